@@ -1,0 +1,3 @@
+from legalcite.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""Corpus units: one row per provision, keyed by the canonical key, from any source format.
+
+Loaders (one module per source format) yield :class:`CorpusUnit`; the SQLite store, the check and the
+retrieval indexes all consume this one type, so they share one identifier.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CorpusUnit:
+    key: str                          # canonical key: de/bgb/s823, cn/中华人民共和国民法典/art577, us/usc/t42/s1983
+    jurisdiction: str                 # de, cn, us, us-ca
+    work: str                         # work id (the key's second segment)
+    work_title: str | None            # Bürgerliches Gesetzbuch, 中华人民共和国民法典, Civil Code
+    heading: str | None               # § heading / article caption / section heading
+    text: str                         # full text of the unit ("" when only the TOC is known)
+    language: str                     # de, zh, en
+    # Sub-unit structure as nested dicts: [{"label": "abs", "value": "1", "text": "...", "children": [...]}]
+    subunits: tuple[dict[str, Any], ...] = ()
+    path: tuple[str, ...] = ()        # Buch/Abschnitt/Titel, 编/章/节, Division/Part/Chapter
+    repealed: bool = False
+    repealed_on: str | None = None    # ISO date where known
+    replaced_by: str | None = None    # key or title of the successor, where known
+    valid_from: str | None = None
+    source: str = ""                  # snapshot file or URL
+    snapshot: str | None = None       # snapshot date (ISO)
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,2 @@
+"""One module per jurisdiction: its ``EXTRACTOR`` (anchor + parse of a short window) and optional ``link``.
+Registered in :data:`legalcite.scan.JURISDICTIONS`."""

@@ -1,0 +1,182 @@
+"""Canonical keys (DESIGN.md §2): build, split, truncate; numerals. Standard library only.
+
+A key is ``jurisdiction/work/unit/unit/...``. These functions work on plain strings, so metrics and
+gold files can use them without parsing anything.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+LEVELS = ("work", "unit", "full")
+
+# Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
+LABELS = ("amend", "uabs", "satz", "item", "para", "abs", "art", "lit", "alt", "hs", "nr", "cl", "s", "t", "r")
+# The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
+UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
+# Works whose units are not provisions: the whole key identifies the document.
+DOCUMENT_WORKS = frozenset({"case", "rep"})
+
+_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?<=lit)[a-z].*)$" % "|".join(LABELS))
+
+
+class InvalidKey(ValueError):
+    """A string that is not a canonical key."""
+
+
+def clean_segment(value: str) -> str:
+    """Make a printed value usable as (part of) a segment: no ``/`` and no whitespace."""
+    return re.sub(r"[\s/]+", "-", value.strip())
+
+
+def join(jurisdiction: str, work: str, segments: Iterable[str] = ()) -> str:
+    return "/".join([jurisdiction, work, *segments])
+
+
+def split(key: str) -> tuple[str, str, list[str]]:
+    """``"de/bgb/s823/abs1"`` → ``("de", "bgb", ["s823", "abs1"])``."""
+    parts = key.strip().split("/")
+    if len(parts) < 2 or not all(parts[:2]):
+        raise InvalidKey(f"not a canonical key (need jurisdiction/work[/unit...]): {key!r}")
+    return parts[0], parts[1], parts[2:]
+
+
+def split_segment(segment: str) -> tuple[str, str]:
+    """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``; a bare ``"C"`` → ``("", "C")``."""
+    m = _SEGMENT_RE.match(segment)
+    return (m.group(1), m.group(2)) if m else ("", segment)
+
+
+def key_at(key: str, level: str = "full") -> str:
+    """Truncate ``key`` to ``work`` (jurisdiction/work), ``unit`` (through the first §/Art./条/section/rule/
+    amendment segment; US Code ``t42/s1983`` keeps its title) or ``full``. Idempotent; always a prefix."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
+    jur, work, segs = split(key)
+    if level == "full":
+        return key
+    if level == "work" or not segs:
+        return join(jur, work)
+    if work in DOCUMENT_WORKS:
+        return key
+    for i, seg in enumerate(segs):
+        if split_segment(seg)[0] in UNIT_LABELS:
+            return join(jur, work, segs[: i + 1])
+    return join(jur, work, segs[:1])
+
+
+# ---------------------------------------------------------------- numerals
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_ROMAN_RE = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+
+
+def is_roman(s: str) -> bool:
+    return bool(s) and bool(_ROMAN_RE.match(s.upper()))
+
+
+def roman_to_int(s: str) -> int:
+    """``"XIV"`` → 14. Raises ValueError on a non-numeral."""
+    u = s.upper()
+    if not is_roman(u):
+        raise ValueError(f"not a Roman numeral: {s!r}")
+    total = 0
+    for a, b in zip(u, u[1:] + " "):
+        v = _ROMAN[a]
+        total += -v if b != " " and _ROMAN[b] > v else v
+    return total
+
+
+def int_to_roman(n: int) -> str:
+    out = []
+    for v, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                   (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        q, n = divmod(n, v)
+        out.append(sym * q)
+    return "".join(out)
+
+
+_CN_DIGITS = {"零": 0, "〇": 0, "○": 0, "一": 1, "壹": 1, "二": 2, "两": 2, "贰": 2, "三": 3, "叁": 3,
+              "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
+              "九": 9, "玖": 9}
+_CN_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000, "万": 10000}
+CN_NUMERAL_CHARS = "".join(_CN_DIGITS) + "".join(_CN_UNITS)
+_FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def cn_to_int(s: str) -> int:
+    """Chinese (or Arabic/full-width) numeral to int: ``一千零七十九`` → 1079, ``十`` → 10,
+    ``二〇二一`` → 2021 (digit-by-digit form)."""
+    s = s.strip().translate(_FULLWIDTH)
+    if not s:
+        raise ValueError("empty numeral")
+    if s.isdigit():
+        return int(s)
+    if any(ch not in _CN_DIGITS and ch not in _CN_UNITS for ch in s):
+        raise ValueError(f"not a Chinese numeral: {s!r}")
+    if not any(ch in _CN_UNITS for ch in s):  # 二〇二一
+        return int("".join(str(_CN_DIGITS[ch]) for ch in s))
+    total, section, digit = 0, 0, None
+    for ch in s:
+        if ch in _CN_DIGITS:
+            digit = _CN_DIGITS[ch]
+        else:
+            unit = _CN_UNITS[ch]
+            if unit == 10000:
+                total += (section + (digit or 0)) * unit
+                section, digit = 0, None
+            else:
+                section += (1 if digit is None else digit) * unit
+                digit = None
+    return total + section + (digit or 0)
+
+
+def int_to_cn(n: int) -> str:
+    """1079 → ``一千零七十九``; 10 → ``十``; 110 → ``一百一十`` (the form statutes print)."""
+    if n < 0 or n >= 100000:
+        raise ValueError("out of range")
+    digits = "零一二三四五六七八九"
+    if n < 10:
+        return digits[n]
+    if n < 20:
+        return "十" + (digits[n - 10] if n > 10 else "")
+    out, zero = [], False
+    for value, name in ((10000, "万"), (1000, "千"), (100, "百"), (10, "十"), (1, "")):
+        q, n = divmod(n, value)
+        if q:
+            if zero and out:
+                out.append("零")
+            out.append(digits[q] + name)
+            zero = False
+        elif out:
+            zero = True
+    return "".join(out)
+
+
+def numeral_value(s: str) -> str:
+    """Normalise a printed unit value: Roman and Chinese numerals → Arabic, other forms kept as printed
+    (``823a``, ``1026.18``, ``437c``); ``XIII A`` → ``13a`` (California constitution style)."""
+    s = s.strip().translate(_FULLWIDTH)
+    if not s:
+        return s
+    if s[0].isdigit():
+        return clean_segment(s)
+    m = re.match(r"^([IVXLCDM]+)(?:\s*([A-Za-z]))?$", s)
+    if m and is_roman(m.group(1)):
+        return f"{roman_to_int(m.group(1))}{(m.group(2) or '').lower()}"
+    if all(ch in CN_NUMERAL_CHARS for ch in s):
+        return str(cn_to_int(s))
+    return clean_segment(s)
+
+
+def work_id(printed: str) -> str:
+    """A work id from a printed abbreviation or name: lowercased, whitespace and ``/`` → ``-``."""
+    return clean_segment(printed).lower()
+
+
+CN_BRACKETS = str.maketrans({"（": "(", "）": ")", "〔": "[", "〕": "]", "［": "[", "］": "]"})
+
+
+def cn_ascii_brackets(s: str) -> str:
+    """DESIGN.md: Chinese works and case numbers use ASCII brackets (（）→(), 〔〕→[])."""
+    return s.translate(CN_BRACKETS)

@@ -1,0 +1,103 @@
+"""Stage 2 — parse: the per-jurisdiction Lark grammars (``legalcite/grammars/*.lark``), built once.
+
+Parsers are LALR with the contextual lexer, built on first use and cached on disk (Lark's ``cache=``,
+keyed by the grammar text and the Lark version) in the user cache directory. Extractors call
+:func:`longest_prefix` on a short window after their anchor: it feeds tokens until the grammar can go no
+further and returns the parse of the longest prefix that is a complete citation — so prose after a
+citation ends it, and no ``UnexpectedInput`` ever leaves this module.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+
+
+def _cache_dir() -> Path | None:
+    base = os.environ.get("LEGALCITE_CACHE")
+    if base is None:
+        try:
+            from platformdirs import user_cache_dir
+
+            base = user_cache_dir("legalcite")
+        except Exception:  # pragma: no cover - platformdirs missing
+            return None
+    path = Path(base) / "lark"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path
+
+
+def grammar_text(name: str) -> str:
+    return resources.files("legalcite.grammars").joinpath(f"{name}.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def get_parser(name: str, start: str = "start") -> Lark:
+    """The LALR parser for ``grammars/<name>.lark`` (built once per process, tables cached on disk)."""
+    text = grammar_text(name)
+    kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
+    cache = _cache_dir()
+    if cache is not None:
+        import hashlib
+
+        digest = hashlib.sha256((text + start).encode()).hexdigest()[:16]
+        kwargs["cache"] = str(cache / f"{name}-{start}-{digest}.lark")
+    try:
+        return Lark(text, **kwargs)
+    except (OSError, EOFError):  # unreadable cache file: build without it
+        kwargs.pop("cache", None)
+        return Lark(text, **kwargs)
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """The longest complete parse at the start of a window: its tree and where it ends (window offset)."""
+
+    tree: Any
+    end: int
+
+
+def longest_prefix(parser: Lark, window: str) -> Prefix | None:
+    """Parse the longest prefix of ``window`` that the grammar accepts as a whole ``start``.
+
+    Tokens are fed one at a time; after each, if the LALR state has an action on ``$END``, a copy of the
+    state is remembered. The first lexer or parser error ends the run (that is where the citation stops);
+    then the remembered states are closed with ``$END``, longest first."""
+    try:
+        ip = parser.parse_interactive(window)
+        tokens = ip.lexer_thread.lex(ip.parser_state)
+    except LarkError:
+        return None
+    states = ip.parser_state.parse_conf.parse_table.states
+    accepting: list[tuple[Any, int]] = []
+    while True:
+        try:
+            tok = next(tokens)
+            ip.feed_token(tok)
+        except (StopIteration, LarkError):
+            break
+        except Exception:  # a transformer callback rejected the input: same as a parse error
+            break
+        if "$END" in states[ip.parser_state.position]:
+            accepting.append((ip.copy(), tok.end_pos))
+    for state, end in reversed(accepting):
+        try:
+            return Prefix(state.feed_eof(), end)
+        except LarkError:
+            continue
+        except Exception:
+            continue
+    return None
+
+
+def token_text(tok: Token | str) -> str:
+    return str(tok)

@@ -1,0 +1,85 @@
+"""The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
+
+``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
+:func:`legalcite.scan.scan`, the jurisdiction extractors, :func:`legalcite.link.link`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from legalcite.models import Citation
+from legalcite.scan import Context, scan
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_DE_WORDS = re.compile(r"\b(?:der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)\b")
+_EN_WORDS = re.compile(r"\b(?:the|and|of|under|is|to|that|in|for|with)\b")
+
+
+def guess_language(text: str) -> str | None:
+    """A cheap language guess from the first 4,000 characters: ``zh``, ``de``, ``en`` or None."""
+    head = text[:4000]
+    cjk = len(_CJK.findall(head))
+    if cjk > 20 or (cjk and cjk * 4 > len(head)):
+        return "zh"
+    de, en = len(_DE_WORDS.findall(head)), len(_EN_WORDS.findall(head))
+    if de == en == 0:
+        return None
+    return "de" if de > en else "en"
+
+
+def extract_raw(text: str, ctx: Context) -> list[Citation]:
+    """Scan and parse: every citation as written, not yet linked. Overlaps are resolved left to right:
+    at one anchor the longest result wins (ties: the document's language hint, then registry order)."""
+    out: list[Citation] = []
+    consumed = 0
+    for cand in scan(text):
+        if cand.start < consumed:
+            continue
+        best: Sequence[Citation] = ()
+        best_len = -1
+        for ex, m in cand.claims:
+            try:
+                found = ex.extract(text, m, ctx)
+            except Exception as exc:  # an extractor bug must not lose the rest of the document
+                ctx.state.setdefault("errors", []).append(f"{ex.code}@{cand.start}: {exc!r}")
+                continue
+            found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
+            if not found:
+                continue
+            length = max(c.span.end for c in found) - min(c.span.start for c in found)
+            if length > best_len:
+                best, best_len = found, length
+        if best:
+            out.extend(best)
+            consumed = max(consumed, max(c.span.end for c in best))
+    out.sort(key=lambda c: (c.span.start, c.span.end))
+    return out
+
+
+def extract(text: str, *, jurisdiction: str | None = None, link: bool = True) -> list[Citation]:
+    """Every citation in ``text``, in order, with canonical keys. ``jurisdiction`` is a hint for
+    citations that do not say their own (``Civil Code section 1542``); it never overrides one that does."""
+    if not isinstance(text, str):
+        raise TypeError(f"extract() needs a str, not {type(text).__name__}")
+    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
+    cites = extract_raw(text, ctx)
+    if link:
+        from legalcite.link import link as _link
+
+        cites = _link(cites, ctx)
+    return cites
+
+
+def parse(citation: str, *, jurisdiction: str | None = None) -> list[Citation]:
+    """Parse a citation string (which may name several provisions: ``§§ 280 Abs. 1, 281 BGB``).
+    Raises ValueError when the string holds no citation. A canonical key is accepted as it is."""
+    from legalcite.models import citation_from_key
+
+    s = citation.strip()
+    if re.fullmatch(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*", s):
+        return [citation_from_key(s)]
+    cites = [c for c in extract(s, jurisdiction=jurisdiction) if c.key]
+    if not cites:
+        raise ValueError(f"no citation found in {citation!r}")
+    return cites

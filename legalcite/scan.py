@@ -1,0 +1,84 @@
+"""Stage 1 — scan: one linear pass over the text for every jurisdiction's cheap anchors.
+
+Each jurisdiction module (``legalcite/jurisdictions/<code>.py``) exposes an ``EXTRACTOR`` with an
+``anchor`` regex (``§``, ``Art.``, ``第…条``, ``U.S.C.``, a reporter abbreviation, ``《`` …). All anchors are
+compiled into one alternation; at each hit only the extractors whose own anchor matches there are asked to
+parse a short, bounded window. So the run stays linear in the text length.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, Protocol, Sequence
+
+from legalcite.models import Citation
+
+# The registered jurisdictions, in tie-break order. A module listed here must define EXTRACTOR.
+JURISDICTIONS: tuple[str, ...] = ("de", "cn", "us", "us_ca")
+
+
+@dataclass
+class Context:
+    """What an extractor may know of the whole document: the text, a language guess, a jurisdiction hint
+    (``extract(text, jurisdiction=...)``) and mutable per-document state extractors may share (e.g. the
+    last law named, for ``本法``/``同法``)."""
+
+    text: str
+    jurisdiction: str | None = None
+    language: str | None = None
+    state: dict = field(default_factory=dict)
+
+
+class Extractor(Protocol):
+    """One jurisdiction's entry point into the pipeline."""
+
+    code: str        # "de", "cn", "us", "us-ca"
+    anchor: str      # regex source, no capturing groups needed; matched with re.X off
+
+    def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
+        """Parse the citations that start at (or, for US cases, just before) ``anchor``. Each returned
+        citation's ``span`` indexes ``text``. Return ``[]`` when the anchor is no citation. Must look at a
+        bounded window only (a few hundred characters) and must not raise on any input."""
+        ...
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An anchor hit: its position and each claiming extractor with its own anchor match."""
+
+    start: int
+    claims: tuple[tuple[Extractor, re.Match], ...]
+
+
+@functools.cache
+def extractors() -> tuple[Extractor, ...]:
+    found = []
+    for code in JURISDICTIONS:
+        try:
+            mod = importlib.import_module(f"legalcite.jurisdictions.{code}")
+        except ModuleNotFoundError as e:  # a jurisdiction not written yet
+            if e.name != f"legalcite.jurisdictions.{code}":
+                raise
+            continue
+        found.append(mod.EXTRACTOR)
+    return tuple(found)
+
+
+@functools.cache
+def _compiled() -> tuple[re.Pattern, tuple[tuple[Extractor, re.Pattern], ...]]:
+    exs = extractors()
+    own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
+    union = re.compile("|".join(f"(?:{ex.anchor})" for ex in exs))
+    return union, own
+
+
+def scan(text: str) -> Iterator[Candidate]:
+    """Yield each anchor hit with the extractors that claim it, left to right."""
+    union, own = _compiled()
+    for m in union.finditer(text):
+        pos = m.start()
+        claims = tuple((ex, mm) for ex, rx in own if (mm := rx.match(text, pos)))
+        if claims:
+            yield Candidate(pos, claims)
