@@ -48,7 +48,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             if not found:
                 continue
             length = max(c.span.end for c in found) - min(c.span.start for c in found)
-            if length > best_len:
+            if length > best_len or (length == best_len and ctx.language in getattr(ex, "languages", ())):
                 best, best_len = found, length
         if best:
             out.extend(best)

@@ -34,8 +34,9 @@ class Context:
 class Extractor(Protocol):
     """One jurisdiction's entry point into the pipeline."""
 
-    code: str        # "de", "cn", "us", "us-ca"
-    anchor: str      # regex source, no capturing groups needed; matched with re.X off
+    code: str                     # "de", "cn", "us", "us-ca"
+    anchor: str                   # regex source; all anchors are OR-ed into one pattern
+    languages: tuple[str, ...]    # document languages it prefers in a tie ("de",), ("zh",), ("en",)
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         """Parse the citations that start at (or, for US cases, just before) ``anchor``. Each returned
