@@ -64,34 +64,39 @@ class Prefix:
 
     tree: Any
     end: int
+    truncated: bool = False  # the token cap was reached: pathological input, the caller may skip ahead
 
 
-def longest_prefix(parser: Lark, window: str) -> Prefix | None:
+def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | None:
     """Parse the longest prefix of ``window`` that the grammar accepts as a whole ``start``.
 
-    Tokens are fed one at a time; after each, if the LALR state has an action on ``$END``, a copy of the
-    state is remembered. The first lexer or parser error ends the run (that is where the citation stops);
-    then the remembered states are closed with ``$END``, longest first."""
+    Tokens are fed one at a time; after each, if the LALR state has an action on ``$END``, the token's end
+    is remembered (no state copy: copying Lark's value stack is the expensive part). The first lexer or
+    parser error ends the run — that is where the citation stops. Then the remembered prefixes are parsed
+    normally, longest first, and the first that parses is returned."""
     try:
         ip = parser.parse_interactive(window)
         tokens = ip.lexer_thread.lex(ip.parser_state)
     except LarkError:
         return None
     states = ip.parser_state.parse_conf.parse_table.states
-    accepting: list[tuple[Any, int]] = []
-    while True:
+    ends: list[int] = []
+    truncated = True
+    for _ in range(max_tokens):
         try:
             tok = next(tokens)
             ip.feed_token(tok)
         except (StopIteration, LarkError):
+            truncated = False
             break
-        except Exception:  # a transformer callback rejected the input: same as a parse error
+        except Exception:  # a callback rejected the input: same as a parse error
+            truncated = False
             break
         if "$END" in states[ip.parser_state.position]:
-            accepting.append((ip.copy(), tok.end_pos))
-    for state, end in reversed(accepting):
+            ends.append(tok.end_pos)
+    for end in reversed(ends[-4:]):
         try:
-            return Prefix(state.feed_eof(), end)
+            return Prefix(parser.parse(window[:end]), end, truncated)
         except LarkError:
             continue
         except Exception:

@@ -5,12 +5,14 @@
 """
 from __future__ import annotations
 
+import logging
 import re
 from typing import Sequence
 
 from legalcite.models import Citation
 from legalcite.scan import Context, scan
 
+_log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _DE_WORDS = re.compile(r"\b(?:der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)\b")
 _EN_WORDS = re.compile(r"\b(?:the|and|of|under|is|to|that|in|for|with)\b")
@@ -43,6 +45,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
                 ctx.state.setdefault("errors", []).append(f"{ex.code}@{cand.start}: {exc!r}")
+                _log.warning("extractor %s failed at offset %d: %r", ex.code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
@@ -53,6 +56,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
         if best:
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
+        # an extractor that met a pathological run (thousands of "§ 1 Abs. 2") may ask to skip it whole
+        consumed = max(consumed, ctx.state.pop("skip_to", 0))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
 

@@ -41,7 +41,8 @@ class Extractor(Protocol):
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         """Parse the citations that start at (or, for US cases, just before) ``anchor``. Each returned
         citation's ``span`` indexes ``text``. Return ``[]`` when the anchor is no citation. Must look at a
-        bounded window only (a few hundred characters) and must not raise on any input."""
+        bounded window only (a few hundred characters) and must not raise on any input. To stay linear on
+        pathological input it may set ``ctx.state["skip_to"] = offset``: the scan resumes there."""
         ...
 
 

@@ -1,0 +1,1 @@
+"""Evaluations against shared test data (used by tests and benchmarks)."""

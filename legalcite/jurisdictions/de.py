@@ -1,0 +1,447 @@
+"""Germany: statutes (``§ 823 Abs. 1 BGB``), decisions (``BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21``),
+reporters (``BGHZ 164, 11``).
+
+Where ``§ 823 Abs. 1 BGB`` becomes ``de/bgb/s823/abs1``:
+1. the scanner stops at the anchor ``§`` (``ANCHOR`` below);
+2. ``grammars/de_statute.lark`` parses the sign and unit chain (``§ 823 Abs. 1``) — :func:`_statute_group`;
+3. :mod:`legalcite.jurisdictions.de_laws` looks up the law name that follows (``BGB`` → ``bgb``);
+4. :func:`_expand` turns each list item / range of the chain into one :class:`Citation` with its units.
+Decisions and reporters go through ``grammars/de_case.lark`` the same way.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from legalcite import tables
+from legalcite.jurisdictions import de_laws
+from legalcite.keys import clean_segment, numeral_value, roman_to_int, work_id
+from legalcite.models import Citation, Form, Kind, Span, Unit
+from legalcite.scan import Context
+
+WINDOW = 320  # characters a statute chain may span
+
+# Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
+_RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
+_LEVEL_LABEL = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt",
+                "SUBSECTION": "abs", "SECTION": "s"}
+_CONNECTOR = re.compile(
+    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
+    r"[ \t]*(?=§|Art(?:\.|ikel)?[ \t]*\d)"
+)
+_VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")
+_EBD = re.compile(r"\b(?:ebd\.|ebenda|a\.[ \t]?a\.[ \t]?O\.)")
+_COMMENTARY = re.compile(r"[ \t]*,?[ \t]*(?:Rn|Rdn|Rz|RdNr|Rdnr|Randnr|Randnummer)\.?[ \t]*\d")
+_SAME_LAW = re.compile(r"[ \t]*(?:dieses[ \t]+Gesetzes|desselben[ \t]+Gesetzes|d\.[ \t]?G\.)")
+
+
+@dataclass
+class _Item:
+    """One list item of a chain: a path of (label, value), or a range between two paths."""
+
+    path: list[tuple[str, str]]
+    range_to: list[tuple[str, str]] | None = None
+    following: str | None = None     # "f." or "ff."
+    version: str | None = None
+
+
+@dataclass
+class _Group:
+    """``§§ 280 Abs. 1, 281`` and the law after it."""
+
+    start: int
+    end: int
+    items: list[_Item] = field(default_factory=list)
+    law: de_laws.LawMatch | None = None
+    english: bool = False
+    version: str | None = None
+
+
+def _tok_value(tok) -> str:
+    return str(tok).replace(" ", "").strip()  # "613 a" → "613a"
+
+
+def _paren_value(tok) -> str:
+    return str(tok).strip()[1:-1]
+
+
+# Characters a run of unit chains is made of: used to skip pathological runs in one regex step.
+_CHAIN_RUN = re.compile(r"(?:[§\d\s.,;:()<>\-–—IVXa-z]|Abs|Satz|Nr|Art|Alt|Hs|UAbs|S\b)+")
+
+
+def _statute_group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
+    """Parse the sign and unit chain at ``pos`` with the Lark grammar; None if it is no citation."""
+    from legalcite.parser import get_parser, longest_prefix
+
+    window = text[pos : pos + WINDOW]
+    res = longest_prefix(get_parser("de_statute"), window)
+    if res is None:
+        return None
+    if res.truncated and ctx is not None:
+        # No real citation chain is this long: skip the whole run of chain characters (linear time).
+        ctx.state["skip_to"] = _CHAIN_RUN.match(text, pos).end()
+        return None
+    sign_tree, refs_tree = res.tree.children
+    sign = sign_tree.data
+    plural = sign in ("sign_ss", "sign_arts")
+    main = "art" if sign in ("sign_art", "sign_arts", "sign_en_art") else "s"
+    group = _Group(pos, pos + res.end, english=sign.startswith("sign_en"))
+    prev: list[tuple[str, str]] = []
+    pending_range = False
+    for child in refs_tree.children:
+        if child.data == "range_sep":
+            pending_range = True
+            continue
+        if child.data == "sep":
+            continue
+        parts = child.children  # a `ref`
+        path: list[tuple[str, str]] = []
+        following = version = None
+        first = parts[0]
+        # where does this item attach? (see module docstring of DESIGN.md lists)
+        if not group.items:
+            if first.data != "bare":
+                return None
+            path = [(main, numeral_value(_tok_value(first.children[0])))]
+            parts = parts[1:]
+        elif first.data == "bare" and (plural or len(prev) == 1):
+            path = [(main, numeral_value(_tok_value(first.children[0])))]
+            parts = parts[1:]
+        elif first.data in ("bare", "roman") and prev:
+            label = prev[-1][0] if first.data == "bare" else "abs"
+            base = [p for p in prev if _RANK.get(p[0], 9) < _RANK.get(label, 9)]
+            v = _tok_value(first.children[0])
+            path = base + [(label, str(roman_to_int(v)) if first.data == "roman" else numeral_value(v))]
+            parts = parts[1:]
+        else:
+            path = list(prev)  # a labeled part: attach below the previous item's higher levels
+            if first.data in ("labeled",):
+                label = _LEVEL_LABEL[first.children[0].children[0].type]
+                path = [p for p in prev if _RANK.get(p[0], 9) < _RANK.get(label, 9)]
+            elif first.data == "lit":
+                path = [p for p in prev if _RANK.get(p[0], 9) < _RANK["lit"]]
+        for part in parts:
+            kind = part.data
+            if kind == "roman":
+                path.append(("abs", str(roman_to_int(_tok_value(part.children[0])))))
+            elif kind == "bare":
+                # "§ 812 I 1": a bare number after an Absatz numeral is the Satz
+                label = "satz" if path and path[-1][0] == "abs" else ("nr" if path and path[-1][0] == "satz" else None)
+                if label is None:
+                    return None
+                path.append((label, numeral_value(_tok_value(part.children[0]))))
+            elif kind == "paren":
+                v = _paren_value(part.children[0])
+                if v[0].isdigit():
+                    label = "abs" if not any(p[0] == "abs" for p in path) else "satz"
+                    path.append((label, numeral_value(v)))
+                else:
+                    path.append(("lit", v.lower()))
+            elif kind == "labeled":
+                label = _LEVEL_LABEL[part.children[0].children[0].type]
+                tok = part.children[1]
+                v = _paren_value(tok) if tok.type == "PAREN" else _tok_value(tok)
+                path.append((label, numeral_value(v)))
+            elif kind == "lit":
+                tok = part.children[1]
+                v = _paren_value(tok) if tok.type == "PAREN" else _tok_value(tok).rstrip(")")
+                path.append(("lit", v.lower()))
+            elif kind == "following":
+                following = "ff." if _tok_value(part.children[0]).startswith(("ff", "et")) else "f."
+            elif kind == "version":
+                version = _tok_value(part.children[0])
+        if not path:
+            return None
+        if pending_range and group.items:
+            group.items[-1].range_to = path
+            pending_range = False
+        else:
+            group.items.append(_Item(path, following=following, version=version))
+        prev = path
+    return group if group.items else None
+
+
+def _expand(item: _Item, work: str | None) -> list[list[tuple[str, str]]]:
+    """List items → unit paths: a range yields every unit the law's TOC lists between its ends (integers
+    when it lists none, or for sub-levels); ``f.`` yields the unit and the next; ``ff.`` keeps the first."""
+    paths = [item.path]
+    if item.range_to is not None:
+        a, b = item.path, item.range_to
+        if len(a) == 1 and len(b) == 1 and a[0][0] == b[0][0]:
+            paths = [[(a[0][0], v)] for v in _unit_range(work, a[0][0], a[0][1], b[0][1])]
+        elif len(a) == len(b) and a[:-1] == b[:-1] and a[-1][0] == b[-1][0]:
+            lo, hi = a[-1][1], b[-1][1]
+            if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
+                paths = [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
+            else:
+                paths = [a, b]
+        else:
+            paths = [a, b]
+    elif item.following == "f.":
+        last_label, last_value = item.path[-1]
+        nxt = None
+        if len(item.path) == 1:
+            units = de_laws.index().units(work) if work else None
+            seg = f"{last_label}{last_value}"
+            if units and seg in units and units.index(seg) + 1 < len(units):
+                nxt = units[units.index(seg) + 1]
+                nxt = nxt[len(last_label):] if nxt.startswith(last_label) else None
+        if nxt is None and last_value.isdigit():
+            nxt = str(int(last_value) + 1)
+        if nxt:
+            paths = [item.path, item.path[:-1] + [(last_label, nxt)]]
+    return paths
+
+
+def _unit_range(work: str | None, label: str, lo: str, hi: str) -> list[str]:
+    units = de_laws.index().units(work) if work else None
+    if units:
+        segs = [u for u in units if u.startswith(label) and u[len(label):][:1].isdigit()]
+        a, b = f"{label}{lo}", f"{label}{hi}"
+        if a in segs and b in segs and segs.index(a) <= segs.index(b):
+            return [s[len(label):] for s in segs[segs.index(a) : segs.index(b) + 1]]
+    if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 500:
+        return [str(v) for v in range(int(lo), int(hi) + 1)]
+    return [lo, hi]
+
+
+def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
+    """A chain of groups joined by ``i.V.m.``, ``,``, ``und`` …; groups without a law take the next law."""
+    groups: list[_Group] = []
+    while True:
+        g = _statute_group(text, pos, ctx)
+        if g is None:
+            break
+        law = de_laws.match_law(text, g.end)
+        if law is None:
+            same = _SAME_LAW.match(text, g.end)
+            if same:
+                g.end = same.end()
+        else:
+            g.law, g.end = law, law.end
+        v = _VERSION.match(text, g.end)
+        if v:
+            g.version, g.end = v.group("v"), v.end()
+        if _COMMENTARY.match(text, g.end):
+            break  # "ZPO, 5. Aufl., § 766 Rn. 48": a commentary's margin number, not the statute
+        groups.append(g)
+        c = _CONNECTOR.match(text, g.end)
+        if not c or len(groups) > 12:
+            break
+        pos = c.end()
+    if not groups:
+        return []
+    # back-fill: "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
+    law = None
+    for g in reversed(groups):
+        if g.law is not None:
+            law = g.law
+        elif law is not None:
+            g.law = law
+    # keep the chain up to the last group that has a law (or all, if none has one)
+    if any(g.law for g in groups):
+        while groups and groups[-1].law is None:
+            groups.pop()
+    out: list[Citation] = []
+    span = Span(groups[0].start, groups[-1].end)
+    for g in groups:
+        if g.law is None and g.english:
+            continue  # "Section 1983": not German
+        # A bare "§ 1542" stays a short form here (so the scan moves past it); link() binds it to a law named
+        # earlier, or drops it in text that is not German.
+        if g.law is not None and g.english and not g.law.known:
+            continue  # "Section 5 of the FooAct": not known as German law
+        work = g.law.work if g.law else None
+        for item in g.items:
+            for path in _expand(item, work):
+                meta = {}
+                if item.version or g.version:
+                    meta["version"] = item.version or g.version
+                if item.following == "ff.":
+                    meta["following"] = "ff."
+                if g.law is not None and not g.law.known:
+                    meta["unknown_law"] = g.law.printed
+                out.append(Citation(
+                    "de", Kind.STATUTE, work, tuple(Unit(lab, clean_segment(val)) for lab, val in path),
+                    span, text[span.start : span.end], None, Form.FULL if work else Form.SHORT, None, meta,
+                ))
+    return out
+
+
+# ---------------------------------------------------------------- decisions and reporters
+
+@functools.cache
+def _reporters() -> dict[str, str]:
+    data = tables.load_plain("de_reporters")
+    return {abbr: kind for kind in ("volume", "year") for abbr in data[kind]}
+
+
+@functools.cache
+def _reporter_anchor() -> str:
+    names = sorted(_reporters(), key=len, reverse=True)
+    return r"(?<![\w/-])(?:%s)(?=[ \t]+(?:[IVX]+[ \t]+)?\d{1,4}[ \t]*,[ \t]*\d)" % "|".join(re.escape(n) for n in names)
+
+
+_COURTS = (r"BVerfG|BGH|BAG|BVerwG|BFH|BSG|BPatG|BayObLG|EuGH|EGMR|KG"
+           r"|(?:OLG|LG|AG|LAG|OVG|VGH|VG|FG|SG|LSG)[ \t]+[A-ZÄÖÜ][\wäöüß\-]+(?:[ \t]a\.[ \t]?M\.)?")
+_DECISION_ANCHOR = rf"(?<![\w-])(?:{_COURTS})(?:-(?:Urteil|Beschluss|Beschlüsse|Urteile))?(?=[ \t,]+(?:Urt|Beschl|Urteil|Beschluss|Entscheidung|Gerichtsbescheid|Kammerbeschluss|vom|v\.|\d|[IVX]+[a-z]?[ \t]))"
+_ECLI = r"ECLI:DE:[A-Za-z]+:\d{4}:[\w.]+"
+# A decision without a court, found by its date and docket ("vom 21. Dezember 1977 - 7 B 109.77").
+_MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+_DATED_DOCKET = (rf"(?<![\w.])(?:vom[ \t]+)?\d{{1,2}}\.[ \t]?(?:\d{{1,2}}\.|{_MONTHS})[ \t]?\d{{2,4}}[ \t]*[-–—,(]?[ \t]*"
+                 r"(?=(?:B[ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z][A-Za-z]{0,5}[ \t]+\d{1,5}[/.]\d{2})")
+
+
+def _case(text: str, pos: int) -> list[Citation]:
+    from legalcite.parser import get_parser, longest_prefix
+
+    res = longest_prefix(get_parser("de_case"), text[pos : pos + 200])
+    if res is None:
+        return []
+    tree = res.tree.children[0]
+    span = Span(pos, pos + res.end)
+    if tree.data == "decision":
+        court = docket = date = dtype = None
+        for ch in tree.children:
+            if getattr(ch, "data", None) == "court":
+                court = re.sub(r"-(?:Urteil|Beschluss|Beschlüsse|Urteile)$", "", str(ch.children[0]))
+            elif getattr(ch, "data", None) == "dtype":
+                dtype = str(ch.children[0])
+            elif getattr(ch, "data", None) == "date":
+                date = str(ch.children[-1])
+            elif getattr(ch, "type", None) == "DOCKET":
+                docket = str(ch)
+        if not docket:
+            return []
+        meta = {k: v for k, v in (("court", court), ("date", date), ("type", dtype), ("docket", docket)) if v}
+        units = (Unit("", work_id(court)), Unit("", work_id(re.sub(r"\s+", " ", docket)))) if court else ()
+        return [Citation("de", Kind.CASE, "case" if court else None, units, span, text[span.start:span.end],
+                         None, Form.FULL if court else Form.SHORT, None, meta)]
+    if tree.data == "reporter":
+        out = []
+        rep = str(tree.children[0])
+        series = None
+        for ch in tree.children[1:]:
+            if getattr(ch, "type", None) == "ROMAN":
+                series = str(ch)
+            elif getattr(ch, "data", None) == "cite":
+                nums = [str(t) for t in ch.children if getattr(t, "type", None) == "NUM"]
+                pins = [str(p.children[0]).strip("()<>") for p in ch.children if getattr(p, "data", None) == "pin"]
+                if len(nums) < 2:
+                    continue
+                name = f"{rep} {series}" if series else rep
+                out.append(Citation(
+                    "de", Kind.REPORTER, "rep", (Unit("", work_id(name)), Unit("", nums[0]), Unit("", nums[1])),
+                    span, text[span.start:span.end], ", ".join(pins) or None, Form.FULL, None, {"reporter": name},
+                ))
+        return out
+    if tree.data == "ecli":
+        ecli = str(tree.children[0])
+        court, docket = ecli_docket(ecli)
+        return [Citation("de", Kind.CASE, "case", (Unit("", work_id(court)), Unit("", work_id(docket))),
+                         span, ecli, None, Form.FULL, None, {"ecli": ecli, "court": court})]
+    return []
+
+
+_ECLI_ID = re.compile(r"^\d{6}([A-Z])([IVX]+|\d+)([A-Z][A-Za-z]*?)(\d+)\.(\d{2})\.\d+$")
+
+
+def ecli_docket(ecli: str) -> tuple[str, str]:
+    """``ECLI:DE:BGH:2019:300719UIZR126.18.0`` → (``BGH``, ``I ZR 126/18``): the docket is decoded where the
+    court uses the federal pattern (date, decision type, docket with ``.`` for ``/``); else the ECLI itself."""
+    parts = ecli.split(":")
+    m = _ECLI_ID.match(parts[4]) if len(parts) >= 5 else None
+    if m:
+        return parts[2], f"{m.group(2)} {m.group(3)} {m.group(4)}/{m.group(5)}"
+    return parts[2], "ecli-" + ":".join(parts[3:])
+
+
+# ---------------------------------------------------------------- the extractor
+
+_STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
+                   r"|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.|Articles?)(?=[ \t]*\d)")
+
+
+# A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only.
+_LAW_NAME_ANCHOR = (r"(?<![\w§/.-])(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]*(?:G|O|B|V|VO|GB)(?:[ \t]+(?:[IVX]+|\d{1,2}))?"
+                    r"|[A-ZÄÖÜ][a-zäöüß]+(?:gesetz|gesetzbuch|ordnung)(?:es|s|e)?(?:[ \t]+[A-ZÄÖÜ][a-zäöüß]+)*)(?![\w-])")
+
+
+def _law_alone(text: str, anchor: re.Match, ctx: Context) -> list[Citation]:
+    if not (ctx.language == "de" or ctx.jurisdiction == "de"):
+        return []
+    law = de_laws.match_law(text, anchor.start(), allow_unknown=False)
+    if law is None or law.end > anchor.end() + 80:
+        return []
+    span = Span(anchor.start(), law.end)
+    return [Citation("de", Kind.STATUTE, law.work, (), span, text[span.start:span.end], None, Form.FULL, None,
+                     {"law_only": True})]
+
+
+_STATUTE_RX = re.compile(_STATUTE_ANCHOR)
+_LAW_NAME_RX = re.compile(_LAW_NAME_ANCHOR)
+
+
+class GermanExtractor:
+    code = "de"
+    languages = ("de",)
+
+    @property
+    def anchor(self) -> str:
+        return "|".join((_STATUTE_ANCHOR, _reporter_anchor(), _DECISION_ANCHOR, _ECLI, _LAW_NAME_ANCHOR, _DATED_DOCKET,
+                         r"(?<![\w-])(?:Urteil|Beschluss|Urt\.|Beschl\.)(?=[ \t]+(?:vom|v\.)[ \t]+\d)"))
+
+    def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
+        pos = anchor.start()
+        ch = text[pos]
+        if ch == "§" or _STATUTE_RX.match(text, pos):
+            return _statutes(text, pos, ctx)
+        found = _case(text, pos)
+        if not found:
+            m = _LAW_NAME_RX.match(text, pos)
+            if m:
+                return _law_alone(text, m, ctx)
+        return found
+
+
+EXTRACTOR = GermanExtractor()
+
+
+def link(citations: list[Citation], ctx: Context) -> list[Citation]:
+    """Bind German short forms: a § without a law takes the law of the previous German statute citation in
+    the same paragraph; ``ebd.``/``a.a.O.`` are not citations themselves; a decision without a court (``Urteil
+    vom 13. Mai 2004 – 2 AZR 426/03``) takes the court of the previous decision in the same paragraph."""
+    out: list[Citation] = []
+    last_law: tuple[str, int] | None = None
+    last_court: tuple[str, int] | None = None
+    text = ctx.text
+    german_text = ctx.language == "de" or ctx.jurisdiction == "de"
+    for i, c in enumerate(citations):
+        if c.jurisdiction != "de":
+            out.append(c)
+            continue
+        if c.kind is Kind.STATUTE:
+            if c.work is None and last_law and "\n\n" not in text[last_law[1] : c.span.start]:
+                c = c.replace(work=last_law[0], form=Form.SHORT, antecedent=_index_of(out, last_law[1]))
+            if c.work is None and not german_text:
+                continue  # "§ 1542" in English or Chinese prose is not a German citation
+            if c.work is not None:
+                last_law = (c.work, c.span.end)
+        elif c.kind is Kind.CASE:
+            if c.work is None and last_court and "\n\n" not in text[last_court[1] : c.span.start]:
+                docket = c.meta.get("docket", "")
+                c = c.replace(work="case", units=(Unit("", last_court[0]), Unit("", work_id(re.sub(r"\s+", " ", docket)))),
+                              antecedent=_index_of(out, last_court[1]))
+            if c.work == "case" and c.units:
+                last_court = (c.units[0].value, c.span.end)
+        out.append(c)
+    return out
+
+
+def _index_of(cites: list[Citation], end: int) -> int | None:
+    for j in range(len(cites) - 1, -1, -1):
+        if cites[j].span.end == end:
+            return j
+    return None
