@@ -82,10 +82,12 @@ def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | 
     states = ip.parser_state.parse_conf.parse_table.states
     ends: list[int] = []
     truncated = True
+    fed_end = -1
     for _ in range(max_tokens):
         try:
             tok = next(tokens)
             ip.feed_token(tok)
+            fed_end = tok.end_pos
         except (StopIteration, LarkError):
             truncated = False
             break
@@ -94,6 +96,12 @@ def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | 
             break
         if "$END" in states[ip.parser_state.position]:
             ends.append(tok.end_pos)
+    if ends and ends[-1] == fed_end:
+        # the common case: the citation ends at the last token fed; close the live parse, no re-parse
+        try:
+            return Prefix(ip.feed_eof(), fed_end, truncated)
+        except Exception:
+            pass
     for end in reversed(ends[-4:]):
         try:
             return Prefix(parser.parse(window[:end]), end, truncated)
