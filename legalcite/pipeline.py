@@ -62,9 +62,13 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     return out
 
 
-def extract(text: str, *, jurisdiction: str | None = None, link: bool = True) -> list[Citation]:
+def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
+            ) -> list[Citation]:
     """Every citation in ``text``, in order, with canonical keys. ``jurisdiction`` is a hint for
-    citations that do not say their own (``Civil Code section 1542``); it never overrides one that does."""
+    citations that do not say their own (``Civil Code section 1542``); it never overrides one that does.
+
+    Short forms that linking cannot bind to a work (a bare ``§ 276`` with no law named before it) have no
+    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed)."""
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
@@ -73,7 +77,24 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True) ->
         from legalcite.link import link as _link
 
         cites = _link(cites, ctx)
+        if not unresolved:
+            cites = _drop_unresolved(cites)
     return cites
+
+
+def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
+    """Remove key-less citations, renumbering ``antecedent`` indexes to the kept list."""
+    keep = [i for i, c in enumerate(cites) if c.key is not None]
+    if len(keep) == len(cites):
+        return cites
+    new_index = {old: new for new, old in enumerate(keep)}
+    out = []
+    for i in keep:
+        c = cites[i]
+        if c.antecedent is not None:
+            c = c.replace(antecedent=new_index.get(c.antecedent))
+        out.append(c)
+    return out
 
 
 def parse(citation: str, *, jurisdiction: str | None = None) -> list[Citation]:

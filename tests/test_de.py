@@ -62,8 +62,9 @@ def test_short_section_binds_to_law_named_earlier_in_paragraph() -> None:
 
 
 def test_short_section_without_antecedent_stays_unresolved() -> None:
-    (c,) = legalcite.extract("Die Frist nach § 276 ist abgelaufen.")
-    assert c.key is None and c.form is Form.SHORT
+    assert legalcite.extract("Die Frist nach § 276 ist abgelaufen.") == []
+    (c,) = legalcite.extract("Die Frist nach § 276 ist abgelaufen.", unresolved=True)
+    assert c.key is None and c.form is Form.SHORT and c.text == "§ 276"
 
 
 def test_decision_without_court_takes_previous_court() -> None:
