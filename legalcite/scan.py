@@ -68,12 +68,20 @@ def extractors() -> tuple[Extractor, ...]:
     return tuple(found)
 
 
+_FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
+
+
 @functools.cache
 def _compiled() -> tuple[re.Pattern, tuple[tuple[Extractor, re.Pattern], ...]]:
     exs = extractors()
     own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
-    union = re.compile("|".join(f"(?:{ex.anchor})" for ex in exs))
-    return union, own
+    union = "|".join(f"(?:{ex.anchor})" for ex in exs)
+    # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front: the
+    # engine then rejects most positions (lowercase prose) with a single set test instead of one per anchor.
+    firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]
+    if firsts and all(firsts):
+        union = "(?=[" + "".join(m.group(1) for m in firsts) + "])(?:" + union + ")"
+    return re.compile(union), own
 
 
 def scan(text: str) -> Iterator[Candidate]:
