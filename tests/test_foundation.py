@@ -78,12 +78,12 @@ def test_cli_extract_jsonl_reports_bad_lines_and_keeps_the_rest(tmp_path: Path) 
 
 
 def test_ler_span_recall_floor(testdata_dir: Path) -> None:
-    """Measured on ../shared/testdata/de_ler_test.jsonl: statute recall 0.952, precision 0.899;
-    decisions 0.599 / 1.0; reporters 0.742 / 0.99. The floors pin those figures."""
+    """Measured on ../shared/testdata/de_ler_test.jsonl: statute recall 0.952, precision 0.902;
+    decisions 0.656 / 1.0; reporters 0.742 / 0.99. The floors pin those figures."""
     from legalcite.evaluation.ler import evaluate
 
     scores = evaluate(testdata_dir / "de_ler_test.jsonl")
     assert scores["statute"].recall >= 0.95
     assert scores["statute"].precision >= 0.88
-    assert scores["case"].recall >= 0.58
+    assert scores["case"].recall >= 0.64
     assert scores["reporter"].recall >= 0.70

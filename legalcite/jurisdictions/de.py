@@ -358,6 +358,41 @@ def ecli_docket(ecli: str) -> tuple[str, str]:
     return parts[2], "ecli-" + ":".join(parts[3:])
 
 
+# "Urteil des Landesarbeitsgerichts Nürnberg vom 15. Februar 2017 - 4 Sa 365/16", "Entscheidung des
+# Bundesgerichtshofs vom 21. April 2016 (I ZR 276/14)": the court written out, from tables/de_courts.json.
+_COURT_PROSE = re.compile(
+    r"(?P<dtype>Urteile?|Beschlüsse|Beschluss|Entscheidung|Gerichtsbescheid|Senatsurteil|Senatsbeschluss)[ \t]+"
+    r"(?:des|der|dem)[ \t]+(?:(?P<adj>[A-ZÄÖÜ][\wäöüß-]+(?:en|es|e))[ \t]+)?(?P<court>[A-ZÄÖÜ][\wäöüß-]+?)(?:e?s)?"
+    r"(?:[ \t]+(?P<place>[A-ZÄÖÜ][\wäöüß-]+(?:[ \t]am[ \t]Main)?))?(?:[ \t]+\([A-Za-z]+\))?"
+    r"[ \t]+(?=vom[ \t]|v\.[ \t])")
+
+
+@functools.cache
+def _courts() -> dict:
+    return tables.load_plain("de_courts")
+
+
+def _court_in_prose(text: str, pos: int) -> tuple[str, int] | None:
+    """``Urteil des Landesarbeitsgerichts Nürnberg`` → (``LAG Nürnberg``, end offset) if the court is known."""
+    m = _COURT_PROSE.match(text, pos)
+    if not m:
+        return None
+    data = _courts()
+    name = m.group("court")
+    fed = {k.split()[0].rstrip("s"): v for k, v in data["federal"].items() if " " not in k}
+    if name in data["federal"] or name in fed:
+        return data["federal"].get(name) or fed[name], m.end()
+    if name in data["placed"]:
+        place = m.group("place")
+        adj = m.group("adj")
+        if adj:
+            base = re.sub(r"(?:en|es)$", "e", adj)
+            place = data["places_adjectival"].get(base, place)
+        if place:
+            return f"{data['placed'][name]} {place}", m.end()
+    return None
+
+
 # ---------------------------------------------------------------- the extractor
 
 _STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
@@ -401,6 +436,8 @@ class GermanExtractor:
             ("A-ZÄÖÜ", _LAW_NAME_ANCHOR),
             ("v0-9", _DATED_DOCKET),
             ("UB", r"(?<![\w-])(?:Urteil|Beschluss|Urt\.|Beschl\.)(?=[ \t]+(?:vom|v\.)[ \t]+\d)"),
+            ("UBESG", r"(?<![\w-])(?:Urteile?|Beschlüsse|Beschluss|Entscheidung|Gerichtsbescheid|Senatsurteil|Senatsbeschluss)"
+                      r"(?=[ \t]+(?:des|der|dem)[ \t])"),
         )
         combined = "".join(first for first, _ in alts)
         return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
@@ -410,6 +447,16 @@ class GermanExtractor:
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
             return _statutes(text, pos, ctx)
+        prose = _court_in_prose(text, pos)
+        if prose:
+            found = _case(text, prose[1])
+            if found and found[0].kind is Kind.CASE:
+                c = found[0]
+                docket = c.meta.get("docket", "")
+                span = Span(pos, c.span.end)
+                return [c.replace(work="case", units=(Unit("", work_id(prose[0])), Unit("", work_id(re.sub(r"\s+", " ", docket)))),
+                                  span=span, text=text[span.start:span.end], form=Form.FULL,
+                                  meta={**c.meta, "court": prose[0]})]
         found = _case(text, pos)
         if not found:
             m = _LAW_NAME_RX.match(text, pos)

@@ -76,6 +76,11 @@ CASES = [
     ("NJW 2014, 2353 Rn. 12", ["de/rep/njw/2014/2353"]),
     ("BVerfGE 6, 309 <362 ff.>; 23, 288 <300>", ["de/rep/bverfge/6/309", "de/rep/bverfge/23/288"]),
     ("BFH/NV 2005, 1578", ["de/rep/bfh-nv/2005/1578"]),
+    ("Urteil des Landesarbeitsgerichts Nürnberg vom 15. Februar 2017 - 4 Sa 365/16", ["de/case/lag-nürnberg/4-sa-365-16"]),
+    ("Urteil des Sächsischen Landesarbeitsgerichts vom 14. Oktober 2015 - 5 Sa 624/14", ["de/case/lag-sachsen/5-sa-624-14"]),
+    ("Entscheidung des Bundesgerichtshofs vom 21. April 2016 (I ZR 276/14)", ["de/case/bgh/i-zr-276-14"]),
+    ("Urteil des Bundesfinanzhofs (BFH) vom 22. März 2016 VIII R 58/13", ["de/case/bfh/viii-r-58-13"]),
+    ("BSG, Urteil vom 12. 9. 1995 - B 14 AS 5/15 R", ["de/case/bsg/b-14-as-5-15-r"]),
     ("BAG, Urteil vom 6. November 2003 - 2 AZR 690/02 -, BAGE 108, 269 <274>",
      ["de/case/bag/2-azr-690-02", "de/rep/bage/108/269"]),
 ]
