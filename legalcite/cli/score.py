@@ -1,0 +1,208 @@
+"""``legalcite score crosslex|lexassay|mcq|hierarchy`` and ``legalcite mcq shuffle``.
+
+Only argparse at top level; each command loads its metric module inside ``func`` (see ``cli/__init__.py``).
+Bad input (a malformed line, a missing field) ends with a message naming the file and line, exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _common(p: argparse.ArgumentParser, *, bootstrap: bool = True, fmt: bool = True) -> None:
+    if bootstrap:
+        p.add_argument("--samples", type=int, default=1000, help="bootstrap resamples B (default 1000; 0 = none)")
+        p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    if fmt:
+        p.add_argument("--format", choices=("json", "table"), default="json", help="output format (default json)")
+    p.add_argument("-o", "--output", default=None, help="write here instead of stdout")
+
+
+def _answer_rule(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rule", default="marker", choices=("marker", "answer-line", "bare"),
+                   help="how the answer is taken from free text: last ###X### (default), last 'Answer: X', "
+                        "or a bare letter")
+    p.add_argument("--pattern", default=None,
+                   help="a regex instead of --rule: the last match's group 1 (else the whole match) is the answer")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    sp = subparsers.add_parser("score", help="benchmark metrics on canonical keys (CrossLex, LexAssay, LEXam, "
+                                             "LexGenius)", description=__doc__)
+    sub = sp.add_subparsers(dest="metric", metavar="METRIC")
+    sp.set_defaults(func=lambda a: (sp.print_help(), 2)[1])
+
+    p = sub.add_parser("crosslex", help="accuracy, Citation-F1, grounded joint; per task/jurisdiction/domain")
+    p.add_argument("--gold", required=True, help="gold JSONL (id, task, answer, citations, …)")
+    p.add_argument("--pred", required=True, help="predictions JSONL (id, answer, citations) or (id, output)")
+    p.add_argument("--level", choices=("unit", "work", "full"), default="unit",
+                   help="key level compared by Citation-F1 (default unit)")
+    p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
+    p.add_argument("--cluster", action="store_true",
+                   help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
+    _answer_rule(p)
+    _common(p)
+    p.set_defaults(func=_crosslex)
+
+    p = sub.add_parser("lexassay", help="rubric points with citation and disclaimer deductions, 0–100")
+    p.add_argument("tasks", help="tasks JSONL (id, criteria, answer, citations with optional status)")
+    p.add_argument("--text-field", default="answer", help="field holding the answer text (default answer)")
+    p.add_argument("--ndigits", type=int, default=1, help="decimals of the score, rounded half up (default 1)")
+    p.add_argument("--store", default=None, help="corpus store for citations without a status (default: "
+                                                 "legalcite check's own default)")
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_lexassay)
+
+    p = sub.add_parser("mcq", help="LEXam: MCQ accuracy from ###X### responses (or --open: judge scores)")
+    p.add_argument("responses", help="responses JSONL (id, response | prediction[, copy])")
+    p.add_argument("--gold", default=None, help="items JSONL with the answers (else each response row's own "
+                                                 "gold_letter/answer/gold); with --open: the question list")
+    p.add_argument("--open", action="store_true", help="open questions: rows carry judge 'scores'")
+    p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
+                   help="pooling of judges per item with --open (default min)")
+    p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
+    _answer_rule(p)
+    _common(p)
+    p.set_defaults(func=_mcq)
+
+    p = sub.add_parser("hierarchy", help="LexGenius: item accuracy rolled up ability → task → dimension")
+    p.add_argument("responses", help="responses JSONL (id, response | prediction | correct[, copy, ability])")
+    p.add_argument("--taxonomy", required=True, help="JSON/YAML {dimension: {task: [ability, …]}}")
+    p.add_argument("--gold", default=None, help="items JSONL (answer, ability), e.g. the shuffled copies")
+    _answer_rule(p)
+    _common(p)
+    p.set_defaults(func=_hierarchy)
+
+    mp = subparsers.add_parser("mcq", help="multiple-choice helpers: option-shuffle protocol")
+    msub = mp.add_subparsers(dest="mcq_command", metavar="ACTION")
+    mp.set_defaults(func=lambda a: (mp.print_help(), 2)[1])
+    p = msub.add_parser("shuffle", help="write permuted copies of MCQ items with the answer remapped")
+    p.add_argument("items", help="items JSONL (options|choices, answer|gold_letter|gold)")
+    p.add_argument("--seeds", type=int, default=2, help="number of permuted copies (default 2)")
+    p.add_argument("--seed-base", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("-o", "--output", default=None, help="output JSONL (default stdout)")
+    p.set_defaults(func=_shuffle)
+
+
+def _run(fn, args: argparse.Namespace) -> int:
+    from legalcite.metrics.io import ScoreInputError
+
+    try:
+        return fn(args)
+    except (ScoreInputError, ValueError, RuntimeError) as e:
+        print(f"legalcite {args.command}: {e}", file=sys.stderr)
+        return 2
+
+
+def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None) -> int:
+    from legalcite.cli.common import open_output, table
+
+    out = open_output(args.output)
+    try:
+        if getattr(args, "format", "json") == "table" and rows is not None:
+            cols = list(rows[0]) if rows else ["metric", "value"]
+            out.write(table(rows, cols) + "\n")
+            _notes(out, report)
+        else:
+            import json
+
+            out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0
+
+
+def _notes(out, report: dict) -> None:
+    """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
+    for name, v in (report.get("missing") or {}).items():
+        if v:
+            out.write(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
+    for u in (report.get("unparsed") or [])[:10]:
+        out.write(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
+    if len(report.get("unparsed") or []) > 10:
+        out.write(f"unparsed: {len(report['unparsed'])} in all\n")
+
+
+def _kv_rows(report: dict, keys: list[str]) -> list[dict]:
+    return [{"metric": k, "value": report.get(k)} for k in keys if k in report]
+
+
+def _crosslex(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import crosslex
+
+        rep = crosslex.score(a.gold, a.pred, level=a.level, rule=a.rule, pattern=a.pattern, samples=a.samples,
+                             seed=a.seed, with_items=a.items, cluster=a.cluster)
+        return _emit(a, rep, crosslex.table_rows(rep))
+    return _run(go, args)
+
+
+def _lexassay(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import lexassay
+
+        rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
+                             check_options={"store": a.store} if a.store else None)
+        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met"])
+        rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
+        rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]
+        return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _mcq(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import lexam
+
+        if a.open:
+            rep = lexam.score_open(a.responses, a.gold, pool=a.pool, samples=a.samples, seed=a.seed,
+                                   with_items=a.items)
+            rows = _kv_rows(rep, ["n", "pool", "mean", "se", "ci95"])
+        else:
+            rep = lexam.score_mcq(a.responses, a.gold, rule=a.rule, pattern=a.pattern, samples=a.samples,
+                                  seed=a.seed, with_items=a.items)
+            rows = _kv_rows(rep, ["n", "n_correct", "accuracy", "se", "ci95", "copies"])
+        return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _hierarchy(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import lexgenius
+
+        rep = lexgenius.score_hierarchy(a.responses, a.taxonomy, a.gold, rule=a.rule, pattern=a.pattern,
+                                        samples=a.samples, seed=a.seed)
+        rows = [{"level": "overall", "name": "", "n": rep["n_mapped"], "accuracy": rep["accuracy"],
+                 "micro": rep["micro_accuracy"]}]
+        for d, dv in rep["dimensions"].items():
+            rows.append({"level": "dimension", "name": d, "n": dv["n"], "accuracy": dv["accuracy"],
+                         "micro": dv["micro_accuracy"]})
+            for t, tv in dv["tasks"].items():
+                rows.append({"level": "  task", "name": t, "n": tv["n"], "accuracy": tv["accuracy"],
+                             "micro": tv["micro_accuracy"]})
+                for ab, av in tv["abilities"].items():
+                    rows.append({"level": "    ability", "name": ab, "n": av["n"], "accuracy": av["accuracy"],
+                                 "micro": ""})
+        return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _shuffle(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.cli.common import dump_json, open_output
+        from legalcite.metrics import lexgenius
+        from legalcite.metrics.io import read_rows
+
+        if a.seeds < 1:
+            raise ValueError("--seeds must be at least 1")
+        rows = [r.data for r in read_rows(a.items)]
+        out = open_output(a.output)
+        try:
+            for copy in lexgenius.shuffle(rows, a.seeds, a.seed_base):
+                out.write(dump_json(copy) + "\n")
+        finally:
+            if out is not sys.stdout:
+                out.close()
+        return 0
+    return _run(go, args)

@@ -1,0 +1,277 @@
+"""CrossLex: answer accuracy, Citation-F1 on canonical keys and the grounded joint score (GJ).
+
+Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion mapping), Citation-F1 between the
+predicted and gold key sets truncated with ``key_at(level)`` (empty vs empty = 1, empty vs non-empty = 0), and
+``GJ = correct × F1``. Missing and extra ids are scored 0 and listed. Formulas and schema: ``docs/metrics.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from legalcite.metrics import SCHEMA_VERSION
+from legalcite.metrics import bootstrap as _bs
+from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, norm_label,
+                                  parse_mapping, read_rows, rounded, row_id)
+
+MAPPING_TASKS = frozenset({"T3"})
+
+
+def prf(pred: set[str], gold: set[str]) -> tuple[float, float, float]:
+    """Precision, recall and F1 of two key sets; both empty → (1, 1, 1), exactly one empty → F1 0."""
+    if not pred and not gold:
+        return 1.0, 1.0, 1.0
+    hit = len(pred & gold)
+    p = hit / len(pred) if pred else 0.0
+    r = hit / len(gold) if gold else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def citation_f1(pred: Iterable[str], gold: Iterable[str]) -> float:
+    """Citation-F1 of two collections of (already truncated) keys."""
+    return prf(set(pred), set(gold))[2]
+
+
+@dataclass
+class Item:
+    """One scored item. ``status``: ``scored``, ``missing_pred`` (gold id without prediction) or
+    ``not_in_gold`` (a prediction for an id the gold file lacks); the last two score 0."""
+
+    id: str
+    task: str | None
+    correct: float
+    precision: float
+    recall: float
+    f1: float
+    status: str = "scored"
+    jurisdiction: str | None = None
+    domain: str | None = None
+    bindings: list[tuple[str, bool]] = field(default_factory=list)
+    pred_answer: Any = None
+    gold_keys: list[str] = field(default_factory=list)
+    pred_keys: list[str] = field(default_factory=list)
+    cluster: str | None = None  # the gold fact_group
+
+    @property
+    def gj(self) -> float:
+        return self.correct * self.f1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "task": self.task, "status": self.status, "correct": self.correct,
+            "citation_precision": rounded(self.precision), "citation_recall": rounded(self.recall),
+            "citation_f1": rounded(self.f1), "grounded_joint": rounded(self.gj),
+            "jurisdiction": self.jurisdiction, "domain": self.domain, "fact_group": self.cluster,
+            "pred_answer": self.pred_answer,
+            "bindings": {j: ok for j, ok in self.bindings} or None,
+            "gold_keys": self.gold_keys, "pred_keys": self.pred_keys,
+        }
+
+
+def _is_mapping_task(task: str | None, gold_answer: Any) -> bool:
+    return task in MAPPING_TASKS or isinstance(gold_answer, dict)
+
+
+def judge_answer(task: str | None, pred: Any, gold: Any) -> tuple[float, list[tuple[str, bool]]]:
+    """``(correct, bindings)``. For a mapping task ``bindings`` lists each gold jurisdiction and whether the
+    prediction assigns it the gold conclusion; ``correct`` needs the whole mapping equal (no extra keys)."""
+    if _is_mapping_task(task, gold):
+        g = parse_mapping(gold)
+        if g is None:
+            raise ScoreInputError(f"a {task} gold answer must be a jurisdiction → conclusion object: {gold!r}")
+        p = parse_mapping(pred) if pred is not None else None
+        bindings = [(j, p is not None and p.get(j) == v) for j, v in sorted(g.items())]
+        return float(p == g), bindings
+    g, p = norm_label(gold), norm_label(pred)
+    return float(p is not None and p == g), []
+
+
+def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver, item: str,
+                  level: str, hint: str | None) -> set[str]:
+    """Citations of a free-text output, by :func:`legalcite.extract`; a citation without a key is reported."""
+    from legalcite.keys import key_at
+    from legalcite.metrics.io import JURISDICTION_HINTS
+
+    h = JURISDICTION_HINTS.get((hint or "").lower())
+    out: set[str] = set()
+    for c in extract(text, jurisdiction=h) if h else extract(text):
+        if c.key is None:
+            resolver.unparsed.append({"id": item, "side": "pred", "citation": c.text,
+                                      "error": "citation without a key (work or jurisdiction unresolved)"})
+            out.add(f"?pred:{c.text}")
+        else:
+            out.add(key_at(c.key, level))
+    return out
+
+
+def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = "unit", rule: str = "marker",
+                pattern: str | None = None, resolver: KeyResolver | None = None,
+                extract: Callable[..., list] | None = None) -> tuple[list[Item], dict[str, Any]]:
+    """Score every gold id and every predicted id; returns the items and the ``missing`` report."""
+    resolver = resolver or KeyResolver()
+    gold_by, gold_dups = index_rows(gold, what="gold")
+    if gold_dups:
+        raise ScoreInputError(f"duplicate gold ids: {[d['id'] for d in gold_dups]}")
+    pred_by, pred_dups = index_rows(pred, what="pred")
+    items: list[Item] = []
+    missing_pred: list[str] = []
+    for gid, g in gold_by.items():
+        task = g.need("task")
+        task = str(task).strip().upper() if task is not None else None
+        gold_answer = g.need("answer")
+        jur = g.data.get("jurisdiction")
+        jur = str(jur).strip().upper() if jur not in (None, "") else None
+        dom = g.data.get("domain")
+        dom = str(dom) if dom not in (None, "") else None
+        fg = g.data.get("fact_group")
+        fg = str(fg) if fg not in (None, "") else None
+        gk = resolver.key_set(g.data.get("citations"), item=gid, side="gold", level=level, jurisdiction=jur)
+        p = pred_by.get(gid)
+        if p is None:
+            missing_pred.append(gid)
+            _, bindings = judge_answer(task, None, gold_answer)
+            items.append(Item(gid, task, 0.0, 0.0, 0.0, 0.0, "missing_pred", jur, dom, bindings,
+                              gold_keys=sorted(gk), cluster=fg))
+            continue
+        output = p.data.get("output")
+        if "answer" in p.data:
+            answer = p.data["answer"]
+        elif isinstance(output, str):
+            answer = extract_answer(output, rule, pattern)
+        else:
+            raise ScoreInputError(f"{p.where()}: a prediction needs 'answer' or 'output'")
+        if "citations" in p.data:
+            pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=level, jurisdiction=jur)
+        elif isinstance(output, str):
+            if extract is None:
+                from legalcite import extract as _extract
+
+                extract = _extract
+            pk = _extract_keys(output, extract, resolver, gid, level, jur)
+        else:
+            pk = set()
+        correct, bindings = judge_answer(task, answer, gold_answer)
+        pr, rc, f1 = prf(pk, gk)
+        items.append(Item(gid, task, correct, pr, rc, f1, "scored", jur, dom, bindings, answer,
+                          sorted(gk), sorted(pk), cluster=fg))
+    extra = [pid for pid in pred_by if pid not in gold_by]
+    for pid in extra:
+        items.append(Item(pid, None, 0.0, 0.0, 0.0, 0.0, "not_in_gold"))
+    missing = {"gold_without_pred": missing_pred, "pred_without_gold": extra,
+               "duplicate_pred": pred_dups}
+    return items, missing
+
+
+def _clusters(items: Sequence[Item], by_cluster: bool) -> list[str] | None:
+    """Cluster labels for the bootstrap: an item without a fact group is a cluster of its own."""
+    return [it.cluster if it.cluster is not None else f"\0{it.id}" for it in items] if by_cluster else None
+
+
+def _block(items: Sequence[Item], samples: int, seed: int, by_cluster: bool = False) -> dict[str, Any]:
+    """accuracy / citation_f1 / grounded_joint with n and bootstrap 95% intervals over ``items``."""
+    cols = {"accuracy": [it.correct for it in items], "citation_f1": [it.f1 for it in items],
+            "grounded_joint": [it.gj for it in items]}
+    n = len(items)
+    out: dict[str, Any] = {"n": n}
+    for name, v in cols.items():
+        out[name] = rounded(sum(v) / n) if n else None
+    ci = _bs.intervals(cols, samples, seed, clusters=_clusters(items, by_cluster))
+    out["ci95"] = {k: [rounded(x) for x in v] if v else None for k, v in ci.items()}
+    return out
+
+
+def _binding_block(bindings: Sequence[bool], clusters: Sequence[object], *, samples: int, seed: int
+                   ) -> dict[str, Any]:
+    """T3 binding accuracy; its interval resamples items (or fact groups), never single assignments."""
+    n = len(bindings)
+    ci = _bs.intervals({"b": [float(b) for b in bindings]}, samples, seed, clusters=clusters)["b"]
+    return {"n_bindings": n, "binding_accuracy": rounded(sum(bindings) / n) if n else None,
+            "binding_ci95": [rounded(x) for x in ci] if ci else None}
+
+
+def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dict[str, Any]], *,
+              level: str = "unit", samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
+              with_items: bool = False, cluster: bool = False) -> dict[str, Any]:
+    """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s."""
+
+    def bindings_of(sub: Iterable[Item], only: str | None = None) -> tuple[list[bool], list[str]]:
+        oks, labels = [], []
+        for it in sub:
+            for j, ok in it.bindings:
+                if only is None or j == only:
+                    oks.append(ok)
+                    labels.append(it.cluster if cluster and it.cluster is not None else f"\0{it.id}")
+        return oks, labels
+
+    report: dict[str, Any] = {"metric": "crosslex", "schema": SCHEMA_VERSION, "level": level}
+    report.update(_block(items, samples, seed, cluster))
+    report["n_gold"] = sum(1 for it in items if it.status != "not_in_gold")
+    report["n_scored"] = sum(1 for it in items if it.status == "scored")
+    tasks: dict[str, Any] = {}
+    for task in sorted({it.task for it in items if it.task is not None}):
+        sub = [it for it in items if it.task == task]
+        t = _block(sub, samples, seed, cluster)
+        if task == "T2":
+            t["joint_accuracy"] = t["accuracy"]
+        if any(it.bindings for it in sub) or task in MAPPING_TASKS:
+            t.update(_binding_block(*bindings_of(sub), samples=samples, seed=seed))
+        tasks[task] = t
+    report["tasks"] = tasks
+    for name, attr in (("by_jurisdiction", "jurisdiction"), ("by_domain", "domain")):
+        groups: dict[str, Any] = {}
+        for value in sorted({getattr(it, attr) for it in items if getattr(it, attr)}):
+            sub = [it for it in items if getattr(it, attr) == value]
+            groups[value] = _block(sub, samples, seed, cluster)
+            groups[value]["tasks"] = {
+                t: rounded(sum(it.correct for it in sub if it.task == t) / sum(1 for it in sub if it.task == t))
+                for t in sorted({it.task for it in sub if it.task})}
+        if attr == "jurisdiction":  # T3 assignments broken down by the jurisdiction they assign
+            for j in sorted({j for it in items for j, _ in it.bindings}):
+                groups.setdefault(j, {}).update(_binding_block(*bindings_of(items, j), samples=samples, seed=seed))
+        report[name] = dict(sorted(groups.items()))
+    report["bootstrap"] = {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95,
+                           "unit": "fact_group" if cluster else "item"}
+    report["missing"] = missing
+    report["unparsed"] = unparsed
+    if with_items:
+        report["items"] = [it.to_dict() for it in items]
+    return report
+
+
+def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = "unit", rule: str = "marker",
+          pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
+          with_items: bool = False, cluster: bool = False, parse: Callable[..., list] | None = None,
+          extract: Callable[..., list] | None = None) -> dict[str, Any]:
+    """Score a CrossLex prediction file against gold (paths or rows). ``parse``/``extract`` default to
+    :func:`legalcite.parse` / :func:`legalcite.extract`."""
+    from legalcite.keys import LEVELS
+
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {LEVELS}")
+    g = read_rows(gold) if isinstance(gold, str) else gold
+    p = read_rows(pred) if isinstance(pred, str) else pred
+    resolver = KeyResolver(parse=parse)
+    items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
+                                 extract=extract)
+    return summarize(items, missing, resolver.unparsed, level=level, samples=samples, seed=seed, cluster=cluster,
+                     with_items=with_items)
+
+
+def table_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Rows for ``--format table``: overall, per task, per jurisdiction, per domain."""
+    def row(scope: str, b: dict[str, Any]) -> dict[str, Any]:
+        ci = b.get("ci95") or {}
+        fmt = lambda k: "" if b.get(k) is None else f"{b[k]:.3f}" + (
+            f" [{ci[k][0]:.3f}, {ci[k][1]:.3f}]" if ci.get(k) else "")
+        return {"scope": scope, "n": b.get("n", ""), "accuracy": fmt("accuracy"),
+                "citation_f1": fmt("citation_f1"), "grounded_joint": fmt("grounded_joint"),
+                "binding_acc": "" if b.get("binding_accuracy") is None else f"{b['binding_accuracy']:.3f}"}
+
+    rows = [row("overall", report)]
+    rows += [row(f"task {t}", b) for t, b in report["tasks"].items()]
+    rows += [row(f"jur {j}", b) for j, b in report["by_jurisdiction"].items()]
+    rows += [row(f"domain {d}", b) for d, b in report["by_domain"].items()]
+    return rows
+
+
+__all__ = ["prf", "citation_f1", "judge_answer", "score_items", "summarize", "score", "Item", "row_id"]

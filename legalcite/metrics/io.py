@@ -1,0 +1,228 @@
+"""Inputs shared by the metrics: JSONL rows with line numbers, citation strings → keys, answer extraction.
+
+Why here: every benchmark reads the same kinds of files and must treat bad input the same way — a malformed
+line stops the run with its file and line number, an unparseable citation is reported (never dropped), and
+the answer of a free-text response is taken by one documented rule (``docs/metrics.md``).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import legalcite.keys as _keys
+
+_KEY_RE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*")
+# Gold files name jurisdictions as benchmark labels; the parser's hint wants the key's code.
+JURISDICTION_HINTS = {"de": "de", "cn": "cn", "us": "us", "ca": "us-ca", "us-ca": "us-ca", "us_ca": "us-ca"}
+
+
+class ScoreInputError(ValueError):
+    """Input a metric cannot score: malformed JSON, a missing required field, a duplicate gold id."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One JSON object of an input file and where it came from (for error messages)."""
+
+    data: dict[str, Any]
+    source: str
+    line: int
+
+    def where(self) -> str:
+        return f"{self.source}:{self.line}"
+
+    def need(self, name: str) -> Any:
+        if name not in self.data:
+            raise ScoreInputError(f"{self.where()}: missing field {name!r}")
+        return self.data[name]
+
+
+def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterator[Row]:
+    """JSON objects from JSONL lines; blank lines are skipped, anything else that is not an object is an error."""
+    for i, line in enumerate(lines, 1):
+        s = line.strip()
+        if not s:
+            continue
+        try:
+            obj = json.loads(s)
+        except json.JSONDecodeError as e:
+            raise ScoreInputError(f"{source}:{i}: not valid JSON ({e.msg})") from None
+        if not isinstance(obj, dict):
+            raise ScoreInputError(f"{source}:{i}: expected a JSON object, got {type(obj).__name__}")
+        yield Row(obj, source, i)
+
+
+def read_rows(path: str | Path) -> list[Row]:
+    """All rows of a JSONL file (UTF-8); ``-`` reads standard input."""
+    if str(path) == "-":
+        import sys
+
+        return list(iter_rows(sys.stdin, "<stdin>"))
+    p = Path(path)
+    if not p.is_file():
+        raise ScoreInputError(f"no such file: {path}")
+    with p.open(encoding="utf-8") as fh:
+        return list(iter_rows(fh, str(path)))
+
+
+def row_id(row: Row) -> str:
+    """An item's id: ``id``; LexGenius rows have none, so ``<ability>:<index_in_file>``; else the line number."""
+    d = row.data
+    if d.get("id") not in (None, ""):
+        return str(d["id"])
+    if "ability" in d and "index_in_file" in d:
+        return f"{d['ability']}:{d['index_in_file']}"
+    return f"line{row.line}"
+
+
+def index_rows(rows: Sequence[Row], *, what: str, key: Callable[[Row], Any] = row_id
+               ) -> tuple[dict[Any, Row], list[dict[str, Any]]]:
+    """Rows by id. The first of a repeated id is kept; the others are returned as ``duplicates`` (to report)."""
+    out: dict[Any, Row] = {}
+    dups: list[dict[str, Any]] = []
+    for r in rows:
+        k = key(r)
+        if k in out:
+            dups.append({"id": k if not isinstance(k, tuple) else list(k), "file": what, "line": r.line})
+            continue
+        out[k] = r
+    return out, dups
+
+
+# ---------------------------------------------------------------- citations → keys
+
+@dataclass
+class KeyResolver:
+    """Turns citation strings into canonical keys with :func:`legalcite.parse`, once per distinct string.
+
+    A string that is already a key is taken as it is. A string the parser cannot read is collected in
+    ``unparsed`` (with the item id and side) so the report can list it."""
+
+    parse: Callable[..., list] | None = None
+    unparsed: list[dict[str, Any]] = field(default_factory=list)
+    _cache: dict[tuple[str, str | None], tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
+
+    def _parse(self) -> Callable[..., list]:
+        if self.parse is None:
+            from legalcite import parse  # parsing is loaded only when a string is not a key
+
+            self.parse = parse
+        return self.parse
+
+    def keys(self, citation: Any, *, jurisdiction: str | None = None) -> tuple[tuple[str, ...], str | None]:
+        """``(keys, error)``: the keys a citation string (or ``{"key"|"text"|"citation": …}`` object) names."""
+        if isinstance(citation, dict):
+            citation = citation.get("key") or citation.get("citation") or citation.get("text") or ""
+        if not isinstance(citation, str) or not citation.strip():
+            return (), f"not a citation string: {citation!r}"
+        s = citation.strip()
+        if _KEY_RE.fullmatch(s):
+            return (s,), None
+        hint = JURISDICTION_HINTS.get((jurisdiction or "").strip().lower())
+        ck = (s, hint)
+        if ck not in self._cache:
+            self._cache[ck] = self._parse_string(s, hint)
+        return self._cache[ck]
+
+    def _parse_string(self, s: str, hint: str | None) -> tuple[tuple[str, ...], str | None]:
+        parse = self._parse()
+        try:
+            cites = parse(s, jurisdiction=hint) if hint else parse(s)
+        except Exception as e:  # parser gaps must be reported, not crash the scoring run
+            if hint:
+                try:
+                    cites = parse(s)
+                except Exception as e2:
+                    return (), f"{type(e2).__name__}: {e2}"
+            else:
+                return (), f"{type(e).__name__}: {e}"
+        found = tuple(dict.fromkeys(c.key for c in cites if getattr(c, "key", None)))
+        return (found, None) if found else ((), "no citation with a key")
+
+    def key_set(self, citations: Iterable[Any] | None, *, item: str, side: str, level: str,
+                jurisdiction: str | None = None) -> set[str]:
+        """The set of keys at ``level``. An unparseable string enters the set as a token that can match
+        nothing (``?<side>:<string>``): a gold one costs recall, a predicted one precision."""
+        out: set[str] = set()
+        if isinstance(citations, (str, dict)):  # one citation given bare, not in a list
+            citations = [citations]
+        for c in citations or ():
+            ks, err = self.keys(c, jurisdiction=jurisdiction)
+            if err:
+                text = c if isinstance(c, str) else json.dumps(c, ensure_ascii=False)
+                self.unparsed.append({"id": item, "side": side, "citation": text, "error": err})
+                out.add(f"?{side}:{text}")
+                continue
+            for k in ks:
+                try:
+                    out.add(_keys.key_at(k, level))
+                except _keys.InvalidKey as e:
+                    self.unparsed.append({"id": item, "side": side, "citation": k, "error": str(e)})
+                    out.add(f"?{side}:{k}")
+        return out
+
+
+# ---------------------------------------------------------------- answers in free text
+
+MARKER = r"###\s*([^#\n]{1,200}?)\s*###"
+# Named rules for taking an answer out of a free-text response; the last match wins in every rule.
+ANSWER_RULES: dict[str, str] = {
+    "marker": MARKER,                                               # LEXam: "... ###C###"
+    "answer-line": r"(?:answer|antwort|lösung|答案|选项)\s*(?:is|ist|是|为)?\s*[:：]?\s*\(?([A-Za-z])\)?(?![A-Za-z])",
+    "bare": r"^\s*\(?([A-Za-z])\)?[.)]?\s*$",                       # the whole response is one letter
+}
+
+
+def extract_answer(text: Any, rule: str = "marker", pattern: str | None = None) -> str | None:
+    """The answer in a response: the last match of ``pattern`` (group 1, else the whole match) or of the named
+    ``rule`` (see :data:`ANSWER_RULES`); None when nothing matches."""
+    if not isinstance(text, str):
+        return None
+    if pattern is None:
+        if rule not in ANSWER_RULES:
+            raise ValueError(f"unknown answer rule {rule!r}; one of {sorted(ANSWER_RULES)}")
+        pattern = ANSWER_RULES[rule]
+    last = None
+    for m in re.finditer(pattern, text, flags=re.IGNORECASE | re.MULTILINE):
+        last = m
+    if last is None:
+        return None
+    value = last.group(1) if last.re.groups else last.group(0)
+    return value.strip() if value is not None else None
+
+
+def norm_label(x: Any) -> str | None:
+    """An option label or conclusion id, compared case-insensitively (upper-cased), surrounding space and
+    ``()``/``.``/``:`` ignored."""
+    if x is None:
+        return None
+    s = str(x).strip().strip("().:").strip()
+    return s.upper() if s else None
+
+
+def parse_mapping(x: Any) -> dict[str, str] | None:
+    """A T3 answer: a JSON object, or text ``CN=c2; CA=c1`` / ``CN: c2, CA: c1`` / ``{"CN": "c2"}``.
+    Jurisdiction names are upper-cased, conclusion ids normalised by :func:`norm_label`."""
+    if isinstance(x, str):
+        s = x.strip()
+        if s.startswith("{"):
+            try:
+                x = json.loads(s)
+            except json.JSONDecodeError:
+                return None
+        else:
+            pairs = re.findall(r"([A-Za-z][A-Za-z_-]*)\s*[=:：]\s*([^\s,;，；]+)", s)
+            if not pairs:
+                return None
+            x = dict(pairs)
+    if not isinstance(x, dict):
+        return None
+    return {str(k).strip().upper(): norm_label(v) or "" for k, v in x.items()}
+
+
+def rounded(x: float | None, ndigits: int = 6) -> float | None:
+    """Stable JSON numbers: 6 decimals (so output does not change with float noise)."""
+    return None if x is None else round(float(x), ndigits)

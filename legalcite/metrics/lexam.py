@@ -1,0 +1,225 @@
+"""LEXam: multiple-choice accuracy from ``###X###`` responses and open-question judge pooling.
+
+MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over every
+gold item, missing responses and responses without a prediction counting as wrong and listed; bootstrap
+standard error (seeded). Items shuffled by :func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an
+item's score is then the mean over its copies. Open questions: each item's judge scores are pooled (minimum by
+default, LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
+"""
+from __future__ import annotations
+
+import statistics
+from typing import Any, Callable, Sequence
+
+from legalcite.metrics import SCHEMA_VERSION
+from legalcite.metrics import bootstrap as _bs
+from legalcite.metrics.io import Row, ScoreInputError, extract_answer, norm_label, read_rows, rounded, row_id
+
+RESPONSE_FIELDS = ("response", "output", "generation", "completion")
+
+
+def gold_label(row: Row) -> str | None:
+    """The gold option letter of an item row: ``gold_letter``, else ``answer`` (LexGenius), else a 0-based
+    integer ``gold`` (LEXam) turned into a letter; None when the row has none."""
+    d = row.data
+    if d.get("gold_letter") not in (None, ""):
+        return norm_label(d["gold_letter"])
+    if isinstance(d.get("answer"), str) and d["answer"].strip():
+        return norm_label(d["answer"])
+    g = d.get("gold")
+    if isinstance(g, int) and not isinstance(g, bool) and 0 <= g < 26:
+        return norm_label(chr(ord("A") + g))
+    if isinstance(g, str) and g.strip():
+        return norm_label(g)
+    return None
+
+
+def copy_key(row: Row) -> tuple[str, Any]:
+    """(id, copy): the join key of a response to its (possibly shuffled) gold item."""
+    return row_id(row), row.data.get("copy")
+
+
+def prediction(row: Row, rule: str = "marker", pattern: str | None = None) -> str | None:
+    """A response row's prediction: ``prediction`` as given, else the answer taken from the response text."""
+    d = row.data
+    if d.get("prediction") not in (None, ""):
+        return norm_label(d["prediction"])
+    for f in RESPONSE_FIELDS:
+        if isinstance(d.get(f), str):
+            return norm_label(extract_answer(d[f], rule, pattern))
+    return None
+
+
+def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None, *, rule: str = "marker",
+                    pattern: str | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """Per item (id) the copies' correctness and the item's gold row; and the ``missing`` report.
+    Without a gold file, each response row carries its own gold (``gold_letter``/``answer``/``gold``)."""
+    resp_by: dict[tuple[str, Any], Row] = {}
+    dup: list[Any] = []
+    for r in responses:
+        k = copy_key(r)
+        if k in resp_by:
+            dup.append({"id": k[0], "copy": k[1], "line": r.line})
+        else:
+            resp_by[k] = r
+    gold_rows = list(gold) if gold is not None else list(resp_by.values())
+    gold_by: dict[tuple[str, Any], Row] = {}
+    for g in gold_rows:
+        k = copy_key(g)
+        if k in gold_by and gold is not None:
+            raise ScoreInputError(f"{g.where()}: duplicate gold item {k[0]!r} (copy {k[1]!r})")
+        gold_by[k] = g
+    items: dict[str, dict[str, Any]] = {}
+    no_response, no_prediction, no_gold = [], [], []
+    for k, g in gold_by.items():
+        label = gold_label(g)
+        if label is None:
+            raise ScoreInputError(f"{g.where()}: no gold answer (gold_letter, answer or gold)")
+        it = items.setdefault(k[0], {"row": g, "copies": {}})
+        r = resp_by.get(k)
+        if r is None:
+            no_response.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
+            it["copies"][k[1]] = (0.0, None, label)
+            continue
+        pred = prediction(r, rule, pattern)
+        if pred is None:
+            no_prediction.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
+        it["copies"][k[1]] = (float(pred is not None and pred == label), pred, label)
+    for k in resp_by:
+        if k not in gold_by:  # scored 0 as an item of its own (a stray copy does not touch its item's mean)
+            no_gold.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
+            name = k[0] if k[0] not in items else f"{k[0]}#copy{k[1]}"
+            item = items.setdefault(name, {"row": resp_by[k], "copies": {}, "not_in_gold": True})
+            item["copies"][k[1]] = (0.0, prediction(resp_by[k], rule, pattern), None)
+    missing = {"no_response": no_response, "no_prediction": no_prediction, "not_in_gold": no_gold,
+               "duplicate_responses": dup}
+    return items, missing
+
+
+def item_score(item: dict[str, Any]) -> float:
+    """The mean correctness over an item's copies (1 copy: 0 or 1)."""
+    c = item["copies"]
+    return sum(v[0] for v in c.values()) / len(c) if c else 0.0
+
+
+def score_mcq(responses: str | Sequence[Row], gold: str | Sequence[Row] | None = None, *, rule: str = "marker",
+              pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
+              with_items: bool = False) -> dict[str, Any]:
+    """The LEXam MCQ report (paths or rows)."""
+    resp = read_rows(responses) if isinstance(responses, str) else list(responses)
+    g = (read_rows(gold) if isinstance(gold, str) else list(gold)) if gold is not None else None
+    items, missing = score_mcq_items(resp, g, rule=rule, pattern=pattern)
+    scores = [item_score(it) for it in items.values()]
+    n = len(scores)
+    means = _bs.resample_means({"acc": scores}, samples, seed)["acc"]
+    se, ci = _bs.standard_error(means), _bs.percentile_ci(means)
+    copies = sorted({c for it in items.values() for c in it["copies"]}, key=lambda c: (c is not None, str(c)))
+    per_copy = {}
+    if copies != [None]:
+        for c in copies:
+            vals = [it["copies"][c][0] for it in items.values() if c in it["copies"]]
+            per_copy[str(c)] = {"n": len(vals), "accuracy": rounded(sum(vals) / len(vals)) if vals else None}
+    report: dict[str, Any] = {
+        "metric": "lexam_mcq", "schema": SCHEMA_VERSION, "n": n,
+        "n_correct": rounded(sum(scores)), "accuracy": rounded(sum(scores) / n) if n else None,
+        "se": rounded(se), "ci95": [rounded(x) for x in ci] if ci else None,
+        "copies": len(copies), "per_copy": per_copy,
+        "answer_rule": {"rule": None if pattern else rule, "pattern": pattern},
+        "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
+        "missing": missing,
+    }
+    if with_items:
+        report["items"] = []
+        for i, it in items.items():
+            entry: dict[str, Any] = {"id": i, "score": rounded(item_score(it))}
+            if list(it["copies"]) == [None]:
+                v = it["copies"][None]
+                entry.update(correct=v[0], pred=v[1], gold=v[2])
+            else:
+                entry["copies"] = {str(c): {"correct": v[0], "pred": v[1], "gold": v[2]}
+                                   for c, v in it["copies"].items()}
+            report["items"].append(entry)
+    return report
+
+
+# ---------------------------------------------------------------- open questions
+
+POOLS: dict[str, Callable[[list[float]], float]] = {
+    "min": min, "mean": statistics.fmean, "median": statistics.median, "max": max,
+}
+
+
+def judge_scores(row: Row) -> dict[str, float]:
+    """``{judge: score}`` from ``scores``/``judges``: an object, a list of ``{"judge", "score"}`` or of numbers."""
+    raw = row.data.get("scores", row.data.get("judges"))
+    if raw is None:
+        return {}
+    if isinstance(raw, dict):
+        pairs = list(raw.items())
+    elif isinstance(raw, list):
+        pairs = [(str(x.get("judge", i)), x.get("score")) if isinstance(x, dict) else (str(i), x)
+                 for i, x in enumerate(raw)]
+    else:
+        raise ScoreInputError(f"{row.where()}: 'scores' must be an object or a list")
+    out = {}
+    for j, s in pairs:
+        if s is None:
+            continue
+        if isinstance(s, bool) or not isinstance(s, (int, float)):
+            raise ScoreInputError(f"{row.where()}: judge {j!r} score is not a number: {s!r}")
+        out[str(j)] = float(s)
+    return out
+
+
+def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | None = None, *, pool: str = "min",
+               samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
+               with_items: bool = False) -> dict[str, Any]:
+    """Open-question report: per item the ``pool`` (min by default) of its judges' scores, their mean and a
+    bootstrap SE. With ``questions``, a question without a judged row scores 0 and is listed."""
+    if pool not in POOLS:
+        raise ValueError(f"pool must be one of {sorted(POOLS)}")
+    rows = read_rows(judged) if isinstance(judged, str) else list(judged)
+    by: dict[str, dict[str, float]] = {}
+    dups = []
+    for r in rows:
+        i = row_id(r)
+        if i in by:
+            dups.append(i)
+            continue
+        by[i] = judge_scores(r)
+    ids = list(by)
+    not_in_questions: list[str] = []
+    if questions is not None:
+        q = read_rows(questions) if isinstance(questions, str) else list(questions)
+        qids = [row_id(r) for r in q]
+        not_in_questions = [i for i in ids if i not in set(qids)]
+        ids = qids + not_in_questions
+    pooled: dict[str, float] = {}
+    unscored, no_row = [], []
+    for i in ids:
+        s = by.get(i)
+        if s is None:
+            no_row.append(i)
+            pooled[i] = 0.0
+        elif not s:
+            unscored.append(i)
+            pooled[i] = 0.0
+        else:
+            pooled[i] = float(POOLS[pool](list(s.values())))
+    vals = list(pooled.values())
+    n = len(vals)
+    means = _bs.resample_means({"v": vals}, samples, seed)["v"]
+    judges = sorted({j for s in by.values() for j in s})
+    per_judge = {j: rounded(statistics.fmean([s[j] for s in by.values() if j in s])) for j in judges}
+    report: dict[str, Any] = {
+        "metric": "lexam_open", "schema": SCHEMA_VERSION, "pool": pool, "n": n,
+        "mean": rounded(sum(vals) / n) if n else None, "se": rounded(_bs.standard_error(means)),
+        "ci95": [rounded(x) for x in c] if (c := _bs.percentile_ci(means)) else None,
+        "judges": judges, "per_judge_mean": per_judge,
+        "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
+        "missing": {"no_judged_row": no_row, "no_scores": unscored, "not_in_questions": not_in_questions,
+                    "duplicate_rows": dups},
+    }
+    if with_items:
+        report["items"] = [{"id": i, "score": rounded(v), "judges": by.get(i, {})} for i, v in pooled.items()]
+    return report

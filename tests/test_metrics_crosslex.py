@@ -1,0 +1,240 @@
+"""CrossLex metrics against hand-computed examples, plus properties (F1 symmetric and bounded, GJ ≤ accuracy
+and ≤ F1, seeded bootstrap)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from legalcite.metrics import bootstrap as bs
+from legalcite.metrics import crosslex
+from legalcite.metrics.io import KeyResolver, ScoreInputError, extract_answer, iter_rows, parse_mapping
+
+FIX = Path(__file__).parent / "fixtures" / "metrics"
+GOLD, PRED = str(FIX / "crosslex_gold.jsonl"), str(FIX / "crosslex_pred.jsonl")
+
+
+@pytest.mark.parametrize("pred, gold, expected", [
+    (set(), set(), (1.0, 1.0, 1.0)),              # empty vs empty counts as right
+    ({"de/bgb/s1"}, set(), (0.0, 0.0, 0.0)),      # empty vs non-empty: 0
+    (set(), {"de/bgb/s1"}, (0.0, 0.0, 0.0)),
+    ({"a/x", "a/y"}, {"a/x"}, (0.5, 1.0, 2 / 3)),
+    ({"a/x", "a/y", "a/z"}, {"a/x", "a/w"}, (1 / 3, 1 / 2, 0.4)),
+    ({"a/x"}, {"a/y"}, (0.0, 0.0, 0.0)),
+])
+def test_prf_by_hand(pred, gold, expected):
+    assert crosslex.prf(pred, gold) == pytest.approx(expected)
+
+
+def _rep(level="unit", **kw):
+    return crosslex.score(GOLD, PRED, level=level, samples=200, seed=1, **kw)
+
+
+def test_report_by_hand():
+    r = _rep(with_items=True)
+    assert r["n"] == 7 and r["n_gold"] == 6 and r["n_scored"] == 5
+    assert r["accuracy"] == pytest.approx(4 / 7, abs=1e-6)
+    assert r["citation_f1"] == pytest.approx(4.4 / 7, abs=1e-6)
+    assert r["grounded_joint"] == pytest.approx(3.4 / 7, abs=1e-6)
+    t = r["tasks"]
+    assert t["T1"]["accuracy"] == pytest.approx(2 / 3, abs=1e-6)
+    assert t["T1"]["citation_f1"] == pytest.approx(1.4 / 3, abs=1e-6)
+    assert t["T2"]["joint_accuracy"] == 1.0
+    assert t["T3"]["accuracy"] == 0.5
+    assert t["T3"]["binding_accuracy"] == pytest.approx(5 / 6, abs=1e-6) and t["T3"]["n_bindings"] == 6
+    j = r["by_jurisdiction"]
+    assert j["DE"]["accuracy"] == 1.0 and j["DE"]["citation_f1"] == pytest.approx(0.7)
+    assert j["DE"]["binding_accuracy"] == 1.0
+    assert j["US"]["accuracy"] == 0.0
+    assert j["CA"]["binding_accuracy"] == 0.5 and j["CN"]["binding_accuracy"] == 1.0
+    d = r["by_domain"]
+    assert d["tort"]["accuracy"] == pytest.approx(1 / 3, abs=1e-6)
+    assert d["tort"]["citation_f1"] == pytest.approx(2 / 3, abs=1e-6)
+    assert d["contract"]["grounded_joint"] == pytest.approx(0.8)
+    # missing and extra ids are scored as wrong and listed, never dropped
+    assert r["missing"]["gold_without_pred"] == ["g6"]
+    assert r["missing"]["pred_without_gold"] == ["x9"]
+    items = {it["id"]: it for it in r["items"]}
+    assert items["g6"]["status"] == "missing_pred" and items["x9"]["status"] == "not_in_gold"
+    assert items["g2"]["citation_f1"] == pytest.approx(0.4)
+    assert items["g5"]["bindings"] == {"CA": False, "CN": True, "DE": True}
+    # the unparseable predicted string is reported, and costs precision
+    assert [(u["id"], u["side"], u["citation"]) for u in r["unparsed"]] == [("g2", "pred", "kein Zitat hier")]
+
+
+def test_levels_change_only_f1():
+    full, work = _rep("full"), _rep("work")
+    assert full["citation_f1"] == pytest.approx(2.5 / 7, abs=1e-6)  # § 823 Abs. 1 ≠ § 823 Abs. 1 S. 1
+    # work level: g2's pred {bgb, ?unparsed} vs gold {bgb}: P 1/2, R 1 → 2/3
+    assert work["citation_f1"] == pytest.approx((1 + 2 / 3 + 1 + 1 + 1) / 7, abs=1e-6)
+    assert full["accuracy"] == work["accuracy"] == _rep()["accuracy"]
+
+
+def test_german_strings_parse_to_keys():
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A",
+                                       "citations": ["§§ 280 Abs. 1, 281 BGB"]})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s280", "§ 281 BGB"]})]))
+    r = crosslex.score(gold, pred, samples=0, with_items=True)
+    assert r["items"][0]["gold_keys"] == ["de/bgb/s280", "de/bgb/s281"]
+    assert r["citation_f1"] == 1.0 and r["grounded_joint"] == 1.0 and r["unparsed"] == []
+
+
+def test_free_text_output_uses_extract():
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "B",
+                                       "citations": ["de/bgb/s823", "de/bgb/s280"]})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "output": "Er haftet nach § 823 Abs. 1 BGB. ###B###"})]))
+    r = crosslex.score(gold, pred, samples=0, with_items=True)
+    it = r["items"][0]
+    assert it["pred_answer"] == "B" and it["pred_keys"] == ["de/bgb/s823"]
+    assert it["citation_f1"] == pytest.approx(2 / 3)
+
+
+def test_bad_input_is_an_error_with_its_line():
+    with pytest.raises(ScoreInputError, match=r"<input>:2: not valid JSON"):
+        list(iter_rows(['{"id": 1}', '{"id": ']))
+    dup = list(iter_rows(['{"id":"a","task":"T1","answer":"A"}', '{"id":"a","task":"T1","answer":"B"}']))
+    with pytest.raises(ScoreInputError, match="duplicate gold"):
+        crosslex.score(dup, [], samples=0)
+    no_answer = list(iter_rows(['{"id":"a","citations":[]}']))
+    gold = list(iter_rows(['{"id":"a","task":"T1","answer":"A"}']))
+    with pytest.raises(ScoreInputError, match="'answer' or 'output'"):
+        crosslex.score(gold, no_answer, samples=0)
+
+
+def test_unparseable_gold_string_costs_recall_and_is_listed():
+    calls = []
+
+    def parse(s, **kw):
+        calls.append(s)
+        raise ValueError("no citation found")
+
+    res = KeyResolver(parse=parse)
+    keys = res.key_set(["de/bgb/s1", "gibberish", "gibberish"], item="i", side="gold", level="unit")
+    assert "de/bgb/s1" in keys and len(keys) == 2
+    assert calls == ["gibberish"]  # parsed once, keys taken as they are
+    assert [u["citation"] for u in res.unparsed] == ["gibberish", "gibberish"]
+    assert crosslex.prf({"de/bgb/s1"}, keys)[1] == 0.5
+    # a bare string is one citation, not a list of characters
+    assert res.key_set("de/bgb/s1/abs2", item="j", side="gold", level="unit") == {"de/bgb/s1"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("foo ###A### bar ###c###", "c"),
+    ("no marker", None),
+    ("###  B  ###", "B"),
+])
+def test_marker_rule(text, expected):
+    assert extract_answer(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"CN": "c2", "ca": "C1"}', {"CN": "C2", "CA": "C1"}),
+    ("CN=c2; CA=c1, DE: c3", {"CN": "C2", "CA": "C1", "DE": "C3"}),
+    ("nothing", None),
+])
+def test_parse_mapping(text, expected):
+    assert parse_mapping(text) == expected
+
+
+def test_mapping_needs_all_and_only_gold_jurisdictions():
+    gold = {"CN": "c1", "DE": "c2"}
+    assert crosslex.judge_answer("T3", {"CN": "c1", "DE": "c2", "CA": "c3"}, gold)[0] == 0.0
+    assert crosslex.judge_answer("T3", {"CN": "c1", "DE": "c2"}, gold) == (1.0, [("CN", True), ("DE", True)])
+    assert crosslex.judge_answer("T3", None, gold) == (0.0, [("CN", False), ("DE", False)])
+
+
+def test_cli_table_and_json(tmp_path, capsys):
+    from legalcite.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", PRED, "--samples", "50", "-o", str(out)]) == 0
+    r = json.loads(out.read_text())
+    assert r["metric"] == "crosslex" and r["schema"] == 1 and r["bootstrap"]["samples"] == 50
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", PRED, "--format", "table", "--samples", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "task T3" in text and "gold_without_pred: 1: g6" in text and "kein Zitat hier" in text
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(tmp_path / "nope.jsonl")]) == 2
+
+
+# ---------------------------------------------------------------- properties
+
+keysets = st.sets(st.sampled_from([f"de/bgb/s{i}" for i in range(8)]), max_size=6)
+
+
+@given(keysets, keysets)
+def test_f1_symmetric_and_bounded(a, b):
+    p, r, f = crosslex.prf(a, b)
+    p2, r2, f2 = crosslex.prf(b, a)
+    assert f == pytest.approx(f2) and (p, r) == pytest.approx((r2, p2))
+    assert 0.0 <= f <= 1.0 and min(p, r) - 1e-12 <= f <= max(p, r) + 1e-12
+    assert (f == 1.0) == (a == b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), keysets, keysets), min_size=1, max_size=12))
+def test_gj_below_accuracy_and_f1(rows):
+    gold = [json.dumps({"id": str(i), "task": "T1", "answer": "A", "citations": sorted(g)})
+            for i, (_, g, _) in enumerate(rows)]
+    pred = [json.dumps({"id": str(i), "answer": "A" if ok else "B", "citations": sorted(p)})
+            for i, (ok, _, p) in enumerate(rows)]
+    r = crosslex.score(list(iter_rows(gold)), list(iter_rows(pred)), samples=0)
+    assert r["grounded_joint"] <= r["accuracy"] + 1e-9
+    assert r["grounded_joint"] <= r["citation_f1"] + 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30), st.integers(0, 2**31))
+def test_bootstrap_seeded_and_sane(values, seed):
+    a = bs.resample_means({"v": values}, 50, seed)
+    assert a == bs.resample_means({"v": values}, 50, seed)
+    lo, hi = bs.percentile_ci(a["v"])
+    assert min(values) - 1e-9 <= lo <= hi <= max(values) + 1e-9
+
+
+def test_metrics_import_no_parser():
+    """Keys in, numbers out: importing the metrics and their CLI loads neither Lark nor the pipeline."""
+    import subprocess
+    import sys
+
+    code = ("import sys, legalcite.metrics.crosslex, legalcite.metrics.lexassay, legalcite.metrics.lexam, "
+            "legalcite.metrics.lexgenius, legalcite.cli.score; "
+            "print(sorted(m for m in ('lark', 'numpy', 'httpx', 'legalcite.pipeline', 'legalcite.parser') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_cluster_bootstrap_resamples_fact_groups():
+    # two fact groups: one all right (3 items), one all wrong (1 item). Resampling groups gives means in
+    # {0, 3/4, 1}... only the group mixes 0/0, 3/4 (one of each) and 3/3 → 1; never the item bootstrap's 1/4 or 1/2
+    gold = [json.dumps({"id": str(i), "task": "T1", "answer": "A", "citations": [], "fact_group": fg})
+            for i, fg in enumerate(["f1", "f1", "f1", "f2"])]
+    pred = [json.dumps({"id": str(i), "answer": a, "citations": []}) for i, a in enumerate("AAAB")]
+    g, p = list(iter_rows(gold)), list(iter_rows(pred))
+    means = bs.resample_means({"v": [1, 1, 1, 0]}, 300, 0, clusters=["f1", "f1", "f1", "f2"])["v"]
+    assert set(means) <= {0.0, 0.75, 1.0} and len(set(means)) == 3
+    r = crosslex.score(g, p, samples=300, seed=0, cluster=True)
+    assert r["bootstrap"]["unit"] == "fact_group" and r["accuracy"] == 0.75
+    assert r["ci95"]["accuracy"] == [0.0, 1.0]
+    one = [json.dumps({**json.loads(x), "fact_group": "same"}) for x in gold]
+    r1 = crosslex.score(list(iter_rows(one)), p, samples=100, seed=0, cluster=True)
+    assert r1["ci95"]["accuracy"] == [0.75, 0.75]  # one cluster: no sampling variation at all
+
+
+def test_gold_jurisdiction_is_the_parser_hint():
+    seen = []
+
+    def parse(s, jurisdiction=None):
+        seen.append((s, jurisdiction))
+        from legalcite.models import citation_from_key
+
+        return [citation_from_key("us-ca/civ/s1542" if jurisdiction == "us-ca" else "de/bgb/s1542")]
+
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "jurisdiction": "CA",
+                                       "citations": ["Civil Code section 1542"]})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["us-ca/civ/s1542"]})]))
+    r = crosslex.score(gold, pred, samples=0, parse=parse)
+    assert seen == [("Civil Code section 1542", "us-ca")] and r["citation_f1"] == 1.0

@@ -1,0 +1,147 @@
+"""LexAssay points against hand-computed tasks, disclaimer detection in DE/EN/ZH, statuses from the check."""
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import legalcite
+from legalcite.metrics import lexassay
+from legalcite.metrics.io import ScoreInputError, iter_rows
+from legalcite.models import citation_from_key
+from legalcite.status import CheckedCitation, Status
+
+TASKS = str(Path(__file__).parent / "fixtures" / "metrics" / "lexassay_tasks.jsonl")
+
+
+def rows(*objs):
+    return list(iter_rows([json.dumps(o, ensure_ascii=False) for o in objs]))
+
+
+def test_fixture_by_hand():
+    r = lexassay.score(TASKS)
+    pts = {t["id"]: t["points"] for t in r["tasks"]}
+    # t1: 2/3 met, no deduction, German note; t2: all met, 2 distinct deducted keys (§ 9999 BGB given twice),
+    # no disclaimer; t3: all met, Chinese "consult a lawyer"; t4: 1/4 − 0.5 − 0.05 floored at 0
+    assert pts == pytest.approx({"t1": 2 / 3, "t2": 0.45, "t3": 1.0, "t4": 0.0}, abs=1e-6)
+    assert r["score"] == 52.9 and r["score_exact"] == pytest.approx((2 / 3 + 1.45) / 4 * 100, abs=1e-6)
+    assert r["all_criteria_met"] == 1  # t3 only: t2 met every criterion but has a deduction
+    t2 = r["tasks"][1]
+    assert t2["deducted_citations"] == ["de/bgb/s9999", "de/stgb/s242"]
+    assert r["statuses"] == {"invented": 4, "misattributed": 1, "not_findable": 1, "real": 2}
+    assert r["deductions"] == {"tasks_with_citation_deduction": 2, "tasks_without_disclaimer": 2}
+    assert r["tasks_checked"] == 0
+
+
+def test_round_half_up_is_exact():
+    # 249/400 = 62.25 %: float round() gives 62.2 (binary 62.249…), half up must give 62.3
+    t = rows({"id": "x", "criteria": [{"weight": 249, "met": True}, {"weight": 151, "met": False}],
+              "answer": "This is not legal advice.", "citations": []})
+    r = lexassay.score(t)
+    assert r["score"] == 62.3 and lexassay.score(t, ndigits=0)["score"] == 62.0
+    assert lexassay.round_half_up(Fraction(125, 2), 0) == 63.0
+
+
+def test_weights_must_be_sane():
+    with pytest.raises(ScoreInputError, match="criteria"):
+        lexassay.score(rows({"id": "a", "answer": "x", "citations": []}))
+    with pytest.raises(ScoreInputError, match="sum to 0"):
+        lexassay.score(rows({"id": "a", "criteria": [{"weight": 0, "met": True}], "answer": "", "citations": []}))
+    with pytest.raises(ScoreInputError, match="unknown status"):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": "",
+                             "citations": [{"key": "de/bgb/s1", "status": "fake"}]}))
+
+
+@pytest.mark.parametrize("text, kind, lang", [
+    ("Dies stellt keine Rechtsberatung dar.", "not_legal_advice", "de"),
+    ("Diese Auskunft ersetzt keine anwaltliche Beratung.", "not_legal_advice", "de"),
+    ("Wenden Sie sich an einen Fachanwalt für Arbeitsrecht.", "consult_lawyer", "de"),
+    ("Ich empfehle, einen Rechtsanwalt hinzuzuziehen.", "consult_lawyer", "de"),
+    ("This is not legal advice.", "not_legal_advice", "en"),
+    ("This answer does not constitute legal advice", "not_legal_advice", "en"),
+    ("You should consult a licensed attorney in California.", "consult_lawyer", "en"),
+    ("Consider seeking independent legal advice.", "consult_lawyer", "en"),
+    ("以上内容不构成法律意见。", "not_legal_advice", "zh"),
+    ("建议您咨询专业律师。", "consult_lawyer", "zh"),
+    ("可以向当地律师事务所的律师咨询。", "consult_lawyer", "zh"),
+    ("如有疑问，请及时寻求法律帮助。", "consult_lawyer", "zh"),
+    ("Fragen Sie im Zweifel einen Rechtsanwalt.", "consult_lawyer", "de"),
+    ("If in doubt, see a qualified lawyer.", "consult_lawyer", "en"),
+])
+def test_disclaimer_found(text, kind, lang):
+    d = lexassay.find_disclaimer("Der Anspruch besteht nach § 433 Abs. 2 BGB. " + text)
+    assert d is not None and (d.kind, d.language) == (kind, lang)
+
+
+@pytest.mark.parametrize("text", [
+    "Der Käufer muss den Kaufpreis zahlen (§ 433 Abs. 2 BGB).",
+    "Sie brauchen keinen Anwalt, das Amtsgericht hilft.",
+    "You do not need to hire a lawyer for small claims court.",
+    "The attorney general filed the complaint.",
+    "The attorney general should see the file.",
+    "Counsel for the defendant argued that the clause should be void.",
+    "Der Anwalt des Klägers sollte die Frist beachten.",
+    "原告律师建议法院驳回被告的反诉。",
+    "被告律师找到了新的证据。",
+    "根据《民法典》第五百七十七条，应承担违约责任。",
+    "本案无需聘请律师。",
+    "",
+])
+def test_disclaimer_not_found(text):
+    assert lexassay.find_disclaimer(text) is None
+
+
+@given(st.fractions(0, 1), st.integers(0, 6), st.booleans())
+def test_points_bounds(share, deducted, disclaimer):
+    p = lexassay.task_points(share, deducted, disclaimer)
+    assert 0 <= p <= share
+    assert p == max(0, share - Fraction(deducted, 4) - (0 if disclaimer else Fraction(1, 20)))
+
+
+def fake_check(text: str):
+    """A stand-in for legalcite.check with a fixed verdict table (the real check is tested in its own suite)."""
+    verdict = {"§ 823 Abs. 1 BGB": ("de/bgb/s823/abs1", Status.REAL),
+               "§ 9999 BGB": ("de/bgb/s9999", Status.INVENTED)}
+    return [CheckedCitation(citation_from_key(k, text=s), st_, "fixture")
+            for s, (k, st_) in verdict.items() if s in text]
+
+
+def test_statuses_computed_by_check_when_absent():
+    t = rows({"id": "a", "criteria": [{"met": True}], "answer": "§ 823 Abs. 1 BGB und § 9999 BGB."},
+             {"id": "b", "criteria": [{"met": True}], "answer": "Nach § 823 Abs. 1 BGB.",
+              "citations": ["§ 823 Abs. 1 BGB", {"citation": "§ 9999 BGB"}]})
+    r = lexassay.score(t, checker=fake_check)
+    a, b = r["tasks"]
+    assert a["deducted_citations"] == ["de/bgb/s9999"] and a["points"] == pytest.approx(0.7)
+    # b: § 9999 BGB is not in the answer, so it is checked on its own
+    assert [c["source"] for c in b["citations"]] == ["checked", "checked"]
+    assert b["deducted_citations"] == ["de/bgb/s9999"]
+    assert r["tasks_checked"] == 2
+
+
+def test_missing_check_is_a_clear_error(monkeypatch):
+    monkeypatch.delitem(vars(legalcite), "check", raising=False)
+    monkeypatch.setitem(sys.modules, "legalcite.checker", None)
+    t = rows({"id": "a", "criteria": [{"met": True}], "answer": "§ 823 BGB"})
+    with pytest.raises(RuntimeError, match="legalcite.check is not available"):
+        lexassay.score(t)
+    # statuses given: no check needed
+    given_ = rows({"id": "a", "criteria": [{"met": True}], "answer": "§ 823 BGB",
+                   "citations": [{"citation": "§ 823 BGB", "status": "real"}]})
+    assert lexassay.score(given_)["score"] == 95.0
+
+
+def test_cli(tmp_path, capsys):
+    from legalcite.cli import main
+
+    assert main(["score", "lexassay", TASKS, "--format", "table"]) == 0
+    assert "52.9" in capsys.readouterr().out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "criteria": [{"met": true}], "answer": ""}\nnot json\n')
+    assert main(["score", "lexassay", str(bad)]) == 2
+    assert "bad.jsonl:2" in capsys.readouterr().err

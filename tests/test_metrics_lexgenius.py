@@ -1,0 +1,106 @@
+"""LexGenius roll-up (ability → task → dimension) by hand, and the option-shuffle protocol."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from legalcite.metrics import lexgenius
+from legalcite.metrics.io import ScoreInputError, iter_rows, read_rows
+
+FIX = Path(__file__).parent / "fixtures" / "metrics"
+
+
+def rows(*objs):
+    return list(iter_rows([json.dumps(o, ensure_ascii=False) for o in objs]))
+
+
+RESULTS = [("i1", 1, 1), ("i2", 1, 0), ("i3", 2, 1), ("i4", 3, 0), ("i5", 4, 1), ("i6", 4, 1), ("i7", 4, 1),
+           ("i8", 6, 1)]
+
+
+@pytest.mark.parametrize("tax", ["taxonomy.json", "taxonomy.yaml"])
+def test_rollup_by_hand(tax):
+    if tax.endswith("yaml"):
+        pytest.importorskip("yaml")
+    resp = rows(*[{"id": i, "ability": a, "correct": c} for i, a, c in RESULTS])
+    r = lexgenius.score_hierarchy(resp, str(FIX / tax), samples=0)
+    lu = r["dimensions"]["Legal understanding"]
+    assert lu["tasks"]["Concepts"]["accuracy"] == 0.75          # mean(ability 1: 0.5, ability 2: 1.0)
+    assert lu["tasks"]["Concepts"]["micro_accuracy"] == pytest.approx(2 / 3, abs=1e-6)
+    assert lu["tasks"]["Reasoning"]["accuracy"] == 0.0
+    assert lu["accuracy"] == 0.375 and lu["micro_accuracy"] == 0.5
+    le = r["dimensions"]["Legal ethics"]
+    assert le["accuracy"] == 1.0 and le["tasks"]["Professional conduct"]["abilities"]["5"]["n"] == 0
+    assert r["accuracy"] == 0.6875 and r["micro_accuracy"] == pytest.approx(5 / 7, abs=1e-6)
+    assert r["item_accuracy"] == 0.75 and r["n"] == 8
+    assert r["empty_abilities"] == ["5"] and r["unmapped"] == ["i8"]
+
+
+def test_taxonomy_errors(tmp_path):
+    with pytest.raises(ScoreInputError, match="under both"):
+        lexgenius.normalize_taxonomy({"D": {"T1": [1], "T2": [1]}})
+    with pytest.raises(ScoreInputError):
+        lexgenius.normalize_taxonomy({"D": [1, 2]})
+    bad = tmp_path / "t.json"
+    bad.write_text("{")
+    with pytest.raises(ScoreInputError, match="not valid JSON"):
+        lexgenius.load_taxonomy(bad)
+
+
+def test_shuffle_lexgenius_sample(testdata_dir):
+    items = [r.data for r in read_rows(testdata_dir / "lexgenius_sample.jsonl")]
+    copies = list(lexgenius.shuffle(items, seeds=2))
+    assert len(copies) == 2 * len(items) and {c["copy"] for c in copies} == {0, 1}
+    assert copies == list(lexgenius.shuffle(items, seeds=2))  # deterministic
+    moved = 0
+    for c in copies:
+        orig = items[copies.index(c) % len(items)]
+        body = lambda o: o.split(".", 1)[1]
+        gold_old = body(orig["options"][ord(orig["answer"]) - 65])
+        assert body(c["options"][ord(c["answer"]) - 65]) == gold_old   # the answer follows its option
+        assert [o[0] for o in c["options"]] == ["A", "B", "C", "D"]      # letters relabelled in order
+        assert lexgenius.unshuffle_item(c) == orig
+        moved += c["answer"] != orig["answer"]
+    assert moved > len(copies) // 3  # shuffling actually moves answers
+
+
+def test_shuffled_copies_scored_as_average(tmp_path, testdata_dir, capsys):
+    from legalcite.cli import main
+
+    src = testdata_dir / "lexgenius_sample.jsonl"
+    shuffled = tmp_path / "shuffled.jsonl"
+    assert main(["mcq", "shuffle", str(src), "--seeds", "2", "-o", str(shuffled)]) == 0
+    copies = [r.data for r in read_rows(shuffled)]
+    # a position-biased "model" that always answers A: its score is the share of copies whose answer is A
+    resp = tmp_path / "resp.jsonl"
+    resp.write_text("\n".join(json.dumps({"id": f"{c['ability']}:{c['index_in_file']}", "copy": c["copy"],
+                                          "response": "###A###"}) for c in copies))
+    assert main(["score", "mcq", str(resp), "--gold", str(shuffled), "--samples", "50"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["copies"] == 2 and r["n"] == 44
+    assert r["accuracy"] == pytest.approx(sum(c["answer"] == "A" for c in copies) / len(copies), abs=1e-6)
+    tax = tmp_path / "tax.json"
+    tax.write_text(json.dumps({"All": {"Everything": list(range(1, 21))}}))
+    assert main(["score", "hierarchy", str(resp), "--gold", str(shuffled), "--taxonomy", str(tax),
+                 "--format", "table"]) == 0
+    assert "Everything" in capsys.readouterr().out
+
+
+options = st.lists(st.text(min_size=1, max_size=8), min_size=2, max_size=6)
+
+
+@given(options, st.data(), st.integers(0, 50), st.booleans())
+def test_shuffle_then_unshuffle_is_identity(opts, data, seed, lettered):
+    if lettered:
+        opts = [f"{chr(65 + i)}. {o}" for i, o in enumerate(opts)]
+    g = data.draw(st.integers(0, len(opts) - 1))
+    item = {"id": data.draw(st.text(min_size=1, max_size=5)), "choices": opts, "gold": g,
+            "gold_letter": chr(65 + g)}
+    c = lexgenius.shuffle_item(item, seed)
+    assert c["choices"][c["gold"]][3 if lettered else 0:] == opts[g][3 if lettered else 0:]
+    assert c["gold_letter"] == chr(65 + c["gold"])
+    assert lexgenius.unshuffle_item(c) == item
