@@ -32,14 +32,15 @@ def guess_language(text: str) -> str | None:
 
 def extract_raw(text: str, ctx: Context) -> list[Citation]:
     """Scan and parse: every citation as written, not yet linked. Overlaps are resolved left to right:
-    at one anchor the longest result wins (ties: the document's language hint, then registry order)."""
+    at one anchor the longest result wins (ties: a reading that names its work, then the document's
+    language, then registry order)."""
     out: list[Citation] = []
     consumed = 0
     for cand in scan(text):
         if cand.start < consumed:
             continue
         best: Sequence[Citation] = ()
-        best_len = -1
+        best_rank: tuple = (-1,)
         for ex, m in cand.claims:
             try:
                 found = ex.extract(text, m, ctx)
@@ -50,9 +51,13 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
                 continue
-            length = max(c.span.end for c in found) - min(c.span.start for c in found)
-            if length > best_len or (length == best_len and ctx.language in getattr(ex, "languages", ())):
-                best, best_len = found, length
+            # longest wins; on a tie, the reading with a complete key (not a short form waiting for context), then the one
+            # whose language is the document's, then registry order
+            rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
+                    sum(c.key is not None for c in found) > 0,
+                    ctx.language in getattr(ex, "languages", ()))
+            if rank > best_rank:
+                best, best_rank = found, rank
         if best:
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))

@@ -82,6 +82,12 @@ def test_english_section_of_unknown_law_is_not_german() -> None:
         not k.startswith("de/") for k in keys("Section 1983 of the Civil Rights Act"))
 
 
+def test_shared_english_names_need_a_german_cue() -> None:
+    assert not [k for k in keys("Article 585 of the Civil Code applies.") if k.startswith("de/")]
+    assert not [k for k in keys("Article 585 of the Civil Code", jurisdiction="cn") if k.startswith("de/")]
+    assert keys("Article 585 of the Civil Code", jurisdiction="de") == ["de/bgb/art585"]
+
+
 def test_law_named_alone_in_german_text() -> None:
     assert keys("Das EStG und das SGB II regeln dies nicht.") == ["de/estg", "de/sgb-ii"]
 

@@ -253,6 +253,8 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         # earlier, or drops it in text that is not German.
         if g.law is not None and g.english and not g.law.known:
             continue  # "Section 5 of the FooAct": not known as German law
+        if g.law is not None and g.law.ambiguous and not _german_cue(text, g.start, ctx):
+            continue  # "Article 585 of the Civil Code": Chinese, Californian or German? Context decides.
         work = g.law.work if g.law else None
         for item in g.items:
             for path in _expand(item, work):
@@ -268,6 +270,17 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
                     span, text[span.start : span.end], None, Form.FULL if work else Form.SHORT, None, meta,
                 ))
     return out
+
+
+_GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)
+
+
+def _german_cue(text: str, pos: int, ctx: Context) -> bool:
+    """Context for an English law name other systems share: a ``de`` hint, German text, or a German cue in the
+    preceding 400 characters ("Under German law, …")."""
+    if ctx.jurisdiction is not None:
+        return ctx.jurisdiction == "de"
+    return ctx.language == "de" or bool(_GERMAN_CUE.search(text, max(0, pos - 400), pos))
 
 
 # ---------------------------------------------------------------- decisions and reporters

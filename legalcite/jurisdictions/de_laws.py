@@ -48,6 +48,7 @@ class LawMatch:
     known: bool          # in the table
     end: int             # end offset in the text
     printed: str
+    ambiguous: bool = False  # an English name other systems use too ("Civil Code"): needs a German cue
 
 
 class LawIndex:
@@ -89,8 +90,9 @@ class LawIndex:
             if len(v) == 1 and k not in names:
                 self.by_name[k] = next(iter(v))
         self.max_name_words = max(len(k.split()) for k in self.by_name)
-        english = tables.load_plain("de_english")["names"]
-        self.by_english = {name_key(_WORD.findall(n)): self.lookup_abbr(a) for n, a in english.items()}
+        english = tables.load_plain("de_english")
+        self.by_english = {name_key(_WORD.findall(n)): self.lookup_abbr(a) for n, a in english["names"].items()}
+        self.ambiguous_english = {name_key(_WORD.findall(n)) for n in english.get("ambiguous", [])}
 
     def lookup_abbr(self, printed: str) -> str | None:
         return self.by_abbr.get(printed) or self.by_abbr_ci.get(printed.lower())
@@ -147,7 +149,9 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
         hit = _match_title(text, e.end(), idx.by_english, 8, german=False)
         if hit:
             p = _PAREN_ABBR.match(text, hit.end)
-            return LawMatch(hit.work, True, p.end() if p else hit.end, hit.printed)
+            ambiguous = name_key(_WORD.findall(hit.printed)) in idx.ambiguous_english and not (
+                p and idx.lookup_abbr(p.group(1)))
+            return LawMatch(hit.work, True, p.end() if p else hit.end, hit.printed, ambiguous)
         p = re.compile(r"(?:German|Germany's)[ \t]+").match(text, e.end())
         if p:  # "of the German XYZ Act (XYZG)": trust the abbreviation in brackets
             q = re.compile(r"[^()\n]{0,60}?\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*)\)").match(text, p.end())

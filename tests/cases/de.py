@@ -59,6 +59,8 @@ STATUTES = [
     ("Section 823(1) of the German Civil Code (BGB)", ["de/bgb/s823/abs1"]),
     ("section 1 KSchG", ["de/kschg/s1"]),
     ("Article 1 of the Basic Law", ["de/gg/art1"]),
+    ("Under German law, section 823(1) of the Civil Code applies.", ["de/bgb/s823/abs1"]),
+    ("Section 433 of the Civil Code (BGB)", ["de/bgb/s433"]),
     # in prose
     ("Nach § 433 Abs. 2 BGB ist der Käufer verpflichtet, den Kaufpreis zu zahlen.", ["de/bgb/s433/abs2"]),
     ("Der Anspruch folgt aus § 823 Abs. 1 BGB; ferner aus § 826 BGB.", ["de/bgb/s823/abs1", "de/bgb/s826"]),
