@@ -1,0 +1,44 @@
+"""``legalcite url CITATION…``: the official URL(s) of each citation (gesetze-im-internet.de, dejure.org,
+law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn). Builds URLs only; sends nothing."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("url", help="print the official URL(s) of a citation", description=__doc__)
+    p.add_argument("citation", nargs="+", help="a citation (\"§ 823 Abs. 1 BGB\") or a canonical key "
+                   "(de/bgb/s823/abs1)")
+    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca"), help="when the citation does not say")
+    p.add_argument("--first", action="store_true", help="only the most authoritative URL per citation")
+    p.add_argument("--json", action="store_true", help="one JSON object per citation: text, key, urls")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import dump_json
+    from legalcite.pipeline import parse
+    from legalcite.resolvers import urls_for
+
+    status = 0
+    for text in args.citation:
+        try:
+            cites = parse(text, jurisdiction=args.jurisdiction)
+        except ValueError as e:
+            print(f"legalcite: {e}", file=sys.stderr)
+            status = 1
+            continue
+        for c in cites:
+            urls = urls_for(c)
+            if args.first:
+                urls = urls[:1]
+            if not urls:
+                print(f"legalcite: no official source covers {c.key}", file=sys.stderr)
+                status = 1
+            if args.json:
+                print(dump_json({"text": text, "key": c.key, "urls": urls}))
+            else:
+                for u in urls:
+                    print(u)
+    return status

@@ -1,0 +1,31 @@
+"""``legalcite url`` and the import contract: resolvers load httpx only when used."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from legalcite.cli import main
+
+
+def test_url_for_citations_and_keys(capsys):
+    assert main(["url", "us-ca/civ/s1542", "de/bgb/s823/abs1", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows[0]["urls"] == ["https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml"
+                               "?lawCode=CIV&sectionNum=1542"]
+    assert rows[1]["key"] == "de/bgb/s823/abs1" and rows[1]["urls"][0].endswith("/bgb/__823.html")
+
+
+def test_url_first_only_and_uncovered(capsys):
+    assert main(["url", "de/gg/art20", "--first"]) == 0
+    assert capsys.readouterr().out.strip() == "https://www.gesetze-im-internet.de/gg/art_20.html"
+    assert main(["url", "de/rep/bghz/100/1"]) == 1
+    assert "no official source" in capsys.readouterr().err
+
+
+def test_import_legalcite_and_loaders_stay_light():
+    code = ("import sys, legalcite, legalcite.corpora.official, legalcite.corpora.official.gii, "
+            "legalcite.corpora.official.uslm, legalcite.corpora.official.leginfo; "
+            "print(sorted(m for m in ('httpx', 'lark', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
