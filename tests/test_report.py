@@ -1,0 +1,206 @@
+"""The HTML report without a browser: escaping, span segments, URL vetting, summary figures, CLI."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from legalcite.report.html import (
+    json_for_script,
+    prepare,
+    read_answers,
+    render,
+    safe_href,
+    segments,
+    write_report,
+)
+from legalcite.report.sample import HOSTILE, HOSTILE_TEXT, sample_records
+
+
+class _Tags(HTMLParser):
+    """Collects start tags and attributes as a browser's tokenizer sees them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+        self.script_bodies: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.script_bodies.append(data)
+
+
+def _parse(page: str) -> _Tags:
+    p = _Tags()
+    p.feed(page)
+    return p
+
+
+def test_hostile_record_renders_as_text_only():
+    page = render([HOSTILE], title="<script>alert(6)</script>")
+    tags = _parse(page)
+    # exactly the report's own two scripts, no injected element or event handler anywhere
+    scripts = [a for t, a in tags.tags if t == "script"]
+    assert len(scripts) == 2 and scripts[0] == {"type": "application/json", "id": "report-data"}
+    assert not any(t == "img" for t, _ in tags.tags)
+    assert not any(k.startswith("on") for _, a in tags.tags for k in a)
+    assert "<script>alert" not in page and "</script><script>" not in page
+    # the data block round-trips to the original strings
+    data = json.loads(tags.script_bodies[0])
+    ans = data["answers"][0]
+    assert "".join(seg for seg, _ in ans["segments"]) == HOSTILE_TEXT
+    assert ans["model"] == HOSTILE["model"]
+    ev = ans["citations"][0]["evidence"]
+    assert ev[0]["href"] is None and ev[0]["url"] == "javascript:alert(5)"
+    assert ev[1]["href"] == "https://www.gesetze-im-internet.de/bgb/__433.html"
+    # hostile status / jurisdiction appear escaped in the summary and filter attributes
+    assert "&lt;script&gt;alert(3)" in page and "&lt;script&gt;alert(6)" in page
+    status_values = [a["value"] for t, a in tags.tags if t == "input" and a.get("data-filter") == "status"]
+    assert HOSTILE["citations"][0]["status"] in status_values
+
+
+def test_csp_allows_only_the_shipped_script_and_style():
+    import base64
+    import hashlib
+
+    page = render(list(sample_records(3)))
+    tags = _parse(page)
+    csp = next(a["content"] for t, a in tags.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
+    body = tags.script_bodies[1]
+    digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in csp and "default-src 'none'" in csp
+    # nothing is fetched at view time: no element of the page loads a resource
+    assert not [a for _, a in tags.tags if "src" in a or (a.get("href") or "").startswith(("http", "//"))]
+
+
+@given(st.text())
+def test_json_for_script_never_closes_the_element(s):
+    out = json_for_script({"s": s})
+    assert "<" not in out and ">" not in out
+    assert json.loads(out) == {"s": s}
+
+
+@pytest.mark.parametrize("url,ok", [
+    ("https://www.gesetze-im-internet.de/bgb/__433.html", True),
+    ("http://example.org/a?b=c", True),
+    ("HTTPS://EXAMPLE.ORG", True),
+    ("javascript:alert(1)", False),
+    (" javascript:alert(1)", False),
+    ("java\nscript:alert(1)", False),
+    ("JaVaScRiPt:alert(1)", False),
+    ("data:text/html,<script>alert(1)</script>", False),
+    ("vbscript:msgbox", False),
+    ("//evil.example/x", False),
+    ("/relative", False),
+    ("https://exa mple.org", False),
+    ("http:///nohost", False),
+    (None, False),
+    (42, False),
+])
+def test_safe_href(url, ok):
+    assert (safe_href(url) is not None) is ok
+
+
+@given(st.text(min_size=0, max_size=40), st.lists(st.tuples(st.integers(-3, 45), st.integers(-3, 45)), max_size=6))
+def test_segments_rebuild_text_and_mark_only_valid_disjoint_spans(text, spans):
+    runs, inline = segments(text, list(enumerate(spans)))
+    assert "".join(r for r, _ in runs) == text
+    marked = [ci for _, cis in runs for ci in cis]
+    assert sorted(marked) == sorted(inline) and len(set(marked)) == len(marked)
+    pos = 0
+    for piece, cis in runs:
+        for ci in cis:
+            assert (pos, pos + len(piece)) == tuple(spans[ci])
+        pos += len(piece)
+    # every valid span is marked unless it overlaps a marked one
+    for ci, (s, e) in enumerate(spans):
+        if 0 <= s < e <= len(text) and ci not in inline:
+            assert any(max(s, spans[m][0]) < min(e, spans[m][1]) for m in inline)
+
+
+def test_segments_group_citations_with_the_same_span():
+    text = "gemäß § 76 Abs. 1 Sätze 2 und 3 FGO eine Pflicht"
+    runs, inline = segments(text, [(0, [6, 35]), (1, [6, 35]), (2, [10, 20])])
+    assert runs == [["gemäß ", []], ["§ 76 Abs. 1 Sätze 2 und 3 FGO", [0, 1]], [" eine Pflicht", []]]
+    assert inline == {0, 1}
+
+
+def test_segments_count_code_points_not_utf16():
+    text = "😀 《刑法》第二百三十四条 ok"
+    s = text.index("《")
+    runs, inline = segments(text, [(0, [s, s + len("《刑法》第二百三十四条")])])
+    assert runs[1] == ["《刑法》第二百三十四条", [0]] and inline == {0}
+
+
+def test_summary_counts_match_the_records():
+    recs = list(sample_records(200, seed=3)) + [{"line": 201, "error": "bad <json>"}]
+    summ, items = prepare(recs)
+    cites = [c for r in recs if "citations" in r for c in r["citations"]]
+    assert summ.answers == 200 and len(items) == 200 and summ.citations == len(cites)
+    assert summ.by_status == Counter(c["status"] for c in cites)
+    for jur in {c["jurisdiction"] for c in cites}:
+        assert sum(summ.by_jurisdiction[jur].values()) == sum(c["jurisdiction"] == jur for c in cites)
+    assert summ.total_deduction == pytest.approx(sum(r["summary"]["lexassay_deduction"] for r in recs[:-1]))
+    assert summ.errors == [(201, "bad <json>")]
+    page = render(recs)
+    assert '<dd id="n-answers">200</dd>' in page and "bad &lt;json&gt;" in page
+    # the chart has one bar segment per (jurisdiction, status) pair that occurs
+    pairs = {(c["jurisdiction"], c["status"]) for c in cites}
+    assert len(re.findall(r"<rect class=\"st-", page)) == len(pairs)
+
+
+def test_non_finite_numbers_do_not_break_the_data_block():
+    rec = {"line": 1, "text": "x", "summary": {"lexassay_deduction": float("nan")}, "citations": [
+        {"key": "k", "status": "real", "evidence": [{"source": "s", "details": {"score": float("inf"), "o": object()}}]}]}
+    page = render([rec])
+    data = json.loads(_parse(page).script_bodies[0])
+    assert data["answers"][0]["deduction"] == 0.0
+    assert data["answers"][0]["citations"][0]["evidence"][0]["details"]["score"] == "inf"
+
+
+def test_deduction_computed_when_the_check_gives_none():
+    rec = {"line": 1, "text": "x", "citations": [
+        {"key": "de/bgb/s9999", "status": "invented"}, {"key": "de/bgb/s9999", "status": "invented"},
+        {"key": "de/bgb/s1", "status": "misattributed"}, {"key": "de/bgb/s2", "status": "real"}]}
+    _, items = prepare([rec])
+    assert items[0]["deduction"] == 0.5
+
+
+def test_answers_from_the_input_file(tmp_path):
+    src = tmp_path / "answers.jsonl"
+    src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nplain line\n", encoding="utf-8")
+    answers = read_answers(src)
+    assert answers == {1: {"text": "Nach § 433 BGB.", "model": None}, 2: {"text": "plain line"}}
+    rec = {"line": 1, "citations": [{"key": "de/bgb/s433", "span": [5, 14], "status": "real", "jurisdiction": "de"}]}
+    _, items = prepare([rec], answers)
+    assert items[0]["segments"] == [["Nach ", []], ["§ 433 BGB", [0]], [".", []]]
+
+
+def test_cli_writes_report(tmp_path):
+    check = tmp_path / "check.jsonl"
+    with check.open("w", encoding="utf-8") as fh:
+        for r in sample_records(20):
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+        fh.write("not json\n")
+    out = tmp_path / "r.html"
+    proc = subprocess.run([sys.executable, "-m", "legalcite", "report", str(check), "-o", str(out), "--title", "T"],
+                          check=False, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    page = out.read_text(encoding="utf-8")
+    assert '<dd id="n-answers">20</dd>' in page and "is not JSON" in page
+    assert write_report([], tmp_path / "empty.html").read_text(encoding="utf-8").count("No citations.") == 1
