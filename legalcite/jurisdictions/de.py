@@ -244,6 +244,8 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
     if any(g.law for g in groups):
         while groups and groups[-1].law is None:
             groups.pop()
+    if all(g.law is None for g in groups) and ctx.jurisdiction != "de" and ctx.language not in (None, "de"):
+        return []  # "§ 1671(b) and 550 U.S. …" in English prose: leave it to the other extractors
     out: list[Citation] = []
     span = Span(groups[0].start, groups[-1].end)
     for g in groups:

@@ -1,0 +1,145 @@
+"""legalcite vs eyecite on the same US opinions, in one run: throughput, memory, and agreement on full case
+citations (volume, reporter, page) both ways.
+
+    pip install -e '.[bench]'          # eyecite
+    python benchmarks/us_vs_eyecite.py [--text ../shared/testdata/us_opinions.txt] [--no-memory] [--sample 15]
+
+Both tools get the same blocks (the file's blank-line-separated documents, as the shared README measured it),
+after one warm-up call each (eyecite builds its tokenizer at import, legalcite its tables on first use; both
+first-use times are printed). Reporters are compared by their canonical reporters-db edition
+(eyecite's ``corrected_reporter()``, legalcite's ``meta["reporter"]``), spaces removed, lowercased.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import logging
+import re
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_TEXT = HERE.parents[1] / "shared" / "testdata" / "us_opinions.txt"
+
+
+def norm(rep: str) -> str:
+    return re.sub(r"\s+", "", rep).lower()
+
+
+def blocks_of(text: str) -> list[str]:
+    return [b for b in text.split("\n\n") if b.strip()]
+
+
+def run_eyecite(blocks: list[str]) -> list[tuple[int, str, str, str, str]]:
+    from eyecite import get_citations
+    from eyecite.models import FullCaseCitation
+
+    out = []
+    for i, b in enumerate(blocks):
+        for c in get_citations(b):
+            if isinstance(c, FullCaseCitation) and c.groups.get("page"):
+                out.append((i, c.groups["volume"] or "", norm(c.corrected_reporter()), c.groups["page"],
+                            c.matched_text()))
+    return out
+
+
+def run_legalcite(blocks: list[str]) -> list[tuple[int, str, str, str, str]]:
+    from legalcite import extract
+    from legalcite.models import Form, Kind
+
+    out = []
+    for i, b in enumerate(blocks):
+        for c in extract(b):
+            if c.kind is Kind.CASE and c.form is Form.FULL and c.work == "case" and "volume" in c.meta:
+                out.append((i, c.meta["volume"], norm(c.meta["reporter"]), c.units[-1].value, c.text))
+    return out
+
+
+def timed(fn, blocks):
+    """Wall-clock and CPU seconds: on a shared machine the CPU time is the steadier figure."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    res = fn(blocks)
+    return res, time.perf_counter() - t0, time.process_time() - c0
+
+
+def peak_mib(fn, blocks) -> float:
+    tracemalloc.start()
+    fn(blocks)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def _rss() -> float | None:
+    """Resident set size in MiB (psutil, from the bench extra), or None without it."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    return psutil.Process().memory_info().rss / 2**20
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--text", type=Path, default=DEFAULT_TEXT)
+    ap.add_argument("--no-memory", action="store_true", help="skip the (slower) tracemalloc pass")
+    ap.add_argument("--sample", type=int, default=12, help="disagreements to print each way")
+    args = ap.parse_args(argv)
+    text = args.text.read_text(encoding="utf-8")
+    blocks = blocks_of(text)
+    mb = len(text.encode("utf-8")) / 1e6
+    # one sentence per jurisdiction, so every extractor's tables are loaded before the clock starts
+    warm = ["See Marbury v. Madison, 5 U.S. 137, 177 (1803); 42 U.S.C. § 1983; Cal. Civ. Code § 1542; § 1988.",
+            "Nach § 823 Abs. 1 BGB und BGHZ 100, 1 ist der Schaden zu ersetzen.", "《中华人民共和国民法典》第五百零九条"]
+    logging.getLogger("eyecite").setLevel(logging.ERROR)  # its "Unknown overlap case" notices
+
+    rss = [_rss()]
+    t0 = time.perf_counter()
+    run_legalcite(warm)
+    lc_first = time.perf_counter() - t0
+    rss.append(_rss())
+    t0 = time.perf_counter()
+    run_eyecite(warm)
+    ey_first = time.perf_counter() - t0
+    rss.append(_rss())
+
+    ey, ey_s, ey_cpu = timed(run_eyecite, blocks)
+    lc, lc_s, lc_cpu = timed(run_legalcite, blocks)
+    print(f"text: {args.text.name}, {mb:.2f} MB, {len(blocks)} blocks")
+    print(f"first call (tables/tokenizer): eyecite {ey_first:.2f} s, legalcite {lc_first:.2f} s")
+    for name, n, wall, cpu in (("eyecite", len(ey), ey_s, ey_cpu), ("legalcite", len(lc), lc_s, lc_cpu)):
+        print(f"{name:10s}: wall {wall:6.2f} s = {mb / wall:5.2f} MB/s   cpu {cpu:6.2f} s = {mb / cpu:5.2f} MB/s"
+              f"   {n} full case citations")
+    print(f"speed ratio legalcite/eyecite: wall {ey_s / lc_s:.2f}x, cpu {ey_cpu / lc_cpu:.2f}x")
+    if rss[0] is not None:
+        print(f"resident memory added by import + first call: legalcite {rss[1] - rss[0]:.1f} MiB, "
+              f"eyecite {rss[2] - rss[1]:.1f} MiB")
+    if not args.no_memory:
+        print(f"peak traced memory during the run (tables already loaded): eyecite {peak_mib(run_eyecite, blocks):.1f}"
+              f" MiB, legalcite {peak_mib(run_legalcite, blocks):.1f} MiB")
+
+    ey_keys = collections.Counter(r[:4] for r in ey)
+    lc_keys = collections.Counter(r[:4] for r in lc)
+    both = sum((ey_keys & lc_keys).values())
+    print(f"eyecite's full case cites found by legalcite: {both}/{sum(ey_keys.values())} "
+          f"= {both / max(1, sum(ey_keys.values())):.2%}")
+    print(f"legalcite's full case cites found by eyecite: {both}/{sum(lc_keys.values())} "
+          f"= {both / max(1, sum(lc_keys.values())):.2%}")
+    only_ey = ey_keys - lc_keys
+    only_lc = lc_keys - ey_keys
+    text_of = {r[:4]: r[4] for r in ey + lc}
+    by_rep = collections.Counter(k[2] for k in only_ey.elements())
+    print(f"missed by legalcite, by reporter: {by_rep.most_common(10)}")
+    print(f"sample only in eyecite ({sum(only_ey.values())}):")
+    for k in list(only_ey)[: args.sample]:
+        print(f"  block {k[0]:3d}  {k[1]} {k[2]} {k[3]}  {text_of[k]!r}")
+    print(f"sample only in legalcite ({sum(only_lc.values())}):")
+    for k in list(only_lc)[: args.sample]:
+        print(f"  block {k[0]:3d}  {k[1]} {k[2]} {k[3]}  {text_of[k]!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
