@@ -1,0 +1,327 @@
+"""The local corpus store: one SQLite file, one row per unit keyed by the canonical key, plus one row per work.
+
+Built from snapshot records (:mod:`legalcite.corpora.snapshots`, or any other loader that yields
+:class:`~legalcite.corpora.CorpusUnit` / :class:`~legalcite.corpora.snapshots.Work`). The build writes a temporary
+file beside the target and renames it over the old store only when complete, so a failed or interrupted build
+never replaces a good store; rebuilding from unchanged inputs is skipped (the inputs' fingerprint is stored).
+
+Location: ``--store`` / ``LEGALCITE_STORE``, else ``<platform user data dir>/legalcite/store.sqlite``.
+Standard library only at import (platformdirs is imported when the default path is asked for).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from legalcite.corpora import CorpusUnit
+
+SCHEMA_VERSION = 1
+ENV_VAR = "LEGALCITE_STORE"
+
+_SCHEMA = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE units (
+    key TEXT PRIMARY KEY, jurisdiction TEXT NOT NULL, work TEXT NOT NULL, work_title TEXT, heading TEXT,
+    text TEXT NOT NULL, language TEXT, subunits TEXT, path TEXT, repealed INTEGER NOT NULL DEFAULT 0,
+    repealed_on TEXT, replaced_by TEXT, valid_from TEXT, source TEXT, snapshot TEXT, extra TEXT
+);
+CREATE TABLE works (
+    key TEXT PRIMARY KEY, jurisdiction TEXT NOT NULL, work TEXT NOT NULL, title TEXT, aliases TEXT,
+    complete INTEGER NOT NULL, n_units INTEGER, repealed INTEGER NOT NULL DEFAULT 0, repealed_on TEXT,
+    replaced_by TEXT, source TEXT, snapshot TEXT, extra TEXT
+);
+CREATE TABLE aliases (alias TEXT NOT NULL, jurisdiction TEXT NOT NULL, work_key TEXT NOT NULL);
+"""
+_INDEXES = """
+CREATE INDEX units_work ON units (jurisdiction, work);
+CREATE INDEX aliases_alias ON aliases (alias);
+"""
+
+
+def default_store_path() -> Path:
+    """``LEGALCITE_STORE`` if set, else the platform's user data dir (``~/.local/share/legalcite`` on Linux)."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("legalcite", appauthor=False)) / "store.sqlite"
+
+
+def resolve_store_path(path: str | os.PathLike | None = None) -> Path:
+    """An explicit path wins, then ``LEGALCITE_STORE``, then the default location."""
+    return Path(path).expanduser() if path else default_store_path()
+
+
+def _dumps(obj: Any) -> str | None:
+    if obj in (None, (), [], {}):
+        return None
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _loads(s: str | None, default: Any) -> Any:
+    return json.loads(s) if s else default
+
+
+def fingerprint(corpora_dir: Path, jurisdictions: Iterable[str] | None = None) -> str:
+    """Identifies a build's inputs: snapshot file names, sizes and mtimes, the jurisdictions, the schema and
+    legalcite version. Same fingerprint → the existing store is up to date."""
+    from legalcite import __version__
+    from legalcite.corpora.snapshots import READERS
+
+    h = hashlib.sha256(f"{SCHEMA_VERSION}|{__version__}|{sorted(jurisdictions or [])}".encode())
+    for _, name, _ in READERS:
+        p = Path(corpora_dir) / name
+        if p.exists():
+            st = p.stat()
+            h.update(f"{name}|{st.st_size}|{int(st.st_mtime)}".encode())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class BuildReport:
+    path: Path
+    units: int
+    works: int
+    seconds: float
+    skipped: bool = False        # the store was already up to date
+
+    def __str__(self) -> str:
+        if self.skipped:
+            return f"store {self.path} is up to date ({self.units:,} units, {self.works:,} works)"
+        return f"built {self.path}: {self.units:,} units, {self.works:,} works in {self.seconds:.1f} s"
+
+
+Progress = Callable[[int, str], None]
+
+
+def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
+                progress: Progress | None = None) -> BuildReport:
+    """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename).
+    A later record with the same key replaces an earlier one."""
+    from legalcite.corpora.snapshots import Work
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    n_units = n_works = 0
+    con = sqlite3.connect(tmp)
+    try:
+        con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+        unit_rows: list[tuple] = []
+        for rec in records:
+            if isinstance(rec, Work):
+                con.execute("INSERT OR REPLACE INTO works VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
+                    rec.key, rec.jurisdiction, rec.work, rec.title, _dumps(list(rec.aliases)), int(rec.complete),
+                    rec.n_units, int(rec.repealed), rec.repealed_on, rec.replaced_by, rec.source, rec.snapshot,
+                    _dumps(rec.extra)))
+                con.execute("DELETE FROM aliases WHERE work_key = ?", (rec.key,))
+                names = {rec.work, *(a for a in rec.aliases if a), *([rec.title] if rec.title else [])}
+                con.executemany("INSERT INTO aliases VALUES (?,?,?)",
+                                [(normalize_alias(a), rec.jurisdiction, rec.key) for a in sorted(names)])
+                n_works += 1
+                continue
+            unit_rows.append((
+                rec.key, rec.jurisdiction, rec.work, rec.work_title, rec.heading, rec.text, rec.language,
+                _dumps(list(rec.subunits)), _dumps(list(rec.path)), int(rec.repealed), rec.repealed_on,
+                rec.replaced_by, rec.valid_from, rec.source, rec.snapshot, _dumps(rec.extra)))
+            if len(unit_rows) >= 5000:
+                con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
+                n_units += len(unit_rows)
+                unit_rows.clear()
+                if progress:
+                    progress(n_units, rec.jurisdiction)
+        con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
+        n_units += len(unit_rows)
+        con.executescript(_INDEXES)
+        info = {"schema_version": str(SCHEMA_VERSION), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                **(meta or {})}
+        con.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", sorted(info.items()))
+        con.commit()
+        if path.exists():
+            _keep_tables(con, path)
+        n_units = con.execute("SELECT count(*) FROM units").fetchone()[0]
+        n_works = con.execute("SELECT count(*) FROM works").fetchone()[0]
+        con.close()
+        os.replace(tmp, path)
+    except BaseException:
+        con.close()
+        tmp.unlink(missing_ok=True)
+        raise
+    return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
+
+
+KEPT_TABLES = ("online_cache",)  # tables other stages keep in the store file (legalcite.resolvers.cache)
+
+
+def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
+    """Carry tables that are not built from snapshots (the online answer cache) over from the old store."""
+    try:
+        con.execute("ATTACH DATABASE ? AS old", (f"file:{old}?mode=ro",))
+    except sqlite3.DatabaseError:
+        return
+    try:
+        for name in KEPT_TABLES:
+            rows = con.execute("SELECT type, sql FROM old.sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL",
+                               (name,)).fetchall()
+            if not rows or con.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone():
+                continue
+            for kind, sql in sorted(rows, key=lambda r: r[0] != "table"):  # the table before its indexes
+                con.execute(sql)
+            con.execute(f"INSERT INTO main.{name} SELECT * FROM old.{name}")
+        con.commit()
+    except sqlite3.DatabaseError:
+        pass  # a damaged old store: nothing to keep
+    finally:
+        con.execute("DETACH DATABASE old")
+
+
+def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None = None, *,
+                jurisdictions: Iterable[str] | None = None, force: bool = False,
+                progress: Progress | None = None) -> BuildReport:
+    """Build the store from a snapshot directory (``../shared/corpora`` layout). Skipped when the existing store
+    was built from the same inputs, unless ``force``."""
+    from legalcite.corpora.snapshots import iter_records
+
+    corpora_dir = Path(corpora_dir)
+    if not corpora_dir.is_dir():
+        raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
+    path = resolve_store_path(store)
+    fp = fingerprint(corpora_dir, jurisdictions)
+    if not force and path.exists():
+        try:
+            with Store(path) as s:
+                if s.meta.get("fingerprint") == fp:
+                    return BuildReport(path, s.count("units"), s.count("works"), 0.0, skipped=True)
+        except sqlite3.DatabaseError:
+            pass  # not a store (or a damaged one): rebuild
+    meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
+            "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
+    return write_store(iter_records(corpora_dir, jurisdictions), path, meta=meta, progress=progress)
+
+
+def normalize_alias(name: str) -> str:
+    """Alias lookup form: lowercased, no whitespace, ASCII brackets."""
+    from legalcite.keys import cn_ascii_brackets
+
+    return cn_ascii_brackets("".join(name.split())).lower()
+
+
+class StoreMissing(FileNotFoundError):
+    pass
+
+
+class Store:
+    """Read access to a built store. Cheap lookups by key; one connection per process (not picklable —
+    pass the path to workers and open there)."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = resolve_store_path(path)
+        if not self.path.exists():
+            raise StoreMissing(f"no corpus store at {self.path}; build it with `legalcite corpus build`")
+        self._con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self._con.row_factory = sqlite3.Row
+        self.meta = dict(self._con.execute("SELECT name, value FROM meta").fetchall())
+        self._work_cache: dict[str, Any] = {}
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._con.close()
+
+    def count(self, table: str) -> int:
+        if table not in ("units", "works", "aliases"):
+            raise ValueError(table)
+        return self._con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+
+    # ---------------------------------------------------------------- units
+
+    def unit(self, key: str) -> CorpusUnit | None:
+        row = self._con.execute("SELECT * FROM units WHERE key = ?", (key,)).fetchone()
+        return None if row is None else _unit(row)
+
+    def descendants(self, prefix: str, limit: int = 50) -> list[str]:
+        """Keys strictly below ``prefix`` (``us/const/amend14`` → ``us/const/amend14/s1`` …)."""
+        lo = prefix + "/"
+        hi = prefix + "0"  # "0" sorts right after "/"
+        rows = self._con.execute("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
+                                 (lo, hi, limit)).fetchall()
+        return [r[0] for r in rows]
+
+    def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True
+                      ) -> Iterator[tuple[str, str | None, str]]:
+        """``(key, heading, text)`` of every unit of a work, in key order (full-text units only by default)."""
+        sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
+        if with_text:
+            sql += " AND text != ''"
+        for row in self._con.execute(sql + " ORDER BY key", (jurisdiction, work)):
+            yield row[0], row[1], row[2]
+
+    # ---------------------------------------------------------------- works
+
+    def work(self, key: str):
+        """The :class:`~legalcite.corpora.snapshots.Work` for ``jurisdiction/work``, or None (cached)."""
+        if key not in self._work_cache:
+            row = self._con.execute("SELECT * FROM works WHERE key = ?", (key,)).fetchone()
+            self._work_cache[key] = None if row is None else _work(row)
+        return self._work_cache[key]
+
+    def covers(self, jurisdiction: str) -> bool:
+        """Whether the store holds any work of ``jurisdiction`` (cached)."""
+        key = f"?jur:{jurisdiction}"
+        if key not in self._work_cache:
+            self._work_cache[key] = self._con.execute(
+                "SELECT 1 FROM works WHERE jurisdiction = ? LIMIT 1", (jurisdiction,)).fetchone() is not None
+        return self._work_cache[key]
+
+    def find_works(self, name: str, jurisdiction: str | None = None) -> list:
+        """Works whose id, title or alias is ``name`` (case and whitespace ignored)."""
+        sql = "SELECT DISTINCT work_key FROM aliases WHERE alias = ?"
+        args: list[Any] = [normalize_alias(name)]
+        if jurisdiction:
+            sql += " AND jurisdiction = ?"
+            args.append(jurisdiction)
+        return [w for (k,) in self._con.execute(sql, args).fetchall() if (w := self.work(k))]
+
+
+def _unit(row: sqlite3.Row) -> CorpusUnit:
+    return CorpusUnit(
+        key=row["key"], jurisdiction=row["jurisdiction"], work=row["work"], work_title=row["work_title"],
+        heading=row["heading"], text=row["text"], language=row["language"],
+        subunits=tuple(_loads(row["subunits"], [])), path=tuple(_loads(row["path"], [])),
+        repealed=bool(row["repealed"]), repealed_on=row["repealed_on"], replaced_by=row["replaced_by"],
+        valid_from=row["valid_from"], source=row["source"] or "", snapshot=row["snapshot"],
+        extra=_loads(row["extra"], {}),
+    )
+
+
+def _work(row: sqlite3.Row):
+    from legalcite.corpora.snapshots import Work
+
+    return Work(
+        key=row["key"], jurisdiction=row["jurisdiction"], work=row["work"], title=row["title"],
+        aliases=tuple(_loads(row["aliases"], [])), complete=bool(row["complete"]), n_units=row["n_units"] or 0,
+        repealed=bool(row["repealed"]), repealed_on=row["repealed_on"], replaced_by=row["replaced_by"],
+        source=row["source"] or "", snapshot=row["snapshot"], extra=_loads(row["extra"], {}),
+    )
+
+
+def print_progress(stream=sys.stderr) -> Progress:
+    """A progress callback that rewrites one stderr line."""
+    def report(n: int, label: str) -> None:
+        stream.write(f"\r  {n:>9,} units  ({label})   ")
+        stream.flush()
+    return report

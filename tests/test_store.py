@@ -1,0 +1,283 @@
+"""The snapshot loaders (canonical keys, completeness, repeal) and the SQLite store (atomic, idempotent build).
+
+The store fixture builds from a *subset* of ``../shared/corpora`` (all tables of contents and lists, full texts of
+a few laws), filtered line by line into a temporary directory, so the real loaders run on real rows in seconds.
+``test_check*.py`` import the same fixtures.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from legalcite.corpora import CorpusUnit
+from legalcite.corpora import snapshots as snap
+from legalcite.corpora.store import Store, StoreMissing, build_store, default_store_path, write_store
+from legalcite.corpora.structure import ca_subdivisions, cn_paragraphs, de_sentences
+
+# Which full-text rows the subset keeps: substrings of the raw JSON line (the files use ", " / ": " separators).
+DE_LAWS = ("BGB", "StGB", "KSchG", "GG", "BGBEG", "BUrlG", "SGB 5")
+CN_LAWS = ("中华人民共和国民法典", "中华人民共和国劳动合同法", "中华人民共和国刑法", "中华人民共和国公司法")
+CA_CODES = ("LAB", "CONS", "CIV", "PEN", "CCP", "GOV")
+SUBSET = {
+    "de_toc.jsonl.gz": [f'"abbr": "{a}"' for a in DE_LAWS],
+    "de_fulltext.jsonl.gz": [f'"jurabk": "{a}"' for a in DE_LAWS],
+    "cn_laws.jsonl.gz": [f'"title": "{t}"' for t in CN_LAWS],
+    "cn_fulltext.jsonl.gz": [f'"law_title": "{t}"' for t in CN_LAWS[:3]],
+    "ca_codes_toc.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES],
+    "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
+    "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
+}
+
+
+def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
+    with gzip.open(src, "rt", encoding="utf-8") as fi, gzip.open(dst, "wt", encoding="utf-8") as fo:
+        for line in fi:
+            if needles is None or any(n in line for n in needles):
+                fo.write(line)
+
+
+@pytest.fixture(scope="session")
+def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
+    if not (out / "done").exists():
+        out.mkdir(exist_ok=True)
+        for _, name, _ in snap.READERS:
+            _filter(corpora_dir / name, out / name, SUBSET.get(name))
+        (out / "done").write_text("ok")
+    return out
+
+
+@pytest.fixture(scope="session")
+def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
+    build_store(small_corpora, path)  # a second call (another test module) finds it up to date
+    return path
+
+
+@pytest.fixture(scope="session")
+def store(small_store: Path) -> Store:
+    return Store(small_store)
+
+
+# ------------------------------------------------------------------ canonical keys and content
+
+@pytest.mark.parametrize("key, check", [
+    ("de/bgb/s823", lambda u: u.heading == "Schadensersatzpflicht" and [s["value"] for s in u.subunits] == ["1", "2"]),
+    ("de/gg/art1", lambda u: u.text.startswith("(1) Die Würde des Menschen ist unantastbar")),
+    ("de/stgb/s242", lambda u: u.heading == "Diebstahl"),
+    ("de/kschg/s1", lambda u: [s["value"] for s in u.subunits][:3] == ["1", "2", "3"]),
+    ("de/burlg/s3", lambda u: "24 Werktage" in u.text),
+    ("de/egbgb/art229/s1", lambda u: u.extra.get("nested") and "art_229__1" in u.extra["url"]),
+    ("de/bgb/s5", lambda u: u.repealed and u.text == ""),                         # TOC: (weggefallen)
+    ("de/sgb-v/s1", lambda u: u.extra.get("toc_only") and u.work_title.startswith("Sozialgesetzbuch")),
+    ("cn/中华人民共和国民法典/art577", lambda u: u.text.startswith("当事人一方不履行合同义务")),
+    ("cn/中华人民共和国民法典/art1079", lambda u: len(u.subunits) == 5),
+    ("cn/中华人民共和国劳动合同法/art39", lambda u: len(u.subunits[0]["children"]) == 6),
+    ("cn/中华人民共和国刑法/art120-1", lambda u: u.heading == "第一百二十条之一"),
+    ("cn/中华人民共和国公司法/art1", lambda u: u.extra.get("toc_only")),           # from the article count
+    ("us-ca/lab/s2802", lambda u: [s["value"] for s in u.subunits][:2] == ["a", "b"]),
+    ("us-ca/lab/s1194", lambda u: "minimum wage" in u.text.lower()),
+    ("us-ca/const/art1/s1", lambda u: u.text.startswith("All people are by nature free")),
+    ("us-ca/const/art13b/s1", lambda u: "appropriations" in u.text),
+    ("us-ca/civ/s1542", lambda u: u.text.startswith("A general release")),
+    ("us-ca/ccp/s335.1", lambda u: u.extra.get("toc_only")),
+    ("us/const/art1/s8", lambda u: len(u.subunits) > 10 and u.subunits[0]["label"] == "cl"),
+    ("us/const/amend14/s1", lambda u: "due process of law" in u.text),
+    ("us/const/amend18/s1", lambda u: u.repealed and u.replaced_by == "us/const/amend21/s1"),
+    ("us/usc/t42/s1983", lambda u: u.heading == "Civil action for deprivation of rights"),
+    ("us/usc/t42/s2000e-2", lambda u: u.heading == "Unlawful employment practices"),
+])
+def test_canonical_keys(store: Store, key: str, check) -> None:
+    unit = store.unit(key)
+    assert unit is not None, key
+    assert check(unit), unit
+
+
+def test_snapshot_row_ids_are_not_keys(store: Store) -> None:
+    for row_id in ("de/bgb/823", "cn/民法典/577", "ca/fam/2310", "us/usc/42/1983", "us/const/artI/s8"):
+        assert store.unit(row_id) is None
+
+
+@pytest.mark.parametrize("key, complete", [
+    ("de/bgb", True), ("de/egbgb", False), ("cn/中华人民共和国民法典", True), ("us-ca/lab", True),
+    ("us-ca/civ", False), ("us-ca/pen", False), ("us-ca/gov", False), ("us/usc", True), ("us/const", True),
+])
+def test_work_completeness(store: Store, key: str, complete: bool) -> None:
+    assert store.work(key).complete is complete
+
+
+def test_repeal_clause_of_civil_code(store: Store) -> None:
+    for title in ("中华人民共和国合同法", "中华人民共和国婚姻法", "中华人民共和国物权法", "中华人民共和国民法总则"):
+        w = store.work(f"cn/{title}")
+        assert w.repealed and w.repealed_on == "2021-01-01" and w.replaced_by == "中华人民共和国民法典"
+        assert w.extra["repeal_clause"] == "cn/中华人民共和国民法典/art1260"
+    assert not store.work("cn/中华人民共和国民法典").repealed
+
+
+def test_aliases(store: Store) -> None:
+    assert [w.key for w in store.find_works("SGB V", "de")] == ["de/sgb-v"]
+    assert [w.key for w in store.find_works("BGBEG", "de")] == ["de/egbgb"]
+    assert [w.key for w in store.find_works("民法典", "cn")] == ["cn/中华人民共和国民法典"]
+
+
+def test_de_toc_lists_every_unit(corpora_dir: Path) -> None:
+    """All 99,956 § / Art. ids of the DE TOC become units with distinct canonical keys."""
+    rows = list(snap.read_de_toc(corpora_dir / "de_toc.jsonl.gz"))
+    units = [r for r in rows if isinstance(r, CorpusUnit)]
+    works = [r for r in rows if isinstance(r, snap.Work)]
+    assert len(works) == 6877
+    assert len(units) == sum(w.n_units for w in works) == 99956
+    assert len({u.key for u in units}) == len(units)
+
+
+# ------------------------------------------------------------------ loaders on hand-written rows
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return path
+
+
+def test_cn_loader_toc_completeness_and_sub_articles(tmp_path: Path) -> None:
+    rows = [dict(title="中华人民共和国测试法", short_title="测试法", category="行政法", level="法律", version_date="2020-01-01",
+                 valid_from=None, expired=False, is_latest=True, n_versions=1, article_count=4, max_article=3,
+                 sub_articles=["第二条之一"], full_text=False),
+            dict(title="某条例", short_title="某条例", category="DLC", level="地方性法规", version_date=None, valid_from=None,
+                 expired=None, is_latest=True, n_versions=1, article_count=9, max_article=7, sub_articles=[],
+                 full_text=False)]
+    recs = list(snap.read_cn_laws(_write(tmp_path / "cn_laws.jsonl.gz", rows)))
+    keys = sorted(r.key for r in recs if isinstance(r, CorpusUnit))
+    assert keys == [f"cn/中华人民共和国测试法/{s}" for s in ("art1", "art2", "art2-1", "art3")]
+    works = {r.key: r for r in recs if isinstance(r, snap.Work)}
+    assert works["cn/中华人民共和国测试法"].complete and "测试法" in works["cn/中华人民共和国测试法"].aliases
+    assert not works["cn/某条例"].complete  # the count does not match the numbering: no TOC claimed
+
+
+def test_ca_duplicate_sections_merge(tmp_path: Path) -> None:
+    base = dict(code="CCP", code_name="Code of Civil Procedure", section="35", path=[], history="",
+                source="johnakelly-yahoo-com/california-codes", complete_code=True)
+    rows = [dict(base, key="ca/ccp/35", text="(a) first version.\n(b) more.", subdivisions=["a", "b"]),
+            dict(base, key="ca/ccp/35", text="(a) second version.\n(c) new.", subdivisions=["a", "c"])]
+    units = [r for r in snap.read_ca_fulltext(_write(tmp_path / "ca_fulltext.jsonl.gz", rows))
+             if isinstance(r, CorpusUnit)]
+    assert len(units) == 1 and units[0].key == "us-ca/ccp/s35"
+    assert [s["value"] for s in units[0].subunits] == ["a", "b", "c"] and units[0].extra["versions"] == 2
+
+
+def test_full_text_merges_over_toc(tmp_path: Path) -> None:
+    toc = CorpusUnit("de/x/s1", "de", "x", None, "(weggefallen)", "", "de", repealed=True, extra={"toc_only": True})
+    full = CorpusUnit("de/x/s1", "de", "x", "X", "Heading", "Text", "de", extra={"subunits_known": True})
+    merged = snap.merge_unit(toc, full)
+    assert merged.text == "Text" and merged.repealed and "toc_only" not in merged.extra
+
+
+# ------------------------------------------------------------------ structure parsing
+
+def test_de_sentences() -> None:
+    text = ("Die Frist beträgt nach § 3 Abs. 1 vier Wochen. Sie beginnt am 1. Januar 2000. "
+            "Die Angaben sind:\n1. der Name,\n2. Die Anschrift.\nWerden Verträge geschlossen, gilt dies.")
+    assert de_sentences(text) == [
+        "Die Frist beträgt nach § 3 Abs. 1 vier Wochen.", "Sie beginnt am 1. Januar 2000.",
+        "Die Angaben sind: 1. der Name, 2. Die Anschrift.", "Werden Verträge geschlossen, gilt dies."]
+
+
+def test_ca_subdivisions_nesting() -> None:
+    text = "(a) A.\n(b) B:\n(1) one\n(A) big\n(i) roman\n(ii) two\n(2) two\n(c)(1) c-one\n(2) c-two\n(h) h\n(i) letter"
+    tree = ca_subdivisions(text, ["a", "b", "c", "h", "i", "j"])
+    assert [n["value"] for n in tree] == ["a", "b", "c", "h", "i", "j"]
+    b = tree[1]
+    assert [n["value"] for n in b["children"]] == ["1", "2"]
+    assert [n["value"] for n in b["children"][0]["children"][0]["children"]] == ["i", "ii"]
+    assert [n["value"] for n in tree[2]["children"]] == ["1", "2"]
+
+
+def test_cn_items() -> None:
+    paras = cn_paragraphs([{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
+    assert [c["value"] for c in paras[0]["children"]] == ["1", "12"]
+
+
+# ------------------------------------------------------------------ the store file
+
+def test_rebuild_is_skipped_when_inputs_unchanged(small_corpora: Path, small_store: Path) -> None:
+    again = build_store(small_corpora, small_store)
+    assert again.skipped and again.units > 10_000
+
+
+def _digest(path: Path) -> list:
+    con = sqlite3.connect(path)
+    try:
+        return [con.execute("SELECT count(*), total(length(text)), group_concat(key, '') IS NOT NULL FROM units").fetchone(),
+                con.execute("SELECT key, complete, repealed FROM works ORDER BY key").fetchall()]
+    finally:
+        con.close()
+
+
+def test_forced_rebuild_is_idempotent(tmp_path: Path) -> None:
+    units = [CorpusUnit(f"de/x/s{i}", "de", "x", "X", None, f"text {i}", "de") for i in range(50)]
+    work = snap.Work("de/x", "de", "x", "X-Gesetz", ("X",), complete=True, n_units=50)
+    p = tmp_path / "s.sqlite"
+    write_store([*units, work], p)
+    first = _digest(p)
+    write_store([*units, work], p)
+    assert _digest(p) == first
+
+
+def test_failed_build_keeps_the_old_store(tmp_path: Path) -> None:
+    p = tmp_path / "s.sqlite"
+    write_store([CorpusUnit("de/x/s1", "de", "x", "X", None, "alt", "de")], p)
+
+    def broken():
+        yield CorpusUnit("de/x/s1", "de", "x", "X", None, "neu", "de")
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_store(broken(), p)
+    with Store(p) as s:
+        assert s.unit("de/x/s1").text == "alt"
+    assert [f.name for f in tmp_path.iterdir()] == ["s.sqlite"]  # no temp file left behind
+
+
+def test_store_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("LEGALCITE_STORE", str(tmp_path / "env.sqlite"))
+    assert default_store_path() == tmp_path / "env.sqlite"
+    monkeypatch.delenv("LEGALCITE_STORE")
+    assert default_store_path().name == "store.sqlite" and "legalcite" in str(default_store_path())
+    with pytest.raises(StoreMissing):
+        Store(tmp_path / "nope.sqlite")
+
+
+def test_cli_corpus_build_and_show(small_corpora: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from legalcite.cli import main
+
+    store = tmp_path / "cli.sqlite"
+    assert main(["corpus", "build", "--from", str(small_corpora), "--store", str(store), "--jurisdictions", "us",
+                 "--quiet"]) == 0
+    assert "built" in capsys.readouterr().err
+    assert main(["corpus", "show", "us/const/amend1", "--store", str(store)]) == 0
+    assert json.loads(capsys.readouterr().out)["heading"] == "Freedom of Religion, Press, Expression"
+    assert main(["corpus", "show", "us/const/amend99", "--store", str(store)]) == 1
+    assert main(["corpus", "info", "--store", str(store)]) == 0
+    assert os.path.getsize(store) > 0
+
+
+def test_rebuild_keeps_the_online_cache(tmp_path: Path) -> None:
+    p = tmp_path / "s.sqlite"
+    write_store([CorpusUnit("de/x/s1", "de", "x", "X", None, "alt", "de")], p)
+    con = sqlite3.connect(p)
+    con.execute("CREATE TABLE online_cache (k TEXT PRIMARY KEY, v TEXT)")
+    con.execute("INSERT INTO online_cache VALUES ('de/x/s2', 'real')")
+    con.commit()
+    con.close()
+    write_store([CorpusUnit("de/x/s1", "de", "x", "X", None, "neu", "de")], p)
+    con = sqlite3.connect(p)
+    try:
+        assert con.execute("SELECT * FROM online_cache").fetchall() == [("de/x/s2", "real")]
+        assert con.execute("SELECT text FROM units").fetchall() == [("neu",)]
+    finally:
+        con.close()
