@@ -251,7 +251,12 @@ def run(args: argparse.Namespace) -> int:
         if fh is not sys.stdin:
             fh.close()
     if write_report:
-        path = write_report(collected, args.output or "report.html")
+        answers = None
+        if args.input not in (None, "-") and options.input_format == "jsonl":
+            from legalcite.report.html import read_answers
+
+            answers = read_answers(args.input, args.text_field)  # so the report can highlight each citation
+        path = write_report(collected, args.output or "report.html", answers=answers)
         print(f"legalcite: report written to {path}", file=sys.stderr)
     secs = time.perf_counter() - t0
     counts = ", ".join(f"{k} {v:,}" for k, v in sorted(totals.items())) or "no citations"
