@@ -6,21 +6,13 @@ module runs them in registry order. Citations are frozen: linking returns new ob
 """
 from __future__ import annotations
 
-import importlib
-
 from legalcite.models import Citation
-from legalcite.scan import JURISDICTIONS, Context
+from legalcite.scan import Context, jurisdiction_modules
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     out = list(citations)
-    for code in JURISDICTIONS:
-        try:
-            mod = importlib.import_module(f"legalcite.jurisdictions.{code}")
-        except ModuleNotFoundError as e:
-            if e.name != f"legalcite.jurisdictions.{code}":
-                raise
-            continue
+    for mod in jurisdiction_modules():
         fn = getattr(mod, "link", None)
         if fn is not None:
             out = fn(out, ctx)

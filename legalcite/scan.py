@@ -55,17 +55,13 @@ class Candidate:
 
 
 @functools.cache
+def jurisdiction_modules() -> tuple:
+    """The modules of :data:`JURISDICTIONS`, imported once."""
+    return tuple(importlib.import_module(f"legalcite.jurisdictions.{code}") for code in JURISDICTIONS)
+
+
 def extractors() -> tuple[Extractor, ...]:
-    found = []
-    for code in JURISDICTIONS:
-        try:
-            mod = importlib.import_module(f"legalcite.jurisdictions.{code}")
-        except ModuleNotFoundError as e:  # a jurisdiction not written yet
-            if e.name != f"legalcite.jurisdictions.{code}":
-                raise
-            continue
-        found.append(mod.EXTRACTOR)
-    return tuple(found)
+    return tuple(mod.EXTRACTOR for mod in jurisdiction_modules())
 
 
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")

@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-# Order is the order of --help. A module not present yet is skipped.
+# Order is the order of --help.
 MODULES = ("extract", "check", "corpus", "url", "score", "retrieval", "report")
 
 
@@ -21,13 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"legalcite {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for name in MODULES:
-        try:
-            mod = importlib.import_module(f"legalcite.cli.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"legalcite.cli.{name}":
-                raise
-            continue
-        mod.register(sub)
+        importlib.import_module(f"legalcite.cli.{name}").register(sub)
     return ap
 
 
