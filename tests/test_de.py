@@ -67,6 +67,13 @@ def test_short_section_without_antecedent_stays_unresolved() -> None:
     assert c.key is None and c.form is Form.SHORT and c.text == "§ 276"
 
 
+def test_ebd_repeats_the_previous_citation() -> None:
+    cites = legalcite.extract("Vgl. BGHZ 164, 11; ebd., Rn. 5. Siehe auch § 823 Abs. 1 BGB und a.a.O.")
+    assert [c.key for c in cites] == ["de/rep/bghz/164/11", "de/rep/bghz/164/11", "de/bgb/s823/abs1", "de/bgb/s823/abs1"]
+    assert cites[1].form is Form.ID and cites[1].antecedent == 0 and cites[1].pin == "Rn. 5"
+    assert legalcite.extract("Das steht ebd. nicht.") == []
+
+
 def test_decision_without_court_takes_previous_court() -> None:
     text = "BAG, Urteil vom 6. November 2003 - 2 AZR 690/02; Urteil vom 13. Mai 2004 - 2 AZR 426/03."
     assert keys(text) == ["de/case/bag/2-azr-690-02", "de/case/bag/2-azr-426-03"]

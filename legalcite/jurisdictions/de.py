@@ -32,7 +32,9 @@ _CONNECTOR = re.compile(
     r"[ \t]*(?=§|Art(?:\.|ikel)?[ \t]*\d)"
 )
 _VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")
-_EBD = re.compile(r"\b(?:ebd\.|ebenda|a\.[ \t]?a\.[ \t]?O\.)")
+# "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in)
+_EBD_ANCHOR = r"(?<![\w.])(?:ebd\.|ebenda\b|a\.[ \t]?a\.[ \t]?O\.)"
+_EBD = re.compile(_EBD_ANCHOR)
 _COMMENTARY = re.compile(r"[ \t]*,?[ \t]*(?:Rn|Rdn|Rz|RdNr|Rdnr|Randnr|Randnummer)\.?[ \t]*\d")
 _SAME_LAW = re.compile(r"[ \t]*(?:dieses[ \t]+Gesetzes|desselben[ \t]+Gesetzes|d\.[ \t]?G\.)")
 
@@ -451,6 +453,7 @@ class GermanExtractor:
             ("A-ZÄÖÜ", _LAW_NAME_ANCHOR),
             ("v0-9", _DATED_DOCKET),
             ("UB", r"(?<![\w-])(?:Urteil|Beschluss|Urt\.|Beschl\.)(?=[ \t]+(?:vom|v\.)[ \t]+\d)"),
+            ("ea", _EBD_ANCHOR),
             ("UBESG", r"(?<![\w-])(?:Urteile?|Beschlüsse|Beschluss|Entscheidung|Gerichtsbescheid|Senatsurteil|Senatsbeschluss)"
                       r"(?=[ \t]+(?:des|der|dem)[ \t])"),
         )
@@ -462,6 +465,12 @@ class GermanExtractor:
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
             return _statutes(text, pos, ctx)
+        m = _EBD.match(text, pos)
+        if m:
+            pin = re.compile(r"[ \t]*,?[ \t]*((?:Rn|Rz|S)\.?[ \t]*\d+)").match(text, m.end())
+            end = pin.end() if pin else m.end()
+            return [Citation("de", Kind.STATUTE, None, (), Span(pos, end), text[pos:end], pin.group(1) if pin else None,
+                             Form.ID, None, {})]
         prose = _court_in_prose(text, pos)
         if prose:
             found = _case(text, prose[1])
@@ -494,6 +503,15 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     german_text = ctx.language == "de" or ctx.jurisdiction == "de"
     for i, c in enumerate(citations):
         if c.jurisdiction != "de":
+            out.append(c)
+            continue
+        if c.form is Form.ID:
+            # ebd. / a.a.O.: the citation just before it, if that is German and in the same paragraph
+            prev = out[-1] if out else None
+            if prev is not None and prev.jurisdiction == "de" and prev.work is not None \
+                    and "\n\n" not in text[prev.span.end : c.span.start]:
+                c = c.replace(kind=prev.kind, work=prev.work, units=prev.units, antecedent=len(out) - 1,
+                              meta={**prev.meta, "id_form": c.text})
             out.append(c)
             continue
         if c.kind is Kind.STATUTE:
