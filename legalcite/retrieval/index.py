@@ -16,7 +16,6 @@ manifest last; a missing file, a size or checksum mismatch, or another format ve
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import mmap
 import os
@@ -85,12 +84,7 @@ class Progress:
             print(f"{self.label}: {done}/{self.total} ({frac:.0%})", file=sys.stderr, flush=True)
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+from legalcite._util import sha256_file as _sha256  # noqa: E402
 
 
 def _versions() -> dict:

@@ -12,7 +12,6 @@ download when it still matches, a mismatch with an expected checksum deletes the
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
@@ -50,12 +49,7 @@ class ChecksumMismatch(FetchError):
     pass
 
 
-def sha256_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+from legalcite._util import sha256_file  # noqa: E402  (re-exported: callers import it from here)
 
 
 class Progress:
