@@ -113,6 +113,8 @@ def index() -> LawIndex:
 
 
 _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IVX]+|\d{1,4})\b)?")
+# Multi-word abbreviations: "SGB V", "UWG 2004", "DBAbkG ARM", "Münz1PfBek BW" (tried longest first, known only)
+_ABBR_WORDS = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/.]*)((?:[ \t]+[A-ZÄÖÜ0-9][\wÄÖÜäöüß&\-/.]*){1,3})")
 _GENITIVE = re.compile(r"[ \t]*(?:des|der|dem|vom)[ \t]+")
 _ENGLISH = re.compile(r"[ \t]*(?:of|under)[ \t]+(?:the[ \t]+)?")
 _PAREN_ABBR = re.compile(r"[ \t]*\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*(?:[ \t][IVX]+)?)\)")
@@ -121,6 +123,17 @@ _PAREN_ABBR = re.compile(r"[ \t]*\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*(?:[ \t][IVX
 def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | None:
     """The law named at ``text[pos:]`` (after optional spaces), if any."""
     idx = index()
+    w = _ABBR_WORDS.match(text, pos)
+    if w:
+        words = [w.group(1)] + w.group(2).split()
+        starts = [w.start(1)]
+        for word in words[1:]:
+            starts.append(text.index(word, starts[-1] + len(words[len(starts) - 1])))
+        for n in range(len(words), 1, -1):
+            printed = " ".join(words[:n]).rstrip(".,;:)")
+            wid = idx.lookup_abbr(printed)
+            if wid:
+                return LawMatch(wid, True, starts[0] + len(text[starts[0]:starts[n - 1]]) + len(words[n - 1].rstrip(".,;:)")), printed)
     m = _ABBR_RUN.match(text, pos)
     if m:
         first = m.group(1).rstrip("-/")
