@@ -107,12 +107,7 @@ def iter_partitions(path: str | Path, lines_per_partition: int = DEFAULT_PARTITI
         yield Partition(index, first, tuple(buf))
 
 
-def file_digest(path: str | Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+from legalcite._util import sha256_file as file_digest  # noqa: E402  (kept under its old name)
 
 
 def run_partition(fn: PartitionFn, ctx: Any, shipped: Mapping[str, str], first_lineno: int,
