@@ -1,4 +1,4 @@
-"""Retrieval subcommands: ``index build``, ``search``, ``retrieval eval``/``retrieval queries``,
+"""Retrieval subcommands: ``index build``, ``search``, ``retrieval eval``/``queries``/``train``/``cv``,
 ``rag prompts``/``rag run``. Only argparse at top level; the stage loads inside each ``func``."""
 from __future__ import annotations
 
@@ -26,6 +26,18 @@ def _load(path: str):
 
     try:
         return load_index(path)
+    except IndexFormatError as e:
+        raise SystemExit(f"legalcite: {e}")
+
+
+def _load_reranker(path: str | None):
+    if not path:
+        return None
+    from legalcite.retrieval.index import IndexFormatError
+    from legalcite.retrieval.learn import load_reranker
+
+    try:
+        return load_reranker(path)
     except IndexFormatError as e:
         raise SystemExit(f"legalcite: {e}")
 
@@ -63,10 +75,14 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     from legalcite.cli.common import dump_json, table
+    from legalcite.retrieval.index import IndexFormatError
 
     ix = _load(args.index)
-    hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
-                     language=args.language)
+    try:
+        hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
+                         language=args.language, reranker=_load_reranker(args.reranker))
+    except IndexFormatError as e:
+        raise SystemExit(f"legalcite: {e}")
     if args.format == "json":
         for h in hits:
             print(dump_json(h.to_dict()))
@@ -81,18 +97,74 @@ def cmd_eval(args: argparse.Namespace) -> int:
     import json
 
     from legalcite.retrieval.evaluate import evaluate, format_table, read_queries
+    from legalcite.retrieval.index import IndexFormatError
 
     ix = _load(args.index)
     queries = read_queries(args.queries)
     if args.limit:
         queries = queries[: args.limit]
-    kinds = _split_list(args.kinds) or [ix.kind]
+    reranker = _load_reranker(args.reranker)
+    kinds = _split_list(args.kinds) or ([ix.kind] + (["learned"] if reranker else []))
     for k in kinds:
-        if k not in KINDS:
+        if k not in KINDS + ("learned",):
             raise SystemExit(f"legalcite: unknown kind {k!r}")
-    res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
-                   per_query=args.per_query, only_indexed=args.only_indexed)
+        if k == "learned" and reranker is None:
+            raise SystemExit("legalcite: kind 'learned' needs --reranker MODEL (legalcite retrieval train)")
+    try:
+        res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
+                       per_query=args.per_query, only_indexed=args.only_indexed, reranker=reranker)
+    except IndexFormatError as e:
+        raise SystemExit(f"legalcite: {e}")
     print(json.dumps(res, ensure_ascii=False, indent=1) if args.format == "json" else format_table(res))
+    return 0
+
+
+def _train_params(args: argparse.Namespace):
+    from legalcite.retrieval.learn import TrainParams
+
+    return TrainParams(depth=args.depth, n_candidates=args.candidates, seed=args.seed)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from legalcite.retrieval.evaluate import read_queries
+    from legalcite.retrieval.index import IndexFormatError
+    from legalcite.retrieval.learn import train_reranker
+
+    ix = _load(args.index)
+    queries = read_queries(args.queries)
+    try:
+        rr = train_reranker(ix, queries, params=_train_params(args), progress=not args.quiet)
+        out = rr.save(args.output)
+    except (IndexFormatError, ValueError) as e:
+        raise SystemExit(f"legalcite: {e}")
+    t = rr.trained_on
+    print(f"{out}: reranker trained on {t['n_queries']} queries ({t['n_skipped']} without gold in the index)",
+          file=sys.stderr)
+    return 0
+
+
+def cmd_cv(args: argparse.Namespace) -> int:
+    import json
+
+    from legalcite.retrieval.evaluate import format_table, read_queries
+    from legalcite.retrieval.index import IndexFormatError
+    from legalcite.retrieval.learn import cross_validate
+
+    ix = _load(args.index)
+    queries = read_queries(args.queries)
+    if args.limit:
+        queries = queries[: args.limit]
+    kinds = _split_list(args.kinds) or ["bm25", "dense", "hybrid", "learned"]
+    try:
+        res = cross_validate(ix, queries, folds=args.folds, seed=args.seed, kinds=kinds, params=_train_params(args),
+                             progress=not args.quiet)
+    except (IndexFormatError, ValueError) as e:
+        raise SystemExit(f"legalcite: {e}")
+    if args.format == "json":
+        print(json.dumps(res, ensure_ascii=False, indent=1))
+    else:
+        print(f"{args.folds}-fold cross-validation (seed {args.seed}): every query scored by a reranker not trained on it")
+        print(format_table(res))
     return 0
 
 
@@ -118,7 +190,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     n = 0
     with open_output(args.output) as out:
         for p in build_prompts(read_jsonl(args.questions), ix, k=args.k, per_jurisdiction=args.per_jurisdiction,
-                               kind=args.kind):
+                               kind=args.kind, reranker=_load_reranker(args.reranker)):
             out.write(dump_json(p) + "\n")
             n += 1
     print(f"{n} prompts", file=sys.stderr)
@@ -168,6 +240,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
     s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
     s.add_argument("--format", choices=("table", "json"), default="table")
+    s.add_argument("--reranker", help="rank with a reranker from `legalcite retrieval train` (hybrid index)")
     s.set_defaults(func=cmd_search)
 
     r = sub.add_parser("retrieval", help="evaluate retrieval on canonical keys")
@@ -183,6 +256,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--per-query", action="store_true")
     e.add_argument("--only-indexed", action="store_true", help="drop gold units the index does not hold")
     e.add_argument("--format", choices=("table", "json"), default="table")
+    e.add_argument("--reranker", help="also evaluate kind 'learned' with this trained reranker")
+
+    def train_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--depth", type=int, default=1000, help="depth of each ranking fused into the candidates")
+        p.add_argument("--candidates", type=int, default=2000, help="fused candidates the ranker scores")
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("-q", "--quiet", action="store_true")
+
+    t = rs.add_parser("train", help="train a reranker on queries with gold keys (needs legalcite[learn])")
+    t.add_argument("index", help="a hybrid index")
+    t.add_argument("queries", help="JSONL: query + keys or citations (the training split)")
+    t.add_argument("-o", "--output", required=True, help="reranker directory")
+    train_args(t)
+    t.set_defaults(func=cmd_train)
+
+    c = rs.add_parser("cv", help="k-fold cross-validation of the learned reranker against bm25/dense/hybrid")
+    c.add_argument("index", help="a hybrid index")
+    c.add_argument("queries")
+    c.add_argument("--folds", type=int, default=5)
+    c.add_argument("--kinds", help="comma-separated (default bm25,dense,hybrid,learned)")
+    c.add_argument("--limit", type=int)
+    c.add_argument("--format", choices=("table", "json"), default="table")
+    train_args(c)
+    c.set_defaults(func=cmd_cv)
     e.set_defaults(func=cmd_eval)
     qb = rs.add_parser("queries", help="write a benchmark's query set as eval JSONL")
     qb.add_argument("benchmark", choices=("stard", "de-ler"))
@@ -199,6 +296,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-k", type=int, default=5)
     p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
     p.add_argument("--kind", choices=KINDS)
+    p.add_argument("--reranker", help="retrieve with a trained reranker (hybrid index)")
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=cmd_rag_prompts)
     rr = gs.add_parser("run", help="call an OpenAI-compatible chat endpoint (resumable)")

@@ -104,27 +104,37 @@ def evaluate(
     weights: tuple[float, float] = (1.0, 1.0),
     per_query: bool = False,
     only_indexed: bool = False,
+    reranker=None,
+    query_vectors=None,
 ) -> dict:
-    """Metrics for each retrieval kind the index can answer (``kinds``; default its own kind).
+    """Metrics for each retrieval kind the index can answer (``kinds``; default its own kind, plus
+    ``learned`` when a ``reranker`` from :mod:`legalcite.retrieval.learn` is given).
     Queries whose gold keys could not be built are counted in ``n_without_gold`` and left out;
-    ``only_indexed`` also drops gold units the index does not hold (and queries left with none)."""
+    ``only_indexed`` also drops gold units the index does not hold (and queries left with none).
+    ``query_vectors`` (one row per query, in order) saves embedding the queries again."""
     from legalcite.retrieval.tokenize import guess_language
 
-    kinds = list(kinds or [index.kind])
+    kinds = list(kinds or ([index.kind] + (["learned"] if reranker is not None else [])))
+    if "learned" in kinds and reranker is None:
+        raise ValueError("kind 'learned' needs a reranker (legalcite retrieval train)")
     depth = max(ks)
     prepared = []
     no_gold = 0
     indexed_units = {key_at(k, level) for k in index.keys if k}
-    for q in queries:
+    kept = []
+    for n, q in enumerate(queries):
         gold = gold_keys(q, level)
         if only_indexed:
             gold &= indexed_units
         if not gold:
             no_gold += 1
             continue
+        kept.append(n)
         prepared.append((q, gold, q.get("language") or guess_language(q["query"])))
     qvecs = None
-    if any(k in ("dense", "hybrid") for k in kinds):
+    if query_vectors is not None:
+        qvecs = [query_vectors[n] for n in kept]
+    elif any(k in ("dense", "hybrid", "learned") for k in kinds):
         qvecs = _embed_queries(index, [q["query"] for q, _, _ in prepared])
     coverage = sum(len(g & indexed_units) / len(g) for _, g, _ in prepared) / max(len(prepared), 1)
     result: dict = {"n_queries": len(prepared), "n_without_gold": no_gold, "level": level, "only_indexed": only_indexed,
@@ -134,8 +144,12 @@ def evaluate(
         counts: dict[str, int] = defaultdict(int)
         rows = []
         for i, (q, gold, lang) in enumerate(prepared):
-            top = index.rank(q["query"], depth, kind=kind, jurisdictions=q.get("jurisdictions"),
-                             weights=weights, query_vector=None if qvecs is None else qvecs[i], depth=depth)
+            qv = None if qvecs is None else qvecs[i]
+            if kind == "learned":
+                top = reranker.rank(index, q["query"], depth, jurisdictions=q.get("jurisdictions"), query_vector=qv)
+            else:
+                top = index.rank(q["query"], depth, kind=kind, jurisdictions=q.get("jurisdictions"),
+                                 weights=weights, query_vector=qv, depth=depth)
             ranked = dedupe_at((index.keys[pos] for pos, _ in top), level)
             m = query_metrics(ranked, gold, ks)
             for group in ("all", lang):
@@ -143,7 +157,7 @@ def evaluate(
                 for name, v in m.items():
                     sums[group][name] += v
             if per_query:
-                rows.append({"id": q.get("id"), "gold": sorted(gold), "top": ranked[:10], **m})
+                rows.append({"id": q.get("id"), "language": lang, "gold": sorted(gold), "top": ranked[:10], **m})
         out = {group: {"n": counts[group], **{n: round(v / counts[group], 4) for n, v in s.items()}}
                for group, s in sums.items()}
         entry = {"all": out.get("all", {"n": 0}), "by_language": {g: v for g, v in out.items() if g != "all"}}
@@ -151,6 +165,29 @@ def evaluate(
             entry["queries"] = rows
         result["kinds"][kind] = entry
     return result
+
+
+def merge_results(parts: Sequence[dict]) -> dict:
+    """One result from several :func:`evaluate` results over disjoint query sets (cross-validation folds),
+    averaging every metric over all queries; each part must have been run with ``per_query=True``."""
+    first = parts[0]
+    out: dict = {"n_queries": sum(p["n_queries"] for p in parts), "n_without_gold": sum(p["n_without_gold"] for p in parts),
+                 "level": first["level"], "only_indexed": first["only_indexed"], "kinds": {}}
+    n = max(out["n_queries"], 1)
+    out["gold_in_index"] = round(sum(p["gold_in_index"] * p["n_queries"] for p in parts) / n, 4)
+    for kind in first["kinds"]:
+        sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        counts: dict[str, int] = defaultdict(int)
+        for p in parts:
+            for row in p["kinds"][kind]["queries"]:
+                for group in ("all", row["language"]):
+                    counts[group] += 1
+                    for name, v in row.items():
+                        if name.startswith(("recall@", "mrr@", "ndcg@")):
+                            sums[group][name] += v
+        agg = {g: {"n": counts[g], **{k: round(v / counts[g], 4) for k, v in s.items()}} for g, s in sums.items()}
+        out["kinds"][kind] = {"all": agg.get("all", {"n": 0}), "by_language": {g: v for g, v in agg.items() if g != "all"}}
+    return out
 
 
 def _embed_queries(index, texts: list[str]):

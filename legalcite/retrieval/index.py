@@ -310,10 +310,14 @@ class Index:
         weights: tuple[float, float] = (1.0, 1.0),
         depth: int = 100,
         query_vector=None,
+        reranker=None,
     ) -> list[tuple[int, float]]:
         """Top-k (unit position, score), best first, without reading the units (what evaluation needs).
         ``kind`` defaults to the index's; a hybrid index also answers ``bm25`` or ``dense``.
-        ``weights`` are the RRF weights of (BM25, dense); ``depth`` is how deep each side is fused."""
+        ``weights`` are the RRF weights of (BM25, dense); ``depth`` is how deep each side is fused.
+        A ``reranker`` (:mod:`legalcite.retrieval.learn`) replaces the kind: it ranks with what it learned."""
+        if reranker is not None:
+            return reranker.rank(self, query, k, jurisdictions=jurisdictions, query_vector=query_vector)
         kind = kind or self.kind
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}")

@@ -109,6 +109,7 @@ def build_prompts(
     per_jurisdiction: bool = False,
     kind: str | None = None,
     system_prompt: str = SYSTEM_PROMPT,
+    reranker=None,
 ) -> Iterator[dict]:
     """One prompt record per question line (``id``, ``question``; optional ``jurisdictions``): the
     retrieved provisions with text and canonical citation, and the chat ``messages`` to send."""
@@ -121,9 +122,9 @@ def build_prompts(
         groups: list[tuple[str | None, list]] = []
         if per_jurisdiction:
             for j in wanted or index.manifest["jurisdictions"]:
-                groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind)))
+                groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind, reranker=reranker)))
         else:
-            groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind)))
+            groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
         retrieved, blocks, i = [], [], 0
         for j, hits in groups:
             if j is not None:
