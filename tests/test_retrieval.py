@@ -316,3 +316,18 @@ def test_cli_index_build_from_snapshots(corpora_dir, tmp_path):
     ix = load_index(out)
     assert ix.manifest["n_units"] == 3000 and ix.manifest["jurisdictions"] == ["us"]
     assert all(k.startswith("us/") for k in ix.keys)
+
+
+def test_bm25_indexes_work_title_and_path(tmp_path):
+    """A question naming a chapter's subject reaches an article whose own text does not mention it."""
+    from legalcite.corpora import CorpusUnit
+
+    units = [CorpusUnit(key="cn/中华人民共和国民法典/art1079", jurisdiction="cn", work="中华人民共和国民法典",
+                        work_title="中华人民共和国民法典", heading="第一千零七十九条",
+                        text="一方要求的，可以由有关组织进行调解。", language="zh",
+                        path=("第五编 婚姻家庭", "第四章 离婚")),
+             CorpusUnit(key="cn/物业管理条例/art2", jurisdiction="cn", work="物业管理条例", work_title="物业管理条例",
+                        heading="第二条", text="本条例所称物业管理，是指业主通过选聘物业服务企业进行维修养护。", language="zh")]
+    ix = load_index(build_index(units, tmp_path / "ix", kind="bm25", progress=False))
+    assert ix.search("离婚怎么调解", 1)[0].key == "cn/中华人民共和国民法典/art1079"
+    assert ix.search("婚姻家庭", 1)[0].key == "cn/中华人民共和国民法典/art1079"

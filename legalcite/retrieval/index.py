@@ -162,7 +162,7 @@ def build_index(
             "jurisdictions": juris, "languages": sorted(set(langs)), "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "versions": _versions(),
         }
-        texts = [((u.heading or "") + "\n" + u.text).strip() for u in units]
+        texts = [bm25_text(u) for u in units]
         if kind in ("bm25", "hybrid"):
             from legalcite.retrieval.bm25 import BM25
 
@@ -199,6 +199,14 @@ def build_index(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return out
+
+
+def bm25_text(u: CorpusUnit) -> str:
+    """What BM25 indexes for a unit: the work's title and the unit's 编/章/节 (Buch/Abschnitt, Division)
+    path before heading and text, so that a question naming the subject of a chapter or a law reaches
+    articles whose own wording does not (STARD, full CN corpus: BM25 Recall@100 0.695 → 0.709)."""
+    head = " ".join([u.work_title or "", *u.path, u.heading or ""]).strip()
+    return (head + "\n" + u.text).strip()
 
 
 class Index:
