@@ -79,6 +79,7 @@ class Reranker:
     mu: np.ndarray
     sd: np.ndarray
     trained_on: dict[str, Any] = field(default_factory=dict)
+    _prior_cache: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     # --- query time -----------------------------------------------------------------------------
 
@@ -93,7 +94,9 @@ class Reranker:
                        dtype=np.float32)
         qa = _adapt(q[None, :], self.adapter, self.params.mix)[0]
         pw = _work_logprob(self, ctx, q[None, :])[0]
-        wp, up = _priors(ctx, self.work_counts, self.unit_counts)
+        if self._prior_cache is None or self._prior_cache[0] is not ctx:  # per index, not per query
+            self._prior_cache = (ctx, *_priors(ctx, self.work_counts, self.unit_counts))
+        _, wp, up = self._prior_cache
         allowed = index.allowed(jurisdictions)
         cand, X = _features(ctx, index, query, q, qa, pw, wp, up, self.params, allowed)
         if not len(cand):
