@@ -11,19 +11,9 @@ not quality (quality: ``legalcite retrieval cv``). Needs the ``learn`` and ``ben
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
-
-def rss_mb() -> float:
-    import psutil
-
-    return psutil.Process(os.getpid()).memory_info().rss / 2**20
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+from bm25_speed import pct, rss_mb  # this folder is on sys.path when a benchmark runs as a script
 
 
 def main() -> int:

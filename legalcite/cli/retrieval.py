@@ -42,6 +42,14 @@ def _load_reranker(path: str | None):
         raise SystemExit(f"legalcite: {e}")
 
 
+def _index_and_queries(args: argparse.Namespace):
+    """The index and the (first ``--limit``) query lines of an eval-style command."""
+    from legalcite.retrieval.evaluate import read_queries
+
+    queries = read_queries(args.queries)
+    return _load(args.index), queries[: args.limit] if getattr(args, "limit", None) else queries
+
+
 def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
@@ -96,13 +104,10 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     import json
 
-    from legalcite.retrieval.evaluate import evaluate, format_table, read_queries
+    from legalcite.retrieval.evaluate import evaluate, format_table
     from legalcite.retrieval.index import IndexFormatError
 
-    ix = _load(args.index)
-    queries = read_queries(args.queries)
-    if args.limit:
-        queries = queries[: args.limit]
+    ix, queries = _index_and_queries(args)
     reranker = _load_reranker(args.reranker)
     kinds = _split_list(args.kinds) or ([ix.kind] + (["learned"] if reranker else []))
     for k in kinds:
@@ -126,12 +131,10 @@ def _train_params(args: argparse.Namespace):
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from legalcite.retrieval.evaluate import read_queries
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import train_reranker
 
-    ix = _load(args.index)
-    queries = read_queries(args.queries)
+    ix, queries = _index_and_queries(args)
     try:
         rr = train_reranker(ix, queries, params=_train_params(args), progress=not args.quiet)
         out = rr.save(args.output)
@@ -146,14 +149,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_cv(args: argparse.Namespace) -> int:
     import json
 
-    from legalcite.retrieval.evaluate import format_table, read_queries
+    from legalcite.retrieval.evaluate import format_table
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import cross_validate
 
-    ix = _load(args.index)
-    queries = read_queries(args.queries)
-    if args.limit:
-        queries = queries[: args.limit]
+    ix, queries = _index_and_queries(args)
     kinds = _split_list(args.kinds) or ["bm25", "dense", "hybrid", "learned"]
     try:
         res = cross_validate(ix, queries, folds=args.folds, seed=args.seed, kinds=kinds, params=_train_params(args),
