@@ -1,16 +1,19 @@
 """The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
 
 ``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
-:func:`legalcite.scan.scan`, the jurisdiction extractors, :func:`legalcite.link.link`.
+:func:`legalcite.core.scan.scan`, the jurisdiction extractors, :func:`legalcite.core.link.link`; the
+jurisdictions come from the registry, :mod:`legalcite.jurisdictions`.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Sequence
 
+from legalcite import jurisdictions
+from legalcite.core.scan import Context, scan
 from legalcite.models import Citation
-from legalcite.scan import Context, scan
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -36,7 +39,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     language, then registry order)."""
     out: list[Citation] = []
     consumed = 0
-    for cand in scan(text):
+    of = _jurisdiction_of()
+    for cand in scan(text, jurisdictions.extractors()):
         if cand.start < consumed:
             continue
         best: Sequence[Citation] = ()
@@ -45,8 +49,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                ctx.state.setdefault("errors", []).append(f"{ex.code}@{cand.start}: {exc!r}")
-                _log.warning("extractor %s failed at offset %d: %r", ex.code, cand.start, exc)
+                ctx.state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
@@ -55,7 +59,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             # whose language is the document's, then registry order
             rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
                     sum(c.key is not None for c in found) > 0,
-                    ctx.language in getattr(ex, "languages", ()))
+                    ctx.language in of[ex].languages)
             if rank > best_rank:
                 best, best_rank = found, rank
         if best:
@@ -65,6 +69,12 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
         consumed = max(consumed, ctx.state.pop("skip_to", 0))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
+
+
+@functools.cache
+def _jurisdiction_of() -> dict:
+    """Extractor → its registered :class:`~legalcite.jurisdictions.Jurisdiction` (code, languages)."""
+    return {j.extractor: j for j in jurisdictions.registered()}
 
 
 def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
@@ -79,9 +89,9 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
     cites = extract_raw(text, ctx)
     if link:
-        from legalcite.link import link as _link
+        from legalcite.core.link import link as _link
 
-        cites = _link(cites, ctx)
+        cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
     return cites

@@ -62,6 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     from legalcite.corpora.store import build_store, print_progress
+    from legalcite.jurisdictions import snapshot_readers
 
     src = args.from_dir or _default_corpora()
     if not src:
@@ -69,7 +70,7 @@ def run_build(args: argparse.Namespace) -> int:
         return 2
     jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
     try:
-        report = build_store(src, args.store, jurisdictions=jurs, force=args.force,
+        report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
                              progress=None if args.quiet else print_progress())
     except FileNotFoundError as e:
         print(f"legalcite: {e}", file=sys.stderr)

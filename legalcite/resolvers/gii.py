@@ -1,7 +1,7 @@
 """gesetze-im-internet.de (GII): German federal statutes, one HTML page per § / Art.
 
 URLs: ``/<slug>/__823.html`` for a §, ``/<slug>/art_20.html`` for an Art.; the slug comes from the law table
-(``legalcite.tables.load("de_laws")``, built from GII's own XML) and, for a work id the table does not know,
+(``legalcite.jurisdictions.de.laws.table()``, built from GII's own XML) and, for a work id the table does not know,
 from the live table of contents ``/gii-toc.xml`` (every law's ``/<slug>/xml.zip``).
 
 Decisions: the page shows the unit (its ``jnenbez`` heading names it) → ``real`` (``repealed`` when the page says
@@ -28,9 +28,9 @@ SOURCE = "gesetze-im-internet.de"
 @functools.cache
 def law_table() -> dict[str, dict]:
     """work id → row of the GII law table."""
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
-    return {row["id"]: row for row in tables.load("de_laws")["laws"]}
+    return {row["id"]: row for row in table()["laws"]}
 
 
 def norm_unit(citation: Citation):

@@ -57,10 +57,10 @@ def _split(laws: str | None) -> list[str]:
 
 def de_slugs(laws: list[str], toc: dict[str, str] | None) -> list[str]:
     """Map names (``BGB``, ``SGB V``, ``egbgb``, ``uwg_2004``) to GII slugs via the law table, else the TOC."""
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
     index: dict[str, str] = {}
-    for row in tables.load("de_laws")["laws"]:
+    for row in table()["laws"]:
         for name in (row["id"], row["abbr"], row["cite_abbr"], *row["alt_abbrs"], row["slug"]):
             index.setdefault(name.lower().replace(" ", ""), row["slug"])
     out = []
@@ -288,7 +288,7 @@ def _download_cn(dl: Any, title: str, i: int, args: argparse.Namespace) -> tuple
     """Search the title, ask the detail API for the WORD file, download it; save the row beside it."""
     import httpx
 
-    from legalcite.corpora.snapshots import cn_work
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
 
     from . import flk
 

@@ -125,7 +125,8 @@ def complete(arts: list[dict]) -> bool:
 def units_from_lines(lines: list[str], title: str, *, status: str = "有效", source: str = SOURCE,
                      snapshot: str | None = None, url: str | None = None) -> Iterator[Any]:
     """A Work (complete: the official file holds every article) and one unit per article."""
-    from legalcite.corpora.snapshots import Work, cn_work
+    from legalcite.corpora.snapshots import Work
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
     from legalcite.corpora.structure import cn_paragraphs
 
     arts = articles(lines)

@@ -6,7 +6,7 @@ the first carries the law's metadata (``jurabk``, ``amtabk``, ``ausfertigung-dat
 ``standangabe``); structure norms carry ``<gliederungseinheit>`` (``gliederungskennzahl`` 3 digits per level,
 ``gliederungsbez``, ``gliederungstitel``); unit norms carry ``<enbez>`` (``§ 823``, ``Art 20``,
 ``§§ 3 bis 6``) and ``<titel>``, with the text in ``<textdaten><text><Content><P>…`` (one ``P`` per Absatz,
-lists as ``DL/DT/DD``). Keys follow DESIGN.md §2 (work ids from ``tables.load("de_laws")``); where § numbers
+lists as ``DL/DT/DD``). Keys follow DESIGN.md §2 (work ids from ``legalcite.jurisdictions.de.laws.table()``); where § numbers
 repeat inside articles (EGBGB Art. 229 § 1 …) the § is keyed under its article (``de/egbgb/art229/s1``).
 """
 from __future__ import annotations
@@ -29,9 +29,9 @@ BASE = "https://www.gesetze-im-internet.de"
 
 @functools.cache
 def _ids_by_abbr() -> dict[str, dict]:
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
-    return {row["abbr"]: row for row in tables.load("de_laws")["laws"]}
+    return {row["abbr"]: row for row in table()["laws"]}
 
 
 def parse_toc(xml: bytes) -> dict[str, str]:
