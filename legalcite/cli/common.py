@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 
 def open_input(path: str | None) -> IO[str]:
@@ -26,12 +26,6 @@ def open_output(path: str | None) -> IO[str]:
 
 def dump_json(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def iter_lines(fh: IO[str]) -> Iterator[tuple[int, str]]:
-    """(1-based line number, line without newline)."""
-    for i, line in enumerate(fh, 1):
-        yield i, line.rstrip("\n")
 
 
 def table(rows: list[dict], columns: list[str]) -> str:
