@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from legalcite import keys as _keys
@@ -125,6 +126,7 @@ METADATA_OF: dict[Kind, type[Metadata]] = {
     Kind.INTERPRETATION: Metadata,  # a document number (法释〔2020〕26号) states nothing else
 }
 _EMPTY = {kind: cls() for kind, cls in METADATA_OF.items()}  # frozen: one shared empty instance per kind
+_NO_FLAGS: Mapping[str, Any] = MappingProxyType({})  # read-only: one shared empty mapping
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,9 +150,11 @@ class Citation:
     form: Form = Form.FULL
     antecedent: int | None = None  # index, in the same extraction result, of the citation this one refers to
     metadata: Metadata = None  # type: ignore[assignment]  # None → the kind's empty metadata
-    _link: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    _link: Mapping[str, Any] = field(default=None, repr=False)  # type: ignore[assignment]  # None → no flags
 
     def __post_init__(self) -> None:
+        if self._link is None:
+            object.__setattr__(self, "_link", _NO_FLAGS)
         if self.metadata is None:
             object.__setattr__(self, "metadata", _EMPTY[self.kind])
         elif type(self.metadata) is not METADATA_OF[self.kind]:

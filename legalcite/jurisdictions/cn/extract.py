@@ -292,7 +292,7 @@ def _cites(text: str, start: int, chain_at: int, work: str | None, form: Form,
         a = start if i == 0 else chain_at + s
         b = chain_at + e
         out.append(Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work, units=units, span=Span(a, b),
-                            text=text[a:b], form=form, _link=link or {}))
+                            text=text[a:b], form=form, _link=link))
     return out
 
 

@@ -263,9 +263,10 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         work = g.law.work if g.law else None
         for item in g.items:
             for path in _expand(item, work):
-                metadata = StatuteMetadata(
-                    version=item.version or g.version, following="ff." if item.following == "ff." else None,
-                    unknown_work=g.law.printed if g.law is not None and not g.law.known else None)
+                version = item.version or g.version
+                unknown = g.law.printed if g.law is not None and not g.law.known else None
+                metadata = StatuteMetadata(version=version, following="ff." if item.following == "ff." else None,
+                                           unknown_work=unknown) if version or item.following or unknown else None
                 out.append(Citation(
                     jurisdiction="de", kind=Kind.STATUTE, work=work,
                     units=tuple(Unit(lab, clean_segment(val)) for lab, val in path), span=span,

@@ -173,7 +173,7 @@ def chain_citations(text: str, start: int, chain: Chain, jurisdiction: str | Non
         e = ref.end if i < len(chain.refs) - 1 else chain.end
         out.append(Citation(
             jurisdiction=jurisdiction, kind=Kind.STATUTE, work=work, units=head + chain_units(ref.path, label),
-            span=Span(s, e), text=text[s:e], form=form, _link=link or {},
+            span=Span(s, e), text=text[s:e], form=form, _link=link,
             metadata=dataclasses.replace(metadata, following="et seq.") if ref.et_seq else metadata))
     return out
 
