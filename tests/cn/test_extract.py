@@ -19,7 +19,7 @@ from legalcite.core.data import load
 from legalcite.jurisdictions.cn import extract as cn_extract
 from legalcite.jurisdictions.cn import laws
 from legalcite.models import Form, Kind, StatuteMetadata
-from tests.cn.cases import CASES, DESIGN, ENGLISH, MFD, NEGATIVE, NUMBERS, TABLE, TITLES, UNITS, XF
+from tests.cn.cases import DESIGN, MFD, NEGATIVE, NUMBERS, TABLE, TITLES, UNITS, XF
 from tests.conftest import assert_spans_exact, keys
 
 @pytest.mark.parametrize("text,expected", TABLE, ids=[t for t, _ in TABLE])
