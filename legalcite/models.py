@@ -100,9 +100,7 @@ class CaseMetadata(Metadata):
     decision_type: str | None = None  # "Urteil", "Beschluss" …
     docket: str | None = None         # "2 AZR 363/21" as printed
     ecli: str | None = None
-    case_name: str | None = None      # "Marbury v. Madison"
-    plaintiff: str | None = None      # the parties, from the case name
-    defendant: str | None = None
+    case_name: str | None = None      # "Marbury v. Madison" (the parties: :attr:`parties`)
     year: str | None = None
     volume: str | None = None         # US: volume and reporter (reporters-db's canonical abbreviation) …
     reporter: str | None = None
@@ -110,6 +108,12 @@ class CaseMetadata(Metadata):
     nominative: str | None = None     # a nominative reporter in parentheses: "(1 Cranch)"
     parallel: tuple[str, ...] = ()    # the same decision in other reporters: "89 S. Ct. 733"
     antecedent_guess: str | None = None  # a supra's name before "supra" ("Twombly")
+
+    @property
+    def parties(self) -> tuple[str, str] | None:
+        """``Marbury v. Madison`` → (``Marbury``, ``Madison``); None without an ``X v. Y`` case name."""
+        first, sep, second = (self.case_name or "").partition(" v. ")
+        return (first, second) if sep and first and second else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -42,8 +42,9 @@ def test_negatives(text: str) -> None:
 def test_case_metadata_on_citation_not_key() -> None:
     [c] = extract("Marbury v. Madison, 5 U.S. 137, 177 (1803)")
     assert c.pin == "177"
-    assert c.metadata == CaseMetadata(case_name="Marbury v. Madison", plaintiff="Marbury", defendant="Madison",
-                                      year="1803", volume="5", reporter="U.S.", reporter_printed="U.S.")
+    assert c.metadata == CaseMetadata(case_name="Marbury v. Madison", year="1803", volume="5", reporter="U.S.",
+                                      reporter_printed="U.S.")
+    assert c.metadata.parties == ("Marbury", "Madison")
     assert c.text == "5 U.S. 137, 177 (1803)"
     [w] = extract("Doe v. Roe, 2019 WL 1234567, at *3 (N.D. Cal. Mar. 1, 2019)")
     assert (w.key, w.pin, w.metadata.court, w.metadata.year) == ("us/case/2019/wl/1234567", "*3", "N.D. Cal. Mar. 1",

@@ -141,7 +141,6 @@ def _cases(text: str, pos: int) -> list[Citation]:
     name, style_year, _ = _case_name(text, pos)
     year = year or style_year
     out = []
-    plaintiff, defendant = _parties(name)
     for i, (m, ed, pins, own_end) in enumerate(group):
         s, e = m.start(), end if i == len(group) - 1 else own_end
         if m.group("at"):
@@ -153,11 +152,11 @@ def _cases(text: str, pos: int) -> list[Citation]:
         if year:
             ed = lookup_reporter(m.group("rep"), int(year)) or ed
         parallel = tuple(f"{g[0].group('vol')} {g[1].abbr} {g[0].group('page')}" for j, g in enumerate(group)
-                         if j != i)
+                         if j != i) if len(group) > 1 else ()
         metadata = CaseMetadata(
             volume=m.group("vol"), reporter=ed.abbr, reporter_printed=m.group("rep"), year=year,
             court=court if court and not re.fullmatch(r"[\d\s,]*", court) else None,
-            case_name=name, plaintiff=plaintiff, defendant=defendant, nominative=m.group("nom"), parallel=parallel)
+            case_name=name, nominative=m.group("nom"), parallel=parallel)
         link = {"short_name": _short_name(name)} if name else {}
         if len(group) > 1:
             link["parallel_index"] = i
@@ -166,11 +165,6 @@ def _cases(text: str, pos: int) -> list[Citation]:
                             text=text[s:e], pin=", ".join(pins) or None, metadata=metadata, _link=link))
     return out
 
-
-def _parties(name: str | None) -> tuple[str | None, str | None]:
-    """``Marbury v. Madison`` → (``Marbury``, ``Madison``); (None, None) for ``In re …`` and the like."""
-    parts = re.split(r"\s+v\.\s+", name or "", maxsplit=1)
-    return (parts[0], parts[1]) if len(parts) == 2 else (None, None)
 
 
 # ---------------------------------------------------------------- statutes, rules, constitution

@@ -167,14 +167,15 @@ def chain_citations(text: str, start: int, chain: Chain, jurisdiction: str | Non
     """One Citation per unit of a chain; the first one's span starts at the work name (``start``). ``link``:
     the linker's private flags (``section_short`` …)."""
     out = []
-    metadata = metadata or StatuteMetadata()
     for i, ref in enumerate(chain.refs):
         s = start if i == 0 else ref.start
         e = ref.end if i < len(chain.refs) - 1 else chain.end
+        md = metadata
+        if ref.et_seq:
+            md = dataclasses.replace(md, following="et seq.") if md else StatuteMetadata(following="et seq.")
         out.append(Citation(
             jurisdiction=jurisdiction, kind=Kind.STATUTE, work=work, units=head + chain_units(ref.path, label),
-            span=Span(s, e), text=text[s:e], form=form, _link=link,
-            metadata=dataclasses.replace(metadata, following="et seq.") if ref.et_seq else metadata))
+            span=Span(s, e), text=text[s:e], form=form, _link=link, metadata=md))
     return out
 
 
