@@ -7,32 +7,57 @@ mtime — so a rebuild is byte-identical and a test can check that the shipped f
 """
 from __future__ import annotations
 
-import argparse
+import contextlib
 import functools
-import gzip
+import gc
 import importlib
 import json
 import os
 import sys
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
+
+
+@contextlib.contextmanager
+def without_gc() -> Iterator[None]:
+    """Build a large table that lives as long as the process without the cyclic collector: none of its objects is
+    garbage, and a full collection triggered half-way through costs more than the build itself (tens of ms at
+    start-up)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @functools.cache
 def load(package: str, name: str) -> Any:
-    """``<package>/data/<name>`` parsed (a ``.gz`` file decompressed first); cached per process."""
+    """``<package>/data/<name>`` parsed (a ``.gz`` file decompressed first); cached per process. (gzip and
+    importlib.resources are imported here, not at start-up: a run that needs no table never pays for them.)"""
+    from importlib import resources
+
     raw = resources.files(package).joinpath("data").joinpath(name).read_bytes()
-    return json.loads(gzip.decompress(raw) if name.endswith(".gz") else raw)
+    if name.endswith(".gz"):
+        import gzip
+
+        raw = gzip.decompress(raw)
+    with without_gc():
+        return json.loads(raw)
 
 
 def data_dir(package: str) -> Path:
     """The folder a package's generated tables are written to (a source checkout)."""
+    from importlib import resources
+
     return Path(str(resources.files(package).joinpath("data")))
 
 
 def dumps(obj: Any) -> bytes:
     """A generated table's bytes: compact sorted JSON, gzip with mtime 0 (byte-identical rebuilds)."""
+    import gzip
+
     raw = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
     return gzip.compress(raw, compresslevel=9, mtime=0)
 
@@ -61,6 +86,8 @@ def write_tables(package: str, corpora: Path) -> list[str]:
 def main(packages: dict[str, str], argv: list[str] | None = None, description: str | None = None) -> int:
     """The ``python -m …build`` entry point: rebuild the generated tables of ``packages`` (code → package)
     from ``--corpora``; ``--only`` picks some of them."""
+    import argparse
+
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--corpora", type=Path, default=None, help="the snapshot folder (default: ../shared/corpora)")
     if len(packages) > 1:

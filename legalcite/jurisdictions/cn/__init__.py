@@ -8,7 +8,12 @@ document numbers (``法释〔2020〕26号``), English renderings (``Article 577 
 from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.cn.extract import EXTRACTOR
 from legalcite.jurisdictions.cn.link import link
-from legalcite.jurisdictions.cn.printer import print_key
+
+
+def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
+    from legalcite.jurisdictions.cn.printer import print_key
+
+    return print_key(key)
 
 
 def _snapshot_readers():
@@ -18,4 +23,4 @@ def _snapshot_readers():
 
 
 JURISDICTION = Jurisdiction(code="cn", name="China (PRC)", languages=("zh",), extractor=EXTRACTOR,
-                            printer=print_key, link=link, snapshot_readers=_snapshot_readers)
+                            printer=_print_key, link=link, snapshot_readers=_snapshot_readers)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from legalcite.core.data import load
+from legalcite.core.data import load, without_gc
 from legalcite.keys import cn_ascii_brackets
 
 PRC = "中华人民共和国"
@@ -59,6 +59,11 @@ class _Tables:
 
 @functools.cache
 def tables() -> _Tables:
+    with without_gc():
+        return _build_tables()
+
+
+def _build_tables() -> _Tables:
     data = load(__package__, "laws.json.gz")
     aliases = dict(data["aliases"])
     extra = load(__package__, "aliases.json")

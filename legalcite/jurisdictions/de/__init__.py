@@ -8,7 +8,12 @@ a law; ``printer.py`` prints keys back; ``snapshots.py`` reads ``de_toc``/``de_f
 from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.de.extract import EXTRACTOR
 from legalcite.jurisdictions.de.link import link
-from legalcite.jurisdictions.de.printer import print_key
+
+
+def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
+    from legalcite.jurisdictions.de.printer import print_key
+
+    return print_key(key)
 
 
 def _snapshot_readers():
@@ -17,5 +22,5 @@ def _snapshot_readers():
     return READERS
 
 
-JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, printer=print_key,
+JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, printer=_print_key,
                             link=link, snapshot_readers=_snapshot_readers)

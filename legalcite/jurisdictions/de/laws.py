@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from legalcite.core.data import load
+from legalcite.core.data import load, without_gc
 from legalcite.keys import work_id
 
 _WORD = re.compile(r"[\wÄÖÜäöüß§&\-]+", re.UNICODE)
@@ -120,7 +120,8 @@ def table() -> dict:
 
 @functools.cache
 def index() -> LawIndex:
-    return LawIndex()
+    with without_gc():
+        return LawIndex()
 
 
 _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IVX]+|\d{1,4})\b)?")

@@ -8,7 +8,12 @@ reporter of reporters-db (California reporters give ``us-ca`` keys), with the sh
 from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.us.extract import EXTRACTOR
 from legalcite.jurisdictions.us.link import link
-from legalcite.jurisdictions.us.printer import print_key
+
+
+def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
+    from legalcite.jurisdictions.us.printer import print_key
+
+    return print_key(key)
 
 
 def _snapshot_readers():
@@ -18,4 +23,4 @@ def _snapshot_readers():
 
 
 JURISDICTION = Jurisdiction(code="us", name="United States (federal)", languages=("en",), extractor=EXTRACTOR,
-                            printer=print_key, link=link, snapshot_readers=_snapshot_readers)
+                            printer=_print_key, link=link, snapshot_readers=_snapshot_readers)

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from legalcite.core.data import without_gc
+
 @dataclass(frozen=True)
 class Edition:
     """A reporter edition: reporters-db's canonical abbreviation, its jurisdiction, its years."""
@@ -41,6 +43,11 @@ def _year(d: Any) -> int | None:
 def reporter_index() -> dict[str, tuple[Edition, ...]]:
     """Printed reporter (spaces removed) → candidate editions, from reporters-db's editions and variations.
     A reporter is California's (``us-ca``) when every court it reports is a California court."""
+    with without_gc():
+        return _reporter_index()
+
+
+def _reporter_index() -> dict[str, tuple[Edition, ...]]:
     from reporters_db import REPORTERS
 
     editions: dict[str, Edition] = {}
