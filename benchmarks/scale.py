@@ -37,15 +37,13 @@ def noop_partition(lines, first, ctx, files) -> str:
 
 def plain(src: Path, out: Path, options) -> float:
     """The single-process loop of ``legalcite check``; the first call in a process pays the loading."""
-    from legalcite.checker import check_line
-    from legalcite.cli.common import dump_json
+    from legalcite.checker import check_record
+    from legalcite.core.jsonl import JsonlWriter, Reader
 
     t0 = time.perf_counter()
-    with open(src, encoding="utf-8", errors="replace") as fh, open(out, "w", encoding="utf-8") as w:
-        for i, line in enumerate(fh, 1):
-            rec = check_line(line, i, options)
-            if rec is not None:
-                w.write(dump_json(rec) + "\n")
+    with Reader(src, id_field=options.id_field) as reader, JsonlWriter(out) as w:
+        for rec in reader:
+            w.write(check_record(rec, options))
     return time.perf_counter() - t0
 
 

@@ -1,30 +1,21 @@
-"""The network policy against a real local HTTP server (127.0.0.1, random port) that injects faults:
-slow answers, 429 with Retry-After, 500, truncated bodies, wrong content types, redirects off the allow-list.
-Timeouts are short and backoff sleeps are recorded instead of slept, so the file runs in a few seconds."""
+"""The network policy of :mod:`legalcite.net` (the online client) against a real local HTTP server (127.0.0.1,
+random port) that injects faults: slow answers, 429 with Retry-After, 500, truncated bodies, wrong content types,
+redirects off the allow-list; then a source end to end through the online resolver against it. Timeouts are short
+and backoff sleeps are recorded instead of slept, so the file runs in a few seconds."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
 from legalcite.models import citation_from_key
-from legalcite.resolvers import resolve_online
-from legalcite.resolvers.gii import GiiResolver
-from legalcite.resolvers.http import (
-    CircuitOpen,
-    FetchError,
-    HostPolicy,
-    NotAllowed,
-    OfficialClient,
-)
-from legalcite.status import Status
-
-FIX = Path(__file__).parent / "fixtures" / "official"
+from legalcite.net import CircuitOpen, FetchError, HostPolicy, NotAllowed, OfficialClient
+from legalcite.resolve.online import resolve_online
+from legalcite.sources.gii import Gii
+from legalcite.status import Status, Undecided
+from tests.conftest import fixture_bytes, local_server
 
 
 class Faulty(BaseHTTPRequestHandler):
@@ -75,22 +66,9 @@ class Faulty(BaseHTTPRequestHandler):
             if n == 1:
                 self._send(503, b"busy")
             else:
-                self._send(200, (FIX / "gii_norm_s823.html").read_bytes(), ctype="text/html; charset=utf-8")
+                self._send(200, fixture_bytes("gii_norm_s823.html"), ctype="text/html; charset=utf-8")
         else:
             self._send(404, b"<html>none</html>")
-
-
-@contextlib.contextmanager
-def local_server(handler: type[BaseHTTPRequestHandler]):
-    """Serve ``handler`` on 127.0.0.1 at a free port in a thread; yields the origin ``http://127.0.0.1:N``."""
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    srv.daemon_threads = True
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_address[1]}"
-    finally:
-        srv.shutdown()
-        srv.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +212,7 @@ def test_rate_limit_spaces_request_starts(server):
 
 def test_resolver_end_to_end_against_the_faulty_server(server):
     cit = citation_from_key("de/bgb/s823/abs1")
-    [res] = resolve_online([cit], resolvers=[GiiResolver(base=server)], allowed={server}, use_cache=False,
+    [res] = resolve_online([cit], sources=[Gii(base=server)], allowed={server}, use_cache=False,
                            timeout=3.0, retries=2, backoff=0.01,
                            default_policy=HostPolicy(min_interval=0.0, concurrency=1), policies={})
     assert res.status is Status.REAL and res.checked_key == "de/bgb/s823/abs1"
@@ -243,11 +221,25 @@ def test_resolver_end_to_end_against_the_faulty_server(server):
 
 def test_resolver_fault_is_honest_not_checked(server):
     cit = citation_from_key("de/gg/art1")
-    [res] = resolve_online([cit], resolvers=[GiiResolver(base=server + "/500")], allowed={server},
+    [res] = resolve_online([cit], sources=[Gii(base=server + "/500")], allowed={server},
                            use_cache=False, timeout=3.0, retries=1, backoff=0.0,
                            default_policy=HostPolicy(min_interval=0.0, concurrency=1), policies={})
     # /500/gg/art_1.html is a 404 on this server, for a law whose table lists Art. 1: not a guess of invented
     assert res.status is Status.NOT_CHECKED and "table of contents lists" in res.reason
+    assert res.undecided is Undecided.INCONCLUSIVE
+
+
+def test_source_fault_is_typed_and_never_cached(server, tmp_path):
+    cit = citation_from_key("de/bgb/s823")
+    opts = dict(allowed={server}, timeout=3.0, retries=0, backoff=0.0, cache_path=tmp_path / "online.sqlite",
+                default_policy=HostPolicy(min_interval=0.0, concurrency=1), policies={})
+    [res] = resolve_online([cit], sources=[Gii(base=server + "/500-base")], **opts)
+    assert res.status is Status.NOT_CHECKED and res.undecided is Undecided.INCONCLUSIVE  # a 404 page: an answer
+    Faulty.hits.clear()
+    [down] = resolve_online([cit], sources=[Gii(base=server)], **opts)  # /bgb/__823.html answers 503 first
+    assert down.status is Status.NOT_CHECKED and down.undecided is Undecided.FAULT and "503" in down.reason
+    [ok] = resolve_online([cit], sources=[Gii(base=server)], **opts)    # asked again, not served from the cache
+    assert ok.status is Status.REAL and Faulty.hits["/bgb/__823.html"] == 2
 
 
 def test_breaker_stops_requests_queued_behind_a_dead_host(server):

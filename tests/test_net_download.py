@@ -1,9 +1,8 @@
-"""The bulk downloader against a local HTTP server (127.0.0.1, random port): resume with Range, servers that
-ignore Range, broken connections, checksums and the manifest, Retry-After, the allow-list; then the
-``corpus fetch`` download path end to end (server → zip → rows)."""
+"""The bulk downloader of :mod:`legalcite.net` against a local HTTP server (127.0.0.1, random port): resume with
+Range, servers that ignore Range, broken connections, checksums and the manifest, Retry-After, the allow-list; then
+the ``corpus fetch`` download layout of the sources end to end (server → files → rows)."""
 from __future__ import annotations
 
-import argparse
 import hashlib
 import io
 import zipfile
@@ -12,19 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from legalcite.corpora.official.fetch import (
-    ChecksumMismatch,
-    Downloader,
-    read_checksums,
-)
-from legalcite.resolvers.http import FetchError, NotAllowed
-
-try:  # tests/ as a package (tests/__init__.py) or as a plain directory on sys.path
-    from tests.test_resolvers_faults import local_server
-except ImportError:  # pragma: no cover
-    from test_resolvers_faults import local_server
-
-FIX = Path(__file__).parent / "fixtures" / "official"
+from legalcite.net import ChecksumMismatch, Downloader, FetchError, NotAllowed, read_checksums
+from legalcite.sources.base import FetchOptions
+from legalcite.sources.flk import Flk
+from legalcite.sources.gii import Gii
+from tests.conftest import OFFICIAL as FIX
+from tests.conftest import local_server
 BLOB = bytes(range(256)) * 400  # 102,400 bytes
 
 
@@ -208,30 +200,22 @@ def test_default_allow_list_refuses_local_hosts(tmp_path, server):
     assert not Files.hits
 
 
-def test_fetch_download_path_end_to_end(tmp_path, server, monkeypatch):
-    import legalcite.corpora.official as official
-
-    monkeypatch.setattr(official, "GII", server)
-    args = argparse.Namespace(refresh=False, release="119-100", year=None)
+def test_gii_download_path_end_to_end(tmp_path, server):
+    gii = Gii(base=server)
     with dl(tmp_path, server) as d:
-        files = official._download("de", d, ["fixg"], args, lambda m: None)  # not in the table: TOC consulted
-        rows = list(official.records("de", files))
+        files = gii.download(d, ["fixg"], FetchOptions(), lambda m: None)  # not in the table: TOC consulted
+        rows = [r for path, tag in files for r in gii.records(path, tag, ["fixg"])]
     assert [p for p, _ in Files.hits] == ["/gii-toc.xml", "/fixg/xml.zip"]
     assert rows[0].key == "de/fixg" and len(rows) == 7
 
 
-def test_fetch_cn_download_path_end_to_end(tmp_path, server, monkeypatch):
+def test_flk_download_path_end_to_end(tmp_path, server):
     import json
 
-    import legalcite.corpora.official as official
-    from legalcite.corpora.official import flk
-
-    monkeypatch.setattr(official, "FLK", server)
-    monkeypatch.setattr(flk, "FILES", server)
-    args = argparse.Namespace(refresh=False, release="119-100", year=None)
+    flk = Flk(base=server, files=server)
     with dl(tmp_path, server) as d:
-        files = official._download("cn", d, ["测试法"], args, lambda m: None)
-        rows = list(official.records("cn", files))
+        files = flk.download(d, ["测试法"], FetchOptions(), lambda m: None)
+        rows = [r for path, tag in files for r in flk.records(path, tag, ["测试法"])]
     assert [p for p, _ in Files.hits] == ["/api/", "/api/detail", "/flfg/WORD/fixture0000000000000000000000.docx"]
     assert Files.hits[1][1] == "id=dGVzdC1sYXc"  # the detail API is a form POST of the search hit's id
     meta = json.loads((tmp_path / "中华人民共和国测试法.json").read_text(encoding="utf-8"))

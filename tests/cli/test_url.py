@@ -1,4 +1,5 @@
-"""``legalcite url`` and the import contract: resolvers load httpx only when used."""
+"""``legalcite url`` and the import contract: the sources, the network module and the resolvers load httpx only
+when a request is made."""
 from __future__ import annotations
 
 import json
@@ -23,9 +24,11 @@ def test_url_first_only_and_uncovered(capsys):
     assert "no official source" in capsys.readouterr().err
 
 
-def test_import_legalcite_and_loaders_stay_light():
-    code = ("import sys, legalcite, legalcite.corpora.official, legalcite.corpora.official.gii, "
-            "legalcite.corpora.official.uslm, legalcite.corpora.official.leginfo; "
+def test_import_legalcite_sources_and_resolvers_stay_light():
+    code = ("import sys, legalcite, legalcite.net, legalcite.sources, legalcite.resolve, legalcite.resolve.online, "
+            "legalcite.resolve.store, legalcite.checker, legalcite.cli.url, legalcite.cli.corpus; "
+            "from legalcite.sources import REGISTRY, source, urls_for; [source(n) for n in REGISTRY]; "
+            "from legalcite.models import citation_from_key; urls_for(citation_from_key('us-ca/civ/s1542')); "
             "print(sorted(m for m in ('httpx', 'lark', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -1,10 +1,11 @@
-"""Resolvers against fixtures in each source's documented response format, through httpx.MockTransport.
-No network: every request lands in the handler below, which also records what was sent."""
+"""Every online source against fixtures in its documented response format, through ``httpx.MockTransport`` and
+the online resolver: the status each answer means, the requests sent (token hygiene, form fields), fallbacks;
+then URL building (``legalcite url``), which sends nothing. No network: every request lands in the
+:class:`~tests.conftest.Router`, which also records what was sent."""
 from __future__ import annotations
 
 import json
 import logging
-from pathlib import Path
 
 import httpx
 import pytest
@@ -12,93 +13,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from legalcite.models import Kind, citation_from_key
-from legalcite.resolvers import default_resolvers, resolve_online, urls_for
-from legalcite.resolvers.http import HostPolicy
-from legalcite.status import Status
+from legalcite.net import ALLOWED_ORIGINS, HostPolicy, origin_of
+from legalcite.resolve.online import resolve_online
+from legalcite.sources import online_sources, urls_for
+from legalcite.status import Status, Undecided
+from tests.conftest import ROUTES, Router
 
-FIX = Path(__file__).parent / "fixtures" / "official"
 FAST = dict(backoff=0.0, default_policy=HostPolicy(min_interval=0.0, concurrency=4), policies={}, timeout=5.0)
-
-
-def body(name: str) -> bytes:
-    return (FIX / name).read_bytes()
-
-
-class Router:
-    """Maps (host, path[, a query or form value]) to a fixture response; records every request."""
-
-    def __init__(self, routes: dict[tuple[str, ...], tuple[int, str, str | bytes]]):
-        self.routes = routes
-        self.seen: list[httpx.Request] = []
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.seen.append(request)
-        u = request.url
-        extra = ""
-        if request.method == "POST":  # form fields: CourtListener's page, flk's law id
-            form = httpx.URL("?" + request.content.decode()).params
-            extra = form.get("page") or form.get("id") or ""
-        elif u.params.get("searchWord"):
-            extra = u.params["searchWord"]
-        elif u.params.get("sectionNum"):
-            extra = u.params["sectionNum"]
-        for key in ((u.host, u.path, extra), (u.host, u.path)):
-            if key in self.routes:
-                status, ctype, content = self.routes[key]
-                content = body(content) if isinstance(content, str) else content
-                return httpx.Response(status, headers={"content-type": ctype}, content=content)
-        return httpx.Response(404, headers={"content-type": "text/html"}, content=b"<html>not found</html>")
-
-
-def docx(document_xml: str) -> bytes:
-    """A minimal .docx (a zip with word/document.xml) around a fixture document."""
-    import io
-    import zipfile
-
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
-                    'package/2006/content-types"/>')
-        zf.writestr("word/document.xml", (FIX / document_xml).read_bytes())
-    return buf.getvalue()
-
-
-DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 GII = "www.gesetze-im-internet.de"
-ROUTES = {
-    (GII, "/bgb/__823.html"): (200, "text/html; charset=utf-8", "gii_norm_s823.html"),
-    (GII, "/bgb/__10.html"): (200, "text/html", "gii_norm_weggefallen.html"),
-    (GII, "/gg/art_20.html"): (200, "text/html", "gii_norm_art20.html"),
-    (GII, "/bgb/__9999.html"): (404, "text/html", "gii_404.html"),
-    (GII, "/gii-toc.xml"): (200, "application/xml", "gii-toc.xml"),
-    (GII, "/fixg/__1.html"): (200, "text/html", "gii_norm_s823.html"),  # wrong § on the page
-    ("dejure.org", "/dienste/vernetzung/rechtsprechung"): (200, "text/html", "dejure_case.html"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "137"): (200, "application/json", "cl_200.json"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "1"): (200, "application/json", "cl_300.json"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "138"): (200, "application/json", "cl_400.json"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "999"): (200, "application/json", "cl_404.json"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "139"): (200, "application/json", "cl_429_item.json"),
-    ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "140"): (429, "application/json", "cl_throttled.json"),
-    ("www.law.cornell.edu", "/uscode/text/18/1030"): (200, "text/html", "cornell_usc_18_1030.html"),
-    ("www.law.cornell.edu", "/uscode/text/18/1"): (200, "text/html", "cornell_repealed.html"),
-    ("www.law.cornell.edu", "/constitution/amendmentxiv"): (200, "text/html", "cornell_amend14.html"),
-    ("www.law.cornell.edu", "/rules/frcp/rule_56"): (200, "text/html", "cornell_frcp56.html"),
-    ("leginfo.legislature.ca.gov", "/faces/codes_displaySection.xhtml", "1542"):
-        (200, "text/html;charset=UTF-8", "leginfo_civ_1542.html"),
-    ("leginfo.legislature.ca.gov", "/faces/codes_displaySection.xhtml", "99999"):
-        (200, "text/html;charset=UTF-8", "leginfo_empty.html"),
-    ("flk.npc.gov.cn", "/api/", "中华人民共和国民法典"): (200, "application/json", "flk_search_civil_code.json"),
-    ("flk.npc.gov.cn", "/api/", "中华人民共和国合同法"): (200, "application/json", "flk_search_contract_law.json"),
-    ("flk.npc.gov.cn", "/api/", "中华人民共和国不存在法"): (200, "application/json", "flk_search_empty.json"),
-    ("flk.npc.gov.cn", "/api/", "中华人民共和国测试法"): (200, "application/json", "flk_search_test_law.json"),
-    ("flk.npc.gov.cn", "/api/detail", "dGVzdC1sYXc"): (200, "application/json;charset=UTF-8", "flk_detail.json"),
-    ("wb.flk.npc.gov.cn", "/flfg/WORD/fixture0000000000000000000000.docx"): (200, DOCX, docx("flk_document.xml")),
-}
-
-
-@pytest.fixture
-def router() -> Router:
-    return Router(ROUTES)
 
 
 @pytest.fixture(autouse=True)
@@ -185,9 +107,10 @@ def test_courtlistener_request_shape_and_token_hygiene(router, caplog):
 
 def test_courtlistener_without_token_sends_nothing(router, monkeypatch):
     monkeypatch.delenv("COURTLISTENER_TOKEN")
-    monkeypatch.setattr("legalcite.resolvers.courtlistener.config_token", lambda: None)
+    monkeypatch.setattr("legalcite.sources.courtlistener.config_token", lambda: None)
     [res] = check(router, "us/case/5/u.s./137")
     assert res.status is Status.NOT_CHECKED and "COURTLISTENER_TOKEN" in res.reason
+    assert res.undecided is Undecided.NOT_COVERED
     assert not router.seen
 
 
@@ -211,33 +134,9 @@ def test_all_sources_fail_gives_every_reason():
 
     [res] = resolve_online([citation_from_key("de/bgb/s823")], transport=httpx.MockTransport(down),
                            use_cache=False, retries=1, **FAST)
-    assert res.status is Status.NOT_CHECKED
+    assert res.status is Status.NOT_CHECKED and res.undecided is Undecided.FAULT
     assert "gesetze-im-internet.de" in res.reason and "dejure.org" in res.reason
     assert "after 2 attempts" in res.reason
-
-
-def test_repeats_share_one_request_and_keep_their_citation(router):
-    a = citation_from_key("us/usc/t18/s1030", text="18 U.S.C. § 1030")
-    b = citation_from_key("us/usc/t18/s1030", text="18 USC 1030")
-    out = resolve_online([a, b], transport=httpx.MockTransport(router), use_cache=False, **FAST)
-    assert [o.citation.text for o in out] == ["18 U.S.C. § 1030", "18 USC 1030"]
-    assert len(router.seen) == 1
-
-
-def test_cache_records_answers_with_retrieval_date(router, tmp_path):
-    store = tmp_path / "store.sqlite"
-    first = check(router, "us/usc/t18/s1030", "us-ca/civ/s99999", use_cache=True, store_path=store)
-    n = len(router.seen)
-    second = check(router, "us/usc/t18/s1030", "us-ca/civ/s99999", use_cache=True, store_path=store)
-    assert second[0].status is first[0].status is Status.REAL
-    assert second[0].evidence[0].details.get("cached") is True
-    assert second[0].evidence[0].snapshot == first[0].evidence[0].snapshot
-    # the not_checked answer was not cached: asked again
-    assert len(router.seen) == n + 1
-    import sqlite3
-
-    rows = sqlite3.connect(store).execute("SELECT source, key, status, retrieved_at FROM online_cache").fetchall()
-    assert rows == [("cornell", "us/usc/t18/s1030", "real", first[0].evidence[0].snapshot[len("retrieved "):])]
 
 
 # ------------------------------------------------------------------ URL building (no requests at all)
@@ -282,10 +181,8 @@ HOSTILE = ["de/bgb/s..", "de/evil.com@x/s1", "de/bgb/s1%2F..%2F..%2Fetc", "us/us
 
 @pytest.mark.parametrize("key", HOSTILE)
 def test_citation_text_cannot_leave_the_official_hosts(key):
-    from legalcite.resolvers.http import ALLOWED_ORIGINS, origin_of
-
     c = citation_from_key(key)
-    for r in default_resolvers():
+    for r in online_sources():
         for u in r.urls(c) if r.handles(c) else []:
             parsed = httpx.URL(u)
             assert origin_of(parsed) in ALLOWED_ORIGINS, u
@@ -294,30 +191,12 @@ def test_citation_text_cannot_leave_the_official_hosts(key):
 
 
 def test_every_source_has_an_example_row():
-    names = {r.name for r in default_resolvers()}
+    names = {r.name for r in online_sources()}
     covered = set()
     for key, _ in URLS:
-        covered |= {r.name for r in default_resolvers() if r.handles(citation_from_key(key))}
+        covered |= {r.name for r in online_sources() if r.handles(citation_from_key(key))}
     assert names - {"flk"} <= covered
     assert citation_from_key("us/case/5/u.s./137").kind is Kind.CASE
-
-
-def test_cache_location_and_age(tmp_path, monkeypatch):
-    from legalcite.resolvers.cache import OnlineCache, default_path
-    from legalcite.status import CheckedCitation, Evidence
-
-    monkeypatch.setenv("LEGALCITE_CACHE", str(tmp_path))
-    assert default_path() == tmp_path / "online.sqlite"
-    c = citation_from_key("us/usc/t18/s1030")
-    old = CheckedCitation(c, Status.REAL, "r", (Evidence("law.cornell.edu", c.key, "u", "retrieved x"),), c.key)
-    with OnlineCache() as cache:
-        cache.put("cornell", old, "2000-01-01T00:00:00Z")
-        cache.put("cornell", CheckedCitation(citation_from_key("us/usc/t1/s1"), Status.NOT_CHECKED, "down"),
-                  "2026-01-01T00:00:00Z")
-        assert cache.count() == 1           # a fault is never cached
-        assert cache.get("cornell", c) is None  # older than max_age_days
-    with OnlineCache(max_age_days=365 * 100) as cache:
-        assert cache.get("cornell", c).status is Status.REAL
 
 
 def test_gii_paragraph_inside_an_article(router):
@@ -347,7 +226,6 @@ _LABEL = st.sampled_from(["s", "art", "abs", "t", "r", "amend", "para", "item", 
        units=st.lists(st.tuples(_LABEL, _SEG), max_size=4))
 def test_any_key_yields_only_allow_listed_urls(jur, work, units):
     from legalcite.models import Citation, Unit
-    from legalcite.resolvers.http import ALLOWED_ORIGINS, origin_of
 
     kind = Kind.CASE if work == "case" else Kind.STATUTE
     c = Citation(jur, kind, work, tuple(Unit(lbl, v) for lbl, v in units))

@@ -1,9 +1,9 @@
-"""The answers of official sources, kept in SQLite with their retrieval date.
+"""The answers of official sources, kept in SQLite with their retrieval date, for the online resolver.
 
 Why: an online check is slow and rate-limited, and a report must say *when* a source said what it said. The
 table lives in the store file when one is given (so a store carries its own evidence), else in the user cache
-directory. Only decisive answers are cached: a ``not_checked`` caused by a network fault is never stored, so the
-next run asks again.
+directory. Only decisive answers are cached: a ``not_checked`` (a fault, or an answer that decided nothing) is
+never stored, so the next run asks again.
 """
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from legalcite._util import cache_dir
+from legalcite.errors import LegalciteError
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Evidence, Status
 
@@ -33,20 +35,12 @@ CREATE TABLE IF NOT EXISTS {TABLE} (
 """
 
 
-def cache_dir() -> Path:
-    """``$LEGALCITE_CACHE`` if set, else the platform's user cache dir (as the parser cache)."""
-    import os
-
-    base = os.environ.get("LEGALCITE_CACHE")
-    if base is None:
-        import platformdirs
-
-        base = platformdirs.user_cache_dir("legalcite")
-    return Path(base)
-
-
 def default_path() -> Path:
     return cache_dir() / "online.sqlite"
+
+
+class CacheUnavailable(LegalciteError):
+    """The cache file cannot be opened or written (a read-only store, a full disk); checks go on without it."""
 
 
 class OnlineCache:
@@ -54,12 +48,15 @@ class OnlineCache:
 
     def __init__(self, path: str | Path | None = None, *, max_age_days: float = DEFAULT_MAX_AGE_DAYS) -> None:
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.max_age = timedelta(days=max_age_days)
-        self._db = sqlite3.connect(self.path, timeout=30)
-        self._db.execute("PRAGMA busy_timeout = 30000")
-        self._db.execute(_SCHEMA)
-        self._db.commit()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=30)
+            self._db.execute("PRAGMA busy_timeout = 30000")
+            self._db.execute(_SCHEMA)
+            self._db.commit()
+        except (sqlite3.Error, OSError) as e:
+            raise CacheUnavailable(f"online answers cannot be cached in {self.path}: {e}") from None
 
     def close(self) -> None:
         self._db.close()

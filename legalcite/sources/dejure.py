@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 
 from legalcite.models import Citation, Kind
-from legalcite.status import CheckedCitation, Status
+from legalcite.net import FetchError, OfficialClient
+from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, decode_html, from_error, not_checked, seg, strip_tags
-from .http import FetchError, OfficialClient
+from .base import answer, decode_html, from_error, not_checked, query_url, seg, strip_tags
 
 BASE = "https://dejure.org"
-SOURCE = "dejure.org"
+HOST = "dejure.org"
 
 
 _COURTS = {"bverfg": "BVerfG", "bverwg": "BVerwG", "eugh": "EuGH", "bpatg": "BPatG", "vgh": "VGH"}
@@ -54,9 +54,9 @@ def _printed_abbr(citation: Citation) -> str | None:
     return abbr.replace(" ", "_") if abbr else None
 
 
-class DejureResolver:
+class Dejure:
     name = "dejure"
-    source = SOURCE
+    host = HOST
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
@@ -68,10 +68,7 @@ class DejureResolver:
             (citation.kind is Kind.CASE and court_and_docket(citation) is not None)
 
     def _case_url(self, court: str, docket: str) -> str:
-        import httpx
-
-        return str(httpx.URL(f"{self.base}/dienste/vernetzung/rechtsprechung",
-                             params={"Gericht": court, "Aktenzeichen": docket}))
+        return query_url(f"{self.base}/dienste/vernetzung/rechtsprechung", {"Gericht": court, "Aktenzeichen": docket})
 
     def urls(self, citation: Citation) -> list[str]:
         if citation.kind is Kind.CASE:
@@ -88,14 +85,15 @@ class DejureResolver:
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         urls = self.urls(citation)
         if not urls:
-            return not_checked(citation, "dejure.org: no court and docket or law abbreviation to look up", SOURCE)
+            return not_checked(citation, "dejure.org: no court and docket or law abbreviation to look up", HOST,
+                               why=Undecided.NOT_COVERED)
         try:
             f = await client.request("GET", urls[0], accept=("text/html",), ok_statuses=(200, 404))
         except FetchError as e:
-            return from_error(citation, e, SOURCE)
+            return from_error(citation, e, HOST)
         if f.status_code == 404:
             return not_checked(citation, "dejure.org has no page for it (dejure.org is not complete, so this is "
-                               "not proof that it does not exist)", SOURCE, f.url)
+                               "not proof that it does not exist)", HOST, f.url)
         text = decode_html(f)
         if citation.kind is Kind.CASE:
             court, docket = court_and_docket(citation)  # type: ignore[misc]
@@ -103,12 +101,12 @@ class DejureResolver:
             found = re.sub(r"\s+", " ", docket).lower() in strip_tags(text).lower()
             if moved and found:
                 return answer(citation, Status.REAL, f"dejure.org lists the decision {court} {docket}",
-                              SOURCE, f, citation.key)
+                              HOST, f, citation.key)
             return not_checked(citation, f"dejure.org did not confirm {court} {docket} (its index of decisions is "
-                               "not complete)", SOURCE, f.url)
+                               "not complete)", HOST, f.url)
         first = next((u for u in citation.units if u.label in ("s", "art")), None)
         title = re.search(r"<title>(.*?)</title>", text, re.S)
         shown = strip_tags(title.group(1)) if title else ""
         if first is not None and re.search(rf"(§|Art\.?)\s*{re.escape(first.value)}\b", shown):
-            return answer(citation, Status.REAL, f"dejure.org shows {shown}", SOURCE, f, citation.key_at("unit"))
-        return not_checked(citation, "the dejure.org page did not name the cited unit", SOURCE, f.url)
+            return answer(citation, Status.REAL, f"dejure.org shows {shown}", HOST, f, citation.key_at("unit"))
+        return not_checked(citation, "the dejure.org page did not name the cited unit", HOST, f.url)

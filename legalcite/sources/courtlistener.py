@@ -19,14 +19,14 @@ import os
 from pathlib import Path
 
 from legalcite.models import Citation, Kind
-from legalcite.status import CheckedCitation, Status
+from legalcite.net import FetchError, OfficialClient
+from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, from_error, not_checked
-from .http import FetchError, OfficialClient
+from .base import answer, from_error, not_checked, seg
 
 BASE = "https://www.courtlistener.com"
 PATH = "/api/rest/v4/citation-lookup/"
-SOURCE = "courtlistener.com"
+HOST = "courtlistener.com"
 TOKEN_ENV = "COURTLISTENER_TOKEN"
 
 
@@ -66,16 +66,16 @@ def volume_reporter_page(citation: Citation) -> tuple[str, str, str] | None:
     return vol, str(printed) if printed else _reporters().get(rep, rep), page
 
 
-class CourtListenerResolver:
+class CourtListener:
     name = "courtlistener"
-    source = SOURCE
+    host = HOST
 
     def __init__(self, base: str = BASE, token: str | None = None) -> None:
         self.base = base.rstrip("/")
         self._token = token
 
     def __repr__(self) -> str:  # never show the token
-        return f"CourtListenerResolver(base={self.base!r}, token={'set' if self.token else 'unset'})"
+        return f"CourtListener(base={self.base!r}, token={'set' if self.token else 'unset'})"
 
     @property
     def token(self) -> str | None:
@@ -86,8 +86,6 @@ class CourtListenerResolver:
 
     def urls(self, citation: Citation) -> list[str]:
         """The human-facing CourtListener URL: its ``/c/<reporter>/<volume>/<page>/`` citation redirect."""
-        from .base import seg
-
         vrp = volume_reporter_page(citation)
         if vrp is None:
             return []
@@ -97,10 +95,12 @@ class CourtListenerResolver:
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         vrp = volume_reporter_page(citation)
         if vrp is None:
-            return not_checked(citation, "no volume, reporter and page to look up on CourtListener", SOURCE)
+            return not_checked(citation, "no volume, reporter and page to look up on CourtListener", HOST,
+                               why=Undecided.NOT_COVERED)
         token = self.token
         if not token:
-            return not_checked(citation, f"CourtListener needs an API token: set ${TOKEN_ENV}", SOURCE)
+            return not_checked(citation, f"CourtListener needs an API token: set ${TOKEN_ENV}", HOST,
+                               why=Undecided.NOT_COVERED)
         vol, rep, page = vrp
         cite = f"{vol} {rep} {page}"
         try:
@@ -113,13 +113,14 @@ class CourtListenerResolver:
         except FetchError as e:
             if e.status in (401, 403):
                 e.reason = f"CourtListener refused the API token (HTTP {e.status})"
-            return from_error(citation, e, SOURCE)
+            return from_error(citation, e, HOST)
         except ValueError:
-            return not_checked(citation, "CourtListener answered with unreadable JSON", SOURCE)
+            return not_checked(citation, "CourtListener answered with unreadable JSON", HOST, why=Undecided.FAULT)
         if not isinstance(items, list):
-            return not_checked(citation, "CourtListener answered with an unexpected JSON shape", SOURCE)
+            return not_checked(citation, "CourtListener answered with an unexpected JSON shape", HOST,
+                               why=Undecided.FAULT)
         if not items:
-            return not_checked(citation, f"CourtListener found no citation in {cite!r}", SOURCE, f.url)
+            return not_checked(citation, f"CourtListener found no citation in {cite!r}", HOST, f.url)
         item = items[0] if isinstance(items[0], dict) else {}
         status = item.get("status")
         clusters = [c for c in item.get("clusters") or [] if isinstance(c, dict)]
@@ -129,19 +130,19 @@ class CourtListenerResolver:
         if status == 200 and clusters:
             case = found[0]
             return answer(citation, Status.REAL, f"CourtListener: {cite} is {case['case_name']} "
-                          f"({case['date_filed']})", SOURCE, f, citation.key, url=case["url"] or f.url,
+                          f"({case['date_filed']})", HOST, f, citation.key, url=case["url"] or f.url,
                           case_name=case["case_name"], date_filed=case["date_filed"],
                           normalized=item.get("normalized_citations"))
         if status == 300:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener: {len(found)} cases share {cite}",
-                          SOURCE, f, citation.key, candidates=found)
+                          HOST, f, citation.key, candidates=found)
         if status == 400:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener does not know the reporter {rep!r}: "
-                          f"{item.get('error_message') or 'invalid reporter'}", SOURCE, f, citation.key)
+                          f"{item.get('error_message') or 'invalid reporter'}", HOST, f, citation.key)
         if status == 404:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener has no case at {cite} (its coverage is "
-                          "large but not complete, so this is no proof of invention)", SOURCE, f, citation.key)
+                          "large but not complete, so this is no proof of invention)", HOST, f, citation.key)
         if status == 429:
             return not_checked(citation, "CourtListener did not look this citation up: too many citations in "
-                               "one request", SOURCE, f.url)
-        return not_checked(citation, f"CourtListener answered status {status!r} for {cite}", SOURCE, f.url)
+                               "one request", HOST, f.url, why=Undecided.FAULT)
+        return not_checked(citation, f"CourtListener answered status {status!r} for {cite}", HOST, f.url)

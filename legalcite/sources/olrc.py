@@ -1,24 +1,34 @@
-"""U.S. Code release XML (USLM, ``xml_usc<NN>@<release>.zip`` from uscode.house.gov) → corpus units.
-Standard library only; titles are streamed with ``iterparse`` (title 42 is a few hundred MB of XML).
+"""The Office of the Law Revision Counsel (uscode.house.gov): U.S. Code release XML for ``corpus fetch us``.
+No online check here: law.cornell.edu (:mod:`legalcite.sources.cornell`) answers for the U.S. Code online.
 
-USLM marks every level with an ``identifier`` that is already our key (``/us/usc/t18/s1030/a/2/C`` →
-``us/usc/t18/s1030/a/2/C``), a ``<num value="…">`` and a ``<heading>``; text sits in ``<content>``,
-``<chapeau>`` and ``<continuation>``; ``<notes>`` and ``<sourceCredit>`` are history, not text. A section with a
-``status`` attribute (repealed, transferred, omitted, renumbered, reserved) is kept as a repealed unit.
+**Downloads** (:func:`release_file`): ``/download/releasepoints/us/pl/<congress>/<law>/xml_usc<NN>@<release>.zip``
+per title, or ``xml_uscAll@<release>.zip``; the release point (``119-100``) is the one of the shared snapshot
+unless ``--release`` names another.
+
+**Format** (USLM, streamed with ``iterparse``: title 42 is a few hundred MB of XML): every level carries an
+``identifier`` that is already our key (``/us/usc/t18/s1030/a/2/C`` → ``us/usc/t18/s1030/a/2/C``), a
+``<num value="…">`` and a ``<heading>``; text sits in ``<content>``, ``<chapeau>`` and ``<continuation>``;
+``<notes>`` and ``<sourceCredit>`` are history, not text. A section with a ``status`` attribute (repealed,
+transferred, omitted, renumbered, reserved) is kept as a repealed unit.
 """
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from legalcite.corpora import CorpusUnit
+from legalcite.net import Downloader
 
+from .base import FetchOptions, Files, no_files
+
+BASE = "https://uscode.house.gov"
+HOST = "uscode.house.gov"
+USC_RELEASE = "119-100"   # the release point of ../shared/corpora/us_usc_sections.jsonl.gz; pass --release
 NS = "{http://xml.house.gov/schemas/uslm/1.0}"
-SOURCE = "uscode.house.gov"
 SUB_LEVELS = ("subsection", "paragraph", "subparagraph", "clause", "subclause", "item", "subitem", "subsubitem")
 _SECTION_ID = re.compile(r"^/us/usc/t([^/]+)/s([^/]+)$")
 _SKIP = {NS + "notes", NS + "sourceCredit", NS + "note", NS + "toc"}
@@ -84,7 +94,7 @@ def _subunits(el: ET.Element) -> list[dict]:
     return out
 
 
-def iter_sections(fh: IO[bytes], *, source: str = SOURCE) -> Iterator[CorpusUnit]:
+def iter_sections(fh: IO[bytes], *, source: str = HOST) -> Iterator[CorpusUnit]:
     """Stream the sections of one USLM title file."""
     snapshot = None
     stack: list[tuple[ET.Element, str]] = []   # open elements and their local tag names
@@ -128,7 +138,7 @@ def iter_sections(fh: IO[bytes], *, source: str = SOURCE) -> Iterator[CorpusUnit
             subunits=tuple(_subunits(el)), path=tuple(levels), repealed=bool(status), source=source,
             snapshot=snapshot,
             extra={"num": " ".join((num.text or "").split()) if num is not None else None, "subunits_known": True,
-                   "url": f"https://uscode.house.gov/view.xhtml?req=granuleid:USC-prelim-title{title}-section{sec}",
+                   "url": f"{BASE}/view.xhtml?req=granuleid:USC-prelim-title{title}-section{sec}",
                    **({"status": status} if status else {})},
         )
         el.clear()
@@ -140,4 +150,39 @@ def load_zip(path: str | Path) -> Iterator[CorpusUnit]:
     with zipfile.ZipFile(p) as zf:
         for name in sorted(n for n in zf.namelist() if n.lower().endswith(".xml")):
             with zf.open(name) as fh:
-                yield from iter_sections(fh, source=f"{SOURCE}: {p.name}/{name}")
+                yield from iter_sections(fh, source=f"{HOST}: {p.name}/{name}")
+
+
+def release_file(title: str, release: str, base: str = BASE) -> tuple[str, str]:
+    """(url, file name) of one title (``18``) or ``all`` of a release point (``119-100``)."""
+    congress, law = release.split("-", 1)
+    name = "xml_uscAll" if title == "all" else f"xml_usc{int(title):02d}" if title.isdecimal() else f"xml_usc{title}"
+    fname = f"{name}@{release}.zip"
+    return f"{base}/download/releasepoints/us/pl/{congress}/{law}/{fname}", fname
+
+
+class Olrc:
+    name = "olrc"
+    host = HOST
+    fetches = "us"
+    laws_help = "titles (18,42)"
+
+    def __init__(self, base: str = BASE) -> None:
+        self.base = base.rstrip("/")
+
+    def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
+                 say: Callable[[str], None]) -> Files:
+        out = []
+        for t in laws or ["all"]:
+            url, name = release_file(t, options.release or USC_RELEASE, self.base)
+            out.append((dl.fetch(url, name, refresh=options.refresh).path, t))
+        return out
+
+    def local_files(self, folder: Path, laws: list[str], options: FetchOptions) -> Files:
+        release = options.release or USC_RELEASE
+        names = [release_file(t, release)[1] for t in laws] if laws else \
+            [p.name for p in sorted(folder.glob(f"xml_usc*@{release}.zip"))]
+        return [(folder / n, n) for n in names if (folder / n).exists()] or no_files(folder)
+
+    def records(self, path: Path, tag: str, laws: list[str]) -> Iterator[Any]:
+        return load_zip(path)

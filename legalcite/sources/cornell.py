@@ -13,18 +13,14 @@ import re
 
 from legalcite.keys import int_to_roman
 from legalcite.models import Citation, Kind
-from legalcite.status import CheckedCitation, Status
+from legalcite.net import FetchError, OfficialClient
+from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, decode_html, from_error, not_checked, seg, strip_tags
-from .http import FetchError, OfficialClient
+from .base import answer, decode_html, from_error, not_checked, seg, strip_tags, unit_value
 
 BASE = "https://www.law.cornell.edu"
-SOURCE = "law.cornell.edu"
+HOST = "law.cornell.edu"
 RULE_PATHS = {"frcp": "frcp", "fre": "fre", "frcrp": "frcrmp", "frap": "frap"}
-
-
-def _val(citation: Citation, label: str) -> str | None:
-    return next((u.value for u in citation.units if u.label == label), None)
 
 
 def _bare(citation: Citation) -> list[str]:
@@ -43,15 +39,15 @@ def path_for(citation: Citation) -> tuple[str, str, list[str]] | None:
     """(path, fragment, names one of which the page title must show) for a citation, or None."""
     w = citation.work
     if w in ("usc", "cfr"):
-        t, s = _val(citation, "t"), _val(citation, "s")
+        t, s = unit_value(citation, "t"), unit_value(citation, "s")
         if not (t and s):
             return None
         sub = _bare(citation)
         frag = "_".join(seg(x) for x in sub) if (w == "usc" and sub) else ""
         return f"/{'uscode' if w == 'usc' else 'cfr'}/text/{seg(t)}/{seg(s)}", frag, [f"§ {s}"]
     if w == "const":
-        amend, art = _val(citation, "amend"), _val(citation, "art")
-        sec = _val(citation, "s")
+        amend, art = unit_value(citation, "amend"), unit_value(citation, "art")
+        sec = unit_value(citation, "s")
         if amend:
             # LII titles amendments "14th Amendment"; "Amendment XIV" is accepted too
             names = [f"Amendment {int_to_roman(int(amend))}", f"{amend}{_ordinal(int(amend))} Amendment"] \
@@ -62,14 +58,14 @@ def path_for(citation: Citation) -> tuple[str, str, list[str]] | None:
             return f"/constitution/article{seg(_roman(art))}", (f"section{seg(sec)}" if sec else ""), names
         return None
     if w in RULE_PATHS:
-        r = _val(citation, "r")
+        r = unit_value(citation, "r")
         return (f"/rules/{RULE_PATHS[w]}/rule_{seg(r)}", "", [f"Rule {r}"]) if r else None
     return None
 
 
-class CornellResolver:
+class Cornell:
     name = "cornell"
-    source = SOURCE
+    host = HOST
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
@@ -87,22 +83,23 @@ class CornellResolver:
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         p = path_for(citation)
         if p is None:
-            return not_checked(citation, "law.cornell.edu publishes no page for this work", SOURCE)
+            return not_checked(citation, "law.cornell.edu publishes no page for this work", HOST,
+                               why=Undecided.NOT_COVERED)
         path, _, must_name = p
         unit_key = citation.key_at("unit")
         try:
             f = await client.request("GET", f"{self.base}{path}", accept=("text/html",), ok_statuses=(200, 404))
         except FetchError as e:
-            return from_error(citation, e, SOURCE)
+            return from_error(citation, e, HOST)
         if f.status_code == 404:
             return answer(citation, Status.INVENTED, f"law.cornell.edu has no {path} (HTTP 404; it publishes the "
-                          "whole work)", SOURCE, f, unit_key, http_status=404)
+                          "whole work)", HOST, f, unit_key, http_status=404)
         text = decode_html(f)
         m = re.search(r"<title>(.*?)</title>", text, re.S) or re.search(r"<h1[^>]*>(.*?)</h1>", text, re.S)
         title = strip_tags(m.group(1)).replace("\u2013", "-") if m else ""
         if not any(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w])", title, re.I) for n in must_name):
             return not_checked(citation, f"the law.cornell.edu page did not name {must_name[0]} (title: "
-                               f"{title[:80]!r})", SOURCE, f.url)
+                               f"{title[:80]!r})", HOST, f.url)
         if re.search(r"\b(Repealed|Omitted|Transferred)\b", title):
-            return answer(citation, Status.REPEALED, f"law.cornell.edu: {title}", SOURCE, f, unit_key, title=title)
-        return answer(citation, Status.REAL, f"law.cornell.edu: {title}", SOURCE, f, unit_key, title=title)
+            return answer(citation, Status.REPEALED, f"law.cornell.edu: {title}", HOST, f, unit_key, title=title)
+        return answer(citation, Status.REAL, f"law.cornell.edu: {title}", HOST, f, unit_key, title=title)
