@@ -4,9 +4,10 @@ Why one module: the guarantees below are properties of *how* we talk to the netw
 are written once and tested once against a fault-injecting local server; the source modules
 (:mod:`legalcite.sources`) only build URLs and read answers.
 
-- an allow-list of official origins (scheme + host + port); a URL or redirect target outside it is refused
-  before any byte is sent (:func:`check_allowed`, :func:`redirect_target`), so a citation's text can never make
-  the tool request an arbitrary URL;
+- an allow-list of origins (scheme + host + port) that the caller gives: the origins of the official sources
+  (:func:`legalcite.sources.allowed_origins`, each source declares its own), empty by default; a URL or redirect
+  target outside it is refused before any byte is sent (:func:`check_allowed`, :func:`redirect_target`), so a
+  citation's text can never make the tool request an arbitrary URL;
 - per-request timeouts, retries with exponential backoff and full jitter on transport errors, 5xx and 429,
   ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
 - a per-host rate limit (minimum interval between request starts) and a per-host concurrency cap;
@@ -44,19 +45,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("legalcite.net")
 
 USER_AGENT = "legalcite/0.1 (+https://github.com/legalcite/legalcite; citation checker)"
-
-# The official sources (legalcite.sources) and nothing else. Entries are origins; https only.
-ALLOWED_ORIGINS: frozenset[str] = frozenset({
-    "https://www.gesetze-im-internet.de",
-    "https://dejure.org",
-    "https://www.courtlistener.com",
-    "https://www.law.cornell.edu",
-    "https://leginfo.legislature.ca.gov",
-    "https://downloads.leginfo.legislature.ca.gov",
-    "https://flk.npc.gov.cn",
-    "https://wb.flk.npc.gov.cn",
-    "https://uscode.house.gov",
-})
 
 REDIRECTS = (301, 302, 303, 307, 308)
 
@@ -121,7 +109,7 @@ def origin_of(url: httpx.URL) -> str:
     return f"{url.scheme}://{netloc}"
 
 
-def check_allowed(url: str | httpx.URL, allowed: Iterable[str] = ALLOWED_ORIGINS) -> httpx.URL:
+def check_allowed(url: str | httpx.URL, allowed: Iterable[str]) -> httpx.URL:
     """Parse ``url`` and refuse it unless its origin is allow-listed (no userinfo either)."""
     import httpx
 
@@ -225,11 +213,11 @@ class _HostState:
 class OfficialClient:
     """Async client with the policy above. Use as ``async with OfficialClient() as c: await c.request(...)``.
 
-    ``transport`` lets tests plug in :class:`httpx.MockTransport`; ``allowed`` adds or replaces origins (tests
-    use ``http://127.0.0.1:PORT``). ``sleep`` is injectable so backoff can be observed without waiting.
+    ``allowed``: the origins it may contact (the sources', :func:`legalcite.sources.allowed_origins`; nothing by
+    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`. ``sleep`` is injectable so backoff can be observed without waiting.
     """
 
-    allowed: Iterable[str] = ALLOWED_ORIGINS
+    allowed: Iterable[str] = frozenset()
     timeout: float = 15.0
     retries: int = 3                  # extra attempts after the first
     backoff: float = 0.5              # base of the exponential backoff, seconds
@@ -484,7 +472,7 @@ class Downloader:
     download when it still matches, a mismatch with an expected checksum deletes the file and fails.
     """
 
-    def __init__(self, dest: str | Path, *, allowed: Iterable[str] = ALLOWED_ORIGINS,
+    def __init__(self, dest: str | Path, *, allowed: Iterable[str] = frozenset(),
                  transport: httpx.BaseTransport | None = None, timeout: float = 60.0, retries: int = 4,
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  min_interval: float = 1.0, progress: Progress | None = None,
@@ -493,7 +481,7 @@ class Downloader:
 
         self.dest = Path(dest)
         self.dest.mkdir(parents=True, exist_ok=True)
-        self.allowed = frozenset(allowed)
+        self.allowed = frozenset(o.rstrip("/") for o in allowed)
         self.retries, self.backoff, self.max_backoff = retries, backoff, max_backoff
         self.max_retry_after, self.min_interval = max_retry_after, min_interval
         self.progress = progress or Progress(None)

@@ -14,7 +14,6 @@ import time
 from typing import Any, Iterator
 
 
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "check", help="status (real, invented, misattributed, …) of every citation in model answers",

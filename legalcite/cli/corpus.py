@@ -176,7 +176,8 @@ def run_fetch(args: argparse.Namespace) -> int:
 
             folder = Path(args.dir) if args.dir else cache_dir() / "official" / args.jurisdiction
             checks = read_checksums(args.checksums) if args.checksums else None
-            with Downloader(folder, progress=Progress(None if args.quiet else sys.stderr), checksums=checks) as dl:
+            with Downloader(folder, allowed=src.origins, progress=Progress(None if args.quiet else sys.stderr),
+                            checksums=checks) as dl:
                 files = src.download(dl, laws, options, say)
         recs = []
         for path, tag in files:

@@ -248,10 +248,10 @@ def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
 
 
 def _kept_rows(store: "Store", works: set[str], prefixes: set[str]) -> Iterator[Any]:
-    for row in store._q("SELECT * FROM works"):
+    for row in store._iter("SELECT * FROM works"):
         if row["key"] not in works:
             yield _work(row)
-    for row in store._q("SELECT * FROM units"):
+    for row in store._iter("SELECT * FROM units"):
         k = row["key"]
         if f"{row['jurisdiction']}/{row['work']}" in works or any(k.startswith(p) for p in prefixes):
             continue
@@ -309,7 +309,7 @@ class Store:
             if not _REQUIRED_TABLES <= tables:
                 raise StoreCorrupt(f"{self.path} is not a legalcite corpus store (it lacks the tables "
                                    f"{', '.join(sorted(_REQUIRED_TABLES - tables))}); {REBUILD}")
-            self.meta = dict(self._q("SELECT name, value FROM meta").fetchall())
+            self.meta = {r[0]: r[1] for r in self._q("SELECT name, value FROM meta")}
         except StoreError:
             self._con.close()
             raise
@@ -319,9 +319,22 @@ class Store:
             raise StoreCorrupt(f"the corpus store {self.path} has schema version {version}, this legalcite reads "
                                f"version {SCHEMA_VERSION}; {REBUILD}")
 
-    def _q(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Cursor:
+    def _q(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """All rows of a query; a damaged page met on the way is :class:`StoreCorrupt`, never a bare
+        ``DatabaseError``."""
         try:
-            return self._con.execute(sql, tuple(args))
+            return self._con.execute(sql, tuple(args)).fetchall()
+        except sqlite3.DatabaseError as e:
+            raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+
+    def _one(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = self._q(sql, args)
+        return rows[0] if rows else None
+
+    def _iter(self, sql: str, args: Iterable[Any] = ()) -> Iterator[sqlite3.Row]:
+        """The rows of a large query, streamed; damage is :class:`StoreCorrupt` as in :meth:`_q`."""
+        try:
+            yield from self._con.execute(sql, tuple(args))
         except sqlite3.DatabaseError as e:
             raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
 
@@ -352,28 +365,27 @@ class Store:
     def count(self, table: str) -> int:
         if table not in ("units", "works", "aliases"):
             raise ValueError(table)
-        return self._q(f"SELECT count(*) FROM {table}").fetchone()[0]
+        return self._one(f"SELECT count(*) FROM {table}")[0]
 
     def summary(self) -> tuple[list[tuple], list[tuple]]:
         """Units by jurisdiction (full text, TOC only) and works by jurisdiction (complete, partial, repealed)."""
         units = self._q("SELECT jurisdiction, sum(text != ''), sum(text = '') FROM units GROUP BY jurisdiction "
-                        "ORDER BY 1").fetchall()
+                        "ORDER BY 1")
         works = self._q("SELECT jurisdiction, sum(complete), sum(1 - complete), sum(repealed) FROM works "
-                        "GROUP BY 1 ORDER BY 1").fetchall()
+                        "GROUP BY 1 ORDER BY 1")
         return [tuple(r) for r in units], [tuple(r) for r in works]
 
     # ---------------------------------------------------------------- units
 
     def unit(self, key: str) -> CorpusUnit | None:
-        row = self._q("SELECT * FROM units WHERE key = ?", (key,)).fetchone()
+        row = self._one("SELECT * FROM units WHERE key = ?", (key,))
         return None if row is None else _unit(row)
 
     def descendants(self, prefix: str, limit: int = 50) -> list[str]:
         """Keys strictly below ``prefix`` (``us/const/amend14`` → ``us/const/amend14/s1`` …)."""
         lo = prefix + "/"
         hi = prefix + "0"  # "0" sorts right after "/"
-        rows = self._q("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
-                       (lo, hi, limit)).fetchall()
+        rows = self._q("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?", (lo, hi, limit))
         return [r[0] for r in rows]
 
     def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True
@@ -382,18 +394,15 @@ class Store:
         sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
         if with_text:
             sql += " AND text != ''"
-        try:
-            for row in self._q(sql + " ORDER BY key", (jurisdiction, work)):
-                yield row[0], row[1], row[2]
-        except sqlite3.DatabaseError as e:
-            raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+        for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
+            yield row[0], row[1], row[2]
 
     # ---------------------------------------------------------------- works
 
     def work(self, key: str):
         """The :class:`~legalcite.corpora.snapshots.Work` for ``jurisdiction/work``, or None (cached)."""
         if key not in self._work_cache:
-            row = self._q("SELECT * FROM works WHERE key = ?", (key,)).fetchone()
+            row = self._one("SELECT * FROM works WHERE key = ?", (key,))
             self._work_cache[key] = None if row is None else _work(row)
         return self._work_cache[key]
 
@@ -401,8 +410,8 @@ class Store:
         """Whether the store holds any work of ``jurisdiction`` (cached)."""
         key = f"?jur:{jurisdiction}"
         if key not in self._work_cache:
-            self._work_cache[key] = self._q(
-                "SELECT 1 FROM works WHERE jurisdiction = ? LIMIT 1", (jurisdiction,)).fetchone() is not None
+            self._work_cache[key] = self._one(
+                "SELECT 1 FROM works WHERE jurisdiction = ? LIMIT 1", (jurisdiction,)) is not None
         return self._work_cache[key]
 
     def find_works(self, name: str, jurisdiction: str | None = None) -> list:
@@ -412,7 +421,7 @@ class Store:
         if jurisdiction:
             sql += " AND jurisdiction = ?"
             args.append(jurisdiction)
-        return [w for (k,) in self._q(sql, args).fetchall() if (w := self.work(k))]
+        return [w for (k,) in self._q(sql, args) if (w := self.work(k))]
 
 
 def _unit(row: sqlite3.Row) -> CorpusUnit:

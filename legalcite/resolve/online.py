@@ -20,7 +20,7 @@ from typing import Any
 
 from legalcite.models import Citation
 from legalcite.net import FetchError, OfficialClient, now_iso
-from legalcite.sources import OnlineSource, online_sources
+from legalcite.sources import OnlineSource, allowed_origins, online_sources
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 from .base import Resolution
@@ -39,7 +39,8 @@ def _retrieved(checked: CheckedCitation) -> str:
 class OnlineResolver:
     """Asks the official sources. Options: ``store_path`` (cache table in the store file), ``timeout`` (seconds
     per request), ``retries``, ``use_cache``, ``cache_path``, ``max_age_days``, ``sources`` and the
-    :class:`~legalcite.net.OfficialClient` options (``transport``, ``allowed``, ``backoff``, ``policies`` …)."""
+    :class:`~legalcite.net.OfficialClient` options (``transport``, ``backoff``, ``policies`` …; ``allowed``
+    defaults to the origins of ``sources``)."""
 
     name = "online"
 
@@ -51,6 +52,7 @@ class OnlineResolver:
         self.use_cache = use_cache
         self.max_age_days = max_age_days
         self.client_options = dict(timeout=timeout, retries=retries, **client_options)
+        self.client_options.setdefault("allowed", allowed_origins(self.sources))
 
     def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
         return [Resolution(c) for c in self.checked(citations)]

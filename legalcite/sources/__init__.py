@@ -13,9 +13,9 @@ module              source                                      online (``check 
 ``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
 ==================  ==========================================  ==============================  ==================
 
-Adding a source is one module (a class with ``name``, ``host`` and the methods of
+Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
 :class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
-:data:`REGISTRY`. The order of the registry is the order the online check asks the sources in: the first
+:data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). The order of the registry is the order the online check asks the sources in: the first
 decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
 :mod:`legalcite.net` does, when it is opened).
 """
@@ -62,9 +62,16 @@ def urls_for(citation: Citation, sources: Sequence[OnlineSource] | None = None) 
     return out
 
 
+def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
+    """The allow-list of :mod:`legalcite.net`: every origin the sources (default: all registered) may contact."""
+    return frozenset(o for s in (sources if sources is not None else [source(n) for n in REGISTRY])
+                     for o in s.origins)
+
+
 def bulk_sources() -> dict[str, BulkSource]:
     """``corpus fetch`` argument (de, us, us-ca, cn) → the source whose files it downloads."""
     return {s.fetches: s for name in REGISTRY if isinstance(s := source(name), BulkSource)}
 
 
-__all__ = ["REGISTRY", "source", "online_sources", "bulk_sources", "urls_for", "OnlineSource", "BulkSource"]
+__all__ = ["REGISTRY", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
+           "BulkSource"]

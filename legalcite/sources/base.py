@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 from legalcite.errors import InputError
 from legalcite.models import Citation
@@ -30,6 +30,7 @@ class OnlineSource(Protocol):
     name: str        # short id, the online cache's source column: gii, dejure, courtlistener, ...
     host: str        # the host named in evidence: gesetze-im-internet.de, ...
     base: str        # origin every URL starts with
+    origins: tuple[str, ...]  # every origin it may contact (base, download and file hosts): the allow-list
 
     def handles(self, citation: Citation) -> bool: ...
 
@@ -55,6 +56,7 @@ class BulkSource(Protocol):
     """A site whose official files ``legalcite corpus fetch <jurisdiction>`` downloads and loads into the store."""
 
     name: str
+    origins: tuple[str, ...]
     fetches: str     # the jurisdiction argument of `corpus fetch`: de, us, us-ca, cn
     laws_help: str   # what --laws names for this source
 
@@ -84,6 +86,12 @@ def seg(value: str) -> str:
     """Percent-quote one path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
     q = quote(value, safe="")
     return q.replace(".", "%2E") if q in (".", "..") else q
+
+
+def origin(url: str) -> str:
+    """``https://host[:port]`` of a URL: the unit of the network allow-list."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def query_url(url: str, params: dict[str, str]) -> str:

@@ -16,7 +16,7 @@ from legalcite.models import Citation, Kind
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, decode_html, from_error, not_checked, seg, strip_tags, unit_value
+from .base import answer, decode_html, from_error, not_checked, origin, seg, strip_tags, unit_value
 
 BASE = "https://www.law.cornell.edu"
 HOST = "law.cornell.edu"
@@ -69,6 +69,7 @@ class Cornell:
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
+        self.origins = (origin(self.base),)
 
     def handles(self, citation: Citation) -> bool:
         return citation.jurisdiction == "us" and citation.kind is Kind.STATUTE and path_for(citation) is not None

@@ -22,7 +22,7 @@ from legalcite.models import Citation, Kind
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, from_error, not_checked, seg
+from .base import answer, from_error, not_checked, origin, seg
 
 BASE = "https://www.courtlistener.com"
 PATH = "/api/rest/v4/citation-lookup/"
@@ -72,6 +72,7 @@ class CourtListener:
 
     def __init__(self, base: str = BASE, token: str | None = None) -> None:
         self.base = base.rstrip("/")
+        self.origins = (origin(self.base),)
         self._token = token
 
     def __repr__(self) -> str:  # never show the token

@@ -13,7 +13,7 @@ from legalcite.models import Citation, Kind
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, decode_html, from_error, not_checked, query_url, seg, strip_tags
+from .base import answer, decode_html, from_error, not_checked, origin, query_url, seg, strip_tags
 
 BASE = "https://dejure.org"
 HOST = "dejure.org"
@@ -60,6 +60,7 @@ class Dejure:
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
+        self.origins = (origin(self.base),)
 
     def handles(self, citation: Citation) -> bool:
         if citation.jurisdiction != "de":

@@ -37,7 +37,7 @@ from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import FetchOptions, Files, UnknownLaw, answer, from_error, no_files, not_checked, query_url
+from .base import FetchOptions, Files, UnknownLaw, answer, from_error, no_files, not_checked, origin, query_url
 
 BASE = "https://flk.npc.gov.cn"
 FILES = "https://wb.flk.npc.gov.cn"
@@ -182,6 +182,7 @@ class Flk:
     def __init__(self, base: str = BASE, files: str = FILES) -> None:
         self.base = base.rstrip("/")
         self.files = files.rstrip("/")
+        self.origins = (origin(self.base), origin(self.files))
         self._laws: dict[str, tuple[dict[str, dict], Fetched, bool]] = {}  # flk id → articles, per run
 
     async def _articles(self, law_id: str, client: OfficialClient) -> tuple[dict[str, dict], Fetched, bool]:

@@ -46,6 +46,7 @@ from .base import (
     from_error,
     iso_date,
     not_checked,
+    origin,
     seg,
     strip_tags,
 )
@@ -342,6 +343,7 @@ class Gii:
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
+        self.origins = (origin(self.base),)
         self._toc: dict[str, str] | None = None
         self._toc_fetched: Fetched | None = None
 

@@ -40,6 +40,7 @@ from .base import (
     from_error,
     no_files,
     not_checked,
+    origin,
     query_url,
     strip_tags,
     unit_value,
@@ -180,6 +181,7 @@ class Leginfo:
     def __init__(self, base: str = BASE, downloads: str = DOWNLOADS) -> None:
         self.base = base.rstrip("/")
         self.downloads = downloads.rstrip("/")
+        self.origins = (origin(self.base), origin(self.downloads))
 
     # -- online
 

@@ -23,7 +23,7 @@ from typing import IO, Any
 from legalcite.corpora import CorpusUnit
 from legalcite.net import Downloader
 
-from .base import FetchOptions, Files, no_files
+from .base import FetchOptions, Files, no_files, origin
 
 BASE = "https://uscode.house.gov"
 HOST = "uscode.house.gov"
@@ -169,6 +169,7 @@ class Olrc:
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
+        self.origins = (origin(self.base),)
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
                  say: Callable[[str], None]) -> Files:

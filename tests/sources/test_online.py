@@ -13,9 +13,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from legalcite.models import Kind, citation_from_key
-from legalcite.net import ALLOWED_ORIGINS, HostPolicy, origin_of
+from legalcite.net import HostPolicy, origin_of
 from legalcite.resolve.online import resolve_online
-from legalcite.sources import online_sources, urls_for
+from legalcite.sources import allowed_origins, online_sources, urls_for
 from legalcite.status import Status, Undecided
 from tests.conftest import ROUTES, Router
 
@@ -185,9 +185,17 @@ def test_citation_text_cannot_leave_the_official_hosts(key):
     for r in online_sources():
         for u in r.urls(c) if r.handles(c) else []:
             parsed = httpx.URL(u)
-            assert origin_of(parsed) in ALLOWED_ORIGINS, u
+            assert origin_of(parsed) in allowed_origins(), u
             assert ".." not in parsed.path.split("/"), u
             assert not parsed.userinfo
+
+
+def test_the_allow_list_is_the_origins_of_the_sources():
+    assert allowed_origins() == {
+        "https://www.gesetze-im-internet.de", "https://dejure.org", "https://www.courtlistener.com",
+        "https://www.law.cornell.edu", "https://leginfo.legislature.ca.gov",
+        "https://downloads.leginfo.legislature.ca.gov", "https://flk.npc.gov.cn", "https://wb.flk.npc.gov.cn",
+        "https://uscode.house.gov"}
 
 
 def test_every_source_has_an_example_row():
@@ -231,6 +239,6 @@ def test_any_key_yields_only_allow_listed_urls(jur, work, units):
     c = Citation(jur, kind, work, tuple(Unit(lbl, v) for lbl, v in units))
     for u in urls_for(c):
         parsed = httpx.URL(u)
-        assert origin_of(parsed) in ALLOWED_ORIGINS and not parsed.userinfo
+        assert origin_of(parsed) in allowed_origins() and not parsed.userinfo
         # segments travel percent-quoted: no literal dot segment, "?", "#" or "@" from the citation
         assert not any(p in (b"..", b".") for p in parsed.raw_path.split(b"?")[0].split(b"/")), u

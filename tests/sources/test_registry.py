@@ -33,6 +33,7 @@ class Fedlex:
     name = "fedlex"
     host = "fedlex.admin.ch"
     base = "https://www.fedlex.admin.ch"
+    origins = (base,)
 
     def handles(self, citation):
         return citation.jurisdiction == "ch" and citation.kind is Kind.STATUTE
@@ -61,6 +62,7 @@ def test_a_new_source_is_one_module_and_one_line(monkeypatch: pytest.MonkeyPatch
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, headers={"content-type": "text/html"}, content=b"<html>OR</html>")
 
-    [res] = resolve_online([c], transport=httpx.MockTransport(handler), use_cache=False, retries=0,
-                           allowed={Fedlex.base}, policies={}, default_policy=HostPolicy(0.0, 1))
+    assert Fedlex.base in sources.allowed_origins()  # its origins joined the allow-list
+    [res] = resolve_online([c], transport=httpx.MockTransport(handler), use_cache=False, retries=0, policies={},
+                           default_policy=HostPolicy(0.0, 1))
     assert res.status is Status.REAL and res.evidence[0].source == "fedlex.admin.ch"
