@@ -149,7 +149,8 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_fetch(args: argparse.Namespace) -> int:
-    """``legalcite corpus fetch``: download (or read ``--from``), parse, write. 0 ok, 1 failure, 2 usage."""
+    """``legalcite corpus fetch``: download (or read ``--from``), parse, write. Exit 0 when written, else 2 (the
+    rule of :mod:`legalcite.cli.common`: the command could not do its job) with the reason."""
     import datetime as _dt
     from pathlib import Path
 
@@ -185,9 +186,9 @@ def run_fetch(args: argparse.Namespace) -> int:
             recs.extend(src.records(path, tag, laws))
             say(f"  read {path.name}: {len(recs) - n:,} rows")
     except (LegalciteError, OSError, ValueError) as e:  # a fetch fault, an unknown law, unreadable files
-        return _fail(e, 1)
+        return _fail(e)
     if not recs:
-        return _fail("nothing to write (no rows in the files)", 1)
+        return _fail("nothing to write (no rows in the files)")
     note = f"{args.jurisdiction} {','.join(laws) or 'all'} from {'local files' if offline else 'official downloads'} " \
            f"{_dt.datetime.now(_dt.timezone.utc).date().isoformat()}"
     try:

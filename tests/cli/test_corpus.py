@@ -92,6 +92,6 @@ def test_cli_fetch_cn_from_local_files(tmp_path):
 
 
 def test_cli_fetch_missing_files(tmp_path, capsys):
-    assert run_fetch(fetch_args("de", "--laws", "BGB", "--from", str(tmp_path), "--quiet")) == 1
+    assert run_fetch(fetch_args("de", "--laws", "BGB", "--from", str(tmp_path), "--quiet")) == 2
     assert "bgb.zip" in capsys.readouterr().err
 
