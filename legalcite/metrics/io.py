@@ -68,6 +68,41 @@ def read_rows(path: str | Path) -> list[Row]:
         return list(iter_rows(fh, str(path)))
 
 
+# Where a model's free-text answer may stand in a response line (runners name it differently).
+RESPONSE_FIELDS = ("response", "output", "generation", "completion")
+
+
+def find_text(row: Row, fields: Sequence[str]) -> tuple[str | None, str | None]:
+    """``(field, text)`` of the first of ``fields`` that the row has; ``(None, None)`` when it has none. A null
+    value is an empty answer (``""``); any other non-string is an error naming the line."""
+    for f in fields:
+        if f in row.data:
+            v = row.data[f]
+            if v is None:
+                return f, ""
+            if not isinstance(v, str):
+                raise ScoreInputError(f"{row.where()}: {f!r} must be a string (the answer text), "
+                                      f"not {type(v).__name__}")
+            return f, v
+    return None, None
+
+
+def expected_fields(row: Row, fields: Sequence[str], what: str) -> ScoreInputError:
+    """The error for a line that has none of ``fields``: what was expected and what the line has instead."""
+    have = ", ".join(map(repr, sorted(row.data))) or "none"
+    want = ", ".join(map(repr, fields))
+    return ScoreInputError(f"{row.where()}: no {what}: expected one of {want}; the line has {have}")
+
+
+def need_bool(value: Any, where: str, name: str) -> bool:
+    """A JSON boolean (or 0/1): ``"false"`` as a string is an error, never "true because non-empty"."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    raise ScoreInputError(f"{where}: {name!r} must be true or false, not {value!r}")
+
+
 def row_id(row: Row) -> str:
     """An item's id: ``id``; LexGenius rows have none, so ``<ability>:<index_in_file>``; else the line number."""
     d = row.data
