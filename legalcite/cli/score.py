@@ -35,8 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = sub.add_parser("crosslex", help="accuracy, Citation-F1, grounded joint; per task/jurisdiction/domain")
     p.add_argument("--gold", required=True, help="gold JSONL (id, task, answer, citations, …)")
     p.add_argument("--pred", required=True, help="predictions JSONL (id, answer, citations) or (id, output)")
-    p.add_argument("--level", choices=("unit", "work", "full"), default="unit",
-                   help="key level compared by Citation-F1 (default unit)")
+    p.add_argument("--level", choices=("compatible", "full", "unit", "work"), default="compatible",
+                   help="how Citation-F1 matches keys: compatible (default: one key a segment prefix of the other, "
+                        "§ 823 BGB ~ § 823 Abs. 1 BGB, not Abs. 2), or truncate to full/unit/work and compare")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
@@ -46,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("lexassay", help="rubric points with citation and disclaimer deductions, 0–100")
     p.add_argument("tasks", help="tasks JSONL (id, criteria, answer, citations with optional status)")
-    p.add_argument("--text-field", default="answer", help="field holding the answer text (default answer)")
+    p.add_argument("--text-field", default=None, help="field holding the answer text (default: the first of "
+                                                     "answer, response, output, generation, completion)")
     p.add_argument("--ndigits", type=int, default=1, help="decimals of the score, rounded half up (default 1)")
     p.add_argument("--store", default=None, help="corpus store for citations without a status (default: "
                                                  "legalcite check's own default)")
@@ -61,6 +63,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
                    help="pooling of judges per item with --open (default min)")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
+    p.add_argument("--by", default=None, metavar="FIELDS",
+                   help="breakdown tables, comma-separated: language, area, jurisdiction, negative, n_statements, "
+                        "n_choices, or any item field; a+b crosses two")
     _answer_rule(p)
     _common(p)
     p.set_defaults(func=_mcq)
@@ -160,9 +165,13 @@ def _mcq(args: argparse.Namespace) -> int:
                                    with_items=a.items)
             rows = _kv_rows(rep, ["n", "pool", "mean", "se", "ci95"])
         else:
+            by = [b.strip() for b in a.by.split(",") if b.strip()] if a.by else []
             rep = lexam.score_mcq(a.responses, a.gold, rule=a.rule, pattern=a.pattern, samples=a.samples,
-                                  seed=a.seed, with_items=a.items)
-            rows = _kv_rows(rep, ["n", "n_correct", "accuracy", "se", "ci95", "copies"])
+                                  seed=a.seed, with_items=a.items, by=by)
+            rows = [{"scope": "overall", "n": rep["n"], "accuracy": rep["accuracy"], "se": rep["se"],
+                     "ci95": rep["ci95"]}]
+            rows += [{"scope": f"{name}={value}", **{k: b[k] for k in ("n", "accuracy", "se", "ci95")}}
+                     for name, groups in rep.get("by", {}).items() for value, b in groups.items()]
         return _emit(a, rep, rows)
     return _run(go, args)
 

@@ -206,7 +206,9 @@ MARKER = r"###\s*([^#\n]{1,200}?)\s*###"
 # Named rules for taking an answer out of a free-text response; the last match wins in every rule.
 ANSWER_RULES: dict[str, str] = {
     "marker": MARKER,                                               # LEXam: "... ###C###"
-    "answer-line": r"(?:answer|antwort|lösung|答案|选项)\s*(?:is|ist|是|为)?\s*[:：]?\s*\(?([A-Za-z])\)?(?![A-Za-z])",
+    # "Antwort: C", "The answer is (B)", "Die richtige Antwort ist C." (whole words: "ist C" is not "is" + "t")
+    "answer-line": r"(?:answer|antwort|lösung|答案|选项)\s*(?:(?:is|ist|lautet|wäre|would\s+be)\b|是|为)?\s*[:：]?\s*"
+                   r"\(?((?-i:[A-Z]{1,2})|[a-z])\)?(?![A-Za-z])",
     "bare": r"^\s*\(?([A-Za-z])\)?[.)]?\s*$",                       # the whole response is one letter
 }
 
@@ -227,6 +229,30 @@ def extract_answer(text: Any, rule: str = "marker", pattern: str | None = None) 
         return None
     value = last.group(1) if last.re.groups else last.group(0)
     return value.strip() if value is not None else None
+
+
+def option_label(index: int) -> str:
+    """The label of the option at 0-based ``index``: A … Z, then AA, AB, … (spreadsheet columns), as LEXam labels
+    its items of up to 32 options."""
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise ValueError(f"an option index is an integer ≥ 0, not {index!r}")
+    out = ""
+    n = index + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def label_index(label: str) -> int | None:
+    """The 0-based index of an option label (``A`` → 0, ``AA`` → 26); None when it is not one."""
+    s = label.strip().upper()
+    if not s or not s.isascii() or not s.isalpha():
+        return None
+    n = 0
+    for ch in s:
+        n = n * 26 + ord(ch) - 64
+    return n - 1
 
 
 def norm_label(x: Any) -> str | None:

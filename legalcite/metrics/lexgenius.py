@@ -15,10 +15,10 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import Row, ScoreInputError, read_rows, rounded, row_id
+from legalcite.metrics.io import Row, ScoreInputError, label_index, option_label, read_rows, rounded, row_id
 
 OPTION_FIELDS = ("options", "choices")
-_PREFIX = re.compile(r"^(\s*)([A-Z])(\s*[.．、:：)）])")
+_PREFIX = re.compile(r"^(\s*)([A-Z]{1,2})(\s*[.．、:：)）])")
 
 # ---------------------------------------------------------------- shuffle protocol
 
@@ -32,17 +32,25 @@ def _options_field(item: dict[str, Any]) -> str:
 
 def _lettered(options: Sequence[Any]) -> bool:
     """Options printed with their own letters (``A. …``, ``B、…``) in order: these get relabelled."""
-    return all(isinstance(o, str) and (m := _PREFIX.match(o)) and m.group(2) == chr(65 + i)
+    return all(isinstance(o, str) and (m := _PREFIX.match(o)) and m.group(2) == option_label(i)
                for i, o in enumerate(options))
 
 
 def _relabel(option: str, index: int) -> str:
-    return _PREFIX.sub(lambda m: f"{m.group(1)}{chr(65 + index)}{m.group(3)}", option, count=1)
+    return _PREFIX.sub(lambda m: f"{m.group(1)}{option_label(index)}{m.group(3)}", option, count=1)
 
 
-def _remap_letters(value: str, new_of_old: dict[int, int]) -> str:
-    letters = [new_of_old[ord(ch) - 65] for ch in value.strip().upper()]
-    return "".join(sorted(chr(65 + i) for i in letters))
+def _remap_label(value: str, n: int, new_of_old: dict[int, int]) -> str | None:
+    """An answer label after the permutation. One label of the item (``C``; ``AB`` on an item of more than 26
+    options) maps to its new label; with at most 26 options a string of several letters is a set of answers
+    (``AC``) and maps letter by letter, sorted. None when ``value`` is not a label of this item."""
+    s = value.strip().upper()
+    i = label_index(s)
+    if i is not None and i < n:
+        return option_label(new_of_old[i])
+    if n <= 26 and len(s) > 1 and all("A" <= ch <= option_label(n - 1) for ch in s):
+        return "".join(sorted(option_label(new_of_old[ord(ch) - 65]) for ch in s))
+    return None
 
 
 def permute(item: dict[str, Any], perm: Sequence[int]) -> dict[str, Any]:
@@ -58,8 +66,8 @@ def permute(item: dict[str, Any], perm: Sequence[int]) -> dict[str, Any]:
     out[f] = [_relabel(old[o], n) if lettered else old[o] for n, o in enumerate(perm)]
     for name in ("answer", "gold_letter"):
         v = item.get(name)
-        if isinstance(v, str) and v.strip() and all("A" <= ch <= chr(64 + len(old)) for ch in v.strip().upper()):
-            out[name] = _remap_letters(v, new_of_old)
+        if isinstance(v, str) and v.strip() and (new := _remap_label(v, len(old), new_of_old)) is not None:
+            out[name] = new
     g = item.get("gold")
     if isinstance(g, int) and not isinstance(g, bool) and 0 <= g < len(old):
         out["gold"] = new_of_old[g]
