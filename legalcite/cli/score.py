@@ -72,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("hierarchy", help="LexGenius: item accuracy rolled up ability → task → dimension")
     p.add_argument("responses", help="responses JSONL (id, response | prediction | correct[, copy, ability])")
-    p.add_argument("--taxonomy", required=True, help="JSON/YAML {dimension: {task: [ability, …]}}")
+    p.add_argument("--taxonomy", default=None, help="JSON/YAML {dimension: {task: [ability, …]}} (default: the "
+                                                   "LexGenius taxonomy shipped with legalcite)")
     p.add_argument("--gold", default=None, help="items JSONL (answer, ability), e.g. the shuffled copies")
     _answer_rule(p)
     _common(p)
