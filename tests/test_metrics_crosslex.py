@@ -128,7 +128,7 @@ def test_free_text_output_uses_extract():
 
 
 def test_bad_input_is_an_error_with_its_line():
-    with pytest.raises(ScoreInputError, match=r"<input>:2: not valid JSON"):
+    with pytest.raises(ScoreInputError, match=r"<input>:2: malformed JSON"):
         list(iter_rows(['{"id": 1}', '{"id": ']))
     dup = list(iter_rows(['{"id":"a","task":"T1","answer":"A"}', '{"id":"a","task":"T1","answer":"B"}']))
     with pytest.raises(ScoreInputError, match="duplicate gold"):
@@ -273,3 +273,35 @@ def test_gold_jurisdiction_is_the_parser_hint():
     pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["us-ca/civ/s1542"]})]))
     r = crosslex.score(gold, pred, samples=0, parse=parse)
     assert seen == [("Civil Code section 1542", "us-ca")] and r["citation_f1"] == 1.0
+
+
+@pytest.mark.parametrize("gold, pred, message", [
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "answer": "A", "citations": 823},
+     "'citations' must be a list"),
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "output": ["###A###"]}, "'output' must be a string"),
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "answer": True}, "'answer' must be an option label"),
+    ({"id": "a", "task": "T1", "answer": ["A"]}, {"id": "a", "answer": "A"}, "'answer' must be an option label"),
+    ({"id": "a", "task": 1, "answer": "A"}, {"id": "a", "answer": "A"}, "'task' must be T1, T2 or T3"),
+    ({"id": "a", "answer": "A"}, {"id": "a", "answer": "A"}, "missing field 'task'"),
+    # a prediction that is not scored (its id is not in gold) is still read, and a bad one still stops the run
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "zz", "text": "###A###"}, "a prediction needs 'answer'"),
+])
+def test_wrong_types_are_errors_with_the_line(gold, pred, message):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id '(a|zz)'\): " + message):
+        crosslex.score(list(iter_rows([json.dumps(gold)])), list(iter_rows([json.dumps(pred)])), samples=0)
+
+
+def test_every_bad_line_is_reported_and_nothing_is_scored(tmp_path, capsys):
+    from legalcite.cli import main
+
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text('{"id": "g1", "answer": "B"}\n{"id": "g2", "answer": NaN}\nnot json\n', encoding="utf-8")
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(pred), "--samples", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "2 bad lines" in err and "pred.jsonl:2: NaN is not valid JSON" in err and "pred.jsonl:3: malformed" in err
+    # a UTF-8 BOM (or UTF-16) file is read, not misread
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(Path(PRED).read_text(encoding="utf-8").encode("utf-16"))
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(bom), "--samples", "0", "-o",
+                 str(tmp_path / "r.json")]) == 0
+    assert json.loads((tmp_path / "r.json").read_text())["accuracy"] == pytest.approx(4 / 6, abs=1e-6)

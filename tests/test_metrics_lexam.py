@@ -188,7 +188,7 @@ def test_breakdowns_by_hand():
 
 def test_unrecognised_response_field_is_an_error():
     gold = rows({"id": "q1", "gold": 0})
-    with pytest.raises(ScoreInputError, match=r"<input>:1: no response: expected one of 'prediction', 'response', "
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'q1'\): no response: expected one of 'prediction', 'response', "
                                               r"'output', 'generation', 'completion'; the line has 'answer_text', 'id'"):
         lexam.score_mcq(rows({"id": "q1", "answer_text": "###A###"}), gold, samples=0)
     with pytest.raises(ScoreInputError, match="'response' must be a string"):
@@ -215,7 +215,7 @@ def test_cli_mcq_errors_exit_2_with_file_and_line(tmp_path, capsys):
     gold.write_text('{"id": "q1", "gold": 0}\n{"id": "q2", "gold": 1}\n')
     assert main(["score", "mcq", str(resp), "--gold", str(gold)]) == 2
     err = capsys.readouterr().err
-    assert "resp.jsonl:2: no response: expected one of" in err and "'text'" in err
+    assert "resp.jsonl:2 (id 'q2'): no response: expected one of" in err and "'text'" in err
 
 
 def test_cli_mcq_by_table(tmp_path, capsys, testdata_dir):
@@ -235,7 +235,7 @@ def test_cli_mcq_by_table(tmp_path, capsys, testdata_dir):
 
 
 def test_open_rows_without_scores_are_an_error():
-    with pytest.raises(ScoreInputError, match=r"<input>:2: no judge scores: expected one of 'scores', 'judges'"):
+    with pytest.raises(ScoreInputError, match=r"<input>:2 \(id 'b'\): no judge scores: expected one of 'scores', 'judges'"):
         lexam.score_open(rows({"id": "a", "scores": {"j": 1.0}}, {"id": "b", "score": 0.5}), samples=0)
     with pytest.raises(ScoreInputError, match="judge 'j' score is not a number: '0.5'"):
         lexam.score_open(rows({"id": "a", "scores": {"j": "0.5"}}), samples=0)

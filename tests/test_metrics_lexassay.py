@@ -215,7 +215,7 @@ def test_deducted_groups_name_the_less_precise_citations():
 
 @pytest.mark.parametrize("met", ["false", "true", None, [True], 2])
 def test_met_must_be_a_boolean(met):
-    with pytest.raises(ScoreInputError, match=r"<input>:1: 'met' must be true or false"):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'a'\): 'met' must be true or false"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": met}], "answer": "", "citations": []}))
 
 
@@ -229,7 +229,7 @@ def test_answer_under_response_is_found_or_named():
     r = lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": DISCLAIMED, "citations": []}))
     assert r["tasks"][0]["answer_field"] == "response" and r["tasks"][0]["disclaimer"] is not None
     assert r["score"] == 100.0                      # the disclaimer under 'response' is seen
-    with pytest.raises(ScoreInputError, match=r"<input>:1: no answer text: expected one of 'answer', 'response'"):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'a'\): no answer text: expected one of 'answer', 'response'"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "text": "x", "citations": []}))
     with pytest.raises(ScoreInputError, match=r"expected one of 'body'; the line has 'citations', 'criteria'"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": "x", "citations": []}),

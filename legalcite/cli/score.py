@@ -91,13 +91,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(fn, args: argparse.Namespace) -> int:
-    from legalcite.metrics.io import ScoreInputError
+    """Exit 2 (``cli/common.py``'s rule): a score depends on every line, so a bad line, an unreadable input or a
+    missing field means no score; the message names the file, the line and what was expected."""
+    from legalcite.cli.common import EXIT_FAILED
+    from legalcite.errors import LegalciteError
 
     try:
         return fn(args)
-    except (ScoreInputError, ValueError, RuntimeError) as e:
+    except (LegalciteError, ValueError, RuntimeError) as e:
         print(f"legalcite {args.command}: {e}", file=sys.stderr)
-        return 2
+        return EXIT_FAILED
 
 
 def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None) -> int:

@@ -15,7 +15,7 @@ from legalcite.keys import compatible
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, norm_label,
-                                  parse_mapping, read_rows, rounded, row_id)
+                                  parse_mapping, rounded, row_id, rows_of)
 
 MAPPING_TASKS = frozenset({"T3"})
 # Citation-F1 levels: ``compatible`` compares whole keys by the prefix rule; the others truncate, then compare.
@@ -143,6 +143,31 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
     return out
 
 
+def _citations(row: Row) -> None:
+    """``citations`` must be a list (of strings or ``{"citation"|"key"|"text": …}`` objects), one string, or absent."""
+    c = row.data.get("citations")
+    if c is not None and not isinstance(c, (list, str)):
+        raise ScoreInputError(f"{row.where()}: 'citations' must be a list of citation strings, not {c!r}")
+
+
+def _prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
+    """``(answer, output)`` of a prediction line: ``answer`` as given, else taken from the free-text ``output``."""
+    output = p.data.get("output")
+    if output is not None and not isinstance(output, str):
+        raise ScoreInputError(f"{p.where()}: 'output' must be a string (the model's text), not {output!r}")
+    _citations(p)
+    if "answer" in p.data:
+        answer = p.data["answer"]
+        if isinstance(answer, (bool, float, list)):
+            raise ScoreInputError(f"{p.where()}: 'answer' must be an option label or a jurisdiction → conclusion "
+                                  f"object, not {answer!r}")
+        return answer, output
+    if output is None:
+        raise ScoreInputError(f"{p.where()}: a prediction needs 'answer' or 'output' (the line has "
+                              f"{', '.join(map(repr, sorted(p.data)))})")
+    return extract_answer(output, rule, pattern), output
+
+
 def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAULT_LEVEL, rule: str = "marker",
                 pattern: str | None = None, resolver: KeyResolver | None = None,
                 extract: Callable[..., list] | None = None) -> tuple[list[Item], dict[str, Any]]:
@@ -154,12 +179,21 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
     if gold_dups:
         raise ScoreInputError(f"duplicate gold ids: {[d['id'] for d in gold_dups]}")
     pred_by, pred_dups = index_rows(pred, what="pred")
+    preds = {}
+    for p in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
+        preds.setdefault(row_id(p), _prediction(p, rule, pattern))
     items: list[Item] = []
     missing_pred: list[str] = []
     for gid, g in gold_by.items():
         task = g.need("task")
-        task = str(task).strip().upper() if task is not None else None
+        if not isinstance(task, str) or not task.strip():
+            raise ScoreInputError(f"{g.where()}: 'task' must be T1, T2 or T3, not {task!r}")
+        task = task.strip().upper()
         gold_answer = g.need("answer")
+        if not isinstance(gold_answer, (str, int, dict)) or isinstance(gold_answer, bool):
+            raise ScoreInputError(f"{g.where()}: 'answer' must be an option label or (T3) a jurisdiction → "
+                                  f"conclusion object, not {gold_answer!r}")
+        _citations(g)
         jur = g.data.get("jurisdiction")
         jur = str(jur).strip().upper() if jur not in (None, "") else None
         dom = g.data.get("domain")
@@ -174,13 +208,7 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
             items.append(Item(gid, task, 0.0, 0.0, 0.0, 0.0, "missing_pred", jur, dom, bindings,
                               gold_keys=sorted(gk), cluster=fg))
             continue
-        output = p.data.get("output")
-        if "answer" in p.data:
-            answer = p.data["answer"]
-        elif isinstance(output, str):
-            answer = extract_answer(output, rule, pattern)
-        else:
-            raise ScoreInputError(f"{p.where()}: a prediction needs 'answer' or 'output'")
+        answer, output = preds[gid]
         if "citations" in p.data:
             pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=cut, jurisdiction=jur)
         elif isinstance(output, str):
@@ -284,8 +312,8 @@ def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = 
     """Score a CrossLex prediction file against gold (paths or rows). ``parse``/``extract`` default to
     :func:`legalcite.parse` / :func:`legalcite.extract`."""
     _key_level(level)  # an unknown level fails before any file is read
-    g = read_rows(gold) if isinstance(gold, str) else gold
-    p = read_rows(pred) if isinstance(pred, str) else pred
+    g = rows_of(gold)
+    p = rows_of(pred)
     resolver = KeyResolver(parse=parse)
     items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
                                  extract=extract)

@@ -1,8 +1,10 @@
-"""Inputs shared by the metrics: JSONL rows with line numbers, citation strings → keys, answer extraction.
+"""What the metrics share on top of the one JSONL reader (:mod:`legalcite.core.jsonl`): rows with their file, line
+and id; the fields a metric needs, type-checked; citation strings → keys; answer extraction; option labels.
 
-Why here: every benchmark reads the same kinds of files and must treat bad input the same way — a malformed
-line stops the run with its file and line number, an unparseable citation is reported (never dropped), and
-the answer of a free-text response is taken by one documented rule (``docs/metrics.md``).
+Why here: every benchmark reads the same kinds of files and must treat bad input the same way — any bad line or
+mistyped field stops the score with ``file:line (id …)`` and what was expected (a score depends on every line),
+an unparseable citation is reported (never dropped), and the answer of a free-text response is taken by one
+documented rule (``docs/metrics.md``).
 """
 from __future__ import annotations
 
@@ -10,62 +12,75 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import legalcite.keys as _keys
+from legalcite.core.jsonl import Line, as_binary, read_records
+from legalcite.errors import FieldError
 
 _KEY_RE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*")
 # Gold files name jurisdictions as benchmark labels; the parser's hint wants the key's code.
 JURISDICTION_HINTS = {"de": "de", "cn": "cn", "us": "us", "ca": "us-ca", "us-ca": "us-ca", "us_ca": "us-ca"}
+MAX_BAD_SHOWN = 20
 
 
-class ScoreInputError(ValueError):
-    """Input a metric cannot score: malformed JSON, a missing required field, a duplicate gold id."""
+class ScoreInputError(FieldError):
+    """Input a metric cannot score: a bad line, a missing or mistyped field, a duplicate gold id. A score depends
+    on every line, so any of these stops the run (exit code 2) with ``file:line (id …)`` and what was expected."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """One JSON object of an input file and where it came from (for error messages)."""
+    """One JSON object of a scored file, as :mod:`legalcite.core.jsonl` read it (path, line number, id)."""
 
-    data: dict[str, Any]
-    source: str
-    line: int
+    rec: Line
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.rec.data or {}
+
+    @property
+    def source(self) -> str:
+        return self.rec.path
+
+    @property
+    def line(self) -> int:
+        return self.rec.lineno
 
     def where(self) -> str:
-        return f"{self.source}:{self.line}"
+        return self.rec.where()
 
     def need(self, name: str) -> Any:
         if name not in self.data:
-            raise ScoreInputError(f"{self.where()}: missing field {name!r}")
+            have = ", ".join(map(repr, sorted(self.data))) or "none"
+            raise ScoreInputError(f"{self.where()}: missing field {name!r} (the line has {have})")
         return self.data[name]
 
 
-def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterator[Row]:
-    """JSON objects from JSONL lines; blank lines are skipped, anything else that is not an object is an error."""
-    for i, line in enumerate(lines, 1):
-        s = line.strip()
-        if not s:
-            continue
-        try:
-            obj = json.loads(s)
-        except json.JSONDecodeError as e:
-            raise ScoreInputError(f"{source}:{i}: not valid JSON ({e.msg})") from None
-        if not isinstance(obj, dict):
-            raise ScoreInputError(f"{source}:{i}: expected a JSON object, got {type(obj).__name__}")
-        yield Row(obj, source, i)
+def _rows(source: Any, name: str | None) -> list[Row]:
+    """Every record of an input through the one reader; any bad line stops the score, all of them reported."""
+    good, bad = read_records(source, name=name)
+    if bad:
+        shown = "\n".join(f"  {b}" for b in bad[:MAX_BAD_SHOWN])
+        more = f"\n  … and {len(bad) - MAX_BAD_SHOWN} more" if len(bad) > MAX_BAD_SHOWN else ""
+        head = f"{bad[0]}" if len(bad) == 1 else f"{len(bad)} bad lines (a score needs every line):\n{shown}{more}"
+        raise ScoreInputError(head)
+    return [Row(r) for r in good]
+
+
+def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterable[Row]:
+    """Rows of JSONL text lines (tests, and callers that hold the input in memory)."""
+    return iter(_rows(as_binary("\n".join(lines)), source))
 
 
 def read_rows(path: str | Path) -> list[Row]:
-    """All rows of a JSONL file (UTF-8); ``-`` reads standard input."""
-    if str(path) == "-":
-        import sys
+    """All rows of a JSONL file (UTF-8, or UTF-16/32 by BOM); ``-`` reads standard input."""
+    return _rows(None if str(path) == "-" else path, None)
 
-        return list(iter_rows(sys.stdin, "<stdin>"))
-    p = Path(path)
-    if not p.is_file():
-        raise ScoreInputError(f"no such file: {path}")
-    with p.open(encoding="utf-8") as fh:
-        return list(iter_rows(fh, str(path)))
+
+def rows_of(source: str | Path | Iterable[Row]) -> list[Row]:
+    """A path (read with :func:`read_rows`) or rows already read."""
+    return read_rows(source) if isinstance(source, (str, Path)) else list(source)
 
 
 # Where a model's free-text answer may stand in a response line (runners name it differently).

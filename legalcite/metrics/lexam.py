@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import (RESPONSE_FIELDS, Row, ScoreInputError, expected_fields, extract_answer, find_text,
-                                  norm_label, option_label, read_rows, rounded, row_id)
+                                  norm_label, option_label, rounded, row_id, rows_of)
 
 OPTION_FIELDS = ("choices", "options")
 # ``--by`` names → the item fields that hold them (LEXam's columns; ``negative`` is ``negative_question``).
@@ -214,8 +214,8 @@ def score_mcq(responses: str | Sequence[Row], gold: str | Sequence[Row] | None =
               pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
               with_items: bool = False, by: Sequence[str] = ()) -> dict[str, Any]:
     """The LEXam MCQ report (paths or rows); ``by`` adds breakdown tables (see :func:`breakdown`)."""
-    resp = read_rows(responses) if isinstance(responses, str) else list(responses)
-    g = (read_rows(gold) if isinstance(gold, str) else list(gold)) if gold is not None else None
+    resp = rows_of(responses)
+    g = rows_of(gold) if gold is not None else None
     items, missing = score_mcq_items(resp, g, rule=rule, pattern=pattern)
     scores = [item_score(it) for it in items.values()]
     n = len(scores)
@@ -290,7 +290,7 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
     bootstrap SE. With ``questions``, a question without a judged row scores 0 and is listed."""
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
-    rows = read_rows(judged) if isinstance(judged, str) else list(judged)
+    rows = rows_of(judged)
     by: dict[str, dict[str, float]] = {}
     dups = []
     for r in rows:
@@ -302,7 +302,7 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
     ids = list(by)
     not_in_questions: list[str] = []
     if questions is not None:
-        q = read_rows(questions) if isinstance(questions, str) else list(questions)
+        q = rows_of(questions)
         qids = [row_id(r) for r in q]
         not_in_questions = [i for i in ids if i not in set(qids)]
         ids = qids + not_in_questions

@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from legalcite.keys import less_precise
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.io import (RESPONSE_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
-                                  need_bool, read_rows, rounded, row_id)
+                                  need_bool, rounded, row_id, rows_of)
 from legalcite.status import DEDUCTED, Status
 
 CITATION_PENALTY = Fraction(1, 4)
@@ -307,7 +307,7 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
     called with ``check_options`` (e.g. ``{"store": path}``). The answer text is ``text_field`` when given,
     else the first of :data:`ANSWER_FIELDS` a line has; a line with none of them is an error."""
     fields = (text_field,) if text_field else ANSWER_FIELDS
-    rows = read_rows(tasks) if isinstance(tasks, str) else list(tasks)
+    rows = rows_of(tasks)
     resolver = KeyResolver(parse=parse)
     cached: list[Callable[[str], list]] = []
 

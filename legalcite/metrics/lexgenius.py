@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import Row, ScoreInputError, label_index, option_label, read_rows, rounded, row_id
+from legalcite.metrics.io import Row, ScoreInputError, label_index, option_label, rounded, row_id, rows_of
 
 OPTION_FIELDS = ("options", "choices")
 _PREFIX = re.compile(r"^(\s*)([A-Z]{1,2})(\s*[.．、:：)）])")
@@ -253,8 +253,8 @@ def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | Path | dict[
     from legalcite.metrics.lexam import item_score, score_mcq_items
 
     tax = normalize_taxonomy(taxonomy) if isinstance(taxonomy, dict) else load_taxonomy(taxonomy)
-    resp = read_rows(responses) if isinstance(responses, str) else list(responses)
-    g = (read_rows(gold) if isinstance(gold, str) else list(gold)) if gold is not None else None
+    resp = rows_of(responses)
+    g = rows_of(gold) if gold is not None else None
     missing: dict[str, Any] = {}
     scores: dict[str, tuple[float, str | None]] = {}
     if g is None and resp and all("correct" in r.data for r in resp):
