@@ -1,4 +1,4 @@
-"""``legalcite score crosslex|lexassay|mcq|hierarchy`` and ``legalcite mcq shuffle``.
+"""``legalcite score crosslex|lexassay|mcq|hierarchy|agreement`` and ``legalcite mcq shuffle``.
 
 Only argparse at top level; each command loads its metric module inside ``func`` (see ``cli/__init__.py``).
 Bad input (a malformed line, a missing field) ends with a message naming the file and line, exit code 2.
@@ -78,6 +78,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _answer_rule(p)
     _common(p)
     p.set_defaults(func=_hierarchy)
+
+    p = sub.add_parser("agreement", help="judge vs human scores: Pearson r, quadratic weighted kappa, MAE, "
+                                         "per language (LEXam's judge validation)")
+    p.add_argument("judged", help="judged JSONL (legalcite judge output: id, scores {judge: score}[, language])")
+    p.add_argument("--human", required=True, help="human scores JSONL: id, score (or scores of several "
+                                                  "annotators, averaged)[, language]")
+    p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
+                   help="pooling of the judges per answer (default min)")
+    p.add_argument("--levels", type=int, default=11, help="steps of the scale for the kappa (default 11: 0.0, "
+                                                          "0.1, …, 1.0)")
+    p.add_argument("--human-scale", type=float, default=1.0, help="the human scores' maximum (default 1; e.g. 10 "
+                                                                  "for points out of 10)")
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_agreement)
 
     mp = subparsers.add_parser("mcq", help="multiple-choice helpers: option-shuffle protocol")
     msub = mp.add_subparsers(dest="mcq_command", metavar="ACTION")
@@ -197,6 +211,21 @@ def _hierarchy(args: argparse.Namespace) -> int:
                 for ab, av in tv["abilities"].items():
                     rows.append({"level": "    ability", "name": ab, "n": av["n"], "accuracy": av["accuracy"],
                                  "micro": ""})
+        return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _agreement(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import agreement
+
+        rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale)
+        rows = []
+        for scope, b in [("overall", rep)] + [(f"language={k}", v) for k, v in rep["by_language"].items()]:
+            rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", "n": b["n"], "pearson_r": b["pearson_r"],
+                         "qwk": b["qwk"], "mae": b["mae"]})
+            rows += [{"scope": scope, "judge": j, "n": v["n"], "pearson_r": v["pearson_r"], "qwk": v["qwk"],
+                      "mae": v["mae"]} for j, v in b["judges"].items()]
         return _emit(a, rep, rows)
     return _run(go, args)
 

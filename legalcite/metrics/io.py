@@ -85,6 +85,8 @@ def rows_of(source: str | Path | Iterable[Row]) -> list[Row]:
 
 # Where a model's free-text answer may stand in a response line (runners name it differently).
 RESPONSE_FIELDS = ("response", "output", "generation", "completion")
+# A graded answer's text (LexAssay tasks, judged open answers): ``answer``, else where runners put a model's output.
+ANSWER_FIELDS = ("answer", *RESPONSE_FIELDS)
 
 
 def find_text(row: Row, fields: Sequence[str]) -> tuple[str | None, str | None]:

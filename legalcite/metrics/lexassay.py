@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from legalcite.keys import less_precise
 from legalcite.metrics import SCHEMA_VERSION
-from legalcite.metrics.io import (RESPONSE_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
+from legalcite.metrics.io import (ANSWER_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
                                   need_bool, rounded, row_id, rows_of)
 from legalcite.status import DEDUCTED, Status
 
@@ -23,8 +23,6 @@ CITATION_PENALTY = Fraction(1, 4)
 DISCLAIMER_PENALTY = Fraction(1, 20)
 _STATUSES = {s.value for s in Status}
 _DEDUCTED = {d.value for d in DEDUCTED}
-# The answer text of a task line: ``answer``, else where runners put a model's output.
-ANSWER_FIELDS = ("answer", *RESPONSE_FIELDS)
 # "An answer that stops at the token limit scores 0": OpenAI-style ``finish_reason``, Anthropic-style ``stop_reason``.
 TRUNCATED = {"finish_reason": "length", "stop_reason": "max_tokens"}
 
