@@ -186,14 +186,22 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     from legalcite.cli.common import dump_json, open_output
     from legalcite.retrieval.rag import build_prompts, read_jsonl
 
+    import warnings
+
     ix = _load(args.index)
-    n = 0
-    with open_output(args.output) as out:
+    template = Path(args.template).read_text(encoding="utf-8") if args.template else None
+    n = empty = 0
+    with open_output(args.output) as out, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a prompt without provisions is reported once below, per prompt
         for p in build_prompts(read_jsonl(args.questions), ix, k=args.k, per_jurisdiction=args.per_jurisdiction,
-                               kind=args.kind, reranker=_load_reranker(args.reranker)):
+                               kind=args.kind, reranker=_load_reranker(args.reranker), benchmark=args.benchmark,
+                               template=template):
             out.write(dump_json(p) + "\n")
             n += 1
-    print(f"{n} prompts", file=sys.stderr)
+            for w in p.get("warnings", ()):
+                empty += 1
+                print(f"legalcite rag prompts: warning: {w}", file=sys.stderr)
+    print(f"{n} prompts" + (f", {empty} without any retrieved provision" if empty else ""), file=sys.stderr)
     return 0
 
 
@@ -297,6 +305,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
     p.add_argument("--kind", choices=KINDS)
     p.add_argument("--reranker", help="retrieve with a trained reranker (hybrid index)")
+    p.add_argument("--benchmark", choices=("crosslex", "lexam", "lexgenius"),
+                   help="the lines are benchmark items: add their options or conclusion pools and the answer "
+                        "format the scorer reads (docs/metrics.md)")
+    p.add_argument("--template", help="with --benchmark: a text file replacing the benchmark's task template "
+                                      "({question}, {options}, {course}, {format})")
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=cmd_rag_prompts)
     rr = gs.add_parser("run", help="call an OpenAI-compatible chat endpoint (resumable)")
