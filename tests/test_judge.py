@@ -110,6 +110,7 @@ def test_permanent_failure_then_resume(items, tmp_path):
         assert s1["failed"] == 1 and s1["incomplete_items"] == 1 and fake.requests == 5 + 3
         rows = _judged(out)
         assert rows[1]["complete"] is False and rows[1]["pooled"] is None and rows[1]["missing_judges"] == ["ds"]
+        assert lexam.score_open(str(out), samples=0)["missing"]["incomplete"] == [items[1].id]
         errors = [json.loads(x) for x in (tmp_path / "judged.jsonl.calls.jsonl.errors.jsonl").read_text().splitlines()]
         assert [(e["id"], e["judge"]) for e in errors] == [(items[1].id, "ds")] and "HTTP 500" in errors[0]["error"]
         # the endpoint recovers: the rerun sends only the missing pair

@@ -34,8 +34,8 @@ def test_mcq_by_hand():
                 {"id": "q3", "response": "B, clearly."}, {"id": "zz", "response": "###A###"})
     r = lexam.score_mcq(resp, gold, samples=100, seed=3)
     # q1 right; q2 wrong (last marker B); q3 no marker → no prediction, wrong; q4 no response, wrong;
-    # zz not in gold, wrong
-    assert r["n"] == 5 and r["n_correct"] == 1 and r["accuracy"] == 0.2
+    # zz not in gold: listed, not scored (N is the 4 gold items)
+    assert r["n"] == 4 and r["n_correct"] == 1 and r["accuracy"] == 0.25
     assert r["missing"] == {"no_response": ["q4"], "no_prediction": ["q3"], "not_in_gold": ["zz"],
                             "duplicate_responses": []}
     assert r["se"] == lexam.score_mcq(resp, gold, samples=100, seed=3)["se"]  # seeded
@@ -239,3 +239,13 @@ def test_open_rows_without_scores_are_an_error():
         lexam.score_open(rows({"id": "a", "scores": {"j": 1.0}}, {"id": "b", "score": 0.5}), samples=0)
     with pytest.raises(ScoreInputError, match="judge 'j' score is not a number: '0.5'"):
         lexam.score_open(rows({"id": "a", "scores": {"j": "0.5"}}), samples=0)
+
+
+def test_ids_outside_the_benchmark_are_listed_not_scored():
+    # "N is the number of evaluated instances": a response or judged row for an unknown id changes no denominator
+    gold = rows({"id": "q1", "gold": 0}, {"id": "q2", "gold": 1})
+    r = lexam.score_mcq(rows({"id": "q1", "prediction": "A"}, {"id": "zz", "prediction": "A"}), gold, samples=0)
+    assert (r["n"], r["accuracy"], r["missing"]["not_in_gold"]) == (2, 0.5, ["zz"])
+    o = lexam.score_open(rows({"id": "q1", "scores": {"j": 1.0}}, {"id": "zz", "scores": {"j": 1.0}}), gold,
+                         samples=0)
+    assert (o["n"], o["mean"], o["missing"]["not_in_questions"]) == (2, 0.5, ["zz"])

@@ -1,8 +1,9 @@
 """LEXam: multiple-choice accuracy from ``###X###`` responses and open-question judge pooling.
 
-MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over every
-gold item, missing responses and responses without a prediction counting as wrong and listed; bootstrap
-standard error (seeded). Items shuffled by :func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an
+MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over the gold
+items (4 to 32 options, labelled A … Z, AA …), missing responses and responses without a prediction counting as
+wrong and listed, responses to ids not in gold listed but not scored; bootstrap standard error (seeded), and
+breakdowns by language, area, jurisdiction, negation, statement and choice count. Items shuffled by :func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an
 item's score is then the mean over its copies. Open questions: each item's judge scores are pooled (minimum by
 default, LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
 """
@@ -147,11 +148,8 @@ def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None,
             no_prediction.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
         it["copies"][k[1]] = (float(pred is not None and pred == label), pred, label)
     for k in resp_by:
-        if k not in gold_by:  # scored 0 as an item of its own (a stray copy does not touch its item's mean)
+        if k not in gold_by:  # listed, not scored: N is the benchmark's items, not the responses
             no_gold.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
-            name = k[0] if k[0] not in items else f"{k[0]}#copy{k[1]}"
-            item = items.setdefault(name, {"row": resp_by[k], "copies": {}, "not_in_gold": True})
-            item["copies"][k[1]] = (0.0, preds[k], None)
     missing = {"no_response": no_response, "no_prediction": no_prediction, "not_in_gold": no_gold,
                "duplicate_responses": dup}
     return items, missing
@@ -292,20 +290,22 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
     rows = rows_of(judged)
     by: dict[str, dict[str, float]] = {}
-    dups = []
+    dups, incomplete = [], []
     for r in rows:
         i = row_id(r)
         if i in by:
             dups.append(i)
             continue
         by[i] = judge_scores(r)
+        if r.data.get("complete") is False:  # `legalcite judge`: a judge of the ensemble has not answered yet
+            incomplete.append(i)
     ids = list(by)
     not_in_questions: list[str] = []
-    if questions is not None:
+    if questions is not None:  # the questions are the items; a judged row for another id is listed, not scored
         q = rows_of(questions)
         qids = [row_id(r) for r in q]
         not_in_questions = [i for i in ids if i not in set(qids)]
-        ids = qids + not_in_questions
+        ids = qids
     pooled: dict[str, float] = {}
     unscored, no_row = [], []
     for i in ids:
@@ -330,7 +330,7 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
         "judges": judges, "per_judge_mean": per_judge,
         "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
         "missing": {"no_judged_row": no_row, "no_scores": unscored, "not_in_questions": not_in_questions,
-                    "duplicate_rows": dups},
+                    "duplicate_rows": dups, "incomplete": incomplete},
     }
     if with_items:
         report["items"] = [{"id": i, "score": rounded(v), "judges": by.get(i, {})} for i, v in pooled.items()]
