@@ -237,3 +237,9 @@ def test_cli_exit_codes_and_bad_lines(tmp_path, testdata_dir, capsys):
     assert main(["judge", str(wrong), "--questions", str(qs), "--judge", "m@http://127.0.0.1:9/v1",
                  "-o", str(out)]) == 2
     assert "no line has an answer field" in capsys.readouterr().err
+
+
+def test_docs_show_the_default_prompt():
+    """docs/metrics.md documents the judge prompt; it must be the one the code sends."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "metrics.md").read_text(encoding="utf-8")
+    assert J.DEFAULT_TEMPLATE in docs and J.DEFAULT_SYSTEM in docs
