@@ -33,7 +33,10 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
 # A note that the answer is not legal advice. Matched anywhere in one sentence.
 NOT_ADVICE = {
     "en": [
-        r"\bnot\b[^.!?\n]{0,60}?\blegal\s+advice\b",
+        # the text itself is said not to be legal advice ("is not / does not constitute / should not be taken
+        # as legal advice"); "did not err in finding that Zhang provided legal advice" is not such a note
+        r"\b(?:is|are|does|do|should|shall|must|may|can|will|was|were)\s*(?:n't|not)\s+(?:\w+\s+){0,4}?legal\s+advice\b",
+        r"(?:^|[(\[—–-]\s*)not\s+(?:a\s+|intended\s+as\s+|meant\s+as\s+)?legal\s+advice\b",
         r"\bno\s+legal\s+advice\b",
         r"\bnot\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^.!?\n]{0,50}?\b(?:lawyer|attorney|legal\s+(?:advice|counsel))",
         r"\bdoes\s+not\s+create\s+an?\s+attorney[- ]client\s+relationship\b",
@@ -126,8 +129,13 @@ class Disclaimer:
     text: str
 
 
+# Cheap gates: a recommendation needs a lawyer word (or "legal advice"); most sentences of a long answer have none.
+_GATE = {"en": re.compile(r"lawyer|attorney|solicitor|counsel|legal|law\s+firm", re.IGNORECASE),
+         "de": _LAWYER_RE["de"], "zh": re.compile(r"律师|法律|专业人士")}
+
+
 def _recommends_lawyer(lang: str, sentence: str) -> bool:
-    if _NEGATED_RE[lang].search(sentence):
+    if not _GATE[lang].search(sentence) or _NEGATED_RE[lang].search(sentence):
         return False
     if lang == "de":  # a frame and a lawyer word anywhere in the sentence
         return bool(_CONSULT_RE["de"][0].search(sentence) and _LAWYER_RE["de"].search(sentence))
