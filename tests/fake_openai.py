@@ -22,6 +22,14 @@ class Reply:
     usage: dict[str, int] | None = None    # default: prompt = characters of the last message, completion = 7
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 64   # the default 5 resets connections when a test runs many requests at once
+
+    def handle_error(self, request, client_address) -> None:  # a client that gave up is not a test failure
+        pass
+
+
 def user_text(body: dict) -> str:
     return body["messages"][-1]["content"]
 
@@ -72,9 +80,7 @@ class FakeOpenAI:
                 except (BrokenPipeError, ConnectionResetError):  # the client gave up (its deadline passed)
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.server.handle_error = lambda *a: None
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
