@@ -50,6 +50,25 @@ def test_compatible_matching_by_hand(pred, gold, expected):
     assert exact[2] <= crosslex.prf(pred, gold)[2]
 
 
+@pytest.mark.parametrize("a, b, expected", [
+    ("de/bgb/s823", "de/bgb/s823/abs1", True),          # less precise but not wrong
+    ("de/bgb/s823/abs1", "de/bgb/s823", True),          # symmetric
+    ("de/bgb/s823/abs1", "de/bgb/s823/abs1", True),
+    ("de/bgb/s823/abs1", "de/bgb/s823/abs2", False),    # a wrong reference
+    ("de/bgb/s82", "de/bgb/s823", False),               # whole segments only
+    ("de/bgb", "de/bgb/s823", True),                    # the work alone is a prefix too
+    ("de/bgb/s823", "de/stgb/s823", False),
+    ("de/bgb/s823", "ch/bgb/s823", False),
+    ("?pred:x", "?pred:x", False),                      # not a key: compatible with nothing
+    ("de", "de/bgb", False),
+])
+def test_keys_compatible(a, b, expected):
+    from legalcite.keys import compatible, less_precise
+
+    assert compatible(a, b) is expected
+    assert less_precise(a, b) is (expected and len(a.split("/")) < len(b.split("/")))
+
+
 def test_compatible_is_the_default_and_unit_is_an_option():
     gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": ["de/bgb/s823/abs1"]})]))
     pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s823/abs2"]})]))
@@ -230,12 +249,14 @@ def test_bootstrap_seeded_and_sane(values, seed):
 
 
 def test_metrics_import_no_parser():
-    """Keys in, numbers out: importing the metrics and their CLI loads neither Lark nor the pipeline."""
+    """Keys in, numbers out: importing the metrics, the judge, the chat client and their CLI loads neither Lark,
+    numpy, httpx nor the pipeline (httpx is imported when a run starts)."""
     import subprocess
     import sys
 
     code = ("import sys, legalcite.metrics.crosslex, legalcite.metrics.lexassay, legalcite.metrics.lexam, "
-            "legalcite.metrics.lexgenius, legalcite.cli.score; "
+            "legalcite.metrics.lexgenius, legalcite.metrics.agreement, legalcite.metrics.prompts, legalcite.judge, "
+            "legalcite.llm, legalcite.cli.score, legalcite.cli.judge; "
             "print(sorted(m for m in ('lark', 'numpy', 'httpx', 'legalcite.pipeline', 'legalcite.parser') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -3,9 +3,10 @@
 MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over the gold
 items (4 to 32 options, labelled A … Z, AA …), missing responses and responses without a prediction counting as
 wrong and listed, responses to ids not in gold listed but not scored; bootstrap standard error (seeded), and
-breakdowns by language, area, jurisdiction, negation, statement and choice count. Items shuffled by :func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an
-item's score is then the mean over its copies. Open questions: each item's judge scores are pooled (minimum by
-default, LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
+breakdowns by language, area, jurisdiction, negation, statement and choice count. Items shuffled by
+:func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an item's score is then the mean over its copies.
+Open questions (graded by :mod:`legalcite.judge`): each item's judge scores are pooled (minimum by default,
+LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
