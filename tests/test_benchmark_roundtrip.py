@@ -185,6 +185,14 @@ def test_rag_prompts_cli_benchmark(tmp_path, index, capsys):
     assert "no provision retrieved for 'sw1'" in err and "6 prompts, 1 without any retrieved provision" in err
     first = json.loads(out.read_text().splitlines()[0])
     assert "A. Auf § 823 Abs. 1 BGB" in first["messages"][1]["content"] and first["benchmark"] == "crosslex"
+    # a line without what its prompt needs is reported with its file, line and id; the other lines are written
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(CROSSLEX.read_text(encoding="utf-8") + '{"id": "nope", "task": "T1", "question": "Q?"}\n',
+                   encoding="utf-8")
+    assert main(["rag", "prompts", str(bad), "--index", str(index.path), "-k", "1", "--benchmark", "crosslex",
+                 "-o", str(out)]) == 1
+    assert "bad.jsonl:6 (id 'nope'): a 'options' field is needed" in capsys.readouterr().err
+    assert len(out.read_text().splitlines()) == 5
     tpl = tmp_path / "tpl.txt"
     tpl.write_text("Q={question}\nOPTS={options}\nFMT={format}", encoding="utf-8")
     assert main(["rag", "prompts", str(CROSSLEX), "--index", str(index.path), "-k", "1", "--benchmark",

@@ -160,3 +160,18 @@ def test_cli_prompts_and_run(index, tmp_path):
     assert r.returncode == 0, r.stderr
     row = json.loads(out.read_text())
     assert set(row) >= {"id", "output", "usage"} and row["output"].startswith("Answer k1")
+
+
+def test_cli_run_reports_bad_prompt_lines(tmp_path):
+    pr = tmp_path / "prompts.jsonl"
+    good = _prompts(2)
+    pr.write_text(json.dumps(good[0]) + "\n{broken\n" + json.dumps({"id": "x"}) + "\n" + json.dumps(good[1]) + "\n",
+                  encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    with ScriptedOpenAI(delay=0.0) as fake:
+        r = subprocess.run([sys.executable, "-m", "legalcite", "rag", "run", str(pr), "--endpoint", fake.url,
+                            "--model", "fake", "-o", str(out), "-q"], capture_output=True, text=True, timeout=120)
+        assert sorted(fake.asked) == ["q0", "q1"]
+    assert r.returncode == 1, r.stderr                      # the good prompts are answered, the bad lines named
+    assert "prompts.jsonl:2: malformed JSON" in r.stderr and "prompts.jsonl:3 (id 'x'): not a prompt record" in r.stderr
+    assert done_ids(out) == {"q0", "q1"}

@@ -10,7 +10,6 @@ honouring ``Retry-After``, failures in ``OUT.errors.jsonl`` for the next run, to
 from __future__ import annotations
 
 import functools
-import json
 import os
 import warnings
 from pathlib import Path
@@ -93,11 +92,16 @@ def citation_text(key: str, work_title: str | None = None) -> str:
 
 # --- prompts ---------------------------------------------------------------------------------------------
 
-def read_jsonl(path: str | Path) -> Iterator[dict]:
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+def read_jsonl(path: str | Path) -> list[dict]:
+    """The records of a prompts file through the one reader (:mod:`legalcite.core.jsonl`); a bad line raises
+    ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
+    from legalcite.core.jsonl import read_records
+    from legalcite.errors import InputError
+
+    good, bad = read_records(path)
+    if bad:
+        raise InputError("; ".join(map(str, bad[:5])) + (f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""))
+    return [r.data for r in good]
 
 
 def build_prompts(
@@ -119,57 +123,66 @@ def build_prompts(
     prompt carries its options or conclusion pools and the answer format its scorer reads
     (:mod:`legalcite.metrics.prompts`; ``template`` replaces the benchmark's). A prompt for which nothing was
     retrieved says so in the prompt, in its ``warnings`` and as a Python warning."""
+    for n, q in enumerate(questions, 1):
+        yield build_prompt(q, index, n=n, k=k, per_jurisdiction=per_jurisdiction, kind=kind,
+                           system_prompt=system_prompt, reranker=reranker, benchmark=benchmark, template=template)
+
+
+def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bool = False, kind: str | None = None,
+                 system_prompt: str = SYSTEM_PROMPT, reranker=None, benchmark: str | None = None,
+                 template: str | None = None) -> dict:
+    """The prompt record of one question line (``n``: its line number, the id of a line without ``id``).
+    A line without what its kind of prompt needs raises ``ValueError`` naming the field."""
     from legalcite.metrics.prompts import index_codes, task_text
 
-    for n, q in enumerate(questions, 1):
-        qid = q.get("id", n)
-        if benchmark:
-            task = task_text(benchmark, q, where=f"question line {n} (id {qid!r})", template=template)
-            question, wanted = task.query, task.jurisdictions
-        else:
-            question = q.get("question") or q.get("query")
-            if not question:
-                raise ValueError(f"question line {n} has neither 'question' nor 'query'")
-            wanted = index_codes(q.get("jurisdictions") or q.get("jurisdiction"))
-        groups: list[tuple[str | None, list]] = []
-        if per_jurisdiction:
-            for j in wanted or index.manifest["jurisdictions"]:
-                groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind, reranker=reranker)))
-        else:
-            groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
-        retrieved, blocks, i = [], [], 0
-        for j, hits in groups:
-            if j is not None:
-                blocks.append(f"## {JURISDICTION_NAMES.get(j, j)}")
-            for h in hits:
-                i += 1
-                pos = index.position(h.key)
-                text = index.unit(pos)["text"] if pos is not None else h.snippet
-                cite = citation_text(h.key, h.work_title)
-                retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
-                                  "heading": h.heading, "score": h.score, "text": text})
-                head = f" — {h.heading}" if h.heading else ""
-                blocks.append(f"[{i}] {cite} ({h.key}){head}\n{text[:TEXT_CHARS]}")
-        notes = []
-        if not retrieved:
-            notes.append(f"no provision retrieved for {qid!r} (jurisdictions {wanted or 'all'}, k={k}): the prompt "
-                         "says '(none found)'")
-            warnings.warn(f"rag prompts: {notes[-1]}", stacklevel=2)
-        provisions = "\n\n".join(blocks) if retrieved else "(none found)"
-        if benchmark:
-            user = f"Provisions:\n\n{provisions}\n\n{task.text}"
-        else:
-            user = f"Question: {question}\n\nProvisions:\n\n{provisions}"
-        rec = {"id": qid, "question": question, "k": k, "index": str(index.path),
-               "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": user}],
-               "retrieved": retrieved}
-        if benchmark:
-            rec["benchmark"] = benchmark
-        if q.get("copy") is not None:  # a shuffled copy (``legalcite mcq shuffle``): answered and scored per copy
-            rec["copy"] = q["copy"]
-        if notes:
-            rec["warnings"] = notes
-        yield rec
+    qid = q.get("id", n)
+    if benchmark:
+        task = task_text(benchmark, q, where=f"question line {n} (id {qid!r})", template=template)
+        question, wanted = task.query, task.jurisdictions
+    else:
+        question = q.get("question") or q.get("query")
+        if not question or not isinstance(question, str):
+            raise ValueError(f"question line {n} has neither 'question' nor 'query'")
+        wanted = index_codes(q.get("jurisdictions") or q.get("jurisdiction"))
+    groups: list[tuple[str | None, list]] = []
+    if per_jurisdiction:
+        for j in wanted or index.manifest["jurisdictions"]:
+            groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind, reranker=reranker)))
+    else:
+        groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
+    retrieved, blocks, i = [], [], 0
+    for j, hits in groups:
+        if j is not None:
+            blocks.append(f"## {JURISDICTION_NAMES.get(j, j)}")
+        for h in hits:
+            i += 1
+            pos = index.position(h.key)
+            text = index.unit(pos)["text"] if pos is not None else h.snippet
+            cite = citation_text(h.key, h.work_title)
+            retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
+                              "heading": h.heading, "score": h.score, "text": text})
+            head = f" — {h.heading}" if h.heading else ""
+            blocks.append(f"[{i}] {cite} ({h.key}){head}\n{text[:TEXT_CHARS]}")
+    notes = []
+    if not retrieved:
+        notes.append(f"no provision retrieved for {qid!r} (jurisdictions {wanted or 'all'}, k={k}): the prompt "
+                     "says '(none found)'")
+        warnings.warn(f"rag prompts: {notes[-1]}", stacklevel=3)
+    provisions = "\n\n".join(blocks) if retrieved else "(none found)"
+    if benchmark:
+        user = f"Provisions:\n\n{provisions}\n\n{task.text}"
+    else:
+        user = f"Question: {question}\n\nProvisions:\n\n{provisions}"
+    rec = {"id": qid, "question": question, "k": k, "index": str(index.path),
+           "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": user}],
+           "retrieved": retrieved}
+    if benchmark:
+        rec["benchmark"] = benchmark
+    if q.get("copy") is not None:  # a shuffled copy (``legalcite mcq shuffle``): answered and scored per copy
+        rec["copy"] = q["copy"]
+    if notes:
+        rec["warnings"] = notes
+    return rec
 
 
 # --- running against an OpenAI-compatible endpoint (the client is legalcite.llm, shared with `legalcite judge`) ---
@@ -213,7 +226,7 @@ def run(
     from legalcite.retrieval.index import Progress
 
     if not isinstance(prompts, (list, tuple)):
-        prompts = list(read_jsonl(prompts))
+        prompts = read_jsonl(prompts)
     out_path = Path(out_path)
     seen = done_ids(out_path)
     todo = [p for p in prompts if _by_id(p) not in seen]
