@@ -243,3 +243,12 @@ def test_answer_under_response_is_found_or_named():
                        text_field="body")
     with pytest.raises(ScoreInputError, match="'answer' must be a string"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": 3, "citations": []}))
+
+
+def test_narrative_lawyer_costs_the_disclaimer_points():
+    # every criterion met, no citation: 1 − 0.05 for the missing disclaimer; the attorney sentence is narrative
+    narrative = "The plaintiff's attorney contacted the insurer. Defense counsel will seek a continuance."
+    advice = narrative + " You should consult a lawyer about the deadline."
+    r = lexassay.score(rows({"id": "n", "criteria": [{"met": True}], "answer": narrative, "citations": []},
+                            {"id": "a", "criteria": [{"met": True}], "answer": advice, "citations": []}))
+    assert [t["points"] for t in r["tasks"]] == [0.95, 1.0] and r["score"] == 97.5
