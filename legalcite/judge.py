@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -79,7 +79,6 @@ class JudgeItem:
     reference: str
     answer: str
     language: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------ judges
@@ -189,8 +188,8 @@ def read_items(answers: str | Path, questions: str | Path | None = None, *, answ
     seen: set = set()
     for r in good:
         d = r.data or {}
-        if r.id is None:
-            bad.append(r.bad("no 'id': a graded answer must say which question it answers"))
+        if r.id is None or isinstance(r.id, bool) or not isinstance(r.id, (str, int)):
+            bad.append(r.bad("no 'id' (a string or an integer): a graded answer must say which question it answers"))
             continue
         if r.id in seen:
             bad.append(r.bad(f"repeated id {r.id!r}: only its first answer is graded"))
