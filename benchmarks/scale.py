@@ -8,7 +8,7 @@ The store must exist (``legalcite corpus build``). For each engine the run is do
 ``cold`` includes the workers' first-use costs (grammars, tables, the store shipped and opened), ``warm`` is the
 steady state. Printed:
 
-- answers/s of the plain single-process loop (``check_line`` per line, as ``legalcite check`` does), cold
+- answers/s of the plain single-process loop (``check_record`` per record, as ``legalcite check`` does), cold
   (first pass in the process) and warm (second pass),
 - answers/s of the ``local`` engine (same loop, through partitions, part files and the merge),
 - per worker count: cluster start-up seconds, cold and warm answers/s, speed-up over the plain loop,
