@@ -1,4 +1,19 @@
-"""Helpers shared by subcommands: reading inputs line by line, writing JSONL/tables."""
+"""Helpers shared by subcommands: the exit-code rule, reporting bad input lines, writing JSONL/tables.
+
+Every command follows one exit-code rule (the README's table):
+
+====  ==========================================================================================================
+code  meaning
+====  ==========================================================================================================
+0     every input line was processed
+1     a per-record command (check, extract, judge, …) processed every good line and wrote its result, but some
+      lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and, where the command
+      writes one record per input line, as an error record in its place
+2     the command could not do its job: bad arguments, a missing or unreadable input, no line with the field the
+      command needs, an output that cannot be written, or — for ``score``, whose numbers depend on every line —
+      any bad line
+====  ==========================================================================================================
+"""
 from __future__ import annotations
 
 import json
@@ -6,15 +21,15 @@ import sys
 from pathlib import Path
 from typing import IO
 
+EXIT_OK = 0
+EXIT_BAD_LINES = 1
+EXIT_FAILED = 2
 
-def open_input(path: str | None) -> IO[str]:
-    """``-`` or None → stdin; else the file (UTF-8, undecodable bytes replaced so one bad byte loses nothing)."""
-    if path in (None, "-"):
-        return sys.stdin
-    p = Path(path)
-    if not p.exists():
-        raise SystemExit(f"legalcite: no such file: {path}")
-    return p.open("r", encoding="utf-8", errors="replace")
+
+def report_bad(bad, file: IO[str] | None = None) -> None:
+    """Print one bad line (a :class:`legalcite.core.jsonl.BadLine` or a message) on stderr, prefixed like every
+    legalcite message."""
+    print(f"legalcite: {bad}", file=file or sys.stderr)
 
 
 def open_output(path: str | None) -> IO[str]:

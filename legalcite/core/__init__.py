@@ -1,1 +1,2 @@
-"""Shared mechanisms of the pipeline, with no jurisdiction knowledge: scan, parse, link dispatch, data tables."""
+"""Shared mechanisms with no jurisdiction knowledge: scanning, parsing, linking dispatch, data tables, and the one
+reader and writer of JSON Lines every command uses."""

@@ -1,0 +1,515 @@
+"""The one reader (and writer) of JSON Lines input for every command: check, extract, score, judge, report,
+retrieval eval, rag prompts.
+
+Why one: a reader per command meant one error policy per command (raise, skip silently, print and count). Here a
+bad line never ends a run and never disappears: :class:`Reader` yields a :class:`Line` for every good record and a
+:class:`BadLine` (file, line number, id when it could be read, what is wrong and what to do) for every bad one,
+and counts both, so the command can apply the exit-code rule in :mod:`legalcite.cli.common`.
+
+What it reads, and how it stays honest about it:
+
+- **Encodings**: UTF-8 (a BOM is dropped), and UTF-16/UTF-32 by their BOM or, for UTF-16 without one, by the NUL
+  pattern of its first bytes. A UTF-8 line with an undecodable byte is a bad line, not silently repaired.
+- **Line numbers** count ``\\n`` only (a bare ``\\r`` is not a line break; ``\\r\\n`` is), so they match what an
+  editor or ``sed -n Np`` shows.
+- **JSON**: one object per line. ``NaN``/``Infinity`` are refused (they are not JSON, and would be written back as
+  invalid JSON); a lone surrogate escape (``"\\ud800"``, legal JSON but not encodable as UTF-8) is replaced by
+  U+FFFD — one code point for one, so offsets stay valid — and the line carries a warning saying so.
+- **Plain text** (``format="text"``: each non-blank line; ``"blocks"``: each blank-line-separated block; ``"whole"``:
+  the whole input) for commands that also take raw answers; ``"auto"`` is JSON Lines when the first non-blank line
+  starts with ``{``, else ``text_format`` (blocks unless the command says otherwise).
+
+Writing: :class:`JsonlWriter` writes one record per line and flushes each, so a killed run keeps every finished
+record; it refuses NaN and turns write failures (disk full, closed pipe) into :class:`~legalcite.errors.OutputError`.
+Standard library only.
+"""
+from __future__ import annotations
+
+import codecs
+import io
+import json
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from legalcite.errors import FieldError, InputError, OutputError
+
+FORMATS = ("auto", "jsonl", "text", "blocks", "whole")
+STDIN = "<stdin>"
+
+_BOMS = (  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_CHUNK = 1 << 16
+
+
+# ------------------------------------------------------------------ records
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One good record. ``data`` is the JSON object (None for plain text), ``text`` the record as read (the line,
+    or the block of lines), ``lineno`` its first line (1-based), ``end`` the input offset after it in bytes (for
+    progress bars), ``warnings`` repairs made while reading (e.g. a lone surrogate replaced)."""
+
+    path: str
+    lineno: int
+    id: Any
+    data: dict[str, Any] | None
+    text: str
+    end: int = 0
+    warnings: tuple[str, ...] = ()
+
+    def where(self) -> str:
+        return _where(self.path, self.lineno, self.id)
+
+    def get(self, name: str, kind: type | tuple[type, ...] = str, *, required: bool = True,
+            default: Any = None) -> Any:
+        """The field ``name`` of a JSON record, checked against ``kind``. Raises :class:`FieldError` naming the
+        field, what was expected and what the line has instead, so the caller can turn it into a :class:`BadLine`
+        with :meth:`bad`."""
+        if self.data is None:
+            raise FieldError(f"{self.where()}: expected a JSON object with field {name!r}, got plain text")
+        if name not in self.data or self.data[name] is None:
+            if required:
+                have = ", ".join(sorted(self.data)[:12]) or "no fields"
+                raise FieldError(f"missing field {name!r} (this line has: {have})")
+            return default
+        value = self.data[name]
+        # bool is an int in Python; a field that wants a number must not accept true/false, nor the reverse
+        wanted = kind if isinstance(kind, tuple) else (kind,)
+        ok = isinstance(value, wanted) and not (isinstance(value, bool) and bool not in wanted)
+        if not ok:
+            names = " or ".join(_type_name(k) for k in wanted)
+            raise FieldError(f"field {name!r} is {_type_name(type(value))} {_short(value)}, expected {names}")
+        return value
+
+    def bad(self, error: str | Exception) -> "BadLine":
+        """This record as a bad line (a field error found by the command, not the reader)."""
+        return BadLine(self.path, self.lineno, self.id, str(error), self.end)
+
+
+@dataclass(frozen=True, slots=True)
+class BadLine:
+    """A record that could not be used: where it is, its id if one could be read, and what is wrong."""
+
+    path: str
+    lineno: int
+    id: Any
+    error: str
+    end: int = 0
+
+    def where(self) -> str:
+        return _where(self.path, self.lineno, self.id)
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.error}"
+
+    def to_record(self) -> dict[str, Any]:
+        """The error record a per-line output gets in this line's place (``id`` kept when known)."""
+        rec: dict[str, Any] = {"line": self.lineno}
+        if self.id is not None:
+            rec["id"] = self.id
+        rec["error"] = self.error
+        return rec
+
+
+def _where(path: str, lineno: int, ident: Any) -> str:
+    return f"{path}:{lineno}" + (f" (id {ident!r})" if ident is not None else "")
+
+
+def _type_name(t: type) -> str:
+    return {str: "a string", int: "an integer", float: "a number", bool: "true/false", list: "a list",
+            dict: "an object", type(None): "null"}.get(t, t.__name__)
+
+
+def _short(value: Any) -> str:
+    s = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return s if len(s) <= 40 else s[:37] + "…"
+
+
+@dataclass
+class ReadStats:
+    """What a :class:`Reader` saw: physical lines, good and bad records, blank lines, and how many good JSON
+    records had each top-level field (to say which field a file uses when the expected one is nowhere)."""
+
+    lines: int = 0
+    records: int = 0
+    bad: int = 0
+    blank: int = 0
+    fields: Counter = field(default_factory=Counter)
+    encoding: str = "utf-8"
+    format: str = "jsonl"
+
+
+# ------------------------------------------------------------------ the reader
+
+class Reader:
+    """Iterate the records of a JSON Lines (or plain-text) input, good and bad, in order.
+
+    ``source``: a path, ``"-"``/None for stdin, or a binary file object. ``id_field``: the field reported as the
+    record's id. Opening a missing or unreadable file raises :class:`InputError`; everything wrong *inside* the
+    file is a :class:`BadLine`, except an encoding that cannot be decoded at all (also :class:`InputError`)."""
+
+    def __init__(self, source: str | Path | IO[bytes] | None, *, format: str = "jsonl", id_field: str = "id",
+                 name: str | None = None, text_format: str = "blocks") -> None:
+        if format not in FORMATS or text_format not in FORMATS[2:]:
+            raise ValueError(f"format must be one of {FORMATS}, not {format!r}")
+        self.format = format
+        self.text_format = text_format
+        self.id_field = id_field
+        self.stats = ReadStats()
+        self._own = False
+        if source is None or (isinstance(source, str) and source == "-"):
+            self._fh: IO[bytes] = sys.stdin.buffer
+            self.path = name or STDIN
+        elif isinstance(source, (str, Path)):
+            p = Path(source)
+            self.path = name or str(source)
+            try:
+                self._fh = p.open("rb")
+            except FileNotFoundError:
+                raise InputError(f"{self.path}: no such file") from None
+            except IsADirectoryError:
+                raise InputError(f"{self.path}: is a directory, not a file") from None
+            except OSError as e:
+                raise InputError(f"{self.path}: cannot be read ({e.strerror or e})") from None
+            self._own = True
+        else:
+            self._fh = source
+            self.path = name or getattr(source, "name", None) or "<input>"
+        self.size: int | None = None
+        if self._own:
+            try:
+                self.size = Path(source).stat().st_size  # type: ignore[arg-type]
+            except OSError:
+                pass
+
+    # -- context manager, so a command can close the file however it ends
+    def __enter__(self) -> "Reader":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._own:
+            self._fh.close()
+
+    def __iter__(self) -> Iterator[Line | BadLine]:
+        lines = self._physical_lines()
+        fmt = self.format
+        if fmt == "auto":
+            first: list[tuple[int, str, int]] = []
+            for item in lines:
+                first.append(item)
+                if item[1].strip():
+                    break
+            fmt = "jsonl" if first and first[-1][1].lstrip().startswith("{") else self.text_format
+            lines = _chain(first, lines)
+        self.stats.format = fmt
+        if fmt == "jsonl":
+            yield from self._jsonl(lines)
+        elif fmt == "text":
+            for lineno, text, end in lines:
+                if not text.strip():
+                    self.stats.blank += 1
+                    continue
+                self.stats.records += 1
+                yield Line(self.path, lineno, None, None, text, end)
+        else:
+            yield from self._blocks(lines, whole=fmt == "whole")
+
+    # -- decoding
+
+    def _physical_lines(self) -> Iterator[tuple[int, str, int]]:
+        """(line number, decoded line without its terminator, byte offset after it); a UTF-8 line that does not
+        decode comes as an :class:`_Undecodable` marker instead of its text."""
+        head = _peek(self._fh, 4)
+        encoding, skip = _sniff(head)
+        self.stats.encoding = encoding
+        if skip:
+            self._fh.read(skip)
+        if encoding == "utf-8":
+            yield from self._utf8_lines(skip)
+        else:
+            yield from self._wide_lines(encoding, skip)
+
+    def _utf8_lines(self, pos: int) -> Iterator[tuple[int, str, int]]:
+        lineno = 0
+        for raw in iter(self._fh.readline, b""):  # binary readline splits at b"\n" only
+            lineno += 1
+            pos += len(raw)
+            self.stats.lines += 1
+            body = raw[:-1] if raw.endswith(b"\n") else raw
+            if body.endswith(b"\r"):
+                body = body[:-1]
+            try:
+                yield lineno, body.decode("utf-8"), pos
+            except UnicodeDecodeError as e:
+                yield lineno, _Undecodable(e.start), pos
+
+    def _wide_lines(self, encoding: str, consumed: int) -> Iterator[tuple[int, str, int]]:
+        decoder = codecs.getincrementaldecoder(encoding)(errors="strict")
+        buf, lineno = "", 0
+        data = self._fh.read(_CHUNK)
+        while True:
+            try:
+                buf += decoder.decode(data, final=not data)
+            except UnicodeDecodeError as e:
+                raise InputError(f"{self.path}: not valid {encoding.upper()} near byte {consumed + e.start:,} "
+                                 "(re-encode the file as UTF-8)") from None
+            consumed += len(data)
+            parts = buf.split("\n")
+            buf = parts.pop()
+            for part in parts:
+                lineno += 1
+                self.stats.lines += 1
+                yield lineno, part[:-1] if part.endswith("\r") else part, consumed
+            if not data:
+                break
+            data = self._fh.read(_CHUNK)
+        if buf:
+            lineno += 1
+            self.stats.lines += 1
+            yield lineno, buf[:-1] if buf.endswith("\r") else buf, consumed
+
+    # -- formats
+
+    def _jsonl(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[Line | BadLine]:
+        for lineno, text, end in lines:
+            if isinstance(text, _Undecodable):
+                yield self._bad(lineno, None, f"not valid UTF-8 (byte {text.at + 1} of the line); re-encode the "
+                                "file as UTF-8", end)
+                continue
+            if not text.strip():
+                self.stats.blank += 1
+                continue
+            rec = parse_json_line(text, lineno, path=self.path, id_field=self.id_field, end=end)
+            if isinstance(rec, BadLine):
+                self.stats.bad += 1
+            else:
+                self.stats.records += 1
+                self.stats.fields.update(rec.data.keys())  # type: ignore[union-attr]
+            yield rec
+
+    def _blocks(self, lines: Iterator[tuple[int, str, int]], *, whole: bool) -> Iterator[Line | BadLine]:
+        block: list[str] = []
+        start = end = 0
+        for lineno, text, pos in lines:
+            if isinstance(text, _Undecodable):
+                yield self._bad(lineno, None, f"not valid UTF-8 (byte {text.at + 1} of the line); re-encode the "
+                                "file as UTF-8", pos)
+                continue
+            if not whole and not text.strip():
+                if block:
+                    self.stats.records += 1
+                    yield Line(self.path, start, None, None, "\n".join(block), end)
+                    block = []
+                else:
+                    self.stats.blank += 1
+                continue
+            if not block:
+                start = lineno
+            block.append(text)
+            end = pos
+        if block and (whole or any(s.strip() for s in block)):
+            self.stats.records += 1
+            yield Line(self.path, start, None, None, "\n".join(block), end)
+
+    def _bad(self, lineno: int, ident: Any, error: str, end: int) -> BadLine:
+        self.stats.bad += 1
+        return BadLine(self.path, lineno, ident, error, end)
+
+    # -- after reading
+
+    def missing_everywhere(self, name: str) -> str | None:
+        """When JSON records were read but none had field ``name``: a message naming the fields they do have
+        (the command then exits 2 rather than report zeros). None otherwise."""
+        if self.stats.format != "jsonl" or self.stats.records == 0 or self.stats.fields.get(name):
+            return None
+        common = ", ".join(f"{k!r} ({n})" for k, n in self.stats.fields.most_common(8))
+        return (f"{self.path}: no line has field {name!r}; the lines have {common} — name the right field "
+                "(e.g. --text-field)")
+
+
+def parse_json_line(text: str, lineno: int, *, path: str = "<line>", id_field: str = "id",
+                    end: int = 0) -> Line | BadLine:
+    """One non-blank line of JSON Lines, already decoded, as the :class:`Reader` reads it: a :class:`Line` for a
+    JSON object, a :class:`BadLine` saying what is wrong otherwise (for callers that hold single lines, such as
+    ``legalcite.checker.check_line`` and the distributed runner's workers)."""
+    try:
+        obj = json.loads(text, parse_constant=_refuse_constant)
+    except _NotJson as e:
+        return BadLine(path, lineno, None, str(e), end)
+    except json.JSONDecodeError as e:
+        hint = " (plain text? pass --input-format text)" if not text.lstrip().startswith(("{", "[")) else ""
+        return BadLine(path, lineno, None, f"malformed JSON: {e.msg} at column {e.colno}{hint}", end)
+    except RecursionError:
+        return BadLine(path, lineno, None, "malformed JSON: nested too deeply", end)
+    if not isinstance(obj, dict):
+        return BadLine(path, lineno, None, f"expected a JSON object, got {_type_name(type(obj))}", end)
+    warnings: tuple[str, ...] = ()
+    if _SURROGATE_ESCAPE.search(text):
+        obj, n = _replace_surrogates(obj)
+        if n:
+            warnings = (f"{n} lone surrogate escape{'s' if n > 1 else ''} (\\ud800–\\udfff) replaced by U+FFFD",)
+    return Line(path, lineno, obj.get(id_field), obj, text, end, warnings)
+
+
+class _Undecodable(str):
+    """Marker for a line that is not valid UTF-8; ``at`` is the offending byte's index."""
+
+    at: int
+
+    def __new__(cls, at: int) -> "_Undecodable":
+        obj = super().__new__(cls, "")
+        obj.at = at
+        return obj
+
+
+class _NotJson(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not valid JSON (write null, a number or a string)")
+
+
+def _peek(fh: IO[bytes], n: int) -> bytes:
+    """The first ``n`` bytes of ``fh`` without consuming them."""
+    if hasattr(fh, "peek"):
+        return fh.peek(n)[:n]
+    if fh.seekable():
+        at = fh.tell()
+        head = fh.read(n)
+        fh.seek(at)
+        return head
+    raise InputError("the input cannot be peeked at; pass a file path or a buffered binary stream")
+
+
+def _sniff(head: bytes) -> tuple[str, int]:
+    """(encoding, BOM length) from a file's first bytes."""
+    for bom, enc in _BOMS:
+        if head.startswith(bom):
+            return enc, len(bom)
+    if len(head) >= 2 and head[0] != 0 and head[1] == 0:
+        return "utf-16-le", 0
+    if len(head) >= 2 and head[0] == 0 and head[1] != 0:
+        return "utf-16-be", 0
+    return "utf-8", 0
+
+
+def _replace_surrogates(obj: Any) -> tuple[Any, int]:
+    """Replace lone surrogates in every string of a parsed JSON value; returns (value, how many)."""
+    count = 0
+
+    def fix(x: Any) -> Any:
+        nonlocal count
+        if isinstance(x, str):
+            y, n = _SURROGATE.subn("\ufffd", x)
+            count += n
+            return y
+        if isinstance(x, list):
+            return [fix(v) for v in x]
+        if isinstance(x, dict):
+            return {fix(k): fix(v) for k, v in x.items()}
+        return x
+
+    return fix(obj), count
+
+
+def _chain(first: list, rest: Iterator) -> Iterator:
+    yield from first
+    yield from rest
+
+
+# ------------------------------------------------------------------ the writer
+
+def dumps(obj: Any) -> str:
+    """One JSON Lines record: UTF-8 text, no NaN, no lone surrogates (replaced, as the reader does)."""
+    s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _SURROGATE.sub("\ufffd", s) if _needs_fix(s) else s
+
+
+def _needs_fix(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+class JsonlWriter:
+    """Write records one per line to a path (``"-"``/None: stdout), flushing after each so a killed run keeps
+    every finished record. A failed write raises :class:`OutputError` naming the path and the cause."""
+
+    def __init__(self, target: str | Path | IO[str] | None = None) -> None:
+        self._own = False
+        if target is None or (isinstance(target, str) and target == "-"):
+            self._fh: IO[str] = sys.stdout
+            self.path = "<stdout>"
+        elif isinstance(target, (str, Path)):
+            self.path = str(target)
+            try:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+                self._fh = open(target, "w", encoding="utf-8", newline="\n")
+            except OSError as e:
+                raise OutputError(f"{self.path}: cannot be written ({e.strerror or e})") from None
+            self._own = True
+        else:
+            self._fh = target
+            self.path = getattr(target, "name", "<output>")
+        self.count = 0
+
+    def write(self, obj: Any) -> None:
+        self.write_line(dumps(obj))
+
+    def write_line(self, line: str) -> None:
+        """A line of already formatted output (a table row), flushed like a record."""
+        try:
+            self._fh.write(line + "\n")
+            self._fh.flush()
+        except BrokenPipeError:
+            raise OutputError(f"{self.path}: the reading end of the pipe was closed") from None
+        except OSError as e:
+            raise OutputError(f"{self.path}: write failed after {self.count:,} records ({e.strerror or e})") from None
+        self.count += 1
+
+    def close(self) -> None:
+        if self._own:
+            try:
+                self._fh.close()
+            except OSError as e:
+                raise OutputError(f"{self.path}: could not be completed ({e.strerror or e})") from None
+
+    def __enter__(self) -> "JsonlWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def read_records(source: str | Path | IO[bytes] | None, **options: Any) -> tuple[list[Line], list[BadLine]]:
+    """All good and bad records of a (small) input at once: for commands whose result needs every line (scores)."""
+    good: list[Line] = []
+    bad: list[BadLine] = []
+    with Reader(source, **options) as r:
+        for rec in r:
+            (good if isinstance(rec, Line) else bad).append(rec)
+    return good, bad
+
+
+def as_binary(text: str | bytes) -> IO[bytes]:
+    """An in-memory binary file of ``text`` (tests, and callers that hold the input as a string)."""
+    return io.BytesIO(text.encode("utf-8") if isinstance(text, str) else text)
+
+
+__all__ = ["Reader", "Line", "BadLine", "ReadStats", "JsonlWriter", "read_records", "parse_json_line", "dumps",
+           "as_binary", "FORMATS",
+           "FieldError", "InputError", "OutputError"]

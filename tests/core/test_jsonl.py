@@ -1,0 +1,149 @@
+"""The one JSONL reader and writer: every bad line reported with file, line and id; every good line kept."""
+from __future__ import annotations
+
+import codecs
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from legalcite.core.jsonl import BadLine, JsonlWriter, Line, Reader, as_binary, dumps, read_records
+from legalcite.errors import FieldError, InputError, OutputError
+
+
+def records(data: bytes | str, **kw) -> list:
+    return list(Reader(as_binary(data), name="in.jsonl", **kw))
+
+
+def test_good_and_bad_lines_keep_order_line_numbers_and_ids():
+    data = '{"id": "a", "answer": "x"}\n\nnot json\n{"id": "c", "answer": NaN}\n[1, 2]\n{"id": 5}\n'
+    out = records(data)
+    assert [type(r).__name__ for r in out] == ["Line", "BadLine", "BadLine", "BadLine", "Line"]
+    assert [r.lineno for r in out] == [1, 3, 4, 5, 6]
+    assert out[0].id == "a" and out[-1].id == 5
+    assert "malformed JSON" in out[1].error and "plain text?" in out[1].error
+    assert "NaN is not valid JSON" in out[2].error
+    assert "expected a JSON object, got a list" in out[3].error
+    assert str(out[1]).startswith("in.jsonl:3: ")
+
+
+def test_stats_count_lines_records_bad_and_blank():
+    r = Reader(as_binary('{"id": 1, "answer": "x"}\n\n{bad\n{"id": 2, "question": "q"}\n'), name="f")
+    list(r)
+    assert (r.stats.lines, r.stats.records, r.stats.bad, r.stats.blank) == (4, 2, 1, 1)
+    assert r.stats.fields == {"id": 2, "answer": 1, "question": 1}
+    assert r.missing_everywhere("answer") is None
+    msg = r.missing_everywhere("response")
+    assert "no line has field 'response'" in msg and "'id' (2)" in msg
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32"])
+def test_boms_and_utf16_are_decoded_not_misread(encoding):
+    text = '{"id": "q1", "answer": "§ 823 BGB und 民法典"}\n{"id": "q2", "answer": "b"}\n{"id": "q3", "answer": "c"}\n'
+    data = text.encode(encoding)
+    if encoding == "utf-16-le":
+        assert not data.startswith(codecs.BOM_UTF16_LE)  # no BOM: found by the NUL pattern
+    out = records(data)
+    assert [r.id for r in out] == ["q1", "q2", "q3"]
+    assert all(isinstance(r, Line) for r in out)
+    assert out[0].data["answer"] == "§ 823 BGB und 民法典"
+
+
+def test_bad_utf8_byte_is_one_bad_line_the_rest_is_read():
+    data = b'{"id": 1, "answer": "ok"}\n{"id": 2, "answer": "\xff\xfe bad"}\n{"id": 3, "answer": "ok"}\n'
+    out = records(data)
+    assert isinstance(out[1], BadLine) and "not valid UTF-8" in out[1].error and out[1].lineno == 2
+    assert [r.id for r in out if isinstance(r, Line)] == [1, 3]
+
+
+def test_bare_cr_does_not_shift_line_numbers_and_crlf_is_one_break():
+    data = b'{"id": 1, "a": "x"}\r\n{"id": 2,\r "a": "y"}\n{"id": 3, "a": "z"}\n'
+    out = records(data)
+    assert [(r.lineno, r.id) for r in out] == [(1, 1), (2, 2), (3, 3)]
+
+
+def test_lone_surrogate_is_replaced_with_a_warning_and_offsets_stay():
+    out = records('{"id": "s", "answer": "A\\ud800B \\ud83d\\ude00"}\n')
+    line = out[0]
+    assert line.data["answer"] == "A\ufffdB \U0001F600"
+    assert len(line.data["answer"]) == 5
+    assert line.warnings and "surrogate" in line.warnings[0]
+    line.data["answer"].encode("utf-8")
+
+
+def test_field_access_names_what_is_expected():
+    line = records('{"id": 1, "met": "false", "answer": 3}\n')[0]
+    with pytest.raises(FieldError, match=r"field 'met' is a string 'false', expected true/false"):
+        line.get("met", bool)
+    with pytest.raises(FieldError, match=r"missing field 'response' \(this line has: answer, id, met\)"):
+        line.get("response")
+    with pytest.raises(FieldError, match="expected a string"):
+        line.get("answer")
+    assert line.get("response", required=False, default="d") == "d"
+    bad = line.bad(FieldError("x"))
+    assert bad.to_record() == {"line": 1, "id": 1, "error": "x"}
+
+
+def test_true_is_not_a_number():
+    line = records('{"n": true}\n')[0]
+    with pytest.raises(FieldError):
+        line.get("n", (int, float))
+
+
+def test_text_blocks_and_auto():
+    data = "first answer\nsecond line\n\n\nnext § 823 BGB\n"
+    out = records(data, format="auto")
+    assert [(r.lineno, r.text) for r in out] == [(1, "first answer\nsecond line"), (5, "next § 823 BGB")]
+    assert [r.text for r in records(data, format="text")] == ["first answer", "second line", "next § 823 BGB"]
+    assert len(records(data, format="whole")) == 1
+    assert [r.id for r in records('\n{"id": 7}\n', format="auto")] == [7]
+
+
+def test_missing_file_and_directory_are_input_errors(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        Reader(tmp_path / "nope.jsonl")
+    with pytest.raises(InputError, match="is a directory"):
+        Reader(tmp_path)
+
+
+def test_read_records_splits_good_and_bad(tmp_path):
+    p = tmp_path / "x.jsonl"
+    p.write_text('{"id": 1}\n{oops\n', encoding="utf-8")
+    good, bad = read_records(p)
+    assert [g.id for g in good] == [1] and bad[0].where() == f"{p}:2"
+
+
+def test_writer_flushes_each_record_and_refuses_nan(tmp_path):
+    p = tmp_path / "out" / "o.jsonl"
+    w = JsonlWriter(p)
+    w.write({"id": 1, "t": "a\ud800"})
+    assert p.read_text(encoding="utf-8") == '{"id":1,"t":"a\ufffd"}\n'  # flushed before close
+    with pytest.raises(ValueError):
+        w.write({"x": float("nan")})
+    w.close()
+
+
+def test_writer_on_a_full_disk_raises_output_error():
+    with pytest.raises(OutputError, match="/dev/full"):
+        with JsonlWriter("/dev/full") as w:
+            w.write({"id": 1})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=30), st.binary(max_size=30)), max_size=8))
+def test_any_bytes_give_records_or_bad_lines_never_an_exception(parts):
+    data = b"\n".join(p.encode("utf-8", "surrogatepass") if isinstance(p, str) else p for p in parts)
+    try:
+        out = records(data)
+    except InputError:
+        return  # an undecodable UTF-16 guess is reported for the file as a whole
+    for r in out:
+        assert isinstance(r, (Line, BadLine))
+        if isinstance(r, Line):
+            dumps(r.data).encode("utf-8")
+
+
+def test_dumps_round_trips():
+    obj = {"id": "x", "citations": [{"key": "cn/中华人民共和国民法典/art1"}]}
+    assert json.loads(dumps(obj)) == obj
