@@ -1,19 +1,22 @@
 """The registry of jurisdictions: one line per jurisdiction package, in tie-break order.
 
 A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
-tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer and
-its snapshot readers — and exposes it as one :class:`Jurisdiction` object named ``JURISDICTION`` in its
-``__init__.py``. Adding a jurisdiction is a package, its data, its tests and one line in :data:`PACKAGES`.
+tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
+(``printer.py``: ``print_key``) and its snapshot readers (``snapshots.py``: ``READERS``) — and exposes it as one
+:class:`Jurisdiction` object named ``JURISDICTION`` in its ``__init__.py``. Adding a jurisdiction is a package, its
+data, its tests and one line in :data:`PACKAGES`.
 
-Packages are imported on first use (asking for one printer loads one package). Shared code of several packages
-lives in a package that is not registered (``us_common``: US and California sub-unit chains and reporters).
+Packages are imported on first use (asking for one printer loads one package), and a package's printer and readers
+only when asked for: extraction never loads them. Shared code of several packages lives in a package that is not
+registered (``us_common``: US and California sub-unit chains and reporters).
 """
 from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:
     from legalcite.core.link import Linker
@@ -30,10 +33,6 @@ PACKAGES: dict[str, str] = {
 }
 
 
-def _no_readers() -> Sequence[SnapshotReader]:
-    return ()
-
-
 @dataclass(frozen=True)
 class Jurisdiction:
     """What the pipeline, the printers and the store builder need of one jurisdiction."""
@@ -42,14 +41,21 @@ class Jurisdiction:
     name: str                               # "Germany": headings of prompts and reports
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
-    printer: Callable[[str], str | None]    # canonical key → readable citation; None when it has no form for it
     link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
-    # its snapshot readers, TOC before full text; a function, so that extraction never imports them
-    snapshot_readers: Callable[[], Sequence[SnapshotReader]] = _no_readers
 
     @property
     def package(self) -> str:
         return package_of(self.code)
+
+    def print_key(self, key: str) -> str | None:
+        """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
+        has no form for the key."""
+        return importlib.import_module(f"{self.package}.printer").print_key(key)
+
+    def snapshot_readers(self) -> tuple[SnapshotReader, ...]:
+        """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text); none without one."""
+        module = f"{self.package}.snapshots"
+        return tuple(importlib.import_module(module).READERS) if importlib.util.find_spec(module) else ()
 
 
 def package_of(code: str) -> str:
@@ -94,7 +100,7 @@ def linkers() -> tuple[Linker, ...]:
 
 def printer(code: str) -> Callable[[str], str | None]:
     """The printer of jurisdiction ``code``: key → readable citation, or None when it has no form for the key."""
-    return get(code).printer
+    return get(code).print_key
 
 
 def print_key(key: str) -> str:
@@ -104,7 +110,7 @@ def print_key(key: str) -> str:
     if code not in PACKAGES:
         return key
     try:
-        return get(code).printer(key) or key
+        return get(code).print_key(key) or key
     except ValueError:  # not a well-formed key of that jurisdiction
         return key
 

@@ -19,7 +19,8 @@ def test_each_registered_package_exposes_one_jurisdiction() -> None:
         assert isinstance(j, Jurisdiction)
         assert j.package == f"legalcite.jurisdictions.{j.code.replace('-', '_')}"
         assert j.name and j.languages and isinstance(j.extractor.anchor, str)
-        assert callable(j.printer)
+        assert j.print_key("xx/other/s1") is None  # its printer answers for its own keys only
+        assert j.snapshot_readers() and all(r.jurisdiction == j.code for r in j.snapshot_readers())
 
 
 def test_code_and_package_names() -> None:

@@ -9,18 +9,4 @@ from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.cn.extract import EXTRACTOR
 from legalcite.jurisdictions.cn.link import link
 
-
-def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
-    from legalcite.jurisdictions.cn.printer import print_key
-
-    return print_key(key)
-
-
-def _snapshot_readers():
-    from legalcite.jurisdictions.cn.snapshots import READERS
-
-    return READERS
-
-
-JURISDICTION = Jurisdiction(code="cn", name="China (PRC)", languages=("zh",), extractor=EXTRACTOR,
-                            printer=_print_key, link=link, snapshot_readers=_snapshot_readers)
+JURISDICTION = Jurisdiction(code="cn", name="China (PRC)", languages=("zh",), extractor=EXTRACTOR, link=link)

@@ -9,18 +9,4 @@ from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.de.extract import EXTRACTOR
 from legalcite.jurisdictions.de.link import link
 
-
-def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
-    from legalcite.jurisdictions.de.printer import print_key
-
-    return print_key(key)
-
-
-def _snapshot_readers():
-    from legalcite.jurisdictions.de.snapshots import READERS
-
-    return READERS
-
-
-JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, printer=_print_key,
-                            link=link, snapshot_readers=_snapshot_readers)
+JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, link=link)

@@ -9,18 +9,5 @@ from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.us.extract import EXTRACTOR
 from legalcite.jurisdictions.us.link import link
 
-
-def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
-    from legalcite.jurisdictions.us.printer import print_key
-
-    return print_key(key)
-
-
-def _snapshot_readers():
-    from legalcite.jurisdictions.us.snapshots import READERS
-
-    return READERS
-
-
 JURISDICTION = Jurisdiction(code="us", name="United States (federal)", languages=("en",), extractor=EXTRACTOR,
-                            printer=_print_key, link=link, snapshot_readers=_snapshot_readers)
+                            link=link)

@@ -9,18 +9,4 @@ found (reporters-db) and California short forms bound by the ``us`` package.
 from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.us_ca.extract import EXTRACTOR
 
-
-def _print_key(key: str) -> str | None:  # imported on first use: extraction never needs the printer
-    from legalcite.jurisdictions.us_ca.printer import print_key
-
-    return print_key(key)
-
-
-def _snapshot_readers():
-    from legalcite.jurisdictions.us_ca.snapshots import READERS
-
-    return READERS
-
-
-JURISDICTION = Jurisdiction(code="us-ca", name="California", languages=("en",), extractor=EXTRACTOR,
-                            printer=_print_key, snapshot_readers=_snapshot_readers)
+JURISDICTION = Jurisdiction(code="us-ca", name="California", languages=("en",), extractor=EXTRACTOR)
