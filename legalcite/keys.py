@@ -84,11 +84,18 @@ def less_precise(a: str, b: str) -> bool:
 # ---------------------------------------------------------------- numerals
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-_ROMAN_RE = re.compile(r"^M{0,4}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+# The one definition of a Roman numeral (1-4999, canonical subtractive form): :func:`roman_to_int` accepts exactly
+# what it matches, and grammars that lex Roman numerals get it as their ``ROMAN`` terminal (legalcite.core.parse),
+# so that no citation is lexed as a numeral that the key cannot hold (``§ 823 IIII BGB``).
+# (spelled level by level from the highest one it writes, so the pattern itself cannot match the empty string)
+_ONES, _TENS, _HUNDREDS = r"(?:IX|IV|V?I{0,3})", r"(?:XC|XL|L?X{0,3})", r"(?:CM|CD|D?C{0,3})"
+ROMAN_NUMERAL = (rf"(?:M{{1,4}}{_HUNDREDS}{_TENS}{_ONES}|(?:CM|CD|D?C{{1,3}}|D){_TENS}{_ONES}"
+                 rf"|(?:XC|XL|L?X{{1,3}}|L){_ONES}|(?:IX|IV|V?I{{1,3}}|V))")
+_ROMAN_RE = re.compile(f"(?:{ROMAN_NUMERAL})")
 
 
 def is_roman(s: str) -> bool:
-    return bool(s) and bool(_ROMAN_RE.match(s.upper()))
+    return bool(s) and _ROMAN_RE.fullmatch(s.upper()) is not None
 
 
 def roman_to_int(s: str) -> int:

@@ -118,9 +118,13 @@ class CaseMetadata(Metadata):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReporterMetadata(Metadata):
-    """A German reporter or journal cite (``BGHZ 164, 11``; ``NJW 2014, 2353``)."""
+    """A German reporter or journal cite (``BGHZ 164, 11``; ``NJW 2014, 2353``), and the decision it reports where
+    the citation names it (``BGH GRUR 2006, 930``; ``Entscheidung des BVerfG vom 18. Juli 2012 (BVerfGE 132, 134)``)."""
 
     reporter: str | None = None       # the reporter as printed, with its series ("BStBl II")
+    court: str | None = None          # "BGH"
+    date: str | None = None           # the decision date as printed
+    decision_type: str | None = None  # "Urteil", "Beschluss" …
 
 
 METADATA_OF: dict[Kind, type[Metadata]] = {

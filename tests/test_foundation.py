@@ -35,7 +35,7 @@ def test_cli_extract_stdin_jsonl_and_table(tmp_path: Path) -> None:
     assert rec["jurisdiction"] == "de" and rec["kind"] == "statute" and "metadata" not in rec
     r = run_cli("extract", "-", stdin="BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21; § 823 BGB a.F.")
     case, statute = [json.loads(x) for x in r.stdout.splitlines()]
-    assert case["metadata"] == {"court": "BAG", "date": "2022", "decision_type": "Urteil", "docket": "2 AZR 363/21"}
+    assert case["metadata"] == {"court": "BAG", "date": "5. Mai 2022", "decision_type": "Urteil", "docket": "2 AZR 363/21"}
     assert statute["metadata"] == {"version": "a.F."}
     f = tmp_path / "a.txt"
     f.write_text("BGHZ 164, 11 und § 433 Abs. 2 BGB", encoding="utf-8")

@@ -1,11 +1,20 @@
 """Stage 2 — parse: each jurisdiction package's Lark grammars (``legalcite/jurisdictions/<pkg>/<name>.lark``),
-built once: ``get_parser("legalcite.jurisdictions.de", "statute")``.
+built once: ``get_parser("legalcite.jurisdictions.de", "statute", transformer=...)``.
 
-Parsers are LALR with the contextual lexer, built on first use and cached on disk (Lark's ``cache=``,
-keyed by the grammar text and the Lark version) in the user cache directory. Extractors call
-:func:`longest_prefix` on a short window after their anchor: it feeds tokens until the grammar can go no
-further and returns the parse of the longest prefix that is a complete citation — so prose after a
-citation ends it, and no ``UnexpectedInput`` ever leaves this module.
+Parsers are LALR with the contextual lexer, built on first use and cached on disk (Lark's ``cache=``, keyed by
+the grammar text, the start rules, the shared terminals and the Lark version) in the user cache directory. A
+``transformer`` is embedded in the parser, so the parse builds the jurisdiction's objects directly, with no tree
+in between (STYLE.md §4, "Skip the tree").
+
+Terminals shared with :mod:`legalcite.keys` have one definition: a grammar terminal named ``ROMAN`` is
+``keys.ROMAN_NUMERAL`` (the grammar's own pattern is replaced at build time), so no grammar lexes as a numeral
+what ``keys.roman_to_int`` rejects.
+
+Extractors hand a short window after their anchor to :func:`parse_prefix`. A grammar whose start rule may end in
+a ``TAIL`` terminal (the prose after the citation: ``TAIL.-10: /(?s:.+)/``, matched only where nothing else
+is allowed) parses in one pass; where the prose after a citation is not allowed there (``§ 5 Abs. der``),
+:func:`longest_prefix` finds the longest prefix that is a complete citation. No ``LarkError`` leaves this
+module.
 """
 from __future__ import annotations
 
@@ -16,8 +25,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from lark import Lark
+from lark import Lark, Transformer
 from lark.exceptions import LarkError
+from lark.lexer import PatternRE, TerminalDef
+
+from legalcite.keys import ROMAN_NUMERAL
+
+# terminal name → the regex it stands for in every grammar (one definition, see the module docstring)
+SHARED_TERMINALS = {"ROMAN": ROMAN_NUMERAL + r"(?![\w])"}
 
 
 def _cache_dir() -> Path | None:
@@ -42,17 +57,27 @@ def grammar_text(package: str, name: str) -> str:
     return resources.files(package).joinpath(f"{name}.lark").read_text(encoding="utf-8")
 
 
+def _shared_terminal(term: TerminalDef) -> None:
+    pattern = SHARED_TERMINALS.get(term.name)
+    if pattern is not None:
+        term.pattern = PatternRE(pattern, term.pattern.flags)
+
+
 @functools.cache
-def get_parser(package: str, name: str, start: str = "start") -> Lark:
-    """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk)."""
+def get_parser(package: str, name: str, start: str | tuple[str, ...] = "start",
+               transformer: Transformer | None = None) -> Lark:
+    """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk), with
+    ``transformer`` embedded: ``parse`` then returns what its callbacks build."""
     text = grammar_text(package, name)
-    kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
+    starts = [start] if isinstance(start, str) else list(start)
+    kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=starts, maybe_placeholders=False,
+                                  edit_terminals=_shared_terminal, transformer=transformer)
     cache = _cache_dir()
     if cache is not None:
         import hashlib
 
-        digest = hashlib.sha256((text + start).encode()).hexdigest()[:16]
-        kwargs["cache"] = str(cache / f"{package.rsplit('.', 1)[-1]}-{name}-{start}-{digest}.lark")
+        digest = hashlib.sha256((text + repr(starts) + repr(sorted(SHARED_TERMINALS.items()))).encode()).hexdigest()
+        kwargs["cache"] = str(cache / f"{package.rsplit('.', 1)[-1]}-{name}-{digest[:16]}.lark")
     try:
         return Lark(text, **kwargs)
     except (OSError, EOFError):  # unreadable cache file: build without it
@@ -60,16 +85,39 @@ def get_parser(package: str, name: str, start: str = "start") -> Lark:
         return Lark(text, **kwargs)
 
 
+class Reject(Exception):
+    """Raised by an embedded transformer's callback: what was parsed is no citation after all (a unit chain that
+    does not start with a unit number). :func:`parse_prefix` then returns None."""
+
+
+def parse_prefix(parser: Lark, window: str, start: str | None = None) -> Any:
+    """The citation at the start of ``window``: the transformer's result, or None when there is none.
+
+    One pass when the grammar lets ``TAIL`` take the prose after the citation; else (the prose begins with
+    something the grammar allows there but cannot complete) the longest complete prefix."""
+    try:
+        return parser.parse(window, start=start)
+    except Reject:
+        return None
+    except LarkError:
+        pass
+    except Exception:  # a callback rejected a token sequence: same as a parse error
+        pass
+    res = longest_prefix(parser, window, start=start)
+    return None if res is None else res.tree
+
+
 @dataclass(frozen=True)
 class Prefix:
-    """The longest complete parse at the start of a window: its tree and where it ends (window offset)."""
+    """The longest complete parse at the start of a window: its tree (or the embedded transformer's result) and
+    where it ends (window offset)."""
 
     tree: Any
     end: int
     truncated: bool = False  # the token cap was reached: pathological input, the caller may skip ahead
 
 
-def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | None:
+def longest_prefix(parser: Lark, window: str, max_tokens: int = 64, start: str | None = None) -> Prefix | None:
     """Parse the longest prefix of ``window`` that the grammar accepts as a whole ``start``.
 
     Tokens are fed one at a time; after each, if the LALR state has an action on ``$END``, the token's end
@@ -77,7 +125,7 @@ def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | 
     parser error ends the run — that is where the citation stops. Then the remembered prefixes are parsed
     normally, longest first, and the first that parses is returned."""
     try:
-        ip = parser.parse_interactive(window)
+        ip = parser.parse_interactive(window, start=start)
         tokens = ip.lexer_thread.lex(ip.parser_state)
     except LarkError:
         return None
@@ -106,9 +154,7 @@ def longest_prefix(parser: Lark, window: str, max_tokens: int = 64) -> Prefix | 
             pass
     for end in reversed(ends[-4:]):
         try:
-            return Prefix(parser.parse(window[:end]), end, truncated)
-        except LarkError:
-            continue
-        except Exception:
+            return Prefix(parser.parse(window[:end], start=start), end, truncated)
+        except Exception:  # LarkError, or a callback that rejected the prefix
             continue
     return None

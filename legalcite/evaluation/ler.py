@@ -1,18 +1,30 @@
-"""Span precision/recall on the German LER test sentences (``../shared/testdata/de_ler_test.jsonl``).
+"""Span precision/recall on German court text: the LER test sentences (``../shared/testdata/de_ler_test.jsonl``) and
+the refex benchmark's windows plus those sentences (``de_refex_ler.jsonl``), as refex measures itself.
+
+    python -m legalcite.evaluation.ler [FILE ...] [--errors] [--min-cover 0.5]
 
 A gold span counts as found when an extracted citation span overlaps it and covers at least ``min_cover``
 of it (the LER annotation sometimes includes trailing words that are not part of the citation, e.g. a
 decision's ``- Rn. 28 f.``); an extracted span counts as correct when it overlaps a gold span of any kind.
-Citations from one chain share a span; spans are de-duplicated before counting. Short forms that could not be
-bound to a law (``unresolved=True``) count: this measures finding spans, not resolving them.
+Recall is per gold kind (``statute``, ``case`` for LER's decisions, ``reporter``); precision per predicted kind and
+over all kinds (``all``). Citations from one chain share a span; spans are de-duplicated before counting.
+Citations of German law, EU law and treaties count (German courts cite all three; each keeps its own
+jurisdiction). Short forms that could not be bound to a law (``unresolved=True``) count: this measures finding
+spans, not resolving them.
 """
 from __future__ import annotations
 
+import argparse
 import json
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
+# German court text cites German law, and the EU law and treaties (tag EUN: AEUV, EMRK, directives) and the EU's
+# courts; those keep their own jurisdiction (DESIGN.md §2), so they count.
+SCORED = ("de", "eu", "int")
+FILES = ("de_ler_test.jsonl", "de_refex_ler.jsonl")
 
 
 @dataclass
@@ -32,37 +44,82 @@ class SpanScores:
         return self.correct / self.predicted if self.predicted else 1.0
 
 
-def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
+@dataclass
+class Evaluation:
+    """Scores per kind (and ``all``) plus the spans that were missed or predicted without a gold span."""
+
+    scores: dict[str, SpanScores]
+    missed: list[str] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+
+
+def shared_dir() -> Path:
+    env = os.environ.get("LEGALCITE_SHARED")
+    return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
+
+
+def run(path: Path, min_cover: float = 0.5) -> Evaluation:
+    """Score ``extract`` on one file of gold spans (``text``, ``expected[]`` with ``kind``, ``start``, ``end``)."""
     import legalcite
 
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     totals: dict[str, list[int]] = {}
-    for row in rows:
+    missed: list[str] = []
+    unexpected: list[str] = []
+
+    def add(kind: str, i: int) -> None:
+        for k in (kind, "all"):
+            totals.setdefault(k, [0, 0, 0, 0])[i] += 1
+
+    with path.open(encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    for n, row in enumerate(rows):
         text = row["text"]
-        # span finding is measured before resolution: German short forms without a law count as found spans
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction == "de"]
+        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in SCORED]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
-            t = totals.setdefault(gk, [0, 0, 0, 0])
-            t[0] += 1
+            add(gk, 0)
             cover = max((min(ge, e) - max(gs, s) for s, e, _ in spans), default=0)
-            t[1] += cover >= min_cover * (ge - gs)
+            if cover >= min_cover * (ge - gs):
+                add(gk, 1)
+            else:
+                missed.append(f"{path.name}:{n} {gk}: {text[gs:ge]!r}")
         for s, e, k in spans:
-            kk = "case" if k in ("case",) else k
-            t = totals.setdefault(kk, [0, 0, 0, 0])
-            t[2] += 1
-            t[3] += any(min(ge, e) > max(gs, s) for gs, ge, _ in gold)
-    return {k: SpanScores(k, *v) for k, v in sorted(totals.items())}
+            add(k, 2)
+            if any(min(ge, e) > max(gs, s) for gs, ge, _ in gold):
+                add(k, 3)
+            else:
+                unexpected.append(f"{path.name}:{n} {k}: {text[s:e]!r}")
+    return Evaluation({k: SpanScores(k, *v) for k, v in sorted(totals.items())}, missed, unexpected)
 
 
-def main() -> None:  # pragma: no cover - convenience
-    import sys
+def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
+    """The scores of :func:`run` per kind, ``all`` included."""
+    return run(path, min_cover).scores
 
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[3] / "shared/testdata/de_ler_test.jsonl"
-    for k, s in evaluate(path).items():
-        print(f"{k:10s} gold {s.gold:4d} recall {s.recall:.3f}  predicted {s.predicted:4d} precision {s.precision:.3f}")
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m legalcite.evaluation.ler", description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*", type=Path,
+                    help=f"gold files (default: {' and '.join(FILES)} in $LEGALCITE_SHARED/testdata)")
+    ap.add_argument("--min-cover", type=float, default=0.5, help="share of a gold span a prediction must cover")
+    ap.add_argument("--errors", action="store_true", help="list missed gold spans and unexpected predictions")
+    args = ap.parse_args(argv)
+    files = args.files or [shared_dir() / "testdata" / f for f in FILES]
+    for path in files:
+        if not path.is_file():
+            ap.error(f"{path}: no such file")
+    for path in files:
+        ev = run(path, args.min_cover)
+        print(path.name)
+        for k, s in ev.scores.items():
+            gold = f"gold {s.gold:4d} recall {s.recall:.3f}" if s.gold else " " * 21
+            print(f"  {k:10s} {gold}  predicted {s.predicted:4d} precision {s.precision:.3f}")
+        if args.errors:
+            print("\n".join(f"  missed {m}" for m in ev.missed))
+            print("\n".join(f"  unexpected {u}" for u in ev.unexpected))
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    raise SystemExit(main())

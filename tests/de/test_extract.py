@@ -51,8 +51,8 @@ def test_version_marker_kept_on_citation() -> None:
 
 def test_decision_metadata() -> None:
     (c,) = legalcite.extract("BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21")
-    assert c.metadata == CaseMetadata(court="BAG", docket="2 AZR 363/21", date="2022", decision_type="Urteil")
-    assert c.to_dict()["metadata"] == {"court": "BAG", "date": "2022", "decision_type": "Urteil",
+    assert c.metadata == CaseMetadata(court="BAG", docket="2 AZR 363/21", date="5. Mai 2022", decision_type="Urteil")
+    assert c.to_dict()["metadata"] == {"court": "BAG", "date": "5. Mai 2022", "decision_type": "Urteil",
                                        "docket": "2 AZR 363/21"}
     (e,) = legalcite.extract("ECLI:DE:BGH:2019:300719UIZR126.18.0")
     assert (e.metadata.ecli, e.metadata.court) == ("ECLI:DE:BGH:2019:300719UIZR126.18.0", "BGH")
@@ -86,9 +86,12 @@ def test_decision_without_court_takes_previous_court() -> None:
     assert keys(text) == ["de/case/bag/2-azr-690-02", "de/case/bag/2-azr-426-03"]
 
 
-def test_commentary_margin_numbers_are_not_statute_citations() -> None:
+def test_commentaries_are_not_statute_citations() -> None:
+    """A commentary's title (law name and edition) and its margin numbers (§ … Rn.) cite the commentary."""
     text = "Das ist nach der Kommentierung (Zöller, ZPO, 32. Aufl., § 780 Rn. 15) nicht der Fall."
-    assert keys(text) == ["de/zpo"]
+    assert keys(text) == []
+    assert keys("(Geserich, in: Kirchhof/Söhn/Mellinghoff, EStG, § 9 Rz G 60)") == []
+    assert keys("(vgl. Schmidt/Brinkmann, in: MüKo-ZPO, 5. Aufl. 2016, § 766 Rn. 48) und § 766 ZPO") == ["de/zpo/s766"]
 
 
 def test_english_section_of_unknown_law_is_not_german() -> None:

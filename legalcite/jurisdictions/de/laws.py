@@ -3,8 +3,9 @@ gesetze-im-internet.de; :func:`table`) and the hand-kept English names in ``data
 
 Lookups the extractor needs after a unit chain: an abbreviation (``BGB``, ``SGB V``, ``BGBEG``), a title in
 any grammatical case (``des Grundgesetzes``, ``der Zivilprozessordnung``), an English name
-(``of the German Civil Code (BGB)``), or an unknown but abbreviation-shaped name (``FantasieG``), which keeps
-its printed form so that the check can call it ``not_findable``.
+(``of the German Civil Code (BGB)``, ``of the BGB``), or an unknown but abbreviation-shaped name (``FantasieG``),
+which keeps its printed form so that the check can call it ``not_findable``. Collective agreements (``TV BZ
+Druck``) and words that are never laws (``GmbH``, a court's name) come from ``data/non_statutes.json``.
 """
 from __future__ import annotations
 
@@ -16,15 +17,11 @@ from legalcite.core.data import load, without_gc
 from legalcite.keys import work_id
 
 _WORD = re.compile(r"[\wÄÖÜäöüß§&\-]+", re.UNICODE)
+_GAP = re.compile(r"\s+")
 # Abbreviation-shaped tokens: a capital, then letters with at least one more capital (BGB, KSchG, FantasieG),
 # optionally a Roman or Arabic book number or year (SGB V, SGB 5, UWG 2004).
 _ABBR_SHAPE = re.compile(r"^[A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*[A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*$")
-# Words that look like abbreviations but are never a law here.
-_NOT_LAWS = frozenset("""EU EG EWG EUR DM USD GmbH AG KG OHG UG SE eG BRD DDR BVerfG BGH BAG BFH BSG BVerwG
-EuGH EGMR OLG LG AG VG OVG LAG FG SG Rn RdNr Rz Nr ZR StR AZR BvR BvL OK II III IV VI VII VIII IX XI XII XIII
-USA UK PDF IT KI MwSt ggf bzw evtl""".split())
-
-
+_ROMAN_SHAPED = re.compile(r"[IVXLCDM]+")  # "§ 823 IIII BGB": a misprinted numeral is no law name
 _HEAD_NOUN = re.compile(r"(?:gesetz|gesetzbuch|ordnung)$", re.I)
 
 
@@ -42,13 +39,43 @@ def name_key(words: list[str]) -> str:
     return " ".join(_stem(w) for w in words)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LawMatch:
     work: str            # work id (known or printed)
     known: bool          # in the table
     end: int             # end offset in the text
     printed: str
     ambiguous: bool = False  # an English name other systems use too ("Civil Code"): needs a German cue
+    agreement: bool = False  # a collective agreement ("TV BZ Druck"): no statute, no key
+
+
+class _Names:
+    """Name keys (stems joined by spaces) → work id, with every proper word prefix of a key, so a title is read
+    word by word and the walk stops at the first prefix no name has."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+        self.prefixes = {" ".join(k.split()[:n]) for k in names for n in range(1, len(k.split()))}
+
+    def match(self, text: str, pos: int, max_words: int = 40) -> LawMatch | None:
+        key, best, p = "", None, pos
+        for n in range(max_words):
+            m = _WORD.match(text, p)
+            if m is None:
+                break
+            key = f"{key} {_stem(m.group())}" if n else _stem(m.group())
+            if key in self.names:
+                best = m.end()
+                work = self.names[key]
+            if key not in self.prefixes:
+                break
+            gap = _GAP.match(text, m.end())
+            if gap is None:
+                break
+            p = gap.end()
+        if best is None:
+            return None
+        return LawMatch(work, True, best, text[pos:best])
 
 
 class LawIndex:
@@ -85,14 +112,20 @@ class LawIndex:
         for a, v in sorted(abbr.items(), key=lambda kv: kv[1]):
             self.by_abbr_ci.setdefault(a.lower(), v[2])
         # a title shared by several laws is ambiguous: not used
-        self.by_name = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
+        by_name = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
         for k, v in heads.items():
             if len(v) == 1 and k not in names:
-                self.by_name[k] = next(iter(v))
-        self.max_name_words = max(len(k.split()) for k in self.by_name)
+                by_name[k] = next(iter(v))
+        self.titles = _Names(by_name)
         english = load(__package__, "english.json")
-        self.by_english = {name_key(_WORD.findall(n)): self.lookup_abbr(a) for n, a in english["names"].items()}
+        self.english = _Names({name_key(_WORD.findall(n)): wid for n, a in english["names"].items()
+                               if (wid := self.lookup_abbr(a))})
         self.ambiguous_english = {name_key(_WORD.findall(n)) for n in english.get("ambiguous", [])}
+        other = load(__package__, "non_statutes.json")
+        courts = load(__package__, "courts.json")
+        self.agreements = frozenset(other["agreements"])
+        self.not_laws = frozenset(other["not_laws"]) | frozenset(courts["federal"].values()) | frozenset(
+            courts["placed"].values())
 
     def lookup_abbr(self, printed: str) -> str | None:
         return self.by_abbr.get(printed) or self.by_abbr_ci.get(printed.lower())
@@ -100,6 +133,28 @@ class LawIndex:
     def units(self, work: str) -> list[str] | None:
         law = self.laws.get(work)
         return law["units"] if law else None
+
+    def next_unit(self, work: str, label: str, value: str) -> str | None:
+        """The value of the unit the law's TOC lists after ``label value`` (``§ 7 f.``), if of the same label."""
+        units, at = self._positions(work, label)
+        i = at.get(value)
+        return units[i + 1] if i is not None and i + 1 < len(units) else None
+
+    def unit_range(self, work: str, label: str, lo: str, hi: str) -> list[str] | None:
+        """The values the law's TOC lists from ``lo`` to ``hi`` (``§§ 987–993``), None when it lists not both."""
+        units, at = self._positions(work, label)
+        a, b = at.get(lo), at.get(hi)
+        return units[a : b + 1] if a is not None and b is not None and a <= b else None
+
+    @functools.lru_cache(maxsize=256)
+    def _positions(self, work: str, label: str) -> tuple[list[str], dict[str, int]]:
+        """The values of the law's numbered units with ``label`` in TOC order, and each one's position."""
+        n = len(label)
+        values = [u[n:] for u in self.units(work) or () if u.startswith(label) and u[n : n + 1].isdigit()]
+        return values, {v: i for i, v in enumerate(values)}
+
+    def is_agreement(self, printed: str) -> bool:
+        return printed in self.agreements or any(printed.startswith(a + "-") for a in ("TV", "TVÜ", "BAT", "MTV"))
 
 
 def _neg_date(d: str) -> str:
@@ -129,12 +184,50 @@ _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IV
 _ABBR_WORDS = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/.]*)((?:[ \t]+[A-ZÄÖÜ0-9][\wÄÖÜäöüß&\-/.]*){1,3})")
 _GENITIVE = re.compile(r"[ \t]*(?:des|der|dem|vom)[ \t]+")
 _ENGLISH = re.compile(r"[ \t]*(?:of|under)[ \t]+(?:the[ \t]+)?")
+_GERMAN_ADJ = re.compile(r"(?:German|Germany's)[ \t]+")
+_PAREN_NAME = re.compile(r"[^()\n]{0,60}?\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*)\)")
 _PAREN_ABBR = re.compile(r"[ \t]*\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*(?:[ \t][IVX]+)?)\)")
+# an agreement's name after its first word: "TV BZ Druck", "TV-L", "TVöD-AT"
+_AGREEMENT_REST = re.compile(r"(?:[ \t]+(?:[A-ZÄÖÜ][\wÄÖÜäöüß\-]*|\d+))*")
 
 
 def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | None:
     """The law named at ``text[pos:]`` (after optional spaces), if any."""
     idx = index()
+    hit = _abbreviation(text, pos, idx, allow_unknown)
+    if hit is not None:
+        return hit
+    g = _GENITIVE.match(text, pos)
+    if g:
+        hit = idx.titles.match(text, g.end())
+        if hit:
+            return hit
+    e = _ENGLISH.match(text, pos)
+    if e:
+        hit = idx.english.match(text, e.end(), 8)
+        if hit:
+            p = _PAREN_ABBR.match(text, hit.end)
+            ambiguous = name_key(_WORD.findall(hit.printed)) in idx.ambiguous_english and not (
+                p and idx.lookup_abbr(p.group(1)))
+            return LawMatch(hit.work, True, p.end() if p else hit.end, hit.printed, ambiguous)
+        p = _GERMAN_ADJ.match(text, e.end())
+        if p:  # "of the German XYZ Act (XYZG)": trust the abbreviation in brackets
+            q = _PAREN_NAME.match(text, p.end())
+            if q and idx.lookup_abbr(q.group(1)):
+                return LawMatch(idx.lookup_abbr(q.group(1)), True, q.end(), q.group(1))
+        # "of the BGB", "of the Kündigungsschutzgesetz": a German name in English prose, known laws only
+        hit = _abbreviation(text, e.end(), idx, False) or idx.titles.match(text, e.end())
+        if hit:
+            return hit
+    p = _PAREN_ABBR.match(text, pos)
+    if p and idx.lookup_abbr(p.group(1)):
+        return LawMatch(idx.lookup_abbr(p.group(1)), True, p.end(), p.group(1))
+    return None
+
+
+def _abbreviation(text: str, pos: int, idx: LawIndex, allow_unknown: bool) -> LawMatch | None:
+    """An abbreviation (one to four words, ``SGB V``), a collective agreement, an unknown abbreviation-shaped
+    name (``allow_unknown``), or a title without article (``§ 823 Bürgerliches Gesetzbuch``)."""
     w = _ABBR_WORDS.match(text, pos)
     if w:
         words = [w.group(1)] + w.group(2).split()
@@ -145,61 +238,24 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
             printed = " ".join(words[:n]).rstrip(".,;:)")
             wid = idx.lookup_abbr(printed)
             if wid:
-                return LawMatch(wid, True, starts[0] + len(text[starts[0]:starts[n - 1]]) + len(words[n - 1].rstrip(".,;:)")), printed)
+                return LawMatch(wid, True, starts[n - 1] + len(words[n - 1].rstrip(".,;:)")), printed)
     m = _ABBR_RUN.match(text, pos)
-    if m:
-        first = m.group(1).rstrip("-/")
-        end1 = m.start(1) + len(first)
-        if m.group(2):
-            both = f"{first} {m.group(2)}"
-            wid = idx.lookup_abbr(both)
-            if wid:
-                return LawMatch(wid, True, m.end(), both)
-        wid = idx.lookup_abbr(first)
+    if not m:
+        return None
+    first = m.group(1).rstrip("-/")
+    end1 = m.start(1) + len(first)
+    if m.group(2):
+        both = f"{first} {m.group(2)}"
+        wid = idx.lookup_abbr(both)
         if wid:
-            return LawMatch(wid, True, end1, first)
-        if (allow_unknown and _ABBR_SHAPE.match(first) and first not in _NOT_LAWS and 2 <= len(first) <= 16):
-            return LawMatch(work_id(first), False, end1, first)
-        # a title without article: "§ 823 Bürgerliches Gesetzbuch"
-        hit = _match_title(text, m.start(1), idx.by_name, idx.max_name_words)
-        if hit:
-            return hit
-    g = _GENITIVE.match(text, pos)
-    if g:
-        hit = _match_title(text, g.end(), idx.by_name, idx.max_name_words)
-        if hit:
-            return hit
-    e = _ENGLISH.match(text, pos)
-    if e:
-        hit = _match_title(text, e.end(), idx.by_english, 8)
-        if hit:
-            p = _PAREN_ABBR.match(text, hit.end)
-            ambiguous = name_key(_WORD.findall(hit.printed)) in idx.ambiguous_english and not (
-                p and idx.lookup_abbr(p.group(1)))
-            return LawMatch(hit.work, True, p.end() if p else hit.end, hit.printed, ambiguous)
-        p = re.compile(r"(?:German|Germany's)[ \t]+").match(text, e.end())
-        if p:  # "of the German XYZ Act (XYZG)": trust the abbreviation in brackets
-            q = re.compile(r"[^()\n]{0,60}?\(([A-ZÄÖÜ][\wÄÖÜäöüß\-]*)\)").match(text, p.end())
-            if q and idx.lookup_abbr(q.group(1)):
-                return LawMatch(idx.lookup_abbr(q.group(1)), True, q.end(), q.group(1))
-    p = _PAREN_ABBR.match(text, pos)
-    if p and idx.lookup_abbr(p.group(1)):
-        return LawMatch(idx.lookup_abbr(p.group(1)), True, p.end(), p.group(1))
-    return None
-
-
-def _match_title(text: str, pos: int, names: dict[str, str | None], max_words: int) -> LawMatch | None:
-    words = list(_WORD.finditer(text, pos, min(len(text), pos + 200)))[:max_words]
-    # the words must be contiguous (only spaces between them)
-    run = []
-    for w in words:
-        if run and text[run[-1].end():w.start()].strip():
-            break
-        if not run and w.start() != pos:
-            break
-        run.append(w)
-    for n in range(len(run), 0, -1):
-        wid = names.get(name_key([w.group() for w in run[:n]]))
-        if wid:
-            return LawMatch(wid, True, run[n - 1].end(), text[pos:run[n - 1].end()])
-    return None
+            return LawMatch(wid, True, m.end(), both)
+    wid = idx.lookup_abbr(first)
+    if wid:
+        return LawMatch(wid, True, end1, first)
+    if idx.is_agreement(first):
+        end = _AGREEMENT_REST.match(text, end1).end()
+        return LawMatch(work_id(text[m.start(1):end]), False, end, text[m.start(1):end], agreement=True)
+    if (allow_unknown and _ABBR_SHAPE.match(first) and first not in idx.not_laws and 2 <= len(first) <= 16
+            and not _ROMAN_SHAPED.fullmatch(first)):
+        return LawMatch(work_id(first), False, end1, first)
+    return idx.titles.match(text, m.start(1))

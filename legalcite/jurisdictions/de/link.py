@@ -2,23 +2,29 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 
+from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.keys import work_id
 from legalcite.models import Citation, Form, Kind, Unit
 
+MENTION_REACH = 600  # characters before a decision without a court searched for the court it belongs to
+
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     """Bind German short forms: a § without a law takes the law of the previous German statute citation in
-    the same paragraph; ``ebd.``/``a.a.O.`` are not citations themselves; a decision without a court (``Urteil
-    vom 13. Mai 2004 – 2 AZR 426/03``) takes the court of the previous decision in the same paragraph."""
+    the same paragraph; ``ebd.``/``a.a.O.`` repeat the citation before them; a decision without a court (``Urteil
+    vom 13. Mai 2004 – 2 AZR 426/03``, a docket in a list) takes the court named last before it in the same
+    paragraph — a decision cited with its court, or a court mentioned in the prose (``der Rechtsprechung des I.
+    Senats des BFH (vgl. Urteil vom 17. Juli 2008 I R 83/07)``)."""
     out: list[Citation] = []
     last_law: tuple[str, int] | None = None
     last_court: tuple[str, int] | None = None
     text = ctx.text
     german_text = ctx.language == "de" or ctx.jurisdiction == "de"
-    for i, c in enumerate(citations):
+    for c in citations:
         if c.jurisdiction != "de":
             out.append(c)
             continue
@@ -39,14 +45,62 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             if c.work is not None:
                 last_law = (c.work, c.span.end)
         elif c.kind is Kind.CASE:
-            if c.work is None and last_court and "\n\n" not in text[last_court[1] : c.span.start]:
-                docket = c.metadata.docket or ""
-                c = c.replace(work="case", units=(Unit("", last_court[0]), Unit("", work_id(re.sub(r"\s+", " ", docket)))),
-                              antecedent=_index_of(out, last_court[1]))
+            if c.work is None:
+                c = _with_court(c, text, last_court, out)
             if c.work == "case" and c.units:
                 last_court = (c.units[0].value, c.span.end)
         out.append(c)
     return out
+
+
+def _with_court(c: Citation, text: str, last_court: tuple[str, int] | None, out: list[Citation]) -> Citation:
+    """A decision without a court, with the court named last before it in its paragraph (if any)."""
+    start = max(0, c.span.start - MENTION_REACH)
+    para = text.rfind("\n\n", start, c.span.start)
+    if para >= 0:
+        start = para
+    court, at, antecedent = None, -1, None
+    if last_court is not None and last_court[1] > start:
+        court, at, antecedent = last_court[0], last_court[1], _index_of(out, last_court[1])
+    mention = _last_mention(text, max(start, at), c.span.start)
+    if mention is not None:
+        court, antecedent = work_id(mention), None
+    if court is None:
+        return c
+    docket = c.metadata.docket or ""
+    return c.replace(work="case", units=(Unit("", court), Unit("", work_id(docket))), antecedent=antecedent)
+
+
+@functools.cache
+def _mention_rx() -> re.Pattern:
+    """A court's abbreviation (``BFH``, ``OLG München``) or written-out name in any grammatical case
+    (``des Bundesfinanzhofs``), from data/courts.json."""
+    data = load(__package__, "courts.json")
+    # "KG" alone is mostly a Kommanditgesellschaft: the Kammergericht is only found by its name
+    abbrs = sorted(set(data["federal"].values()) - {"KG"}, key=len, reverse=True)
+    names = sorted((n for n in data["federal"] if " " not in n), key=len, reverse=True)
+    placed = sorted(data["placed"].values(), key=len, reverse=True)
+    return re.compile(
+        rf"(?<![\w-])(?:(?P<abbr>{'|'.join(map(re.escape, abbrs))})"
+        rf"|(?P<name>{'|'.join(map(re.escape, names))})(?:e?s)?"
+        rf"|(?P<placed>(?:{'|'.join(map(re.escape, placed))})[ \t]+[A-ZÄÖÜ][\wäöüß\-]+))(?![\w-])")
+
+
+@functools.cache
+def _federal_names() -> dict[str, str]:
+    return {k: v for k, v in load(__package__, "courts.json")["federal"].items() if " " not in k}
+
+
+def _last_mention(text: str, start: int, end: int) -> str | None:
+    """The court named last in ``text[start:end]``, as its abbreviation."""
+    last = None
+    for m in _mention_rx().finditer(text, start, end):
+        last = m
+    if last is None:
+        return None
+    if last.group("name"):
+        return _federal_names()[last.group("name")]
+    return last.group("abbr") or last.group("placed")
 
 
 def _index_of(cites: list[Citation], end: int) -> int | None:

@@ -1,0 +1,366 @@
+"""German statute citations: ``§ 823 Abs. 1 BGB`` → ``de/bgb/s823/abs1``.
+
+1. ``statute.lark`` parses the sign and unit chain (``§§ 280 Abs. 1 und 3``); :class:`StatuteChain`, embedded in
+   the parser, turns each list item into a path of (label, value) while it parses: :func:`parse_chain`;
+2. :func:`legalcite.jurisdictions.de.laws.match_law` reads the law named after the chain (``BGB``, ``des
+   Grundgesetzes``, ``of the Civil Code``);
+3. :func:`statutes` joins groups (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``), lends a law to the groups before it,
+   expands ranges and ``f.`` (:func:`expand`) and builds one :class:`Citation` per provision.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from lark import Token, Transformer
+
+from legalcite.core.parse import get_parser, parse_prefix
+from legalcite.core.scan import Context
+from legalcite.jurisdictions.de import laws as de_laws
+from legalcite.keys import clean_segment, roman_to_int
+from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
+
+WINDOW = 320  # characters a statute chain may span
+
+# Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
+RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
+# token type → (the main unit it starts, plural sign, English): the first item's sign
+_SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
+          "ARTS": ("art", True, False), "EN_SIGN": ("s", False, True), "EN_ART": ("art", False, True)}
+# token type → label of a level written with its value ("Abs. 1")
+_LEVELS = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt", "LIT": "lit",
+           "SUBSECTION": "abs", "SECTION": "s"}
+_STYLES = {"VALUE": "bare", "ROMAN": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
+# the value at the end of a sign's or level's token: "§ 613 a" → "613 a", "Abs. (2)" → "2", "lit. b)" → "b"
+_END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
+_LEADING_INT = re.compile(r"\d+")
+
+Path = list[tuple[str, str]]
+
+
+@dataclass(slots=True)
+class Item:
+    """One list item of a chain: a path of (label, value), or a range between two paths."""
+
+    path: Path
+    range_to: Path | None = None
+    following: str | None = None     # "f." or "ff."
+    version: str | None = None       # "a.F." / "n.F."
+
+
+@dataclass(slots=True)
+class Chain:
+    """``§§ 280 Abs. 1, 281``: its items, where it ends in the window, and how the parse ended."""
+
+    items: list[Item]
+    end: int
+    english: bool       # "Section 823(1)": needs an English law name or a German cue
+    open: bool          # the parse ran to the window's end: the chain may go on beyond it
+
+
+# a part of an item: (style, label, value, end offset in the window)
+Part = tuple[str, "str | None", str, int]
+
+
+def _end_value(tok: Token) -> str:
+    return _END_VALUE.search(tok).group(1).replace(" ", "")
+
+
+def _part(tok: Token) -> Part:
+    label = _LEVELS.get(tok.type)
+    if label is not None:
+        value = _end_value(tok)
+        return ("labeled", label, value.lower() if label == "lit" else value, tok.end_pos)
+    style = _STYLES[tok.type]
+    if style == "bare":
+        return (style, None, tok.replace(" ", ""), tok.end_pos)
+    if style == "roman":
+        return (style, "abs", str(roman_to_int(tok)), tok.end_pos)
+    if style == "paren":
+        return (style, None, tok[1:-1], tok.end_pos)
+    if style == "following":
+        return (style, None, "ff." if tok.startswith(("ff", "et")) else "f.", tok.end_pos)
+    return (style, None, tok.replace(" ", ""), tok.end_pos)  # version
+
+
+class StatuteChain(Transformer):
+    """The tree → items Transformer of ``statute.lark``, run inside the LALR parser (no tree is built)."""
+
+    def first(self, children: list[Token]) -> tuple[Token, tuple[Part, ...]]:
+        sign = children[0]
+        return sign, (("bare", None, _end_value(sign), sign.end_pos), *map(_part, children[1:]))
+
+    def ref(self, children: list[Token]) -> tuple[Part, ...]:
+        return tuple(map(_part, children))
+
+    def items(self, children: list) -> Chain:
+        sign, head = children[0]
+        main, plural, english = _SIGNS[sign.type]
+        items: list[Item] = []
+        end = sign.end_pos
+        prev: tuple[Path, str] | None = None
+        sep: Token | None = None
+        for child in (head, *children[1:]):
+            if isinstance(child, Token):
+                sep = child
+                continue
+            built = _item(child, prev, plural, main)
+            if built is None:
+                break
+            path, last_style, following, version, item_end, complete = built
+            if sep is not None and sep.type == "RANGE" and items and items[-1].range_to is None:
+                items[-1].range_to = path
+            else:
+                items.append(Item(path, following=following, version=version))
+            prev, end, sep = (path, last_style), item_end, None
+            if not complete:
+                break
+        return Chain(items, end, english=english, open=True)
+
+    def start(self, children: list) -> Chain:
+        chain = children[0]
+        chain.open = len(children) == 1  # no TAIL: the parse ran to the window's end
+        return chain
+
+
+def _item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
+          ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
+    """Where a list item attaches (DESIGN.md, lists): the first item starts with the unit number; a later one
+    starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
+    numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
+    current unit (``§§ 280 Abs. 1, 281``); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
+    → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher levels (``Abs. 1 Satz 2,
+    Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every part attached)."""
+    style, label, value, _ = parts[0]
+    rest = parts
+    if prev is None:
+        if style != "bare":
+            return None
+        path: Path = [(main, value)]
+        rest = parts[1:]
+    else:
+        ppath, pstyle = prev
+        if style == "bare":
+            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])):
+                path = [(main, value)]
+            else:
+                level = ppath[-1][0]
+                path = [p for p in ppath if RANK[p[0]] < RANK[level]] + [(level, value)]
+            rest = parts[1:]
+        elif style == "paren":
+            path = list(ppath[:-1]) if pstyle == "paren" else list(ppath)  # "(1) and (2)": the same level
+        elif style in ("roman", "labeled"):
+            path = [p for p in ppath if RANK[p[0]] < RANK[label]]
+        else:  # "f." or "a.F." alone after a separator
+            return None
+    following = version = None
+    last_style, end, complete = style, parts[0][3], True
+    for part in rest:
+        pstyle_, plabel, pvalue, pend = part
+        if pstyle_ == "following":
+            following = pvalue
+        elif pstyle_ == "version":
+            version = pvalue
+        elif pstyle_ == "bare":
+            # "§ 812 I 1": a bare number after an Absatz is the Satz, after a Satz the Nummer
+            level = {"abs": "satz", "satz": "nr"}.get(path[-1][0])
+            if level is None:
+                complete = False
+                break
+            path.append((level, pvalue))
+        elif pstyle_ == "paren":
+            if pvalue[0].isdigit():
+                path.append(("satz" if any(p[0] == "abs" for p in path) else "abs", pvalue))
+            else:
+                path.append(("lit", pvalue.lower()))
+        else:  # roman, labeled
+            path.append((plabel, pvalue))
+        last_style, end = pstyle_, pend
+    return path, last_style, following, version, end, complete
+
+
+def _int(value: str) -> int:
+    m = _LEADING_INT.match(value)
+    return int(m.group()) if m else 0
+
+
+@functools.cache
+def _parser():
+    return get_parser(__package__, "statute", transformer=StatuteChain())
+
+
+def parse_chain(window: str) -> Chain | None:
+    """The sign and unit chain at the start of ``window``, or None when it is no citation."""
+    return parse_prefix(_parser(), window)
+
+
+def expand(item: Item, work: str | None) -> list[Path]:
+    """List items → unit paths: a range yields every unit the law's TOC lists between its ends (integers
+    when it lists none, or for sub-levels); ``f.`` yields the unit and the next; ``ff.`` keeps the first."""
+    paths = [item.path]
+    if item.range_to is not None:
+        a, b = item.path, item.range_to
+        if len(a) == 1 and len(b) == 1 and a[0][0] == b[0][0]:
+            paths = [[(a[0][0], v)] for v in _unit_range(work, a[0][0], a[0][1], b[0][1])]
+        elif len(a) == len(b) and a[:-1] == b[:-1] and a[-1][0] == b[-1][0]:
+            lo, hi = a[-1][1], b[-1][1]
+            if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
+                paths = [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
+            else:
+                paths = [a, b]
+        else:
+            paths = [a, b]
+    elif item.following == "f.":
+        label, value = item.path[-1]
+        nxt = None
+        if len(item.path) == 1 and work:
+            nxt = de_laws.index().next_unit(work, label, value)
+        if nxt is None and value.isdigit():
+            nxt = str(int(value) + 1)
+        if nxt:
+            paths = [item.path, item.path[:-1] + [(label, nxt)]]
+    return paths
+
+
+def _unit_range(work: str | None, label: str, lo: str, hi: str) -> list[str]:
+    listed = de_laws.index().unit_range(work, label, lo, hi) if work else None
+    if listed is not None:
+        return listed
+    if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 500:
+        return [str(v) for v in range(int(lo), int(hi) + 1)]
+    return [lo, hi]
+
+
+# ---------------------------------------------------------------- groups joined into one citation run
+
+_CONNECTOR = re.compile(
+    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
+    r"[ \t]*(?=§|Art(?:\.|ikel)?[ \t]*\d)"
+)
+_VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")
+# "ZPO, 5. Aufl., § 766 Rn. 48", "EStG, § 9 Rz G 60": a commentary's margin number, not the statute
+_COMMENTARY = re.compile(r"[ \t]*,?[ \t]*(?:Rn|Rdn|Rz|RdNr|Rdnr|Randnr|Randnummer|Tz)\.?[ \t]*(?:[A-Z][ \t]*)?\d")
+_SAME_LAW = re.compile(r"[ \t]*(?:dieses[ \t]+Gesetzes|desselben[ \t]+Gesetzes|d\.[ \t]?G\.)")
+
+
+@dataclass(slots=True)
+class _Group:
+    """``§§ 280 Abs. 1, 281`` and the law after it."""
+
+    chain: Chain
+    start: int
+    end: int
+    law: de_laws.LawMatch | None = None
+    own_law: bool = False       # the law is named right after this group (not lent by a later one)
+    version: str | None = None
+
+
+_CHAIN_RUN = re.compile(r"(?:[§\d\s.,;:()<>\-–—IVXa-z]|Abs|Satz|Nr|Art|Alt|Hs|UAbs|S\b)+")
+
+
+def _group(text: str, pos: int, ctx: Context) -> _Group | None:
+    chain = parse_chain(text[pos : pos + WINDOW])
+    if chain is None:
+        return None
+    if chain.open and pos + WINDOW < len(text):
+        # No real citation chain is this long: skip the whole run of chain characters (linear time).
+        ctx.state["skip_to"] = _CHAIN_RUN.match(text, pos).end()
+        return None
+    return _Group(chain, pos, pos + chain.end)
+
+
+def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
+    """A run of groups joined by ``i.V.m.``, ``,``, ``und`` …; groups without a law take the next group's law.
+
+    Each citation's span is the shortest text that states it: a group that names its own law ends a span
+    (``§ 3 UWG; § 15a InsO`` are two), and so does a group without any law (a short form); groups that borrow a
+    later law share that law's span (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``)."""
+    groups: list[_Group] = []
+    while True:
+        g = _group(text, pos, ctx)
+        if g is None:
+            break
+        law = de_laws.match_law(text, g.end)
+        if law is None:
+            same = _SAME_LAW.match(text, g.end)
+            if same:
+                g.end = same.end()
+        elif law.agreement:
+            # "§ 2 Abs. 2 TV BZ Druck": a collective agreement, not a statute (docs/keys.md); the chain is passed
+            # over whole, so that it is not bound to a law named earlier either
+            ctx.state["skip_to"] = law.end
+            break
+        else:
+            g.law, g.own_law, g.end = law, True, law.end
+        v = _VERSION.match(text, g.end)
+        if v:
+            g.version, g.end = v.group("v"), v.end()
+        if _COMMENTARY.match(text, g.end):
+            break  # a commentary's margin number, not the statute
+        groups.append(g)
+        c = _CONNECTOR.match(text, g.end)
+        if not c or len(groups) > 12:
+            break
+        pos = c.end()
+    if not groups:
+        return []
+    law = None
+    for g in reversed(groups):  # back-fill: "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
+        if g.law is not None:
+            law = g.law
+        elif law is not None:
+            g.law = law
+    if any(g.law for g in groups):  # keep the run up to the last group that has a law (or all, if none has one)
+        while groups and groups[-1].law is None:
+            groups.pop()
+    if all(g.law is None for g in groups) and ctx.jurisdiction != "de" and ctx.language not in (None, "de"):
+        return []  # "§ 1671(b) and 550 U.S. …" in English prose: leave it to the other extractors
+    out: list[Citation] = []
+    first = 0
+    for i, g in enumerate(groups):
+        if g.own_law or g.law is None or i == len(groups) - 1:  # a span ends here
+            span = Span(groups[first].start, g.end)
+            for member in groups[first : i + 1]:
+                out.extend(_citations(text, member, span, ctx))
+            first = i + 1
+    return out
+
+
+def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]:
+    """One group's provisions as citations, all with ``span``."""
+    law = g.law
+    if law is None and g.chain.english:
+        return []  # "Section 1983": not German
+    # A bare "§ 1542" stays a short form here (so the scan moves past it); link() binds it to a law named
+    # earlier, or drops it in text that is not German.
+    if law is not None and g.chain.english and not law.known:
+        return []  # "Section 5 of the FooAct": not known as German law
+    if law is not None and law.ambiguous and not _german_cue(text, g.start, ctx):
+        return []  # "Article 585 of the Civil Code": Chinese, Californian or German? Context decides.
+    work = law.work if law else None
+    unknown = law.printed if law is not None and not law.known else None
+    out = []
+    for item in g.chain.items:
+        version = item.version or g.version
+        following = "ff." if item.following == "ff." else None
+        metadata = StatuteMetadata(version=version, following=following, unknown_work=unknown
+                                   ) if version or following or unknown else None
+        for path in expand(item, work):
+            out.append(Citation(
+                jurisdiction="de", kind=Kind.STATUTE, work=work,
+                units=tuple(Unit(label, clean_segment(value)) for label, value in path), span=span,
+                text=text[span.start : span.end], form=Form.FULL if work else Form.SHORT, metadata=metadata,
+            ))
+    return out
+
+
+_GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)
+
+
+def _german_cue(text: str, pos: int, ctx: Context) -> bool:
+    """Context for an English law name other systems share: a ``de`` hint, German text, or a German cue in the
+    preceding 400 characters ("Under German law, …")."""
+    if ctx.jurisdiction is not None:
+        return ctx.jurisdiction == "de"
+    return ctx.language == "de" or bool(_GERMAN_CUE.search(text, max(0, pos - 400), pos))
