@@ -40,7 +40,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     out: list[Citation] = []
     consumed = 0
     of = _jurisdiction_of()
-    for cand in scan(text, jurisdictions.extractors()):
+    for cand in scan(text, jurisdictions.extractors(), resume=lambda: consumed):
         if cand.start < consumed:
             continue
         best: Sequence[Citation] = ()

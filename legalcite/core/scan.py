@@ -5,13 +5,18 @@ Each jurisdiction package (``legalcite/jurisdictions/<pkg>/``) has an :class:`Ex
 alternation; at each hit only the extractors whose own anchor matches there are asked to parse a short, bounded
 window. So the run stays linear in the text length. The extractors are passed in (the pipeline takes them from
 the registry, :mod:`legalcite.jurisdictions`): the core knows no jurisdiction.
+
+The alternation costs a little at every position whose character can start an anchor, so an anchor that starts
+with a common letter (``ebd.``, ``a.a.O.``, ``section``) slows the scan of all text. Such an anchor is better given
+as ``literals`` (eyecite's prefilter): each occurrence of a literal, found by ``str.find``, is a hit where the
+extractor's ``literal_anchor`` is tried.
 """
 from __future__ import annotations
 
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 from legalcite.models import Citation
 
@@ -30,7 +35,9 @@ class Context:
 
 class Extractor(Protocol):
     """One jurisdiction's entry point into the pipeline (its code and languages are on its
-    :class:`~legalcite.jurisdictions.Jurisdiction`)."""
+    :class:`~legalcite.jurisdictions.Jurisdiction`). Optionally also ``literals`` (strings) and ``literal_anchor``
+    (a regex tried where one of them occurs, its match passed to ``extract`` like an anchor's): anchors that start
+    with a common letter, kept out of the alternation."""
 
     anchor: str                   # regex source; all anchors are OR-ed into one pattern
 
@@ -53,8 +60,39 @@ class Candidate:
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
 
 
+@dataclass(frozen=True)
+class _Scanner:
+    """The union of the anchors, per first character the extractors whose anchor can start with it, and the
+    extractors' literals."""
+
+    union: re.Pattern
+    own: tuple[tuple[Extractor, re.Pattern], ...]
+    firsts: tuple[re.Pattern | None, ...]   # an anchor's leading one-character set, None when it has none
+    literals: tuple[tuple[str, Extractor, re.Pattern], ...]
+    order: dict[Extractor, int]             # registry order: claims are listed in it (the tie-break)
+    by_char: dict[str, tuple[tuple[Extractor, re.Pattern], ...]] = field(default_factory=dict)
+
+    def claimers(self, ch: str) -> tuple[tuple[Extractor, re.Pattern], ...]:
+        """The extractors whose anchor may match at a position holding ``ch`` (cached per character)."""
+        found = self.by_char.get(ch)
+        if found is None:
+            found = self.by_char[ch] = tuple(o for o, f in zip(self.own, self.firsts) if f is None or f.match(ch))
+        return found
+
+    def literal_hits(self, text: str) -> list[tuple[int, Extractor, re.Pattern]]:
+        """Every occurrence of every extractor's literals, in text order."""
+        hits = []
+        for literal, ex, rx in self.literals:
+            i = text.find(literal)
+            while i >= 0:
+                hits.append((i, ex, rx))
+                i = text.find(literal, i + 1)
+        hits.sort(key=lambda h: h[0])
+        return hits
+
+
 @functools.cache
-def _compiled(exs: tuple[Extractor, ...]) -> tuple[re.Pattern, tuple[tuple[Extractor, re.Pattern], ...]]:
+def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
     union = "|".join(f"(?:{ex.anchor})" for ex in exs)
     # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front: the
@@ -62,15 +100,43 @@ def _compiled(exs: tuple[Extractor, ...]) -> tuple[re.Pattern, tuple[tuple[Extra
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]
     if firsts and all(firsts):
         union = "(?=[" + "".join(m.group(1) for m in firsts) + "])(?:" + union + ")"
-    return re.compile(union), own
+    literals = tuple((lit, ex, re.compile(ex.literal_anchor))
+                     for ex in exs if getattr(ex, "literals", None) for lit in ex.literals)
+    return _Scanner(re.compile(union), own, tuple(re.compile(f"[{m.group(1)}]") if m else None for m in firsts),
+                    literals, {ex: i for i, ex in enumerate(exs)})
 
 
-def scan(text: str, extractors: tuple[Extractor, ...]) -> Iterator[Candidate]:
+def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int] | None = None) -> Iterator[Candidate]:
     """Yield each anchor hit with the extractors that claim it, left to right (``extractors`` in tie-break
-    order; their union pattern is compiled once per tuple)."""
-    union, own = _compiled(extractors)
-    for m in union.finditer(text):
-        pos = m.start()
-        claims = tuple((ex, mm) for ex, rx in own if (mm := rx.match(text, pos)))
+    order; their union pattern is compiled once per tuple). Only the extractors whose anchor can start with the
+    hit's character are asked whether they claim it; the literals' hits are merged in. ``resume`` (the pipeline's
+    end of the text already read) lets the scan jump over the citations found, instead of stopping at every
+    anchor inside them."""
+    if not extractors:
+        return
+    scanner = _compiled(extractors)
+    search = scanner.union.search
+    literal_hits = scanner.literal_hits(text) if scanner.literals else []
+    li, n_lit = 0, len(literal_hits)
+    pos = 0
+    while True:
+        m = search(text, pos)
+        start = m.start() if m is not None else len(text)
+        while li < n_lit and literal_hits[li][0] < pos:
+            li += 1
+        if li < n_lit and literal_hits[li][0] < start:
+            start, m = literal_hits[li][0], None
+        elif m is None:
+            return
+        claims = tuple((ex, mm) for ex, rx in scanner.claimers(text[start]) if (mm := rx.match(text, start))) \
+            if m is not None else ()
+        while li < n_lit and literal_hits[li][0] == start:  # literals at the same position join the claims
+            _, ex, rx = literal_hits[li]
+            li += 1
+            if (mm := rx.match(text, start)) is not None and all(ex is not c for c, _ in claims):
+                claims = tuple(sorted((*claims, (ex, mm)), key=lambda c: scanner.order[c[0]]))
         if claims:
-            yield Candidate(pos, claims)
+            yield Candidate(start, claims)
+        pos = start + 1
+        if resume is not None:
+            pos = max(pos, resume())

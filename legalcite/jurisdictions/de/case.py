@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 from legalcite.core.data import load
 from legalcite.core.parse import Reject, get_parser, parse_prefix
@@ -49,104 +49,92 @@ class Decision:
 
 
 _SPACES = re.compile(r"\s+")
-_DTYPE_SUFFIX = re.compile(r"^-")
+# the value of a part after the separators it carries ("- 2 AZR 363/21" → "2 AZR 363/21", ", Urteil" → "Urteil")
+_LEAD = re.compile(r"^(?:[-–—,(:;][ \t]*)*(?:(?:und|sowie|in)[ \t]+)?(?:(?:Az\.|Aktenzeichen:?|AZ)[ \t]*)?")
+_DATE = re.compile(r"\d.*$")
+_CITE = re.compile(r"(\d+)[ \t]*,[ \t]*(?:S\.[ \t]*)?(\d+)")
 
 
 def _squash(s: str) -> str:
     return _SPACES.sub(" ", s).strip()
 
 
-@v_args(inline=True)
+def _value(tok: Token) -> str:
+    return _squash(tok[_LEAD.match(tok).end():])
+
+
 class CaseParts(Transformer):
     """The tree → parts Transformer of ``case.lark``, run inside the LALR parser (no tree is built)."""
 
-    def dtype(self, tok: Token) -> tuple[str, str, int]:
-        return ("dtype", str(tok), tok.end_pos)
+    def dockets(self, toks: list[Token]) -> tuple[str, list[str], int]:
+        return ("dockets", [_value(t) for t in toks], toks[-1].end_pos)
 
-    def panel(self, tok: Token) -> tuple[str, str, int]:
-        return ("panel", str(tok), tok.end_pos)
+    def cite(self, children: list[Token]) -> tuple[Cite, int]:
+        volume, page = _CITE.search(children[0]).groups()
+        return Cite(volume, page, [_pin(p) for p in children[1:]]), children[-1].end_pos
 
-    def date(self, *toks: Token) -> tuple[str, str, int]:
-        return ("date", _squash(toks[-1]), toks[-1].end_pos)
-
-    def dockets(self, *toks: Token) -> tuple[str, list[str], int]:
-        return ("dockets", [_squash(t) for t in toks], toks[-1].end_pos)
-
-    def pin(self, tok: Token) -> Token:
-        return tok
-
-    def cite(self, volume: Token, page: Token, *pins: Token) -> tuple[Cite, int]:
-        if not volume.isdigit():
-            raise Reject  # "3-2500, 5": a loose-leaf number is no volume
-        return Cite(str(volume), str(page), [_pin(p) for p in pins]), (pins[-1] if pins else page).end_pos
-
-    def cites(self, *children) -> tuple[str | None, list[Cite], int]:
+    def cites(self, children: list) -> tuple[str | None, list[Cite], int]:
         series = str(children[0]) if isinstance(children[0], Token) else None
-        cites = [c for c, _ in (ch for ch in children if isinstance(ch, tuple))]
-        return series, cites, children[-1][1]
+        cites = [c for c in children if isinstance(c, tuple)]
+        return series, [c for c, _ in cites], cites[-1][1]
 
-    def loose(self, *children: Token) -> tuple[str | None, list[Cite], int]:
+    def loose(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
         """``3-2500 § 5 Nr 23``, ``406.11 § 9 BauGB Nr. 74``, ``§ 626 BGB 2002 Nr. 5``: the collection's number (or
         the law, without one) and the heading's units are the volume, each number after ``Nr`` a page."""
         number = children[0] if children[0].type == "NUM" else None
-        heading, nrs = children[1 if number is not None else 0], children[2 if number is not None else 1]
-        pins = [_pin(t) for t in children[3 if number is not None else 2:]]
+        rest = children[1:] if number is not None else children
+        heading, nrs, pins = rest[0], rest[1], [_pin(t) for t in rest[2:]]
         prefix, units = _heading(heading)
         volume = "-".join([_SPACES.sub("", number) if number is not None else prefix, *units])
-        cites = [Cite(volume, n, pins) for n in _numbers(nrs)]
-        return None, cites, children[-1].end_pos
+        return None, [Cite(volume, n, pins) for n in _numbers(nrs)], children[-1].end_pos
 
-    def annotated(self, nrs: Token, heading: Token, *pins: Token) -> tuple[str | None, list[Cite], int]:
+    def annotated(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
         """``Nr. 17 zu § 74 HGB`` (AP): the law and the heading's units are the volume, the number the page."""
+        nrs, heading, pins = children[0], children[1], [_pin(p) for p in children[2:]]
         prefix, units = _heading(heading)
-        volume = "-".join([prefix, *units])
-        return None, [Cite(volume, n, [_pin(p) for p in pins]) for n in _numbers(nrs)], (pins or (heading,))[-1].end_pos
+        return None, [Cite("-".join([prefix, *units]), n, pins) for n in _numbers(nrs)], children[-1].end_pos
 
-    def reporter_cite(self, *children) -> Reporter:
-        name = children[0]
-        series, cites, end = children[-1]
-        printed = str(name).rstrip(".") if str(name).endswith(".") and str(name).rstrip(".") in _reporters() else str(name)
-        return Reporter(f"{printed} {series}" if series else printed, cites, end)
+    def reporter_cite(self, children: list) -> Reporter:
+        name, (series, cites, end) = _value(children[0]), children[1]
+        if name.endswith(".") and name[:-1] in _reporters():  # "Slg."
+            name = name[:-1]
+        return Reporter(f"{name} {series}" if series else name, cites, end)
 
     # ---- entry points
 
-    def court_rest(self, *children) -> Decision:
+    def court_rest(self, children: list) -> Decision:
         return _decision(children)
 
-    def decision(self, *children) -> Decision:
+    def decision(self, children: list) -> Decision:
         d = _decision(children)
         if d.reporter is not None and not _known_reporter(d.reporter.name):
             raise Reject  # with no court, only a reporter the tables know makes it a citation
         return d
 
-    def dated(self, *children) -> Decision:
+    def dated(self, children: list) -> Decision:
         return _decision(children)
 
-    def docket(self, *children) -> Decision:
+    def docket(self, children: list) -> Decision:
         return _decision(children)
 
-    def reporter(self, *children) -> Reporter:
+    def reporter(self, children: list) -> Reporter:
         series, cites, end = children[0]
         return Reporter(series, cites, end)
 
 
-def _decision(children: tuple) -> Decision:
+def _decision(children: list) -> Decision:
     d = Decision()
     for ch in children:
         if isinstance(ch, Reporter):
             d.reporter, d.end = ch, ch.end
-        elif isinstance(ch, Token):
-            if ch.type == "DTYPE_SUFFIX":
-                d.decision_type, d.end = ch[1:], ch.end_pos
-        elif isinstance(ch, tuple):
-            kind, value, end = ch
-            if kind == "dtype":
-                d.decision_type = value
-            elif kind == "date":
-                d.date = value
-            elif kind == "dockets":
-                d.dockets = value
-            d.end = max(d.end, end)
+        elif isinstance(ch, tuple):  # dockets
+            d.dockets, d.end = ch[1], ch[2]
+        elif ch.type == "DTYPE":
+            d.decision_type, d.end = _value(ch).lstrip("-"), ch.end_pos
+        elif ch.type == "DATE":
+            d.date, d.end = _DATE.search(ch).group(), ch.end_pos
+        elif ch.type == "PANEL":
+            d.end = ch.end_pos
     if not d.dockets and d.reporter is None:
         raise Reject
     return d

@@ -30,6 +30,9 @@ from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
 
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+_CAPITALS = re.compile(r"[A-ZÄÖÜ]")
+# a compound whose last part is a law's head noun: "Einkommensteuergesetzes", "Zivilprozessordnung"
+_COMPOUND_LAW = r"[a-zäöüß]{2,40}?(?:gesetz(?:buch)?|ordnung)(?:es|s|e|en)?\b"
 _MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
 _BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}/\d{2}\b"
@@ -42,30 +45,53 @@ _STATUTE_WORD = re.compile(_STATUTE_WORDS)
 
 
 @functools.cache
-def _anchor() -> str:
-    """The alternatives grouped by their first character, each group behind a one-character lookahead, and the whole
-    behind the union of those characters: the regex engine rejects most positions with one set test (the scanner
-    puts all jurisdictions' first sets in front of their union the same way)."""
+def anchor_parts() -> tuple[tuple[str, str], ...]:
+    """The anchor's alternatives as (the characters it can start with, its pattern)."""
     # reporters whose names have fewer than two capitals are named here (the others are abbreviation-shaped)
-    few = sorted((n for n in case.reporter_names() if len(re.findall(r"[A-ZÄÖÜ]", n)) < 2), key=len, reverse=True)
-    upper = "|".join(re.escape(n) for n in few if n[0].isupper())
-    lower = [n for n in few if not n[0].isupper()]
-    lower_first = "".join(sorted({re.escape(n[0]) for n in lower}))
+    upper = "|".join(re.escape(n) for n in sorted(case.reporter_names(), key=len, reverse=True)
+                     if n[0].isupper() and len(_CAPITALS.findall(n)) < 2)
     return (
-        rf"(?=[§A-ZÄÖÜ0-9bgos.{lower_first}])(?:"
-        r"(?P<de_sign>§§?(?=\s*\d))"
-        # an abbreviation-shaped word (two capitals; no backtracking into the lowercase run where the engine allows)
-        rf"|(?=[A-ZÄÖÜ])(?<![\w§/.&+\-])(?:(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}[A-ZÄÖÜ])"
-        rf"|(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
-        rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET}))))"
-        rf"|(?=[0-9])(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
-        rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"
-        r"|(?=[go])(?<=[a-zäöüß])(?P<de_law>(?:gesetz(?:buch)?|ordnung)(?:es|s|e|en)?\b)"
-        r"|(?=s)(?<![\w.])(?P<de_section>s(?:ections?|ecs?\.)(?=[ \t]*\d))"  # "section 1 KSchG" (English)
-        r"|(?=[b.])(?P<de_id>b(?<=(?<![\w.])eb)(?:d\.|enda\b)|\.(?<=(?<![\w.])a\.)[ \t]?a\.[ \t]?O\.)"
-        + (rf"|(?<![\w])(?P<de_lower>{'|'.join(re.escape(n) for n in lower)})(?=\.?[ \t]+\d)" if lower else "")
-        + ")"
+        ("§", r"(?P<de_sign>§§?(?=\s*\d))"),
+        # a law's name as a compound ("Einkommensteuergesetzes"); a word with two capitals (no backtracking into its
+        # lowercase run where the engine allows); a word with one: a statute sign, a decision type, "Ebd.", a
+        # reporter, a docket's Roman senate or letter
+        ("A-ZÄÖÜ", rf"(?<![\w§/.&+\-])(?:(?P<de_law>[A-ZÄÖÜ](?={_COMPOUND_LAW}))"
+                   rf"|(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}[A-ZÄÖÜ])"
+                   rf"|(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
+                   rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
+                   rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET}))))"),
+        ("0-9", rf"(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
+                rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
     )
+
+
+@functools.cache
+def _anchor() -> str:
+    """The alternatives each behind a one-character lookahead, and the whole behind the union of those characters:
+    the regex engine rejects most positions of German prose with one set test (the scanner puts all jurisdictions'
+    first sets in front of their union the same way)."""
+    parts = anchor_parts()
+    return (f"(?=[{''.join(first for first, _ in parts)}])(?:"
+            + "|".join(f"(?=[{first}]){rx}" if len(first) > 1 else rx for first, rx in parts) + ")")
+
+
+@functools.cache
+def _lowercase_reporters() -> list[str]:
+    return sorted((n for n in case.reporter_names() if not n[0].isupper()), key=len, reverse=True)
+
+
+# Anchors that start with a common lowercase letter are found as literals (core.scan), not by the alternation:
+# "ebd.", "ebenda", "a.a.O." (found at their first letter), English "section 1 KSchG", "wistra 2005, 123".
+_ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O", "a.a. O", "a. a.O")
+_SECTION_LITERALS = ("section", "sec.", "secs.")
+
+
+@functools.cache
+def _literal_anchor() -> str:
+    lower = "|".join(re.escape(n) for n in _lowercase_reporters())
+    return (r"(?<![\w.])(?:(?P<de_id>ebd\.|ebenda\b|a\.[ \t]?a\.[ \t]?O\.)"
+            r"|(?P<de_section>s(?:ections?|ecs?\.)(?=[ \t]*\d))"
+            + (rf"|(?P<de_lower>(?:{lower})(?=\.?[ \t]+\d))" if lower else "") + ")")
 
 
 class GermanExtractor:
@@ -73,6 +99,14 @@ class GermanExtractor:
     @property
     def anchor(self) -> str:
         return _anchor()
+
+    @property
+    def literals(self) -> tuple[str, ...]:
+        return (*_ID_LITERALS, *_SECTION_LITERALS, *_lowercase_reporters())
+
+    @property
+    def literal_anchor(self) -> str:
+        return _literal_anchor()
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         kind, pos = anchor.lastgroup, anchor.start()
@@ -87,9 +121,9 @@ class GermanExtractor:
         if kind == "de_section":
             return statutes(text, pos, ctx)
         if kind == "de_law":
-            return _compound_law(text, pos, ctx)
+            return _law_alone(text, pos, ctx)
         if kind == "de_id":
-            return _id(text, pos - 1)
+            return _id(text, pos)
         if kind == "de_lower":
             return _reporter(text, pos)
         return []
@@ -170,15 +204,6 @@ def _dated(text: str, pos: int) -> list[Citation]:
 def _docket(text: str, pos: int) -> list[Citation]:
     d = case.parse(text[pos : pos + case.WINDOW], "docket")
     return case.decision_citations(text, pos, d, pos, None) if d is not None else []
-
-
-_WORD_START = re.compile(r"[A-ZÄÖÜ][a-zäöüß]*$")
-
-
-def _compound_law(text: str, pos: int, ctx: Context) -> list[Citation]:
-    """``Einkommensteuergesetzes``: read from the word's start (the anchor is at ``gesetz``)."""
-    m = _WORD_START.search(text, max(0, pos - 40), pos)
-    return _law_alone(text, m.start(), ctx) if m else []
 
 
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
