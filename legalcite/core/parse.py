@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -105,6 +106,33 @@ def parse_prefix(parser: Lark, window: str, start: str | None = None) -> Any:
         pass
     res = longest_prefix(parser, window, start=start)
     return None if res is None else res.tree
+
+
+@functools.cache
+def token_run(parser: Lark) -> re.Pattern:
+    """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
+    lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
+    terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
+    terms = sorted((t for t in parser.terminals if t.name != "TAIL"),
+                   key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in terms))
+
+
+def parse_run(parser: Lark, window: str, start: str | None = None) -> tuple[Any, bool]:
+    """:func:`parse_prefix` of the run of tokens at the window's start, where that run ends before a character that
+    is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
+    ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
+    result and whether it was cut from the window (False: it was parsed in the whole window, because the run
+    reaches the window's end or ends inside a word)."""
+    m = token_run(parser).match(window)
+    if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
+        return _parse_cut(parser, m.group(), start), True
+    return parse_prefix(parser, window, start), False
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_cut(parser: Lark, run: str, start: str | None) -> Any:
+    return parse_prefix(parser, run, start)
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,7 @@ def _parser():
 
 
 def parse(window: str, start: str):
+    """The decision or reporter cite at the start of ``window``, read from the entry point ``start``."""
     return parse_prefix(_parser(), window, start)
 
 

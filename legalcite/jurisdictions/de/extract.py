@@ -4,16 +4,18 @@ The anchor is one pattern whose named groups say which kind of stop it is; each 
 character test, so the scanner rejects most positions of German prose at once:
 
 - ``de_sign`` — ``§``/``§§`` before a number: a statute chain (:func:`.statute.statutes`);
-- ``de_abbr`` — an abbreviation-shaped word (two capitals: ``BGH``, ``OLG``, ``NJW``, ``SozR``, ``BGB``, ``ECLI``):
-  a court, a reporter, an ECLI, a Roman-numbered docket or a law named alone — the tables decide (:mod:`.case`,
-  :mod:`.laws`);
+- ``de_abbr`` — an abbreviation-shaped word (two capitals: ``BGH``, ``OLG``, ``NJW``, ``SozR``, ``BGB``, ``ECLI``) or
+  a law's name as a compound (``Einkommensteuergesetzes``): a court, a reporter, an ECLI, a Roman-numbered docket or
+  a law named alone — the tables decide (:mod:`.case`, :mod:`.laws`);
 - ``de_word`` — ``Art.``/``Artikel``/``Paragraph``/``Section``/``Article`` before a number (a statute chain), a
-  decision type (``Urteil vom``, ``Beschluss des …``), ``Ebd.``, a reporter whose name has one capital
-  (``Buchholz``);
-- ``de_num`` — a date before a docket (``vom 20. Dezember 1995 - 6 B 35.95``, ``1967-12-19, 2 BvL 4/65``) or a docket
-  (``1 BvR 2821/11``);
-- ``de_law`` — a law's name as a compound (``Einkommensteuergesetzes``), read from the word's start;
-- ``de_id`` — ``ebd.``, ``ebenda``, ``a.a.O.`` (found at their second character, the first is a common letter).
+  decision type before its date (``Urteil vom``, ``Beschluss des … vom``), ``Ebd.``, a reporter whose name has one
+  capital (``Buchholz``), a docket after a Roman senate or a letter (``I R 83/07``, ``L 4 KR 295/14``);
+- ``de_num`` — a date before a docket (``20. Dezember 1995 - 6 B 35.95``, ``1967-12-19, 2 BvL 4/65``) or a docket
+  (``1 BvR 2821/11``).
+
+Stops that start with a common lowercase letter are literals (:mod:`legalcite.core.scan`), found by ``str.find``:
+``ebd.``, ``ebenda``, ``a.a.O.`` (``de_id``), English ``section 1 KSchG`` (``de_section``), ``wistra 2005, 12``
+(``de_lower``).
 """
 from __future__ import annotations
 
@@ -31,15 +33,17 @@ from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 _CAPITALS = re.compile(r"[A-ZÄÖÜ]")
-# a compound whose last part is a law's head noun: "Einkommensteuergesetzes", "Zivilprozessordnung"
-_COMPOUND_LAW = r"[a-zäöüß]{2,40}?(?:gesetz(?:buch)?|ordnung)(?:es|s|e|en)?\b"
+# the end of a compound whose last part is a law's head noun ("Einkommensteuergesetzes", "Zivilprozessordnung"), as
+# lookbehinds at the end of the word's lowercase run (each of one width, as the engine needs)
+_LAW_ENDING = "(?:%s)(?![\\w])" % "|".join(f"(?<={e})" for e in (
+    "gesetz", "gesetze", "gesetzes", "gesetzen", "gesetzbuch", "gesetzbuchs", "gesetzbuches", "ordnung", "ordnungen"))
 _MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
 _BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}/\d{2}\b"
 _DECISION_WORDS = (r"Urt(?:eile?|\.)|Beschl(?:uss|üsse|\.)|Entscheidung(?:en)?|Senats(?:urteile?|beschl(?:uss|üsse))"
                    r"|Kammerbeschluss|Gerichtsbescheid")
 # what follows a decision type that starts a citation: its date, its court, its panel ("Beschluss der 2. Kammer")
-_DECISION_NEXT = r"[ \t]+(?:vom|v\.)[ \t]+\d|[ \t]+(?:des|der|dem)[ \t]"
+_DECISION_NEXT = r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.)[ \t]+\d"
 _STATUTE_WORDS = r"Art(?:t?\.|ikel(?:n)?)?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|[Ss]ecs?\.|Articles?"
 _STATUTE_WORD = re.compile(_STATUTE_WORDS)
 
@@ -55,8 +59,7 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
         # a law's name as a compound ("Einkommensteuergesetzes"); a word with two capitals (no backtracking into its
         # lowercase run where the engine allows); a word with one: a statute sign, a decision type, "Ebd.", a
         # reporter, a docket's Roman senate or letter
-        ("A-ZÄÖÜ", rf"(?<![\w§/.&+\-])(?:(?P<de_law>[A-ZÄÖÜ](?={_COMPOUND_LAW}))"
-                   rf"|(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}[A-ZÄÖÜ])"
+        ("A-ZÄÖÜ", rf"(?<![\w§/.&+\-])(?:(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"
                    rf"|(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
                    rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET}))))"),
@@ -82,8 +85,8 @@ def _lowercase_reporters() -> list[str]:
 
 # Anchors that start with a common lowercase letter are found as literals (core.scan), not by the alternation:
 # "ebd.", "ebenda", "a.a.O." (found at their first letter), English "section 1 KSchG", "wistra 2005, 123".
-_ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O", "a.a. O", "a. a.O")
-_SECTION_LITERALS = ("section", "sec.", "secs.")
+_ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O")
+_SECTION_LITERALS = ("section",)
 
 
 @functools.cache
@@ -120,8 +123,6 @@ class GermanExtractor:
             return _docket(text, pos) if anchor.group().isdigit() else _dated(text, pos)
         if kind == "de_section":
             return statutes(text, pos, ctx)
-        if kind == "de_law":
-            return _law_alone(text, pos, ctx)
         if kind == "de_id":
             return _id(text, pos)
         if kind == "de_lower":
@@ -130,7 +131,8 @@ class GermanExtractor:
 
 
 def _abbreviation(text: str, pos: int, ctx: Context) -> list[Citation]:
-    """A word with two capitals: an ECLI, a court, a reporter, a Roman-numbered docket, a law named alone."""
+    """A word with two capitals (or a law's name as a compound): an ECLI, a court, a reporter, a Roman-numbered
+    docket, a law named alone."""
     if text.startswith("ECLI:", pos):
         return case.ecli_citation(text, pos)
     court = case.court_at(text, pos)
@@ -208,6 +210,7 @@ def _docket(text: str, pos: int) -> list[Citation]:
 
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
 # not a commentary's title ("Zöller, ZPO, 32. Aufl.", "MüKo-ZPO").
+_WORD = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöüß&\-]*")
 _EDITION = re.compile(r"[ \t]*,?[ \t]*(?:\d+\.[ \t]*Aufl|Kommentar\b|Komm\.)")
 
 
@@ -216,6 +219,9 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
         return []
     if pos and text[pos - 1] in "-/":
         return []  # "MüKo-ZPO", "Wieczorek/Schütze": part of a commentary's name
+    word = _WORD.match(text, pos)
+    if word is None or not de_laws.index().may_name(word.group()):
+        return []
     law = de_laws.match_law(text, pos, allow_unknown=False)
     if law is None or law.agreement or law.end > pos + 80 or _EDITION.match(text, law.end):
         return []

@@ -57,6 +57,11 @@ class _Names:
         self.names = names
         self.prefixes = {" ".join(k.split()[:n]) for k in names for n in range(1, len(k.split()))}
 
+    def begins_with(self, word: str) -> bool:
+        """Whether some name starts with ``word`` (any grammatical case)."""
+        key = _stem(word)
+        return key in self.names or key in self.prefixes
+
     def match(self, text: str, pos: int, max_words: int = 40) -> LawMatch | None:
         key, best, p = "", None, pos
         for n in range(max_words):
@@ -124,6 +129,9 @@ class LawIndex:
         other = load(__package__, "non_statutes.json")
         courts = load(__package__, "courts.json")
         self.agreements = frozenset(other["agreements"])
+        self.agreement_prefixes = tuple(f"{a}-" for a in ("TV", "TVÜ", "BAT", "MTV"))
+        # the first words of all abbreviations, as printed and lowercased: what a law's name can start with
+        self.first_words = {a.split()[0] for a in self.by_abbr} | {a.split()[0] for a in self.by_abbr_ci}
         self.not_laws = frozenset(other["not_laws"]) | frozenset(courts["federal"].values()) | frozenset(
             courts["placed"].values())
 
@@ -154,7 +162,11 @@ class LawIndex:
         return values, {v: i for i, v in enumerate(values)}
 
     def is_agreement(self, printed: str) -> bool:
-        return printed in self.agreements or any(printed.startswith(a + "-") for a in ("TV", "TVÜ", "BAT", "MTV"))
+        return printed in self.agreements or printed.startswith(self.agreement_prefixes)
+
+    def may_name(self, word: str) -> bool:
+        """Whether a known law's name can start with ``word``: a cheap test before :func:`match_law`."""
+        return word in self.first_words or word.lower() in self.first_words or self.titles.begins_with(word)
 
 
 def _neg_date(d: str) -> str:

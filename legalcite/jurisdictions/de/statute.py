@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from lark import Token, Transformer
 
-from legalcite.core.parse import get_parser, parse_prefix
+from legalcite.core.parse import get_parser, parse_run
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.keys import clean_segment, roman_to_int
+from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
@@ -191,8 +191,12 @@ def _parser():
 
 
 def parse_chain(window: str) -> Chain | None:
-    """The sign and unit chain at the start of ``window``, or None when it is no citation."""
-    return parse_prefix(_parser(), window)
+    """The sign and unit chain at the start of ``window``, or None when it is no citation (the chain's run of
+    tokens parsed alone where it can be: :func:`legalcite.core.parse.parse_run`)."""
+    chain, cut = parse_run(_parser(), window)
+    if chain is not None and cut and chain.open:
+        chain.open = False  # cut before prose: the text does not go on as a chain
+    return chain
 
 
 def expand(item: Item, work: str | None) -> list[Path]:
@@ -349,7 +353,7 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
         for path in expand(item, work):
             out.append(Citation(
                 jurisdiction="de", kind=Kind.STATUTE, work=work,
-                units=tuple(Unit(label, clean_segment(value)) for label, value in path), span=span,
+                units=tuple(Unit(label, value) for label, value in path), span=span,
                 text=text[span.start : span.end], form=Form.FULL if work else Form.SHORT, metadata=metadata,
             ))
     return out
