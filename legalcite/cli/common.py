@@ -16,9 +16,7 @@ code  meaning
 """
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 from typing import IO
 
 EXIT_OK = 0
@@ -32,15 +30,24 @@ def report_bad(bad, file: IO[str] | None = None) -> None:
     print(f"legalcite: {bad}", file=file or sys.stderr)
 
 
-def open_output(path: str | None) -> IO[str]:
-    if path in (None, "-"):
-        return sys.stdout
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return open(path, "w", encoding="utf-8")
+def write_output(path: str | None, text: str) -> None:
+    """A whole result (scores, figures, a table) to ``path`` or stdout (None, ``-``). A file is written atomically:
+    complete or not there (the old one kept); a failed write raises :class:`~legalcite.errors.OutputError` naming
+    the target and the cause."""
+    from legalcite.errors import OutputError
 
+    if path not in (None, "-"):
+        from legalcite.core.files import atomic_write_text
 
-def dump_json(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        atomic_write_text(path, text)  # type: ignore[arg-type]
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(f"<stdout>: write failed ({e.strerror or e})") from None
 
 
 def table(rows: list[dict], columns: list[str]) -> str:

@@ -213,8 +213,8 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     others are written (exit 1 when there was one; ``cli/common.py``)."""
     import warnings
 
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, dump_json, open_output, report_bad
-    from legalcite.core.jsonl import BadLine, Reader
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
     from legalcite.retrieval.rag import build_prompt
 
@@ -226,7 +226,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     except LegalciteError as e:
         report_bad(e)
         return EXIT_FAILED
-    with reader, open_output(args.output) as out, warnings.catch_warnings():
+    with reader, JsonlWriter(args.output) as out, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a prompt without provisions is reported once below, per prompt
         reranker = _load_reranker(args.reranker)
         for rec in reader:
@@ -241,7 +241,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
                 bad += 1
                 report_bad(rec.bad(str(e).split(": ", 1)[-1] if str(e).startswith("question line") else e))
                 continue
-            out.write(dump_json(p) + "\n")
+            out.write(p)
             n += 1
             for w in p.get("warnings", ()):
                 empty += 1

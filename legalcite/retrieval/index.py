@@ -26,7 +26,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from legalcite.core.files import replace_dir
 from legalcite.corpora import CorpusUnit
+from legalcite.errors import OutputError
 from legalcite.retrieval.tokenize import JURISDICTION_LANGUAGE
 
 FORMAT = "legalcite-index"
@@ -138,9 +140,12 @@ def build_index(
         raise ValueError("no corpus units with text to index")
     tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
     _remove_stale(out)
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
+    try:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir(parents=True)
+    except OSError as e:
+        raise OutputError(f"{out}: the index cannot be written there ({e.strerror or e})") from None
     try:
         juris = sorted({norm_jurisdiction(u.jurisdiction) for u in units})
         code = {j: i for i, j in enumerate(juris)}
@@ -188,13 +193,11 @@ def build_index(
                 files[p.relative_to(tmp).as_posix()] = {"size": p.stat().st_size, "sha256": _sha256(p)}
         manifest["files"] = files
         (tmp / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1))
-        # swap into place
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
-        if old.exists():
-            shutil.rmtree(old, ignore_errors=True)
+        replace_dir(tmp, out)  # the old index stays readable at ``out`` until the new one is there
+    except OSError as e:  # a full disk, a read-only target: say where and why, keep the old index
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OutputError(f"{out}: the index could not be written ({e.strerror or e}); "
+                          "an index already there was not changed") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
