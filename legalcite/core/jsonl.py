@@ -350,7 +350,8 @@ def parse_json_line(text: str, lineno: int, *, path: str = "<line>", id_field: s
         return BadLine(path, lineno, None, str(e), end)
     except json.JSONDecodeError as e:
         hint = " (plain text? pass --input-format text)" if not text.lstrip().startswith(("{", "[")) else ""
-        return BadLine(path, lineno, None, f"malformed JSON: {e.msg} at column {e.colno}{hint}", end)
+        msg = e.msg[:-3] if e.msg.endswith(" at") else e.msg  # json says "Invalid control character at"
+        return BadLine(path, lineno, None, f"malformed JSON: {msg} (at column {e.colno}){hint}", end)
     except RecursionError:
         return BadLine(path, lineno, None, "malformed JSON: nested too deeply", end)
     if not isinstance(obj, dict):

@@ -360,7 +360,10 @@ class Gii:
         return row["slug"] if row else None
 
     def urls(self, citation: Citation) -> list[str]:
-        slug = self.slug(citation) or (citation.work or "").replace("-", "_")
+        """The unit's page, for a law of the law table only: for a name the table does not know (``§ 1
+        FantasieG``) a guessed slug would print an official-looking URL for a law that may not exist (the online
+        check asks GII's live table of contents instead)."""
+        slug = self.slug(citation)
         if not slug:
             return []
         return [unit_url(slug, _pairs(citation), self.base)]
