@@ -16,7 +16,7 @@ from typing import Iterator, Protocol, Sequence
 from legalcite.models import Citation
 
 # The registered jurisdictions, in tie-break order. A module listed here must define EXTRACTOR.
-JURISDICTIONS: tuple[str, ...] = ("de", "cn", "us", "us_ca")
+JURISDICTIONS: tuple[str, ...] = ("de", "cn", "us", "us_ca", "eu")
 
 
 @dataclass

@@ -217,6 +217,8 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         if g is None:
             break
         law = de_laws.match_law(text, g.end)
+        if law is not None and _not_german(law, g):
+            break  # "Art. 6 DSGVO", "Art. 4 EUV": another jurisdiction's act; the chain ends before it
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -274,6 +276,26 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
                     span, text[span.start : span.end], None, Form.FULL if work else Form.SHORT, None, meta,
                 ))
     return out
+
+
+def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
+    """An EU act or a treaty inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the German
+    tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
+    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung), is not German when another
+    jurisdiction's tables know the name."""
+    if law.known:
+        units = de_laws.index().units(law.work) or []
+        if not (g.items[0].path[0][0] == "art" and units and not any(u.startswith("art") for u in units)):
+            return False
+    return _known_elsewhere(law.printed)
+
+
+def _known_elsewhere(name: str) -> bool:
+    """Whether a registered jurisdiction other than Germany names a work ``name`` (its ``knows_name`` hook)."""
+    from legalcite.scan import jurisdiction_modules
+
+    return any(getattr(mod, "knows_name", None) is not None and mod.knows_name(name)
+               for mod in jurisdiction_modules() if mod.EXTRACTOR.code != "de")
 
 
 _GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)
@@ -493,9 +515,10 @@ EXTRACTOR = GermanExtractor()
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    """Bind German short forms: a § without a law takes the law of the previous German statute citation in
-    the same paragraph; ``ebd.``/``a.a.O.`` are not citations themselves; a decision without a court (``Urteil
-    vom 13. Mai 2004 – 2 AZR 426/03``) takes the court of the previous decision in the same paragraph."""
+    """Bind German short forms: a § without a law takes the law of the previous statute citation in the same
+    paragraph when that one is German (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
+    ``a.a.O.`` are not citations themselves; a decision without a court (``Urteil vom 13. Mai 2004 – 2 AZR
+    426/03``) takes the court of the previous decision in the same paragraph."""
     out: list[Citation] = []
     last_law: tuple[str, int] | None = None
     last_court: tuple[str, int] | None = None
@@ -503,6 +526,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     german_text = ctx.language == "de" or ctx.jurisdiction == "de"
     for i, c in enumerate(citations):
         if c.jurisdiction != "de":
+            if c.kind is Kind.STATUTE and c.work is not None:
+                last_law = None  # "Art. 6 DSGVO … Art. 7 Abs. 3": a bare Art. now refers to that act (its linker's)
             out.append(c)
             continue
         if c.form is Form.ID:
