@@ -113,13 +113,14 @@ class ActIndex:
         self.courts: dict[str, str] = {n: court for court, ns in extra["courts"].items() for n in ns}
         vocab = {t.casefold() for ns in names.values() for n in ns for t in tokens(n)}
         self._vocab = vocab
-        # exact (case-sensitive) for abbreviations, case-folded with German genitive endings for longer names
+        # one-word names exactly as the tables write them (``Charter``, not ``charter`` in prose; ``DSGVO``);
+        # longer names case-folded, with German genitive endings (``des Vertrags über die Arbeitsweise …``)
         self.exact: dict[tuple[str, ...], str] = {}
         self.folded: dict[tuple[str, ...], str] = {}
         for work, ns in sorted(self.names.items()):
             for n in ns:
                 toks = tuple(tokens(n))
-                if len(toks) == 1 and len(n) <= 6:
+                if len(toks) == 1:
                     self.exact.setdefault(toks, work)
                 else:
                     self.folded.setdefault(tuple(self.fold(t) for t in toks), work)
@@ -147,9 +148,8 @@ class ActIndex:
                 break
         for n in range(len(found), 0, -1):
             toks = [f.group() for f in found[:n]]
-            work = self.exact.get(tuple(toks)) if n == 1 else None
-            work = work or self.folded.get(tuple(self.fold(t) for t in toks))
-            if work and not (n == 1 and not work_name_ok(toks[0])):
+            work = self.exact.get(tuple(toks)) if n == 1 else self.folded.get(tuple(self.fold(t) for t in toks))
+            if work:
                 return NameMatch(work, found[n - 1].end(), text[pos:found[n - 1].end()])
         return None
 
@@ -182,11 +182,6 @@ class ActIndex:
         if a is None:
             return None
         return a["short_de"] if language == "de" else a["short_en"]
-
-
-def work_name_ok(tok: str) -> bool:
-    """A one-word name must be written as the tables write it (``Charter`` yes, ``charter`` in prose no)."""
-    return tok[:1].isupper() or tok[:1].isdigit()
 
 
 @functools.cache

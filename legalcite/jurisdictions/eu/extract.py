@@ -33,6 +33,8 @@ from legalcite.scan import Context
 WINDOW = 320
 _ORDINALS = {w: i for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
+_ORDINALS.update({w: i for i, w in enumerate("premier deuxième troisième quatrième cinquième sixième".split(), 1)})
+_ORDINALS["première"] = 1
 # levels in nesting order; a list item restarts at its own level
 _RANK = {"art": 0, "recital": 0, "par": 1, "sub": 2, "pt": 3, "satz": 4}
 
@@ -117,11 +119,10 @@ def _sign_language(tok: str) -> str:
     return "de"
 
 
-def _ord(text: str) -> str:
-    for w, n in _ORDINALS.items():
-        if w in text.lower():
-            return str(n)
-    return "1"  # "last": unknown position; keep the level, first is the usual reading
+def _ord(text: str) -> str | None:
+    """``first subparagraph`` → ``1``; ``last`` (a position the citation does not number) → None."""
+    words = text.lower().replace(",", " ").split()
+    return next((str(_ORDINALS[w]) for w in words if w in _ORDINALS), None)
 
 
 def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
@@ -141,7 +142,7 @@ def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
             if p.data == "pre_point":
                 pre_points = [_paren(v.children[0]) for v in p.children[1].children if getattr(v, "data", None) == "pval"]
             elif p.data == "pre_sub":
-                pre_sub = _ord(_v(p.children[0]))
+                pre_sub = _ord(_v(p.children[0]))  # None for "the last subparagraph": the key stops above it
             elif p.data == "pre_par":
                 pre_par = _v(p.children[1])
     else:
@@ -258,8 +259,12 @@ def _item(parts, prev: list[tuple[str, str]], main: str, plural: bool, *, first:
                 item.path = [p for p in item.path if _RANK.get(p[0], 9) < _RANK[label]]
                 attach = False
             item.path.append((label, _level_value(label, part.children[1])))
-        elif kind == "sub_ord":
-            item.path.append(("sub", _ord(_v(part.children[0]))))
+        elif kind in ("sub_ord", "satz_ord"):
+            n = _ord(_v(part.children[0]))
+            if n is None:
+                item.stopped = _v(part.children[0]).lstrip(", ")  # "last subparagraph": no number to key
+            else:
+                item.path.append(("sub" if kind == "sub_ord" else "satz", n))
         elif kind == "stop":
             item.stopped = re.sub(r"\s+", " ", _v(part.children[0]).lstrip(", "))
         elif kind == "following":
@@ -570,6 +575,10 @@ def _court_anchor() -> str:
             r"(?=[^;\n]{0,160}?(?<![\w/-])[CTF][ \t]?[-‐‑–][ \t]?\d{1,4}/\d{2}(?![\d/]))")
 _ECLI = r"(?:ECLI[ \t]*:[ \t]*EU[ \t]*:|(?<![\w:])EU[ \t]*:[ \t]*[CTF][ \t]*:[ \t]*\d{4})"
 
+_SUBPARA_BEFORE = re.compile(r"(?<![\w])(?:the[ \t]+)?(?:first|second|third|fourth|fifth|sixth|last)[ \t]+subparagraph"
+                             r"[ \t]+of[ \t]+$")
+
+
 @functools.cache
 def _court_rx() -> re.Pattern:
     return re.compile(_court_anchor())
@@ -605,7 +614,10 @@ class EuropeanExtractor:
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if _SIGN_RX.match(text, pos):
-            return _statutes(text, pos, ctx)
+            # "the second subparagraph of Article 17(1)": the level printed before the article (looked up
+            # behind the anchor, so that common words such as "first" need no anchor of their own)
+            back = _SUBPARA_BEFORE.search(text, max(0, pos - 48), pos)
+            return _statutes(text, back.start() if back else pos, ctx)
         if _ECLI_RX.match(text, pos):
             return _cases(text, pos)
         if _court_rx().match(text, pos):
