@@ -450,6 +450,20 @@ def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
                          extra={"toc_only": True, "url": url.format(title=r["title"], section=r["section"])})
 
 
+# ================================================================== European Union (readers in the eu package)
+
+def read_eu_toc(path: Path) -> Iterator[Work | CorpusUnit]:
+    from legalcite.jurisdictions.eu.snapshots import read_eu_toc as read
+
+    return read(path)
+
+
+def read_eu_fulltext(path: Path) -> Iterator[Work | CorpusUnit]:
+    from legalcite.jurisdictions.eu.snapshots import read_eu_fulltext as read
+
+    return read(path)
+
+
 # ================================================================== registry and merge
 
 # (jurisdiction, file name, reader). Order matters within a jurisdiction: TOC first, full text merges over it.
@@ -462,6 +476,8 @@ READERS: tuple[tuple[str, str, Callable[[Path], Iterator[Work | CorpusUnit]]], .
     ("us-ca", "ca_fulltext.jsonl.gz", read_ca_fulltext),
     ("us", "us_constitution.jsonl.gz", read_us_constitution),
     ("us", "us_usc_sections.jsonl.gz", read_us_usc_sections),
+    ("eu", "eu_toc.jsonl.gz", read_eu_toc),
+    ("eu", "eu_fulltext.jsonl.gz", read_eu_fulltext),
 )
 
 
