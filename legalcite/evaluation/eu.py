@@ -7,7 +7,8 @@ Swiss, English and French practitioners write) the spans a careful EU lawyer mar
 Texts are referenced into ``../shared`` (file, row or key, character range), not copied.
 
 Matching: an expected citation is found when ``extract`` returns a citation with exactly its key whose span
-overlaps the expected span; each prediction matches at most one expected citation. Precision counts every ``eu``
+overlaps the expected span; each prediction matches at most one expected citation. Rows marked ``heldout`` were
+annotated before the extractor had seen them (the rest guided its development); both are reported. Precision counts every ``eu``
 citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
 positive); recall counts the expected ``eu`` citations. Expected German keys (construct ``de_control``) are
 reported apart: they show that German citations next to EU ones keep their keys. ``compatible`` counts a key as
@@ -44,6 +45,7 @@ class Row:
     id: str
     text: str
     expected: list[Expected]
+    split: str = "dev"   # "heldout": annotated before the extractor had seen the text
 
 
 class _Sources:
@@ -89,7 +91,7 @@ def load(fixture: Path = FIXTURE, shared: Path | None = None) -> list[Row]:
                 if at < 0:
                     raise ValueError(f"{r['id']}: {e['text']!r} (occurrence {e.get('nth', 0)}) is not in the text")
                 exp.append(Expected(at, at + len(e["text"]), e["key"], e["construct"]))
-            rows.append(Row(r["id"], text, exp))
+            rows.append(Row(r["id"], text, exp, r.get("split", "dev")))
     return rows
 
 
@@ -114,6 +116,7 @@ class Tally:
 @dataclass
 class Report:
     by_construct: dict[str, Tally] = field(default_factory=dict)
+    by_split: dict[str, Tally] = field(default_factory=dict)
     total: Tally = field(default_factory=Tally)
     controls: Tally = field(default_factory=Tally)
     misses: list[str] = field(default_factory=list)
@@ -158,8 +161,9 @@ def evaluate(rows: list[Row]) -> Report:
                     compat_taken.add(ci)
                     compat.add(xi)
                     break
+        split = rep.by_split.setdefault(row.split, Tally())
         for xi, x in enumerate(exp_eu):
-            for t in (rep.by_construct.setdefault(x.construct, Tally()), rep.total):
+            for t in (rep.by_construct.setdefault(x.construct, Tally()), rep.total, split):
                 t.expected += 1
                 t.found += xi in matched
                 t.found_compatible += xi in compat
@@ -168,7 +172,7 @@ def evaluate(rows: list[Row]) -> Report:
                                   f"{[c.key for c in eu if _overlap(c.span.start, c.span.end, x)] or 'nothing'}")
         for ci, c in enumerate(eu):
             where = next((x.construct for x in exp_eu if _overlap(c.span.start, c.span.end, x)), "unexpected")
-            for t in (rep.by_construct.setdefault(where, Tally()), rep.total):
+            for t in (rep.by_construct.setdefault(where, Tally()), rep.total, split):
                 t.predicted += 1
                 t.correct += ci in taken
                 t.correct_compatible += ci in compat_taken
@@ -189,6 +193,8 @@ def format_report(rep: Report, show: bool = False) -> Iterator[str]:
     rc = t.found_compatible / t.expected if t.expected else 1.0
     pc = t.correct_compatible / t.predicted if t.predicted else 1.0
     yield f"{'  compatible keys':22s} {'':8s} {rc:7.3f} {'':9s} {pc:9.3f}"
+    for name, t in sorted(rep.by_split.items()):
+        yield f"{'  ' + name + ' texts':22s} {t.expected:8d} {t.recall:7.3f} {t.predicted:9d} {t.precision:9.3f}"
     c = rep.controls
     yield f"German controls: {c.found}/{c.expected} keep their key"
     if show:
