@@ -554,13 +554,14 @@ _SIGN = r"(?<![\w.])(?:Artt?\.?|Arts\.|Artikel[sn]?|Articles?|articles?|art\.)(?
 _RECITAL = r"(?<![\w.])(?:Erwägungsgr(?:und|ünde)|ErwGr?\.?|Recitals?|recitals?)(?=[ \t]*\d)"
 _PREFIX = (r"(?<![\w])(?:points?(?=[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]+(?:(?:and|or|to|,)[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]*)*of[ \t])"
            r"|paragraph(?=[ \t]*\d+[ \t]+of[ \t]+Article))")
-_ACT = (r"(?<![\w-])[A-ZÄÖÜ][\wäöüß-]*+"
-        r"(?:(?<=richtlinie)|(?<=richtlinien)|(?<=Richtlinie)|(?<=Richtlinien)|(?<=verordnung)|(?<=verordnungen)"
-        r"|(?<=Verordnung)|(?<=Verordnungen)|(?<=beschluss)|(?<=beschlusses)|(?<=Beschluss)|(?<=Beschlusses)"
-        r"|(?<=RL)|(?<=VO)|(?<=Regulation)|(?<=Regulations)|(?<=Directive)|(?<=Directives)|(?<=Decision)|(?<=Decisions)"
-        r"|(?<=Règlement)|(?<=Directive)|(?<=Décision))"
-        r"(?=[ \t]+(?:\((?:EU|EG|EWG|EC|EEC|EGKS|EAG|Euratom|EU,[ \t]*Euratom|UE|CE|CEE)\)[ \t]+)?(?:No\.?[ \t]*|Nr\.[ \t]*|n°[ \t]*)?"
-        r"\d{1,4}/\d{1,4}(?![\d/]\d))")
+# An act cited by number alone is anchored at its number (rare in prose, cheap to find) and the type word before it
+# is looked up behind the anchor: an anchor on every capitalised word would cost more than all EU citations.
+_ACT_NUMBER = r"(?<=[ \t(])\d{1,4}/\d{1,4}(?![\d/]\d)"
+_ACT_BEFORE = re.compile(
+    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][\wäöüß-]*(?:richtlinie|verordnung|beschluss)(?:en|es|s)?|[A-ZÄÖÜ][\wäöüß]*-(?:RL|VO)"
+    r"|Richtlinien?|Verordnung(?:en)?|Beschlusse?s?|RL|VO|Regulations?|Directives?|(?:Framework[ \t]+)?Decisions?"
+    r"|[Rr]èglements?|[Dd]irectives?|[Dd]écisions?))[ \t]+"
+    r"(?:\((?:EU|EG|EWG|EC|EEC|EGKS|EAG|Euratom|EU,[ \t]*Euratom|UE|CE|CEE)\)[ \t]+)?(?:No\.?[ \t]*|Nr\.[ \t]*|n°[ \t]*)?$")
 _INTRO = (r"(?<![\w-])(?:verb(?:\.|undene)[ \t]+)?(?:Rs\.|Rechtssachen?|(?:Joined[ \t]+)?Cases?|aff(?:\.|aires?))"
           r"(?=[ \t]+(?:[CTF][ \t]?[-‐‑–][ \t]?)?\d{1,4}/\d{2}(?![\d/]))")
 _NUMBER = r"(?<![\w/-])[CTF][ \t]?[-‐‑–][ \t]?\d{1,4}/\d{2}(?![\d/])"
@@ -585,7 +586,7 @@ def _court_rx() -> re.Pattern:
 
 
 _SIGN_RX = re.compile(_SIGN + "|" + _RECITAL + "|" + _PREFIX)
-_ACT_RX = re.compile(_ACT)
+_ACT_NUMBER_RX = re.compile(_ACT_NUMBER)
 _INTRO_RX = re.compile(_INTRO)
 _NUMBER_RX = re.compile(_NUMBER)
 _ECLI_RX = re.compile(_ECLI)
@@ -602,7 +603,7 @@ class EuropeanExtractor:
             ("Aa", _SIGN),
             ("ERr", _RECITAL),
             ("p", _PREFIX),
-            ("A-ZÄÖÜ", _ACT),
+            ("0-9", _ACT_NUMBER),
             ("vRCJa", _INTRO),
             ("CTF", _NUMBER),
             ("".join(sorted({n[0] for n in _acts.index().courts})), _court_anchor()),
@@ -626,8 +627,9 @@ class EuropeanExtractor:
                 return found
         if _INTRO_RX.match(text, pos) or _NUMBER_RX.match(text, pos):
             return _cases(text, pos)
-        if _ACT_RX.match(text, pos):
-            return _acts_alone(text, pos)
+        if _ACT_NUMBER_RX.match(text, pos):
+            before = _ACT_BEFORE.search(text, max(0, pos - 80), pos)
+            return _acts_alone(text, before.start()) if before else []
         return []
 
 
