@@ -123,18 +123,13 @@ class Report:
     false_positives: list[str] = field(default_factory=list)
 
 
-def _compatible(a: str, b: str) -> bool:
-    sa, sb = a.split("/"), b.split("/")
-    n = min(len(sa), len(sb))
-    return sa[:n] == sb[:n]
-
-
 def _overlap(s: int, e: int, x: Expected) -> bool:
     return s < x.end and x.start < e
 
 
 def evaluate(rows: list[Row]) -> Report:
     import legalcite
+    from legalcite.keys import compatible
 
     rep = Report()
     for row in rows:
@@ -157,7 +152,7 @@ def evaluate(rows: list[Row]) -> Report:
             if xi in matched:
                 continue
             for ci, c in enumerate(eu):
-                if ci not in compat_taken and _compatible(c.key, x.key) and _overlap(c.span.start, c.span.end, x):
+                if ci not in compat_taken and compatible(c.key, x.key) and _overlap(c.span.start, c.span.end, x):
                     compat_taken.add(ci)
                     compat.add(xi)
                     break
