@@ -130,7 +130,7 @@ def units_from_segments(segments: list[str] | tuple[str, ...]) -> tuple[Unit, ..
 def citation_from_key(key: str, *, text: str = "", span: Span = Span(0, 0)) -> Citation:
     """Build a Citation from a canonical key (for gold sets given as keys)."""
     jur, work, segs = _keys.split(key)
-    if work == "case":
+    if work in ("case", "ecli"):  # eu/ecli/c-2010-215: a decision cited by its ECLI alone
         kind, units = Kind.CASE, tuple(Unit("", s) for s in segs)
     elif work == "rep":
         kind, units = Kind.REPORTER, tuple(Unit("", s) for s in segs)

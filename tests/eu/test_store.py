@@ -1,21 +1,15 @@
-"""EU snapshot readers, the store, statuses and misattribution in German and English (store built from the
-shared corpora subset of tests/test_store.py, which takes the EU files whole)."""
+"""EU snapshot readers, the store, statuses and misattribution in German and English (the store of
+tests/conftest.py: a subset of the shared corpora that takes the EU files whole)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from legalcite.checker import check, get_store
+from legalcite.checker import check
 from legalcite.corpora.store import Store
 from legalcite.jurisdictions.eu.snapshots import segment
 from legalcite.status import Status
-from tests.test_store import small_corpora, small_store  # noqa: F401  (shared session fixtures)
-
-
-@pytest.fixture(scope="module")
-def store(small_store: Path) -> Store:
-    return Store(small_store)
 
 
 @pytest.mark.parametrize("unit,seg", [("6", "art6"), ("54c", "art54c"), ("recital-26", "recital26"),
@@ -54,6 +48,12 @@ def test_completeness_follows_the_toc(store: Store) -> None:
     ("Erwägungsgrund 26 DSGVO", Status.REAL),
     ("Art. 101 AEUV", Status.REAL),                        # listed by a hand-entered range: exists
     ("Art. 100 DSGVO", Status.INVENTED),                   # the GDPR's 99 articles are complete
+    ("Art. 6 Abs. 9 DSGVO", Status.INVENTED),              # Art. 6 has paragraphs 1–4
+    ("Art. 6 Abs. 1 lit. z DSGVO", Status.INVENTED),       # points a–f
+    ("Art. 4 Nr. 99 DSGVO", Status.INVENTED),              # definitions 1–26
+    ("Art. 6 Abs. 1 UAbs. 2 DSGVO", Status.REAL),
+    ("Art. 5 Abs. 9 der Richtlinie 2002/58/EG", Status.INVENTED),
+    ("Art. 98 Abs. 2 DSGVO", Status.REAL),                 # text without structure: the paragraph is not judged
     ("Erwägungsgrund 200 DSGVO", Status.INVENTED),
     ("Art. 400 AEUV", Status.NOT_CHECKED),                 # never invented from a known_range_manual range
     ("Art. 30 Rom I-VO", Status.NOT_CHECKED),
@@ -93,4 +93,3 @@ def test_units_of_work_in_a_language(store: Store) -> None:
     en = dict((k, t) for k, _, t in store.units_of_work("eu", "reg-2016-679", language="en"))
     assert len(de) == 99 and de["eu/reg-2016-679/art17"].startswith("(1) Die betroffene Person")
     assert "eu/reg-2016-679/recital26" in en and "eu/reg-2016-679/recital26" not in de
-    assert get_store(store.path) is not None
