@@ -1,16 +1,19 @@
 """The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
 
 ``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
-:func:`legalcite.scan.scan`, the jurisdiction extractors, :func:`legalcite.link.link`.
+:func:`legalcite.core.scan.scan`, the jurisdiction extractors, :func:`legalcite.core.link.link`; the
+jurisdictions come from the registry, :mod:`legalcite.jurisdictions`.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Sequence
 
-from legalcite.models import Citation
-from legalcite.scan import Context, scan
+from legalcite import jurisdictions
+from legalcite.core.scan import Context, scan
+from legalcite.models import Citation, Kind
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -36,7 +39,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     tables know, then the document's language, then registry order)."""
     out: list[Citation] = []
     consumed = 0
-    for cand in scan(text):
+    of = _jurisdiction_of()
+    for cand in scan(text, jurisdictions.extractors()):
         if cand.start < consumed:
             continue
         best: Sequence[Citation] = ()
@@ -45,8 +49,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                ctx.state.setdefault("errors", []).append(f"{ex.code}@{cand.start}: {exc!r}")
-                _log.warning("extractor %s failed at offset %d: %r", ex.code, cand.start, exc)
+                ctx.state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
@@ -56,8 +60,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             # unknown German law "DSGVO"), then the one whose language is the document's, then registry order
             rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
                     sum(c.key is not None for c in found) > 0,
-                    not any(c.meta.get("unknown_law") for c in found),
-                    ctx.language in getattr(ex, "languages", ()))
+                    not any(c.kind is Kind.STATUTE and c.metadata.unknown_work for c in found),
+                    ctx.language in of[ex].languages)
             if rank > best_rank:
                 best, best_rank = found, rank
         if best:
@@ -67,6 +71,12 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
         consumed = max(consumed, ctx.state.pop("skip_to", 0))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
+
+
+@functools.cache
+def _jurisdiction_of() -> dict:
+    """Extractor → its registered :class:`~legalcite.jurisdictions.Jurisdiction` (code, languages)."""
+    return {j.extractor: j for j in jurisdictions.registered()}
 
 
 def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
@@ -81,9 +91,9 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
     cites = extract_raw(text, ctx)
     if link:
-        from legalcite.link import link as _link
+        from legalcite.core.link import link as _link
 
-        cites = _link(cites, ctx)
+        cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
     return cites

@@ -9,12 +9,8 @@ Names and abbreviations (DSGVO, DS-GVO, GDPR, RGPD, AEUV, Rom I-VO …) come fro
 from __future__ import annotations
 
 import functools
-import gzip
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any
 
 TYPE_LETTER = {"reg": "R", "dir": "L", "dec": "D"}
 TREATY_CELEX = {"tfeu": "12016E", "teu": "12016M", "charter": "12016P"}
@@ -76,11 +72,6 @@ def work_of_celex(number: str) -> str | None:
 
 # ---------------------------------------------------------------- the tables
 
-def _load(name: str) -> Any:
-    raw = resources.files(__package__).joinpath("data").joinpath(name).read_bytes()
-    return json.loads(gzip.decompress(raw) if name.endswith(".gz") else raw)
-
-
 _TOKEN = re.compile(r"[\w]+(?:['’\-][\w]+)*|[^\w\s]", re.UNICODE)
 
 
@@ -99,8 +90,10 @@ class ActIndex:
     """Every act the tables name, with its names in German, English and French."""
 
     def __init__(self) -> None:
-        table = _load("acts.json.gz")["acts"]
-        extra = _load("aliases.json")
+        from legalcite.core.data import load
+
+        table = load(__package__, "acts.json.gz")["acts"]
+        extra = load(__package__, "aliases.json")
         self.acts: dict[str, dict] = {a["work"]: a for a in table}
         names: dict[str, set[str]] = {}
         for a in table:
@@ -151,13 +144,6 @@ class ActIndex:
             work = self.exact.get(tuple(toks)) if n == 1 else self.folded.get(tuple(self.fold(t) for t in toks))
             if work:
                 return NameMatch(work, found[n - 1].end(), text[pos:found[n - 1].end()])
-        return None
-
-    def court_at(self, text: str, pos: int) -> str | None:
-        """``cj`` / ``gc`` when a court name starts at ``pos``."""
-        for n in sorted(self.courts, key=len, reverse=True):
-            if text.startswith(n, pos) and not (text[pos + len(n): pos + len(n) + 1].isalnum()):
-                return self.courts[n]
         return None
 
     def units(self, work: str) -> list[str] | None:

@@ -5,20 +5,15 @@ One entry per act of the table of contents, under its DESIGN.md work id (``reg-2
 ``tfeu``): CELEX, type, number, names in German and English (hand-kept French names and further aliases live in
 ``data/aliases.json``, not here), the article list and whether it is complete, and the articles whose first
 level is numbered *points* rather than paragraphs (GDPR Art. 4 lists definitions ``(1)``, ``(2)`` …, cited
-``Art. 4 Nr. 1 DSGVO``), so that ``Article 4(1) GDPR`` can be read as point (1). Written deterministically
-(sorted keys, gzip mtime 0): a test checks that the shipped file equals a fresh build.
+``Art. 4 Nr. 1 DSGVO``), so that ``Article 4(1) GDPR`` can be read as point (1). Written by
+:mod:`legalcite.core.data` (deterministic): a test checks that the shipped file equals a fresh build.
 """
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import re
-import sys
 from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-DEFAULT_CORPORA = HERE.parents[3] / "shared" / "corpora"
 
 # eu_toc ``type`` → the DESIGN.md work prefix; treaties and the Charter are named works.
 TYPE_PREFIX = {"regulation": "reg", "directive": "dir", "decision": "dec"}
@@ -92,28 +87,7 @@ def build(corpora: Path) -> dict[str, object]:
     return {"acts": {"acts": acts}}
 
 
-def dumps(obj: object) -> bytes:
-    raw = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-    return gzip.compress(raw, compresslevel=9, mtime=0)
-
-
-def build_files(corpora: Path) -> dict[str, bytes]:
-    """File name → bytes of every generated table."""
-    return {f"{name}.json.gz": dumps(obj) for name, obj in build(corpora).items()}
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--corpora", type=Path, default=DEFAULT_CORPORA)
-    args = ap.parse_args(argv)
-    if not args.corpora.is_dir():
-        print(f"corpora folder not found: {args.corpora}", file=sys.stderr)
-        return 2
-    for name, data in build_files(args.corpora).items():
-        (HERE / "data" / name).write_bytes(data)
-        print(f"wrote eu/data/{name} ({len(data):,} bytes)")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from legalcite.core.data import main
+
+    raise SystemExit(main({"eu": __package__}, description=__doc__))

@@ -20,15 +20,16 @@ English or French one (``Article 7(3)``) is an EU short form here. ``of this Reg
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from legalcite.core.scan import Context
 from legalcite.jurisdictions.eu import acts as _acts
-from legalcite.keys import clean_segment, int_to_roman, roman_to_int
-from legalcite.models import Citation, Form, Kind, Span, Unit
-from legalcite.scan import Context
+from legalcite.keys import clean_segment, roman_to_int
+from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320
 _ORDINALS = {w: i for i, w in enumerate(
@@ -39,36 +40,13 @@ _ORDINALS["première"] = 1
 _RANK = {"art": 0, "recital": 0, "par": 1, "sub": 2, "pt": 3, "satz": 4}
 
 
-@functools.cache
-def _parser(start: str = "start"):
-    """The cached LALR parser of this package's grammars: ``statute.lark`` (start ``start`` for unit chains,
-    ``act`` for act numbers) or ``case.lark`` (``start="case"``). Tables cached on disk like every grammar's."""
-    import hashlib
-    from importlib import resources
-
-    from lark import Lark
-
-    from legalcite.parser import _cache_dir
-
-    name = "case" if start == "case" else "statute"
-    start = "start" if start == "case" else start
-    text = resources.files(__package__).joinpath(f"{name}.lark").read_text(encoding="utf-8")
-    kwargs = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
-    cache = _cache_dir()
-    if cache is not None:
-        digest = hashlib.sha256((text + start).encode()).hexdigest()[:16]
-        kwargs["cache"] = str(cache / f"eu-{name}-{start}-{digest}.lark")
-    try:
-        return Lark(text, **kwargs)
-    except (OSError, EOFError):
-        kwargs.pop("cache", None)
-        return Lark(text, **kwargs)
-
-
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
-    from legalcite.parser import longest_prefix
+    """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
+    from legalcite.core.parse import get_parser, longest_prefix
 
-    return longest_prefix(_parser(start), text[pos:pos + size])
+    parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
+                                                                              "start" if start == "chain" else start)
+    return longest_prefix(parser, text[pos:pos + size])
 
 
 # ---------------------------------------------------------------- unit chains
@@ -127,7 +105,7 @@ def _ord(text: str) -> str | None:
 
 def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
     """Parse one unit chain at ``pos`` (with English ``point (f) of …`` prefixes) into items."""
-    res = _longest("start", text, pos)
+    res = _longest("chain", text, pos)
     if res is None:
         return None
     if res.truncated and ctx is not None:
@@ -444,24 +422,22 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
     idx = _acts.index()
     for g in groups:
         work = g.act.work if g.act else None
-        meta: dict = {}
-        if g.act is not None:
-            meta["act"] = g.act.printed
-            if g.act.kind in ("self", "anaphora"):
-                meta["refers_to"] = g.act.kind if g.act.kind == "self" else g.act.anaphora
+        flags = {}
+        if g.act is not None and g.act.kind in ("self", "anaphora"):
+            flags["refers_to"] = g.act.kind if g.act.kind == "self" else g.act.anaphora
         for item in g.items:
             for path in _expand(item, work):
                 if work and item.from_paren and len(path) > 1 and path[1][0] == "par" \
                         and idx.point_article(work, path[0][1]):
                     path = [path[0], ("pt", path[1][1])] + path[2:]  # GDPR Art. 4(1): definition point (1)
-                m = dict(meta)
-                if item.stopped:
-                    m["unlabelled_level"] = item.stopped
-                if item.following == "ff.":
-                    m["following"] = "ff."
+                metadata = StatuteMetadata(work_name=g.act.printed if g.act else None,
+                                           following=item.following if item.following == "ff." else None,
+                                           unkeyed_level=item.stopped)
                 out.append(Citation(
-                    "eu", Kind.STATUTE, work, tuple(Unit(lab, clean_segment(val)) for lab, val in path),
-                    span, text[span.start:span.end], None, Form.FULL if work else Form.SHORT, None, m))
+                    jurisdiction="eu", kind=Kind.STATUTE, work=work,
+                    units=tuple(Unit(lab, clean_segment(val)) for lab, val in path), span=span,
+                    text=text[span.start:span.end], form=Form.FULL if work else Form.SHORT, metadata=metadata,
+                    _link=flags))
     return out
 
 
@@ -478,8 +454,8 @@ def _acts_alone(text: str, pos: int) -> list[Citation]:
         if again and again.work == works[0] and again.end == len(pn.group(1)):
             end = pn.end()
     span = Span(pos, end)
-    return [Citation("eu", Kind.STATUTE, w, (), span, text[pos:end], None, Form.FULL, None, {"act": text[pos:end]})
-            for w in works]
+    return [Citation(jurisdiction="eu", kind=Kind.STATUTE, work=w, span=span, text=text[pos:end],
+                     metadata=StatuteMetadata(work_name=text[pos:end])) for w in works]
 
 
 # ---------------------------------------------------------------- cases and ECLI
@@ -490,7 +466,6 @@ _ECLI_PARTS = re.compile(r"EU\s*:\s*(?P<court>[CTF])\s*:\s*(?P<year>\d{4})\s*:\s
 _CASE_AHEAD = re.compile(
     r"[^;\n]{0,160}?(?=(?:verb(?:\.|undene)\s+)?(?:Rs\.|Rechtssachen?|(?:[Jj]oined\s+)?[Cc]ases?|aff(?:\.|aires?))?\s*"
     r"(?<![\w/-])[CTF]\s?[-‐‑–]\s?\d{1,4}/\d{2}(?![\d/]))")
-_INTRO_AT = re.compile(r"(?:verb(?:\.|undene)\s+)?(?:Rs\.|Rechtssachen?|(?:[Jj]oined\s+)?[Cc]ases?|aff(?:\.|aires?))\s*(?=[CTF]\s?[-‐‑–])")
 
 
 def case_key_value(prefix: str, number: str, year: str) -> str:
@@ -522,15 +497,14 @@ def _cases(text: str, pos: int) -> list[Citation]:
     span = Span(pos, end)
     if tree.data == "ecli_only":
         value = f"{ecli['court'].lower()}-{ecli['year']}-{ecli['no']}"
-        return [Citation("eu", Kind.CASE, "ecli", (Unit("", value),), span, text[pos:end], None, Form.FULL,
-                         None, {"ecli": _ecli_text(ecli)})]
+        return [Citation(jurisdiction="eu", kind=Kind.CASE, work="ecli", units=(Unit("", value),), span=span,
+                         text=text[pos:end], metadata=CaseMetadata(ecli=_ecli_text(ecli)))]
     out = []
     for n in numbers:
-        meta = {"case_number": n["printed"] + (f" {n['appeal']}" if n.get("appeal") else "")}
-        if ecli is not None and len(numbers) == 1:
-            meta["ecli"] = _ecli_text(ecli)
-        out.append(Citation("eu", Kind.CASE, "case", (Unit("", n["value"]),), span, text[pos:end], None,
-                            Form.FULL, None, meta))
+        metadata = CaseMetadata(docket=n["printed"] + (f" {n['appeal']}" if n.get("appeal") else ""),
+                                ecli=_ecli_text(ecli) if ecli is not None and len(numbers) == 1 else None)
+        out.append(Citation(jurisdiction="eu", kind=Kind.CASE, work="case", units=(Unit("", n["value"]),),
+                            span=span, text=text[pos:end], metadata=metadata))
     return out
 
 
@@ -544,8 +518,9 @@ def _court_cases(text: str, pos: int) -> list[Citation]:
     if not ahead:
         return []
     at = ahead.end()
-    found = _cases(text, at)
-    return [c.replace(span=Span(pos, c.span.end), text=text[pos:c.span.end]) for c in found]
+    court = next((n for n in sorted(_acts.index().courts, key=len, reverse=True) if text.startswith(n, pos)), None)
+    return [c.replace(span=Span(pos, c.span.end), text=text[pos:c.span.end],
+                      metadata=dataclasses.replace(c.metadata, court=court)) for c in _cases(text, at)]
 
 
 # ---------------------------------------------------------------- the extractor
@@ -593,12 +568,9 @@ _ECLI_RX = re.compile(_ECLI)
 
 
 class EuropeanExtractor:
-    code = "eu"
-    languages = ("de", "en", "fr")
-
     @property
     def anchor(self) -> str:
-        # every alternative starts with a one-character lookahead (see legalcite.scan)
+        # every alternative starts with a one-character lookahead (see legalcite.core.scan)
         alts = (
             ("Aa", _SIGN),
             ("ERr", _RECITAL),

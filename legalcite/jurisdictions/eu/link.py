@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
+from legalcite.core.scan import Context
 from legalcite.models import Citation, Kind, Unit
-from legalcite.scan import Context
 
 # A law name printed right after the article ("Art. 7 KG"): the article is that law's, known or not, never bare
 _NAMED_AFTER = re.compile(r"[ \t]*(?:[A-ZÄÖÜ][\wäöüß]*[A-ZÄÖÜ][\wäöüß-]*|[A-ZÄÖÜ]{2,})(?![\w])")
@@ -50,7 +50,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             out.append(c)
             continue
         if c.work is None and c.jurisdiction == "eu":
-            refers = c.meta.get("refers_to")
+            refers = c._link.get("refers_to")
             target = None
             if refers in ("reg", "dir", "dec"):
                 target = last_of_type.get(refers)
@@ -62,8 +62,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
                 and same_paragraph(last_statute[1], c) and not _NAMED_AFTER.match(text, c.span.end):
             units = _units_from_de(c.units)
             if units:
-                c = c.replace(jurisdiction="eu", work=last_statute[1].work, units=units, antecedent=last_statute[0],
-                              meta={**c.meta, "linked_from": "de"})
+                c = c.replace(jurisdiction="eu", work=last_statute[1].work, units=units, antecedent=last_statute[0])
         if c.work is not None:
             last_statute = (len(out), c)
             if c.jurisdiction == "eu" and c.work[:3] in ("reg", "dir", "dec"):

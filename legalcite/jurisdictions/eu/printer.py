@@ -1,5 +1,6 @@
-"""EU keys → readable citations, in German (the default: ``Art. 6 Abs. 1 UAbs. 1 lit. f DSGVO``), English
-(``Article 6(1), first subparagraph, point (f) GDPR``) or French (``article 6, paragraphe 1, point f), RGPD``).
+"""EU keys → readable citations, in English (the default, the language EU law is most cited in across the
+Union: ``Article 6(1), first subparagraph, point (f) GDPR``), German (``Art. 6 Abs. 1 UAbs. 1 lit. f DSGVO``) or
+French (``article 6, paragraphe 1, premier alinéa, point f) RGPD``).
 
 One rule: the act's short name where the tables give one (``DSGVO``/``GDPR``, ``AEUV``/``TFEU``, ``GRCh``/
 ``Charter``), else its number in the form of its time (``der Verordnung (EU) 2016/679``, ``der Verordnung (EG)
@@ -34,7 +35,7 @@ def _series(year: int, language: str) -> str:
     return old if year < 1993 else (mid if year < 2010 else new)
 
 
-def act_name(work: str, language: str = "de") -> str:
+def act_name(work: str, language: str = "en") -> str:
     """How a citation names the act after its article: the short name, else the number (with ``der``/``of``)."""
     idx = _acts.index()
     if language == "fr" and work in _SHORT_FR:
@@ -117,15 +118,15 @@ def _units_fr(pairs: list[tuple[str, str]]) -> str | None:
     return ", ".join(out)
 
 
-def print_key(key: str, language: str = "de") -> str:
-    """A readable citation for an ``eu/...`` key (see the module docstring); the key itself when it is not one."""
+def print_key(key: str, language: str = "en") -> str | None:
+    """A readable citation for an ``eu/...`` key (see the module docstring); None when it has no form for it."""
     jur, work, segs = split(key)
     if jur != "eu":
-        return key
+        return None
     if work == "case" and segs:
         m = re.match(r"^([ctf])-(\d+)-(\d{2})$", segs[0])
         if not m:
-            return key
+            return None
         prefix, num, year = m.group(1).upper(), m.group(2), m.group(3)
         old = prefix == "C" and 50 <= int(year) <= 88
         number = f"{num}/{year}" if old else f"{prefix}-{num}/{year}"
@@ -135,7 +136,7 @@ def print_key(key: str, language: str = "de") -> str:
         return f"{'Case' if language == 'en' else 'aff.'} {number}"
     if work == "ecli" and segs:
         m = re.match(r"^([ctf])-(\d{4})-(\d+)$", segs[0])
-        return f"ECLI:EU:{m.group(1).upper()}:{m.group(2)}:{m.group(3)}" if m else key
+        return f"ECLI:EU:{m.group(1).upper()}:{m.group(2)}:{m.group(3)}" if m else None
     pairs = [split_segment(s) for s in segs]
     name = act_name(work, language)
     if not pairs:
@@ -152,7 +153,7 @@ def print_key(key: str, language: str = "de") -> str:
     return f"{_units_de(pairs)} {name}"
 
 
-def act_alone(work: str, language: str = "de") -> str:
+def act_alone(work: str, language: str = "en") -> str:
     """The act itself (a work-level key): its number, with the short name in brackets (``Verordnung (EU) 2016/679
     (DSGVO)``); the treaties and the Charter by name (a name alone is a mention, not a citation: DESIGN.md)."""
     m = re.match(r"^(reg|dir|dec)-(\d{4})-(\d+)$", work)

@@ -15,28 +15,16 @@ texts printed line by line (Formex, EUR-Lex HTML) show their points, so only tho
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import Work
+from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows
 from legalcite.corpora.structure import sub
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.jurisdictions.eu.build import toc_work
 from legalcite.keys import is_roman, roman_to_int
-
-SOURCE = "EUR-Lex (Publications Office), OJ original texts via stored copies; eu_toc/eu_fulltext snapshots"
-CELEX_URL = "https://eur-lex.europa.eu/legal-content/{lang}/TXT/?uri=CELEX:{celex}"
-
-
-def _rows(path: Path) -> Iterator[dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
 
 
 def segment(unit: str) -> str | None:
@@ -54,39 +42,45 @@ def segment(unit: str) -> str | None:
     return None
 
 
-def url(celex: str | None, language: str = "EN") -> str | None:
-    return CELEX_URL.format(lang=language.upper(), celex=celex) if celex else None
+def url(work: str, segments: tuple[str, ...] = ()) -> str | None:
+    """The EUR-Lex page of a unit (:func:`legalcite.sources.eurlex.act_url`, the one place EUR-Lex URLs are made)."""
+    from legalcite.keys import split_segment
+    from legalcite.sources.eurlex import act_url
+
+    return act_url(work, [split_segment(s) for s in segments])
 
 
 def read_eu_toc(path: Path) -> Iterator[Work | CorpusUnit]:
     """``eu_toc.jsonl.gz``: one Work per act (complete only where ``units_complete``) and a TOC-only unit per
     listed article, recital and annex."""
     names = _acts.index().names
-    for r in _rows(path):
+    source, _ = provenance(path.name)
+    for r in rows(path):
         work = toc_work(r)
         title = (r["names_en"] or [r["short_en"]])[0]
         aliases = tuple(dict.fromkeys(a for a in (r["short_en"], r["short_de"], *r["names_en"], *r["names_de"],
                                                   *names.get(work, ())) if a))
         yield Work(f"eu/{work}", "eu", work, title, aliases, complete=bool(r["units_complete"]),
-                   n_units=len(r["units"]), source=f"{path.name}: {SOURCE}", snapshot=r.get("version"),
+                   n_units=len(r["units"]), source=source, snapshot=r.get("version"),
                    extra={"celex": r["celex"], "number": r["number"], "type": r["type"],
                           "units_source": r["units_source"], "languages": r.get("full_text_langs") or [],
-                          "url": url(r["celex"])})
+                          "url": url(work)})
         listed = [*r["units"], *(r.get("recitals") or ()), *(r.get("annexes") or ())]
         for u in listed:
             seg = segment(u)
             if seg is None:
                 continue
             yield CorpusUnit(key=f"eu/{work}/{seg}", jurisdiction="eu", work=work, work_title=title, heading=None,
-                             text="", language="en", source=f"{path.name}: {SOURCE}", snapshot=r.get("version"),
-                             extra={"toc_only": True, "units_source": r["units_source"], "url": url(r["celex"])})
+                             text="", language="en", source=source, snapshot=r.get("version"),
+                             extra={"toc_only": True, "units_source": r["units_source"], "url": url(work, (seg,))})
 
 
 def read_eu_fulltext(path: Path) -> Iterator[CorpusUnit]:
     """``eu_fulltext.jsonl.gz``: one unit per article, recital and annex, English text with the German beside it."""
     by_celex = {a["celex"]: a for a in _acts.index().acts.values()}
+    source, _ = provenance(path.name)
     groups: dict[tuple[str, str], dict[str, dict]] = {}
-    for r in _rows(path):
+    for r in rows(path):
         groups.setdefault((r["celex"], r["unit"]), {})[r["lang"]] = r
     for (celex, unit), langs in groups.items():
         seg = segment(unit)
@@ -105,8 +99,8 @@ def read_eu_fulltext(path: Path) -> Iterator[CorpusUnit]:
             key=f"eu/{act['work']}/{seg}", jurisdiction="eu", work=act["work"], work_title=act["names_en"][0],
             heading=main.get("heading"), text=main["text"], language=main["lang"],
             subunits=tuple(structure(main, main["lang"])), path=tuple(main.get("path") or ()),
-            source=f"{path.name}: {SOURCE}", snapshot="OJ original text (not consolidated)",
-            extra={"celex": celex, "label": main.get("label"), "type": main.get("type"), "url": url(celex),
+            source=source, snapshot="OJ original text (not consolidated)",
+            extra={"celex": celex, "label": main.get("label"), "type": main.get("type"), "url": url(act["work"], (seg,)),
                    "subunits_known": lined and main.get("type") == "article",
                    **({"translations": translations} if translations else {})},
         )
@@ -169,3 +163,9 @@ def _subparagraphs(text: str, lang: str) -> list[dict]:
         else:
             subs.append(sub("sub", str(len(subs) + 1), line))
     return subs
+
+
+READERS = (
+    SnapshotReader("eu", "eu_toc.jsonl.gz", read_eu_toc),
+    SnapshotReader("eu", "eu_fulltext.jsonl.gz", read_eu_fulltext),
+)
