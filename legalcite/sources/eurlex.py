@@ -1,6 +1,7 @@
 """EUR-Lex (eur-lex.europa.eu): EU acts, the treaties and the Charter, and the Court of Justice's case law.
 
-**URLs** (the one place they are written): an act by its CELEX number,
+**URLs**: an act by its CELEX number (:func:`legalcite.jurisdictions.eu.acts.eurlex_url`, shared with the store's
+evidence links),
 ``/legal-content/<LANG>/TXT/?uri=CELEX:32016R0679`` with the anchor EUR-Lex gives each subdivision of the Official
 Journal text — ``#art_6`` (article), ``#006.001`` (its paragraph 1), ``#rct_26`` (recital), ``#anx_III`` (annex); the
 treaties and the Charter by their consolidated CELEX (``12016E/TXT``, ``12016M/TXT``, ``12016P/TXT``); a case by the
@@ -23,17 +24,16 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from legalcite.jurisdictions.eu.acts import celex
+from legalcite.jurisdictions.eu.acts import EURLEX, document, eurlex_url
 from legalcite.models import Citation
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
 from .base import answer, decode_html, from_error, not_checked, origin, strip_tags
 
-BASE = "https://eur-lex.europa.eu"
+BASE = EURLEX
 HOST = "eur-lex.europa.eu"
 CURIA = "https://curia.europa.eu"
-_TREATY_DOC = {"12016E": "12016E/TXT", "12016M": "12016M/TXT", "12016P": "12016P/TXT"}
 _GERMAN = re.compile(r"\b(?:Abs\.|Absatz|UAbs|Unterabs|lit\.|Buchst|Artikels?|Erwägungsgrund|ErwG|der|des|Verordnung|"
                      r"Richtlinie|Beschluss|Rs\.|EuGH|EuG|DSGVO|DS-GVO|AEUV|EUV|GRCh)\b")
 
@@ -43,43 +43,6 @@ _GERMAN = re.compile(r"\b(?:Abs\.|Absatz|UAbs|Unterabs|lit\.|Buchst|Artikels?|Er
 def language_of(citation: Citation) -> str:
     """``DE`` for a citation printed in German, else ``EN`` (the page language of the URLs)."""
     return "DE" if _GERMAN.search(citation.text or "") else "EN"
-
-
-def document(work: str) -> str | None:
-    """The CELEX document EUR-Lex shows for a work id: ``32016R0679``; ``12016E/TXT`` for the TFEU."""
-    number = celex(work)
-    return _TREATY_DOC.get(number, number) if number else None
-
-
-def anchor(segments: list[tuple[str, str]]) -> str:
-    """The fragment of the first subdivision EUR-Lex anchors: ``art_6`` or ``006.001`` (paragraph), ``rct_26``,
-    ``anx_III``; "" when there is none."""
-    from legalcite.keys import int_to_roman
-
-    if not segments:
-        return ""
-    label, value = segments[0]
-    if label == "art":
-        if len(segments) > 1 and segments[1][0] == "par" and value.isdecimal() and segments[1][1].isdecimal():
-            return f"{int(value):03d}.{int(segments[1][1]):03d}"
-        return f"art_{quote(value, safe='')}"
-    if label == "recital" and value.isdecimal():
-        return f"rct_{value}"
-    if label == "annex" and value.isdecimal():
-        return f"anx_{int_to_roman(int(value))}"
-    return ""
-
-
-def act_url(work: str, segments: list[tuple[str, str]] = (), language: str = "EN", base: str = BASE,
-            *, html: bool = False) -> str | None:
-    """The EUR-Lex page of an act (``html``: the bare Official Journal text the online check reads)."""
-    doc = document(work)
-    if doc is None:
-        return None
-    lang = language.upper()
-    url = f"{base}/legal-content/{lang}/TXT/{'HTML/' if html else ''}?uri=CELEX:{quote(doc, safe='/')}"
-    frag = "" if html else anchor(list(segments))
-    return f"{url}#{frag}" if frag else url
 
 
 _CASE = re.compile(r"^([ctf])-(\d{1,4})-(\d{2})$")
@@ -181,14 +144,14 @@ class EurLex:
         if citation.work == "ecli":
             url = ecli_url(citation.units[0].value, lang, self.base) if citation.units else None
             return [url] if url else []
-        url = act_url(citation.work or "", pairs, lang, self.base)
+        url = eurlex_url(citation.work or "", pairs, lang, self.base)
         return [url] if url else []
 
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         if citation.work in ("case", "ecli"):
             return await self._case(citation, client)
         work = citation.work or ""
-        url = act_url(work, (), "EN", self.base, html=True)
+        url = eurlex_url(work, (), "EN", self.base, html=True)
         if url is None:
             return not_checked(citation, f"EUR-Lex has no CELEX number for {work!r}", HOST, why=Undecided.NOT_COVERED)
         try:

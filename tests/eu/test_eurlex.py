@@ -11,7 +11,8 @@ import pytest
 from legalcite.models import citation_from_key
 from legalcite.net import HostPolicy
 from legalcite.resolve.online import resolve_online
-from legalcite.sources import eurlex, urls_for
+from legalcite.jurisdictions.eu import acts
+from legalcite.sources import urls_for
 from legalcite.sources.eurlex import EurLex, case_celex, parse_act_page
 from legalcite.status import Status, Undecided
 
@@ -90,7 +91,7 @@ def test_case_celex(value: str, celex: str | None) -> None:
 
 
 def test_url_values_are_quoted() -> None:
-    assert eurlex.anchor([("art", "6?x=#y")]) == "art_6%3Fx%3D%23y"
+    assert acts.anchor([("art", "6?x=#y")]) == "art_6%3Fx%3D%23y"
 
 
 # ------------------------------------------------------------------ pages

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
+
+from legalcite.keys import int_to_roman
 
 TYPE_LETTER = {"reg": "R", "dir": "L", "dec": "D"}
 TREATY_CELEX = {"tfeu": "12016E", "teu": "12016M", "charter": "12016P"}
@@ -59,6 +63,50 @@ def celex(work: str) -> str | None:
     if not m:
         return None
     return f"3{m.group(2)}{TYPE_LETTER[m.group(1)]}{int(m.group(3)):04d}"
+
+
+# ---------------------------------------------------------------- EUR-Lex addresses
+
+EURLEX = "https://eur-lex.europa.eu"
+# the treaties and the Charter: EUR-Lex shows their consolidated text under the CELEX with /TXT
+_TREATY_DOC = {"12016E": "12016E/TXT", "12016M": "12016M/TXT", "12016P": "12016P/TXT"}
+
+
+def document(work: str) -> str | None:
+    """The CELEX document EUR-Lex shows for a work id: ``32016R0679``; ``12016E/TXT`` for the TFEU."""
+    number = celex(work)
+    return _TREATY_DOC.get(number, number) if number else None
+
+
+def anchor(segments: list[tuple[str, str]]) -> str:
+    """The fragment of the first subdivision EUR-Lex anchors: ``art_6`` or ``006.001`` (paragraph), ``rct_26``,
+    ``anx_III``; "" when there is none."""
+    if not segments:
+        return ""
+    label, value = segments[0]
+    if label == "art":
+        if len(segments) > 1 and segments[1][0] == "par" and value.isdecimal() and segments[1][1].isdecimal():
+            return f"{int(value):03d}.{int(segments[1][1]):03d}"
+        return f"art_{quote(value, safe='')}"
+    if label == "recital" and value.isdecimal():
+        return f"rct_{value}"
+    if label == "annex" and value.isdecimal():
+        return f"anx_{int_to_roman(int(value))}"
+    return ""
+
+
+def eurlex_url(work: str, segments: Sequence[tuple[str, str]] = (), language: str = "EN", base: str = EURLEX,
+            *, html: bool = False) -> str | None:
+    """The EUR-Lex page of an act or one of its subdivisions (``html``: the bare Official Journal text the online
+    check reads). The store's evidence links and :mod:`legalcite.sources.eurlex` both use it."""
+    doc = document(work)
+    if doc is None:
+        return None
+    lang = language.upper()
+    url = f"{base}/legal-content/{lang}/TXT/{'HTML/' if html else ''}?uri=CELEX:{quote(doc, safe='/')}"
+    frag = "" if html else anchor(list(segments))
+    return f"{url}#{frag}" if frag else url
+
 
 
 def work_of_celex(number: str) -> str | None:

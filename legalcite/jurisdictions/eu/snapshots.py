@@ -24,7 +24,7 @@ from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows
 from legalcite.corpora.structure import sub
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.jurisdictions.eu.build import toc_work
-from legalcite.keys import is_roman, roman_to_int
+from legalcite.keys import is_roman, roman_to_int, split_segment
 
 
 def segment(unit: str) -> str | None:
@@ -43,11 +43,8 @@ def segment(unit: str) -> str | None:
 
 
 def url(work: str, segments: tuple[str, ...] = ()) -> str | None:
-    """The EUR-Lex page of a unit (:func:`legalcite.sources.eurlex.act_url`, the one place EUR-Lex URLs are made)."""
-    from legalcite.keys import split_segment
-    from legalcite.sources.eurlex import act_url
-
-    return act_url(work, [split_segment(s) for s in segments])
+    """The EUR-Lex page of a unit (:func:`legalcite.jurisdictions.eu.acts.eurlex_url`)."""
+    return _acts.eurlex_url(work, [split_segment(s) for s in segments])
 
 
 def read_eu_toc(path: Path) -> Iterator[Work | CorpusUnit]:
