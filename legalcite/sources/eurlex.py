@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from legalcite.jurisdictions.eu.acts import EURLEX, document, eurlex_url
 from legalcite.models import Citation
-from legalcite.net import FetchError, OfficialClient
+from legalcite.net import Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
 from .base import answer, decode_html, from_error, not_checked, origin, strip_tags
@@ -154,10 +154,9 @@ class EurLex:
         url = eurlex_url(work, (), "EN", self.base, html=True)
         if url is None:
             return not_checked(citation, f"EUR-Lex has no CELEX number for {work!r}", HOST, why=Undecided.NOT_COVERED)
-        try:
-            f = await client.request("GET", url, accept=("text/html", "application/xhtml"), ok_statuses=(200, 404))
-        except FetchError as e:
-            return from_error(citation, e, HOST)
+        f = await _get(citation, client, url)
+        if isinstance(f, CheckedCitation):
+            return f
         page = None if f.status_code == 404 else parse_act_page(decode_html(f))
         if page is None:
             return answer(citation, Status.NOT_FINDABLE, f"EUR-Lex holds no document {document(work)}", HOST, f,
@@ -213,13 +212,20 @@ class EurLex:
             what = f"the judgment {number}"
         if url is None:
             return not_checked(citation, f"not a case number EUR-Lex indexes: {value}", HOST, why=Undecided.NOT_COVERED)
-        try:
-            f = await client.request("GET", url, accept=("text/html", "application/xhtml"), ok_statuses=(200, 404))
-        except FetchError as e:
-            return from_error(citation, e, HOST)
+        f = await _get(citation, client, url)
+        if isinstance(f, CheckedCitation):
+            return f
         title = _TITLE.search(decode_html(f)) if f.status_code == 200 else None
         if f.status_code == 200 and not (title and _NOT_HELD.search(title.group(1))):
             return answer(citation, Status.REAL, f"EUR-Lex holds {what}", HOST, f, citation.key,
                           title=strip_tags(title.group(1)) if title else None)
         return not_checked(citation, f"EUR-Lex holds no {what} (the case may have closed by order, or be pending)",
                            HOST, url)
+
+
+async def _get(citation: Citation, client: OfficialClient, url: str) -> Fetched | CheckedCitation:
+    """One page (HTTP 404 is an answer, not a failure); a fault becomes ``not_checked``, never a verdict."""
+    try:
+        return await client.request("GET", url, accept=("text/html", "application/xhtml"), ok_statuses=(200, 404))
+    except FetchError as e:
+        return from_error(citation, e, HOST)
