@@ -5,7 +5,7 @@ recitals (``Erwägungsgrund 26 DSGVO``), Court of Justice and General Court case
 and ECLI-only citations (``ECLI:EU:C:2010:215``).
 
 Where ``Art. 6 Abs. 1 lit. f DSGVO`` becomes ``eu/reg-2016-679/art6/par1/ptf``:
-1. the scanner stops at ``Art.`` (:data:`ANCHOR`);
+1. the scanner stops at ``Art.`` (:attr:`EuropeanExtractor.anchor`);
 2. ``statute.lark`` parses the unit chain (``Art. 6 Abs. 1 lit. f``) — :func:`_group` turns it into paths;
 3. :func:`_act_after` reads the act that follows: an act number (``der Verordnung (EU) 2016/679``, the ``act`` rule
    of the same grammar) or a name from the tables (``DSGVO`` → ``reg-2016-679``, :mod:`.acts`);
@@ -14,7 +14,7 @@ Where ``Art. 6 Abs. 1 lit. f DSGVO`` becomes ``eu/reg-2016-679/art6/par1/ptf``:
    Gedankenstrich``, a sub-point ``(i)``) ends the key there: less precise, never wrong.
 
 A chain with no act after it is German prose's business when it is written in German (``Art. 7 Abs. 3``: the
-German extractor reads it, and :func:`link` gives it the EU act when the previous statute cited was one); an
+German extractor reads it, and :mod:`.link` gives it the EU act when the previous statute cited was one); an
 English or French one (``Article 7(3)``) is an EU short form here. ``of this Regulation``/``dieser Verordnung``
 (the document's own article) stays unresolved; ``of that Directive`` takes the last directive cited.
 """
