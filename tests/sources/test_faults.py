@@ -286,3 +286,15 @@ def test_a_trickling_download_is_abandoned_not_waited_for(trickle, tmp_path):
             dl.fetch(f"{trickle}/bulk.zip", "bulk.zip")
     assert (tmp_path / "bulk.zip.part").exists()  # what came is kept for the resumed attempt
     assert not (tmp_path / "bulk.zip").exists()
+
+
+def test_eurlex_maintenance_404_is_no_verdict():
+    """EUR-Lex says "does not exist" on its own page; any other 404 is a fault, not ``not_findable``."""
+    from legalcite.sources.eurlex import EurLex
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(404, headers={"content-type": "text/html"}, content=fixture_bytes("maintenance_404.html"))
+
+    [res] = resolve_online([citation_from_key("eu/reg-2016-679/art5")], sources=[EurLex()],
+                           transport=httpx.MockTransport(handler), use_cache=False, **FAST)
+    assert res.status is Status.NOT_CHECKED and res.undecided is Undecided.FAULT
