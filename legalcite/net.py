@@ -8,8 +8,12 @@ are written once and tested once against a fault-injecting local server; the sou
   (:func:`legalcite.sources.allowed_origins`, each source declares its own), empty by default; a URL or redirect
   target outside it is refused before any byte is sent (:func:`check_allowed`, :func:`redirect_target`), so a
   citation's text can never make the tool request an arbitrary URL;
-- per-request timeouts, retries with exponential backoff and full jitter on transport errors, 5xx and 429,
-  ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+- a deadline per request attempt (redirects and body included: a server trickling bytes cannot hold it; bulk
+  downloads instead need a minimum rate), retries with exponential backoff and full jitter on transport errors,
+  deadlines, 5xx and 429, ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+- redirects followed by the client itself: each target allow-listed, a malformed ``Location`` refused before
+  httpx reads it, credentials (``Authorization``, cookies) never sent to another origin than the one they were
+  given for;
 - a per-host rate limit (minimum interval between request starts) and a per-host concurrency cap;
 - a per-host circuit breaker: after ``breaker_threshold`` consecutive failed requests the host is not contacted
   again until ``breaker_cooldown`` seconds pass (then one trial request is let through);

@@ -1,17 +1,20 @@
-"""Helpers shared by subcommands: the exit-code rule, reporting bad input lines, writing JSONL/tables.
+"""Helpers shared by subcommands: the exit-code rule, reporting bad input lines, writing results and tables.
 
-Every command follows one exit-code rule (the README's table):
+Every command follows one exit-code rule (the README's table; ``docs/reliability.md`` has each fault's result):
 
 ====  ==========================================================================================================
 code  meaning
 ====  ==========================================================================================================
-0     every input line was processed
-1     a per-record command (check, extract, judge, …) processed every good line and wrote its result, but some
-      lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and, where the command
-      writes one record per input line, as an error record in its place
+0     every input line was processed and every output written
+1     a per-record command (check, extract, judge, rag prompts, …) processed every good line and wrote its
+      result, but some lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and,
+      where the command writes one record per input line, as an error record in its place. Also ``parse`` and
+      ``url`` for a string without a citation or an official URL, ``corpus show`` when nothing resolves
 2     the command could not do its job: bad arguments, a missing or unreadable input, no line with the field the
-      command needs, an output that cannot be written, or — for ``score``, whose numbers depend on every line —
-      any bad line
+      command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
+      ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,
+      whose numbers depend on every line — any bad line
+130   interrupted
 ====  ==========================================================================================================
 """
 from __future__ import annotations

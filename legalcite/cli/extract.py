@@ -33,9 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_parse(args: argparse.Namespace) -> int:
     import legalcite
-    from legalcite.core.jsonl import dumps
-
     from legalcite.cli.common import no_citation
+    from legalcite.core.jsonl import dumps
 
     status = 0
     for s in args.citation:

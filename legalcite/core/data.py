@@ -56,8 +56,9 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
 
     The file, in the user cache dir (``$LEGALCITE_CACHE/derived``), is named by a digest of the ``inputs`` tables'
     bytes, the source of the module that defines ``build`` and of the modules it ``depends`` on (names, e.g.
-    ``legalcite.keys``), and the Python version, so a changed table or changed code never reads an old structure. An unreadable or foreign file is rebuilt; a cache that cannot be written
-    only costs the build (as Lark's grammar cache, which is pickled the same way)."""
+    ``legalcite.keys``), and the Python version, so a changed table or changed code never reads an old structure.
+    An unreadable or foreign file is rebuilt; a cache that cannot be written only costs the build (as Lark's
+    grammar cache, which is pickled the same way)."""
     import hashlib
     import pickle
 
@@ -75,9 +76,7 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
     try:
         with without_gc():
             return pickle.loads(path.read_bytes())
-    except FileNotFoundError:
-        pass
-    except Exception:  # a truncated or foreign file: rebuild over it
+    except Exception:  # not there yet, or a truncated or foreign file: build (over it)
         pass
     with without_gc():
         value = build()
