@@ -25,7 +25,7 @@ def test_check_german_text(small_store: Path) -> None:
     assert got["de/stgb/s242"].status == Status.MISATTRIBUTED
     assert got["de/bgb/s823/abs1"].status == Status.REAL
     assert got["de/bgb/s823/abs7"].status == Status.INVENTED
-    assert got["de/bgb/s823/abs7"].reason == "BGB § 823 has Absätze 1–2; Abs. 7 does not exist"
+    assert got["de/bgb/s823/abs7"].reason == "§ 823 BGB has Absätze 1–2; Abs. 7 does not exist"
     s = summarize(got.values())
     assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
     assert s["lexassay_deduction"] == 0.5
