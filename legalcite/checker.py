@@ -24,7 +24,7 @@ from typing import Any, Iterable, Sequence
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation
-from legalcite.status import DEDUCTED, CheckedCitation, Status
+from legalcite.status import DEDUCTED, CheckedCitation, Status, settle_confirmed
 
 LEXASSAY_PENALTY = 0.25   # per distinct deducted citation (legalcite.metrics.lexassay)
 DEFAULT_MAX_CHARS = 1_000_000
@@ -77,7 +77,7 @@ def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any
         from legalcite.attribution import attribute_all
 
         out = attribute_all(out, [r.unit for r in results], text, first.store)
-    return out
+    return [settle_confirmed(cc) for cc in out]
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,

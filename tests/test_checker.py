@@ -149,3 +149,18 @@ def test_check_never_raises(small_store: Path, parts: list[str]) -> None:
     rec = check_line(json.dumps({"answer": text}), 1, _opts(small_store))
     assert len(rec["citations"]) == len(out)
 
+
+
+def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
+    """Offline, a store-only ``invented`` is one signal: reported, ``confirmed: false``; other statuses: None."""
+    real, invented = check_citations([citation_from_key("de/bgb/s823"), citation_from_key("de/bgb/s9999")],
+                                     store=small_store)
+    assert (real.status, real.confirmed) == (Status.REAL, None)
+    assert (invented.status, invented.confirmed) == (Status.INVENTED, False)
+    assert invented.to_dict()["confirmed"] is False and real.to_dict()["confirmed"] is None
+    assert invented.deducted("unconfirmed") and not invented.deducted("confirmed") and not invented.deducted()
+    import dataclasses
+
+    assert dataclasses.replace(invented, confirmed=True).deducted()
+    with pytest.raises(ValueError):
+        invented.deducted("all")
