@@ -55,11 +55,12 @@ class Jurisdiction:
     def print_units(self, segs: list[str]) -> str | None:
         """Unit segments as its printer writes them without the work's name (``["abs7"]`` → ``Abs. 7``): what a
         reason says about a part of a cited unit. None when it has no form for them."""
-        return self._printer().print_units(segs)
+        printer = getattr(self._printer(), "print_units", None)   # optional: a printer may have none
+        return printer(segs) if printer is not None else None
 
     def level_name(self, label: str) -> str | None:
         """The name of a unit level in a list of its members (``abs`` → ``Absätze``, ``""`` → ``subdivisions``)."""
-        return self._printer().LEVEL_NAMES.get(label)
+        return getattr(self._printer(), "LEVEL_NAMES", {}).get(label)
 
     def _printer(self):
         return importlib.import_module(f"{self.package}.printer")

@@ -2,7 +2,10 @@
 
 Decision order per citation (the reason string says which step decided):
 
-1. cases, reporters, interpretations by number → ``not_checked`` (no offline source covers them);
+1. cases and reporter cites → the case table (:mod:`.cases`: listed → ``real`` or, under another name,
+   ``misattributed``; a volume the reporter never published → ``invented``; a page inside another decision →
+   ``misattributed``; else ``not_findable``), ``not_checked`` where no table covers the reporter; interpretations
+   by number → ``not_checked`` (no offline source covers them);
 2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
 3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
@@ -204,7 +207,13 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     (``real`` where it exists) and the unit that was checked (for the misattribution test), or None."""
     c = citation
     if c.kind in (Kind.CASE, Kind.REPORTER):
-        return _uncovered(c, "court decisions are not in the offline store"), None
+        from .cases import resolve_case
+
+        decided = resolve_case(c, store)
+        if decided is not None:
+            return decided, None
+        return _uncovered(c, "no case table in the store covers this reporter" if store.has_cases()
+                          else "court decisions are not in the offline store (no case table loaded)"), None
     if c.kind == Kind.INTERPRETATION:
         return _uncovered(c, "interpretations cited by document number are not in the offline store"), None
     if c.key is None or c.jurisdiction is None or c.work is None:

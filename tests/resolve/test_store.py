@@ -59,7 +59,8 @@ KEY_CASES = [
     ("us/usc/t42/s99999", "invented", ["42 U.S.C. § 99999 does not exist", "live sections"]),
     ("us/cfr/t29/s1", "not_checked", ["no offline source covers CFR"]),
     ("ch/or/art41/abs1", "not_checked", ["no corpus for jurisdiction 'ch'"]),
-    ("us/case/5/u.s./137", "not_checked", ["court decisions are not in the offline store"]),
+    ("us/case/5/u.s./137", "not_checked", ["no case table in the store covers this reporter"]),
+    ("ch/rep/bge/146/iii/1", "real", ["BGE 146 III 1", "bge"]),       # the BGE list of the shared corpora
 ]
 
 
@@ -72,7 +73,8 @@ def test_status_by_key(small_store: Path, key: str, status: str, words: list[str
     d = cc.to_dict()
     assert d["status"] == status and d["reason"] == cc.reason
     if status in ("real", "invented", "repealed"):
-        assert cc.evidence and cc.evidence[0].source.startswith("store:") and cc.evidence[0].snapshot
+        assert cc.evidence and cc.evidence[0].source.startswith(("store:", "olrc:", "case table:"))
+        assert cc.evidence[0].snapshot or cc.evidence[0].source.startswith("olrc:")
 
 
 def test_evidence_has_url_and_snapshot(small_store: Path) -> None:
