@@ -9,7 +9,8 @@ Decision order per citation (the reason string says which step decided):
 2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
 3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
-   a ``(weggefallen)`` unit → ``repealed``;
+   a ``(weggefallen)`` unit → ``repealed``; a U.S. Code section not in force → :mod:`.usc` (a former section is
+   ``repealed`` with its successor; ``invented`` only where the Code's former sections are known completely);
 5. sub-units (Abs., Satz, Nr., 款, 项, ``(a)(1)``, ``cl.``) walked in the unit's structure → ``invented`` where the
    level is complete and the value is missing; levels the snapshot does not model are reported as unchecked;
 6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later).
@@ -271,6 +272,10 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         # the first level that does not exist (amend. XIV exists, its § 9 does not)
         first = next(k for n in range(3, len(parts) + 1)
                      if not store.descendants(k := "/".join(parts[:n]), limit=1) and store.unit(k) is None)
+        if wkey == "us/usc":  # the list holds sections in force only: a former section is repealed, not invented
+            from .usc import missing_section
+
+            return missing_section(c, first, store, work, day), None
         if work.complete:
             n = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
             scope = work.extra.get("scope")

@@ -56,7 +56,10 @@ KEY_CASES = [
     ("us/const/amend18", "repealed", ["amend21"]),
     ("us/usc/t42/s1983", "real", []),
     ("us/usc/t42/s1983/a", "real", ["not checked"]),
-    ("us/usc/t42/s99999", "invented", ["42 U.S.C. § 99999 does not exist", "live sections"]),
+    ("us/usc/t42/s99999", "not_checked", ["not in force", "former section or was never in the Code"]),
+    ("us/usc/t42/s1973", "repealed", ["transferred to 52 U.S.C. § 10301"]),   # the Voting Rights Act, § 2
+    ("us/usc/t42/s1973/b", "repealed", ["transferred to 52 U.S.C. § 10301"]),
+    ("us/usc/t99/s1", "invented", ["no title 99"]),
     ("us/cfr/t29/s1", "not_checked", ["no offline source covers CFR"]),
     ("ch/or/art41/abs1", "not_checked", ["no corpus for jurisdiction 'ch'"]),
     ("us/case/5/u.s./137", "not_checked", ["no case table in the store covers this reporter"]),
