@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
+# LER annotates German court sentences: German law, and the EU law and treaties they cite (tag EUN: AEUV, EMRK,
+# directives) and Court of Justice decisions (RS). Those keep their own jurisdiction (DESIGN.md §2), so they count.
+JURISDICTIONS = ("de", "eu", "int")
 
 
 @dataclass
@@ -40,7 +43,7 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
     for row in rows:
         text = row["text"]
         # span finding is measured before resolution: German short forms without a law count as found spans
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction == "de"]
+        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
