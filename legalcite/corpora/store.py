@@ -296,30 +296,46 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
     return write_store([*old, *records], path, meta=meta)
 
 
-def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | None, *, table: str, note: str
-                           ) -> BuildReport:
-    """Merge a case table (``legalcite corpus cases``) into an existing store: the rows of case table ``table``
-    are replaced by ``records``, everything else stays; ``note`` is appended to the meta's ``case_tables``."""
+def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | None, *, table: str, note: str) -> str:
+    """Load a case table (``legalcite corpus cases``) into an existing store, in place and in one transaction (an
+    interrupted or failed load leaves the store as it was): the rows of case table ``table`` are replaced by
+    ``records``, everything else stays; ``note`` goes into the meta's ``case_tables``. Returns a summary line."""
+    from legalcite.corpora.cases import CaseRecord, CaseTable
+
     path = resolve_store_path(store)
-    with Store(path) as s:
-        meta = dict(s.meta)
-    loaded = [x for x in meta.get("case_tables", "").split("; ") if x and not x.startswith(f"{table}:")]
-    meta["case_tables"] = "; ".join(loaded + [f"{table}: {note}"])
-    return write_store(_with_old_rows(path, records, table), path, meta=meta)
-
-
-def _with_old_rows(path: Path, records: Iterable[Any], table: str) -> Iterator[Any]:
-    """Every row of the store at ``path`` except case table ``table``'s, then ``records``."""
-    with Store(path) as s:
-        for row in s._iter("SELECT * FROM works"):
-            yield _work(row)
-        for row in s._iter("SELECT * FROM units"):
-            yield _unit(row)
-        for row in s._iter("SELECT * FROM case_tables WHERE name != ?", (table,)):
-            yield _case_table(row)
-        for row in s._iter("SELECT * FROM cases WHERE tbl != ?", (table,)):
-            yield _case(row)
-    yield from records
+    with Store(path) as s:   # a store of this schema, or StoreMissing / StoreCorrupt with the remedy
+        loaded = [x for x in s.meta.get("case_tables", "").split("; ") if x and not x.startswith(f"{table}:")]
+    t0 = time.perf_counter()
+    n = 0
+    con = sqlite3.connect(path, timeout=30, isolation_level=None)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("DELETE FROM cases WHERE tbl = ?", (table,))
+        con.execute("DELETE FROM case_tables WHERE name = ?", (table,))
+        rows: list[tuple] = []
+        for rec in records:
+            if isinstance(rec, CaseTable):
+                con.execute(_INSERT_CASE_TABLE, _case_table_row(rec))
+            elif isinstance(rec, CaseRecord):
+                rows.append(_case_row(rec))
+                n += 1
+                if len(rows) >= 5000:
+                    con.executemany(_INSERT_CASE, rows)
+                    rows.clear()
+        con.executemany(_INSERT_CASE, rows)
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)", ("; ".join(loaded + [f"{table}: {note}"]),))
+        con.execute("COMMIT")
+    except sqlite3.DatabaseError as e:   # a damaged or locked store: nothing written, typed
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise StoreCorrupt(f"the corpus store {path} could not take the case table ({e}); {REBUILD}") from None
+    except BaseException:                # a bad input file, an interrupt: nothing written
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
+    finally:
+        con.close()
+    return f"loaded case table {table!r}: {n:,} citations into {path} in {time.perf_counter() - t0:.1f} s"
 
 
 def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:

@@ -5,8 +5,10 @@ For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
 1. **Listed** at that citation → ``real`` if the name the citation gives is the listed decision's name (either
    party counts, :mod:`legalcite.casenames`), else ``misattributed`` with both names in the evidence.
 2. **A volume the reporter never published** → ``invented``: beyond the newest volume of a reporter the table knows
-   to be closed (a finished series; the BGE list, which is current), or a decision year outside the years of the
-   reporter edition (reporters-db's edition dates, one year of slack at each end), with the edition in the evidence.
+   to be closed (a finished series; the BGE list, which is current); or a decision year the volume cannot hold —
+   more than two years from every decision the table lists in that volume, or outside the years of a finished
+   series (every reporters-db edition of that abbreviation has a first and a last year; one year of slack), with
+   the edition or the volume's decisions in the evidence.
 3. **A page inside another decision**: the page lies within the pages of a listed decision of that volume (its
    last page where the table knows it, else up to the next listed decision) → ``misattributed`` (the citation
    points into that decision, under another name), or ``real`` with a note if it names that decision.
@@ -32,42 +34,43 @@ from legalcite.corpora.cases import CaseParts, CaseRecord, as_int, case_parts, n
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
-YEAR_SLACK = 1   # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
+YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
+VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
 
 
 # ------------------------------------------------------------------ reporters-db editions
 
 @functools.cache
-def _editions() -> dict[str, Any]:
-    """Key segment (``f.3d``) → reporters-db edition (abbreviation, jurisdiction, first and last year)."""
+def _editions() -> dict[str, tuple]:
+    """Key segment (``f.3d``, ``wash.``) → every reporters-db edition printed that way (several reporters may share
+    an abbreviation: ``Wash.`` is Washington's Virginia reports of 1790–1796 and the Washington Reports since 1889)."""
     from legalcite.jurisdictions.us_common.reporters import reporter_index
 
-    out: dict[str, Any] = {}
+    out: dict[str, dict] = {}
     for eds in reporter_index().values():
         for ed in eds:
-            out.setdefault(ed.segment, ed)
-    return out
+            out.setdefault(ed.segment, {})[(ed.abbr, ed.start, ed.end)] = ed
+    return {seg: tuple(eds.values()) for seg, eds in out.items()}
 
 
-def edition_of(parts: CaseParts):
-    """The reporters-db edition of a US or California case key's reporter, or None."""
+def editions_of(parts: CaseParts) -> tuple:
+    """The reporters-db editions a US or California case key's reporter may be; () for other keys."""
     jur, work, seg = parts.reporter.split("/", 2)
-    return _editions().get(seg) if work == "case" and jur in ("us", "us-ca") else None
+    return _editions().get(seg, ()) if work == "case" and jur in ("us", "us-ca") else ()
 
 
-def _dated(ed) -> bool:
-    """Whether reporters-db gives the edition real dates (1750 is its placeholder for "unknown")."""
-    return ed is not None and ed.start is not None and ed.start > 1750
+def _outside_every_edition(eds: tuple, year: int | None) -> bool:
+    """Whether no edition of a *finished* series could report a decision of ``year`` (one year of slack each side).
+    Only series whose every edition has a first and a last year count: reporters-db's first years of running
+    reporters are not reliable enough to deny a volume (the U.S. Reports renumbered their nominative volumes; it
+    dates ``U.S.`` from 1875)."""
+    if year is None or not eds or not all(ed.start and ed.start > 1750 and ed.end for ed in eds):
+        return False
+    return all(year < ed.start - YEAR_SLACK or year > ed.end + YEAR_SLACK for ed in eds)
 
 
 def _years(ed) -> str:
     return f"{ed.start}–{ed.end}" if ed.end else f"{ed.start}–"
-
-
-def _year_outside(ed, year: int | None) -> bool:
-    if year is None or not _dated(ed):
-        return False
-    return year < ed.start - YEAR_SLACK or (ed.end is not None and year > ed.end + YEAR_SLACK)
 
 
 # ------------------------------------------------------------------ evidence
@@ -198,7 +201,8 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
         return _listed(c, rows, name)
     vol, page = as_int(parts.volume), as_int(parts.page)
     beyond = [t for t in tables if t.closed and t.max_volume is not None and vol is not None and vol > t.max_volume]
-    ed = edition_of(parts)
+    eds = editions_of(parts)
+    year = _cited_year(c)
     if beyond:
         t = beyond[0]
         newest = newest_possible_volume(t)
@@ -211,10 +215,17 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
         if calendar:
             ev.append(Evidence("calendar", c.key, details={"newest_possible_volume": newest}))
         return _checked(c, Status.INVENTED, reason, ev, c.key, confirmed=calendar or len(beyond) > 1)
-    if _year_outside(ed, _cited_year(c)):
-        reason = (f"{_cite(c.key)}: {ed.abbr} reports decisions of {_years(ed)}; a decision of "
-                  f"{_cited_year(c)} cannot be in it")
-        return _checked(c, Status.INVENTED, reason, [_edition_evidence(c.key, ed, _cited_year(c))], c.key)
+    listed_years = _volume_years(store, parts) if tables else {}
+    by_table = bool(listed_years) and year is not None and all(abs(year - y) > VOLUME_SLACK for y in listed_years)
+    by_edition = _outside_every_edition(eds, year)
+    if by_table or by_edition:
+        ev = ([_table_evidence(r, volume_years=sorted(listed_years)) for r in listed_years.values()][:1]
+              + [_edition_evidence(c.key, ed, year) for ed in eds if by_edition])
+        said = (f"volume {vol} reports decisions of {', '.join(map(str, sorted(listed_years)))} "
+                f"({_describe(next(iter(listed_years.values())))})" if by_table else
+                " and ".join(f"{ed.abbr} reports decisions of {_years(ed)}" for ed in eds))
+        return _checked(c, Status.INVENTED, f"{_cite(c.key)}: {said}; a decision of {year} cannot be in it", ev,
+                        c.key, confirmed=by_table and by_edition)
     elsewhere = _listed_elsewhere(store, name, c.key) if store.has_cases() else []
     also = ("; a decision of that name is listed at " + ", ".join(_describe(r) for r in elsewhere)) if elsewhere else ""
     if not tables:
@@ -236,6 +247,16 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
                    details={"volumes": f"{t.min_volume}–{t.max_volume}", "listed": t.n_cases}) for t in tables]
     ev += [_table_evidence(r, listed_elsewhere=True) for r in elsewhere]
     return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
+
+
+def _volume_years(store, parts: CaseParts) -> dict[int, CaseRecord]:
+    """The decision years of a volume's listed decisions (one example decision per year)."""
+    out: dict[int, CaseRecord] = {}
+    for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
+        y = as_int((r.date or "")[:4])
+        if y is not None:
+            out.setdefault(y, r)
+    return out
 
 
 def _edition_evidence(key: str, ed, year: int | None) -> Evidence:
@@ -332,9 +353,10 @@ def _bind(c: Citation, store) -> Citation | None:
     if not (vol and reporter and pin is not None):
         return None
     seg = _SPACE.sub("", reporter).lower()
-    ed = _editions().get(seg)
-    if ed is None:
+    eds = _editions().get(seg)
+    if not eds:
         return None
+    ed = eds[0]
     parts = CaseParts(f"{ed.jurisdiction}/case/{seg}", str(vol), str(pin))
     exact = store.cases_at(with_page(parts, pin))
     held = (exact[0], None, False) if exact else holder(store, parts, pin)

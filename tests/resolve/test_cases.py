@@ -41,11 +41,18 @@ LAWYER = [
     ("Marbury v. Madison, 1 Cranch 137 (1803).", "us/case/1/cranch/137", "real", None, ["Marbury v. Madison"]),
     # the right decision, cited at a page inside it: real, with the first page said
     ("J.D. v. Azar, 925 F.3d 1300 (D.C. Cir. 2019).", "us/case/925/f.3d/1300", "real", None, ["begins at page 1291"]),
-    # a year outside the reporter's edition: that volume was never published for it (reporters-db's years)
+    # a year the volume cannot hold: volume 925 F.3d reports decisions of 2019 (the table) ...
     ("Smith v. Jones, 925 F.3d 1339 (11th Cir. 1985).", "us/case/925/f.3d/1339", "invented", False,
-     ["F.3d reports decisions of 1993–", "1985"]),
+     ["volume 925 reports decisions of 2019", "a decision of 1985 cannot be in it"]),
+    # ... F. Supp. 2d ended in 2014 (reporters-db: a finished series)
     ("Doe v. Roe, 100 F. Supp. 2d 5 (S.D.N.Y. 2016).", "us/case/100/f.supp.2d/5", "invented", False,
-     ["1988–2014"]),
+     ["F. Supp. 2d reports decisions of 1988–2014"]),
+    # running reporters' first years in reporters-db are no proof: real opinions cite 3 U.S. (3 Dall.) 386 (1798),
+    # the Washington Reports of the 1920s (reporters-db dates "Wash." 1790–1796 too), 100 F.R.D. 436 (1983)
+    ("Calder v. Bull, 3 U.S. (3 Dall.) 386, 390 (1798).", "us/case/3/u.s./386", "not_findable", None, []),
+    ("State ex rel. Lockhart v. Claypool, 132 Wash. 374, 375 (1925).", "us/case/132/wash./374", "not_checked", None,
+     []),
+    ("Byers v. Burleson, 100 F.R.D. 436, 440 (D.D.C. 1983).", "us/case/100/f.r.d./436", "not_checked", None, []),
 ]
 
 

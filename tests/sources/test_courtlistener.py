@@ -92,10 +92,17 @@ def test_corpus_cases_command(small_store: Path, tmp_path: Path) -> None:
                            str(store)], capture_output=True, text=True)
     assert json.loads(show.stdout)[0]["name"] == "J.D. v. Azar"
     # bad arguments: exit 2 with the reason, the store untouched
-    for args in (["--citations", str(f["citations"])], [], ["--list", str(tmp_path / "nope.jsonl")]):
+    (tmp_path / "clusters.csv").write_text("id,case_name\n")
+    for args in (["--citations", str(f["citations"])], [], ["--list", str(tmp_path / "nope.jsonl")],
+                 ["--citations", str(f["citations"]), "--clusters", str(tmp_path / "clusters.csv")]):
         bad = subprocess.run([sys.executable, "-m", "legalcite", "corpus", "cases", *args, "--store", str(store)],
                              capture_output=True, text=True)
         assert bad.returncode == 2 and bad.stderr.startswith("legalcite: ")
+    # a load that failed half-way (the clusters file lacks date_filed) rolled back: the earlier table is whole
+    from legalcite.corpora.store import Store
+
+    with Store(store) as s:
+        assert s.cases_at("us/case/925/f.3d/1291") and s.meta["case_tables"].startswith("courtlistener: ")
 
 
 def test_case_list_lines_are_checked(tmp_path: Path) -> None:
