@@ -69,6 +69,15 @@ def _outside_every_edition(eds: tuple, year: int | None) -> bool:
     return all(year < ed.start - YEAR_SLACK or year > ed.end + YEAR_SLACK for ed in eds)
 
 
+def _reporter_name(reporter: str) -> str:
+    """A reporter id as printed: ``us/case/f.2d`` → ``F.2d``, ``ch/rep/bge/iii`` → ``BGE III``."""
+    bits = reporter.split("/")
+    if bits[1] == "case":
+        eds = _editions().get(bits[2])
+        return eds[0].abbr if eds else bits[2]
+    return " ".join(b.upper() for b in bits[2:])
+
+
 def _years(ed) -> str:
     return f"{ed.start}–{ed.end}" if ed.end else f"{ed.start}–"
 
@@ -208,7 +217,7 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
         newest = newest_possible_volume(t)
         calendar = newest is not None and vol > newest
         reason = (f"{_cite(c.key)}: volume {vol} was never published — the newest volume of "
-                  f"{t.reporter} in the {t.name} table is {t.max_volume}" + (
+                  f"{_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
                       f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
         ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
                        details={"newest_volume": t.max_volume, "closed": True})]
