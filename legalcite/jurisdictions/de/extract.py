@@ -283,8 +283,8 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung), is not German when another
     jurisdiction's tables know the name."""
     if law.known:
-        units = de_laws.index().units(law.work) or []
-        if not (g.items[0].path[0][0] == "art" and units and not any(u.startswith("art") for u in units)):
+        listed, has_art = de_laws.index().unit_kinds.get(law.work, (False, False))
+        if not (g.items[0].path[0][0] == "art" and listed and not has_art):
             return False
     from legalcite.jurisdictions import claimed_elsewhere
 
