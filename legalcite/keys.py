@@ -11,13 +11,15 @@ from typing import Iterable
 LEVELS = ("work", "unit", "full")
 
 # Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
-LABELS = ("amend", "uabs", "satz", "item", "para", "abs", "art", "lit", "alt", "hs", "nr", "cl", "s", "t", "r")
+# EU and treaty keys add ``par``, ``sub``, ``pt`` (a point: a letter or a number), ``recital`` and ``annex``.
+LABELS = ("recital", "annex", "amend", "uabs", "satz", "item", "para", "par", "sub", "abs", "art", "lit", "alt", "pt",
+          "hs", "nr", "cl", "s", "t", "r")
 # The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
 UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
 # Works whose units are not provisions: the whole key identifies the document.
-DOCUMENT_WORKS = frozenset({"case", "rep"})
+DOCUMENT_WORKS = frozenset({"case", "rep", "ecli"})
 
-_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?<=lit)[a-z].*)$" % "|".join(LABELS))
+_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?:(?<=lit)|(?<=pt))[a-z].*)$" % "|".join(LABELS))
 
 
 class InvalidKey(ValueError):
@@ -42,7 +44,8 @@ def split(key: str) -> tuple[str, str, list[str]]:
 
 
 def split_segment(segment: str) -> tuple[str, str]:
-    """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``; a bare ``"C"`` → ``("", "C")``."""
+    """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``, ``"ptf"`` → ``("pt", "f")``; a bare
+    ``"C"`` → ``("", "C")``."""
     m = _SEGMENT_RE.match(segment)
     return (m.group(1), m.group(2)) if m else ("", segment)
 
@@ -84,14 +87,16 @@ def less_precise(a: str, b: str) -> bool:
 # ---------------------------------------------------------------- numerals
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-# The one definition of a Roman numeral (1-4999, canonical subtractive form): :func:`roman_to_int` accepts exactly
-# what it matches, and grammars that lex Roman numerals get it as their ``ROMAN`` terminal (legalcite.core.parse),
-# so that no citation is lexed as a numeral that the key cannot hold (``§ 823 IIII BGB``).
-# (spelled level by level from the highest one it writes, so the pattern itself cannot match the empty string)
+# The one definition of a Roman numeral (canonical subtractive form): :func:`roman_to_int` accepts exactly what
+# ROMAN_NUMERAL matches (1-4999), and grammars that lex Roman numerals get ROMAN_SMALL_NUMERAL (1-39, the letters I, V,
+# X: Absätze, senates, series) as their ``ROMAN`` terminal (legalcite.core.parse), a subset of it, so that no citation
+# is lexed as a numeral that the key cannot hold (``§ 823 IIII BGB``) and no law name as one (``MDV``, ``CD``).
 _ONES, _TENS, _HUNDREDS = r"(?:IX|IV|V?I{0,3})", r"(?:XC|XL|L?X{0,3})", r"(?:CM|CD|D?C{0,3})"
+# spelled level by level from the highest one it writes, so that the pattern itself cannot match the empty string
 ROMAN_NUMERAL = (rf"(?:M{{1,4}}{_HUNDREDS}{_TENS}{_ONES}|(?:CM|CD|D?C{{1,3}}|D){_TENS}{_ONES}"
                  rf"|(?:XC|XL|L?X{{1,3}}|L){_ONES}|(?:IX|IV|V?I{{1,3}}|V))")
-_ROMAN_RE = re.compile(f"(?:{ROMAN_NUMERAL})")
+ROMAN_SMALL_NUMERAL = r"(?:X{1,3}(?:IX|IV|V?I{0,3})|(?:IX|IV|V?I{1,3}|V))"  # 1-39
+_ROMAN_RE = re.compile(ROMAN_NUMERAL)
 
 
 def is_roman(s: str) -> bool:

@@ -7,8 +7,8 @@ the grammar text, the start rules, the shared terminals and the Lark version) in
 in between (STYLE.md §4, "Skip the tree").
 
 Terminals shared with :mod:`legalcite.keys` have one definition: a grammar terminal named ``ROMAN`` is
-``keys.ROMAN_NUMERAL`` (the grammar's own pattern is replaced at build time), so no grammar lexes as a numeral
-what ``keys.roman_to_int`` rejects.
+``keys.ROMAN_SMALL_NUMERAL`` (I–XXXIX; the grammar's own pattern is replaced at build time), so no grammar lexes as
+a numeral what ``keys.roman_to_int`` rejects (``IIII``), nor a name made of Roman letters (``MDV``).
 
 Extractors hand a short window after their anchor to :func:`parse_prefix`. A grammar whose start rule may end in
 a ``TAIL`` terminal (the prose after the citation: ``TAIL.-10: /(?s:.+)/``, matched only where nothing else
@@ -30,10 +30,10 @@ from lark import Lark, Transformer
 from lark.exceptions import LarkError
 from lark.lexer import PatternRE, TerminalDef
 
-from legalcite.keys import ROMAN_NUMERAL
+from legalcite.keys import ROMAN_SMALL_NUMERAL
 
 # terminal name → the regex it stands for in every grammar (one definition, see the module docstring)
-SHARED_TERMINALS = {"ROMAN": ROMAN_NUMERAL + r"(?![\w])"}
+SHARED_TERMINALS = {"ROMAN": ROMAN_SMALL_NUMERAL + r"(?![\w])"}
 
 
 def _cache_dir() -> Path | None:

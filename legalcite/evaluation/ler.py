@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
 # German court text cites German law, and the EU law and treaties (tag EUN: AEUV, EMRK, directives) and the EU's
 # courts; those keep their own jurisdiction (DESIGN.md §2), so they count.
-SCORED = ("de", "eu", "int")
+JURISDICTIONS = ("de", "eu", "int")
 FILES = ("de_ler_test.jsonl", "de_refex_ler.jsonl")
 
 
@@ -74,7 +75,7 @@ def run(path: Path, min_cover: float = 0.5) -> Evaluation:
         rows = [json.loads(line) for line in fh if line.strip()]
     for n, row in enumerate(rows):
         text = row["text"]
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in SCORED]
+        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
@@ -98,19 +99,30 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
     return run(path, min_cover).scores
 
 
+def default_path() -> Path:
+    """``$LEGALCITE_SHARED/testdata/de_ler_test.jsonl``, else ``../shared`` beside this checkout."""
+    return shared_dir() / "testdata" / FILES[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m legalcite.evaluation.ler", description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path,
                     help=f"gold files (default: {' and '.join(FILES)} in $LEGALCITE_SHARED/testdata)")
-    ap.add_argument("--min-cover", type=float, default=0.5, help="share of a gold span a prediction must cover")
+    ap.add_argument("--min-cover", type=float, default=0.5,
+                    help="share of a gold span an extracted span must cover to count as found (default 0.5)")
     ap.add_argument("--errors", action="store_true", help="list missed gold spans and unexpected predictions")
     args = ap.parse_args(argv)
     files = args.files or [shared_dir() / "testdata" / f for f in FILES]
     for path in files:
         if not path.is_file():
-            ap.error(f"{path}: no such file")
+            print(f"legalcite: {path}: no such file (pass a LER or refex gold file)", file=sys.stderr)
+            return 2
     for path in files:
-        ev = run(path, args.min_cover)
+        try:
+            ev = run(path, args.min_cover)
+        except (ValueError, KeyError, TypeError) as e:
+            print(f"legalcite: {path}: not LER test data ({type(e).__name__}: {e})", file=sys.stderr)
+            return 2
         print(path.name)
         for k, s in ev.scores.items():
             gold = f"gold {s.gold:4d} recall {s.recall:.3f}" if s.gold else " " * 21

@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from legalcite.core.data import load, without_gc
+from legalcite.core.data import derived, load
 from legalcite.keys import work_id
 
 _WORD = re.compile(r"[\wÄÖÜäöüß§&\-]+", re.UNICODE)
@@ -49,13 +49,17 @@ class LawMatch:
     agreement: bool = False  # a collective agreement ("TV BZ Druck"): no statute, no key
 
 
+@dataclass(frozen=True)
 class _Names:
     """Name keys (stems joined by spaces) → work id, with every proper word prefix of a key, so a title is read
     word by word and the walk stops at the first prefix no name has."""
 
-    def __init__(self, names: dict[str, str]) -> None:
-        self.names = names
-        self.prefixes = {" ".join(k.split()[:n]) for k in names for n in range(1, len(k.split()))}
+    names: dict[str, str]
+    prefixes: frozenset[str]
+
+    @classmethod
+    def of(cls, names: dict[str, str]) -> "_Names":
+        return cls(names, frozenset(" ".join(k.split()[:n]) for k in names for n in range(1, len(k.split()))))
 
     def begins_with(self, word: str) -> bool:
         """Whether some name starts with ``word`` (any grammatical case)."""
@@ -84,9 +88,11 @@ class _Names:
 
 
 class LawIndex:
+    """The name lookups, built from the law table once and then kept on disk (:func:`index`); the table itself
+    is not part of it (``units`` reads it on first use)."""
+
     def __init__(self) -> None:
         data = table()
-        self.laws = {law["id"]: law for law in data["laws"]}
         abbr: dict[str, tuple[int, str, str]] = {}
 
         def offer(alias: str | None, rank: int, law: dict) -> None:
@@ -99,6 +105,10 @@ class LawIndex:
 
         names: dict[str, set[str]] = {}
         heads: dict[str, set[str]] = {}
+        # (the table lists units, one of them an Art.) per law: asked for every known law cited, so kept here
+        # rather than read from the full unit lists of the table
+        self.unit_kinds = {law["id"]: (bool(law["units"]), any(u.startswith("art") for u in law["units"]))
+                           for law in data["laws"]}
         for law in data["laws"]:
             for alias in {law["abbr"], law["cite_abbr"], *law["alt_abbrs"]}:
                 offer(alias, 0 if work_id(alias) == law["id"] else (1 if alias == law["cite_abbr"] else 2), law)
@@ -121,9 +131,9 @@ class LawIndex:
         for k, v in heads.items():
             if len(v) == 1 and k not in names:
                 by_name[k] = next(iter(v))
-        self.titles = _Names(by_name)
+        self.titles = _Names.of(by_name)
         english = load(__package__, "english.json")
-        self.english = _Names({name_key(_WORD.findall(n)): wid for n, a in english["names"].items()
+        self.english = _Names.of({name_key(_WORD.findall(n)): wid for n, a in english["names"].items()
                                if (wid := self.lookup_abbr(a))})
         self.ambiguous_english = {name_key(_WORD.findall(n)) for n in english.get("ambiguous", [])}
         other = load(__package__, "non_statutes.json")
@@ -139,7 +149,7 @@ class LawIndex:
         return self.by_abbr.get(printed) or self.by_abbr_ci.get(printed.lower())
 
     def units(self, work: str) -> list[str] | None:
-        law = self.laws.get(work)
+        law = _laws_by_id().get(work)
         return law["units"] if law else None
 
     def next_unit(self, work: str, label: str, value: str) -> str | None:
@@ -169,6 +179,11 @@ class LawIndex:
         return word in self.first_words or word.lower() in self.first_words or self.titles.begins_with(word)
 
 
+@functools.cache
+def _laws_by_id() -> dict[str, dict]:
+    return {law["id"]: law for law in table()["laws"]}
+
+
 def _neg_date(d: str) -> str:
     """Sort key making later dates come first."""
     return "".join(chr(ord("9") - ord(c) + ord("0")) if c.isdigit() else c for c in d)
@@ -187,8 +202,9 @@ def table() -> dict:
 
 @functools.cache
 def index() -> LawIndex:
-    with without_gc():
-        return LawIndex()
+    return derived(__package__, "law-index", LawIndex,
+                   inputs=("laws.json.gz", "english.json", "non_statutes.json", "courts.json"),
+                   depends=("legalcite.keys",))
 
 
 _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IVX]+|\d{1,4})\b)?")

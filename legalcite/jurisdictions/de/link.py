@@ -14,8 +14,9 @@ MENTION_REACH = 600  # characters before a decision without a court searched for
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    """Bind German short forms: a § without a law takes the law of the previous German statute citation in
-    the same paragraph; ``ebd.``/``a.a.O.`` repeat the citation before them; a decision without a court (``Urteil
+    """Bind German short forms: a § without a law takes the law of the previous statute citation in the same
+    paragraph when that one is German (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
+    ``a.a.O.`` repeat the citation before them; a decision without a court (``Urteil
     vom 13. Mai 2004 – 2 AZR 426/03``, a docket in a list) takes the court named last before it in the same
     paragraph — a decision cited with its court, or a court mentioned in the prose (``der Rechtsprechung des I.
     Senats des BFH (vgl. Urteil vom 17. Juli 2008 I R 83/07)``)."""
@@ -26,6 +27,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     german_text = ctx.language == "de" or ctx.jurisdiction == "de"
     for c in citations:
         if c.jurisdiction != "de":
+            if c.kind is Kind.STATUTE and c.work is not None:
+                last_law = None  # "Art. 6 DSGVO … Art. 7 Abs. 3": a bare Art. now refers to that act (its linker's)
             out.append(c)
             continue
         if c.form is Form.ID:
