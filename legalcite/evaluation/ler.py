@@ -3,9 +3,11 @@ the refex benchmark's windows plus those sentences (``de_refex_ler.jsonl``), as 
 
     python -m legalcite.evaluation.ler [FILE ...] [--errors] [--min-cover 0.5]
 
-A gold span counts as found when an extracted citation span overlaps it and covers at least ``min_cover``
-of it (the LER annotation sometimes includes trailing words that are not part of the citation, e.g. a
-decision's ``- Rn. 28 f.``); an extracted span counts as correct when it overlaps a gold span of any kind.
+A gold span counts as found when the extracted spans that overlap it together cover at least ``min_cover`` of it
+(the LER annotation sometimes includes trailing words that are not part of the citation, e.g. a decision's ``- Rn. 28
+f.``; and it marks a decision with its reporters as one span, ``BAG, Urteil vom 6. November 2003 - 2 AZR 690/02 -,
+BAGE 108, 269``, which legalcite reads as a decision and a reporter citation); an extracted span counts as correct when
+it overlaps a gold span of any kind.
 Recall is per gold kind (``statute``, ``case`` for LER's decisions, ``reporter``); precision per predicted kind and
 over all kinds (``all``). Citations from one chain share a span; spans are de-duplicated before counting.
 Citations of German law, EU law and treaties count (German courts cite all three; each keeps its own
@@ -80,8 +82,7 @@ def run(path: Path, min_cover: float = 0.5) -> Evaluation:
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
             add(gk, 0)
-            cover = max((min(ge, e) - max(gs, s) for s, e, _ in spans), default=0)
-            if cover >= min_cover * (ge - gs):
+            if _covered(gs, ge, spans) >= min_cover * (ge - gs):
                 add(gk, 1)
             else:
                 missed.append(f"{path.name}:{n} {gk}: {text[gs:ge]!r}")
@@ -92,6 +93,17 @@ def run(path: Path, min_cover: float = 0.5) -> Evaluation:
             else:
                 unexpected.append(f"{path.name}:{n} {k}: {text[s:e]!r}")
     return Evaluation({k: SpanScores(k, *v) for k, v in sorted(totals.items())}, missed, unexpected)
+
+
+def _covered(gs: int, ge: int, spans: list[tuple[int, int, str]]) -> int:
+    """How many characters of the gold span ``gs:ge`` the extracted spans cover together."""
+    covered, reach = 0, gs
+    for s, e, _ in spans:  # sorted by start
+        s, e = max(s, reach), min(e, ge)
+        if e > s:
+            covered += e - s
+            reach = e
+    return covered
 
 
 def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:

@@ -177,6 +177,12 @@ def federal_courts() -> frozenset[str]:
 
 
 @functools.cache
+def reporting_only_courts() -> frozenset[str]:
+    """Courts that are not German but whose decisions German reporters print (``EuGH GRUR 2010, 933``)."""
+    return frozenset(_courts()["reporting_only"].values())
+
+
+@functools.cache
 def placed_courts() -> frozenset[str]:
     """Abbreviations of the courts that take a place (``OLG München``)."""
     return frozenset(_courts()["placed"].values())
@@ -199,7 +205,7 @@ def _known_reporter(name: str | None) -> bool:
 
 _PLACE = re.compile(r"[ \t]+([A-ZÄÖÜ][\wäöüßÄÖÜ\-]+(?:[ \t]a\.[ \t]?M\.|[ \t]\(Oder\))?)")
 _ABBR = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöüß]*")
-_REPORTER_NAME = re.compile(r"[A-Za-zÄÖÜ][\wÄÖÜäöüß&+\-]*(?:/[A-Z][A-Za-z]*)?(?:[ \t]+Int\b)?")
+_REPORTER_NAME = re.compile(r"[A-Za-zÄÖÜ][\wÄÖÜäöüß&+\-]*(?:/[A-Z][A-Za-z]*)?(?:[ \t]+(?:Int|Beilage)\b)?")
 
 
 def court_at(text: str, pos: int) -> tuple[str, int] | None:
@@ -208,7 +214,7 @@ def court_at(text: str, pos: int) -> tuple[str, int] | None:
     if m is None:
         return None
     name = m.group()
-    if name in federal_courts():
+    if name in federal_courts() or name in reporting_only_courts():
         return name, m.end()
     if name in placed_courts():
         p = _PLACE.match(text, m.end())
@@ -311,7 +317,7 @@ _COURT_PROSE = re.compile(
     r"(?P<dtype>Urteile?|Beschlüsse|Beschluss|Entscheidung|Gerichtsbescheid|Senatsurteil|Senatsbeschluss)[ \t]+"
     r"(?:des|der|dem)[ \t]+(?:(?P<adj>[A-ZÄÖÜ][\wäöüß-]+(?:en|es|e))[ \t]+)?(?P<court>[A-ZÄÖÜ][\wäöüß-]+?)(?:e?s)?"
     r"(?:[ \t]+(?P<place>[A-ZÄÖÜ][\wäöüß-]+(?:[ \t]am[ \t]Main)?))?(?:[ \t]+\((?P<abbr>[A-Za-z]+)\))?"
-    r"(?=[ \t]+(?:vom|v\.)[ \t])")
+    r"(?=[ \t]+(?:vom|v\.)[ \t]|[ \t]*\([A-Z])")
 
 
 def court_in_prose(text: str, pos: int) -> tuple[str, str, int] | None:

@@ -19,6 +19,7 @@ Stops that start with a common lowercase letter are literals (:mod:`legalcite.co
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import sys
@@ -27,7 +28,7 @@ from typing import Sequence
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.jurisdictions.de.statute import statutes
+from legalcite.jurisdictions.de.statute import NAMED_LAWS, statutes
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
 
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
@@ -39,11 +40,12 @@ _LAW_ENDING = "(?:%s)(?![\\w])" % "|".join(f"(?<={e})" for e in (
     "gesetz", "gesetze", "gesetzes", "gesetzen", "gesetzbuch", "gesetzbuchs", "gesetzbuches", "ordnung", "ordnungen"))
 _MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
-_BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}/\d{2}\b"
+_BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}[/.]\d{2}\b"
 _DECISION_WORDS = (r"Urt(?:eile?|\.)|Beschl(?:uss|üsse|\.)|Entscheidung(?:en)?|Senats(?:urteile?|beschl(?:uss|üsse))"
                    r"|Kammerbeschluss|Gerichtsbescheid")
 # what follows a decision type that starts a citation: its date, its court, its panel ("Beschluss der 2. Kammer")
-_DECISION_NEXT = r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.)[ \t]+\d"
+_DECISION_NEXT = (r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.)[ \t]+\d"
+                  r"|[ \t]+(?:des|der)[ \t][A-ZÄÖÜ][\wäöüß]+[ \t]*\([A-Z]")  # "Urteil des Anwaltsgerichtshofs (BRAK-Mitt."
 _STATUTE_WORDS = r"Art(?:t?\.|ikel(?:n)?)?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|[Ss]ecs?\.|Articles?"
 _STATUTE_WORD = re.compile(_STATUTE_WORDS)
 
@@ -158,7 +160,13 @@ def _at_court(text: str, pos: int, court: str, end: int, decision_type: str | No
     if not _AFTER_COURT.match(text, end):
         return []
     d = case.parse(text[end : end + case.WINDOW], "court_rest")
-    return case.decision_citations(text, pos, d, end, court, decision_type) if d is not None else []
+    if d is None:
+        return []
+    if court in case.reporting_only_courts():  # "EuGH GRUR 2010, 933": the German reporter's cite, not the docket
+        if d.reporter is None:
+            return []
+        d = dataclasses.replace(d, dockets=[])
+    return case.decision_citations(text, pos, d, end, court, decision_type)
 
 
 def _reporter(text: str, pos: int) -> list[Citation]:
@@ -203,9 +211,18 @@ def _dated(text: str, pos: int) -> list[Citation]:
     return case.decision_citations(text, vom.start() if vom else pos, d, pos, None)
 
 
+# the proceedings a docket names: "Revisionsverfahren B 14 AS 5/15 R", "Ausgangsverfahrens zu 1 BvL 7/14"
+_PROCEEDINGS = re.compile(r"(?:[A-ZÄÖÜ][a-zäöüß]*verfahren|Verfahren|Aktenzeichen)s?"
+                          r"(?:[ \t]+(?:zu|zum|im|unter)(?:[ \t]+(?:dem|den|Aktenzeichen|Az\.))?)?[ \t]+$")
+
+
 def _docket(text: str, pos: int) -> list[Citation]:
+    """A docket alone (its court named before it, see :mod:`.link`); the span takes the proceedings word before it."""
     d = case.parse(text[pos : pos + case.WINDOW], "docket")
-    return case.decision_citations(text, pos, d, pos, None) if d is not None else []
+    if d is None:
+        return []
+    named = _PROCEEDINGS.search(text, max(0, pos - 50), pos)
+    return case.decision_citations(text, named.start() if named else pos, d, pos, None)
 
 
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
@@ -220,14 +237,23 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
     if pos and text[pos - 1] in "-/":
         return []  # "MüKo-ZPO", "Wieczorek/Schütze": part of a commentary's name
     word = _WORD.match(text, pos)
-    if word is None or not de_laws.index().may_name(word.group()):
+    if word is None:
         return []
-    law = de_laws.match_law(text, pos, allow_unknown=False)
+    named = ctx.state.get(NAMED_LAWS, {})
+    if word.group() in named:  # "… § 37 Abs. 2 BbgHG … werden im BbgHG geregelt": a law this text cites
+        law = de_laws.LawMatch(named[word.group()], False, word.end(), word.group())
+    elif de_laws.index().may_name(word.group()):
+        law = de_laws.match_law(text, pos, allow_unknown=False) or de_laws.defined_law(text, pos)
+    else:
+        law = de_laws.defined_law(text, pos)
     if law is None or law.agreement or law.end > pos + 80 or _EDITION.match(text, law.end):
         return []
+    if not law.known:
+        ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
     span = Span(pos, law.end)
+    metadata = StatuteMetadata(work_only=True, unknown_work=None if law.known else law.printed)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],
-                     metadata=StatuteMetadata(work_only=True))]
+                     metadata=metadata)]
 
 
 # "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in)

@@ -227,9 +227,12 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
         return hit
     g = _GENITIVE.match(text, pos)
     if g:
-        hit = idx.titles.match(text, g.end())
+        hit = idx.titles.match(text, g.end()) or defined_law(text, g.end())
         if hit:
             return hit
+        t = _UNKNOWN_TITLE.match(text, g.end())
+        if t and allow_unknown:  # "§ 4 Nr. 2 der Rahmenvereinbarung über Teilzeitarbeit": a title no table knows
+            return LawMatch(work_id(t.group()), False, t.end(), t.group())
     e = _ENGLISH.match(text, pos)
     if e:
         hit = idx.english.match(text, e.end(), 8)
@@ -251,6 +254,32 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
     if p and idx.lookup_abbr(p.group(1)):
         return LawMatch(idx.lookup_abbr(p.group(1)), True, p.end(), p.group(1))
     return None
+
+
+# a law's title that no table knows, after a unit chain and an article: a norm's noun and what it is about
+# ("Rahmenvereinbarung über Teilzeitarbeit", "Verordnung über das Erbbaurecht"). EU directives and treaties
+# (Richtlinie, Abkommen, Übereinkommen, Vertrag) are other jurisdictions' and not read here.
+_UNKNOWN_TITLE = re.compile(
+    r"(?:[A-ZÄÖÜ][a-zäöüß]*(?:gesetz|verordnung|vereinbarung|ordnung|satzung)|Gesetz|Verordnung|Vereinbarung|Satzung)"
+    r"(?:es|s|en)?[ \t]+(?:über|zur|zum|für|betreffend)[ \t]+(?:(?:den|die|das|dem|der|des)[ \t]+)?"
+    r"[A-ZÄÖÜ][\wäöüß\-]*(?:[ \t]+(?:und|oder)[ \t]+[A-ZÄÖÜ][\wäöüß\-]*)?")
+# a law's name that ends in its head noun ("Bundessozialhilfegesetzes") and then its abbreviation in brackets
+_DEFINED = re.compile(r"([A-ZÄÖÜ][a-zäöüß]*(?:gesetz|gesetzbuch|verordnung|ordnung)(?:es|s|e|en)?)[ \t]*"
+                      r"\(([A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*[A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*)\)")
+
+
+def defined_law(text: str, pos: int) -> LawMatch | None:
+    """``Bundessozialhilfegesetzes (BSHG)``: a law named with the abbreviation the text then uses for it; the
+    abbreviation decides the work (its printed form when no table knows it, as for ``FantasieG``)."""
+    m = _DEFINED.match(text, pos)
+    if m is None:
+        return None
+    idx = index()
+    abbr = m.group(2)
+    if abbr in idx.not_laws:
+        return None
+    wid = idx.lookup_abbr(abbr)
+    return LawMatch(wid or work_id(abbr), wid is not None, m.end(), abbr)
 
 
 def _abbreviation(text: str, pos: int, idx: LawIndex, allow_unknown: bool) -> LawMatch | None:
@@ -286,4 +315,4 @@ def _abbreviation(text: str, pos: int, idx: LawIndex, allow_unknown: bool) -> La
     if (allow_unknown and _ABBR_SHAPE.match(first) and first not in idx.not_laws and 2 <= len(first) <= 16
             and not _ROMAN_SHAPED.fullmatch(first)):
         return LawMatch(work_id(first), False, end1, first)
-    return idx.titles.match(text, m.start(1))
+    return idx.titles.match(text, m.start(1)) or defined_law(text, m.start(1))

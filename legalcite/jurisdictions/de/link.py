@@ -62,15 +62,15 @@ def _with_court(c: Citation, text: str, last_court: tuple[str, int] | None, out:
     para = text.rfind("\n\n", start, c.span.start)
     if para >= 0:
         start = para
+    docket = c.metadata.docket or ""
     court, at, antecedent = None, -1, None
-    if last_court is not None and last_court[1] > start:
+    if last_court is not None and last_court[1] > start and _fits(last_court[0], docket):
         court, at, antecedent = last_court[0], last_court[1], _index_of(out, last_court[1])
     mention = _last_mention(text, max(start, at), c.span.start)
-    if mention is not None:
+    if mention is not None and _fits(work_id(mention), docket):
         court, antecedent = work_id(mention), None
     if court is None:
         return c
-    docket = c.metadata.docket or ""
     return c.replace(work="case", units=(Unit("", court), Unit("", work_id(docket))), antecedent=antecedent)
 
 
@@ -87,6 +87,18 @@ def _mention_rx() -> re.Pattern:
         rf"(?<![\w-])(?:(?P<abbr>{'|'.join(map(re.escape, abbrs))})"
         rf"|(?P<name>{'|'.join(map(re.escape, names))})(?:e?s)?"
         rf"|(?P<placed>(?:{'|'.join(map(re.escape, placed))})[ \t]+[A-ZÄÖÜ][\wäöüß\-]+))(?![\w-])")
+
+
+@functools.cache
+def _docket_courts() -> dict[str, tuple[str, ...]]:
+    return {k: tuple(work_id(c) for c in v) for k, v in load(__package__, "courts.json")["docket_courts"].items()}
+
+
+def _fits(court: str, docket: str) -> bool:
+    """Whether a docket can be this court's: ``B 14 AS 5/15 R`` is the BSG's, ``L 4 KR 295/14`` an LSG's."""
+    head = docket[:2]
+    kinds = _docket_courts().get(head[0]) if len(head) == 2 and head[1] == " " else None
+    return kinds is None or court.split("-")[0] in kinds
 
 
 @functools.cache

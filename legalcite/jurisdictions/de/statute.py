@@ -22,6 +22,9 @@ from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
+# ctx.state key: the laws no table knows that this text has cited with a unit or defined ("BbgHG" → "bbghg"), so that
+# the text's later mentions of them are read too
+NAMED_LAWS = "de_named_laws"
 
 # Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
 RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
@@ -299,6 +302,8 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
             break
         else:
             g.law, g.own_law, g.end = law, True, law.end
+            if not law.known and not g.chain.english:
+                ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
         v = _VERSION.match(text, g.end)
         if v:
             g.version, g.end = v.group("v"), v.end()
