@@ -23,3 +23,11 @@ def cache_dir() -> Path:
 
         base = platformdirs.user_cache_dir("legalcite")
     return Path(base)
+
+
+def url_segment(value: str) -> str:
+    """Percent-quote one URL path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
+    from urllib.parse import quote
+
+    q = quote(value, safe="")
+    return q.replace(".", "%2E") if q in (".", "..") else q

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import urlencode, urlsplit
 
+from legalcite._util import url_segment
 from legalcite.errors import InputError
 from legalcite.models import Citation
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
@@ -82,10 +83,7 @@ def no_files(folder: Path) -> Files:
 
 # ------------------------------------------------------------------ URLs
 
-def seg(value: str) -> str:
-    """Percent-quote one path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
-    q = quote(value, safe="")
-    return q.replace(".", "%2E") if q in (".", "..") else q
+seg = url_segment  # percent-quote one path segment (legalcite._util, shared with the jurisdictions' URL layouts)
 
 
 def origin(url: str) -> str:

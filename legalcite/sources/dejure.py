@@ -19,39 +19,27 @@ BASE = "https://dejure.org"
 HOST = "dejure.org"
 
 
-_COURTS = {"bverfg": "BVerfG", "bverwg": "BVerwG", "eugh": "EuGH", "bpatg": "BPatG", "vgh": "VGH"}
-
-
-def _register(part: str) -> str:
-    """Docket register letters: upper-case, except the Federal Constitutional Court's ``BvR``, ``BvL`` …"""
-    return "Bv" + part[2:].upper() if part.lower().startswith("bv") and len(part) == 3 else part.upper()
-
-
 def court_and_docket(citation: Citation) -> tuple[str, str] | None:
-    """(``BAG``, ``2 AZR 363/21``) from the citation's metadata, else rebuilt from ``de/case/bag/2-azr-363-21``."""
+    """(``BAG``, ``2 AZR 363/21``) from the citation's metadata, else printed from ``de/case/bag/2-azr-363-21`` by the
+    German printer (court abbreviations and places, register marks such as ``BvR``, the year's slash)."""
     meta = citation.metadata
     if getattr(meta, "court", None) and getattr(meta, "docket", None):
         return str(meta.court), str(meta.docket)
     if citation.work != "case" or len(citation.units) < 2:
         return None
-    # court abbreviations upper-case (BGH, OLG), place names capitalised (olg-münchen → OLG München)
-    court = " ".join(_COURTS.get(w, w.upper() if len(w) <= 5 else w.capitalize())
-                     for w in citation.units[0].value.split("-"))
-    parts = citation.units[1].value.split("-")
-    if len(parts) < 3 or not parts[-1].isdecimal() or not parts[-2].isdecimal():
-        return None
-    # "2-azr-363-21" → "2 AZR 363/21": register letters upper-case, the last dash is the year's slash
-    head = " ".join(_register(p) if p.isalpha() else p for p in parts[:-1])
-    return court, f"{head}/{parts[-1]}"
+    from legalcite.jurisdictions.de.printer import court_name, docket_name
+
+    court, docket = court_name(citation.units[0].value), docket_name(citation.units[1].value)
+    return (court, docket) if court and docket else None
 
 
 def _printed_abbr(citation: Citation) -> str | None:
     from .gii import law_table
 
+    from legalcite.jurisdictions.de.laws import cited_as
+
     row = law_table().get(citation.work or "")
-    abbr = (row["alt_abbrs"][0] if row and row["cite_abbr"] == row["abbr"] and row["alt_abbrs"]
-            else row["cite_abbr"] if row else None)
-    return abbr.replace(" ", "_") if abbr else None
+    return cited_as(row).replace(" ", "_") if row else None
 
 
 class Dejure:

@@ -1,7 +1,8 @@
 """gesetze-im-internet.de (GII): German federal statutes — one HTML page per § / Art. for the online check, one
 XML file per law for ``corpus fetch de``.
 
-**URLs** (:func:`unit_url`, the one place they are written): ``/<slug>/__823.html`` for a §,
+**URLs** (:func:`unit_url`, written once in :mod:`legalcite.jurisdictions.de.urls`, which the snapshot readers use
+too): ``/<slug>/__823.html`` for a §,
 ``/<slug>/art_20.html`` for an Art., ``/<slug>/art_229__1.html`` for a § inside an article (EGBGB), the law's
 ``/<slug>/index.html`` otherwise; ``/gii-toc.xml`` lists every law with its ``/<slug>/xml.zip``. The slug comes
 from the law table (``legalcite.jurisdictions.de.laws.table()``, built from GII's own XML) and, for a work id the table
@@ -28,12 +29,13 @@ import functools
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
-from legalcite.keys import numeral_value, split_segment, work_id
+from legalcite.jurisdictions.de.urls import BASE, segment_pairs, unit_page, unit_url  # the one URL layout
+from legalcite.keys import numeral_value, work_id
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -49,11 +51,9 @@ from .base import (
     iso_date,
     not_checked,
     origin,
-    seg,
     strip_tags,
 )
 
-BASE = "https://www.gesetze-im-internet.de"
 HOST = "gesetze-im-internet.de"
 
 
@@ -65,28 +65,6 @@ def law_table() -> dict[str, dict]:
     from legalcite.jurisdictions.de.laws import table
 
     return {row["id"]: row for row in table()["laws"]}
-
-
-def unit_page(units: Sequence[tuple[str, str]]) -> str | None:
-    """The page of a unit given as ``(label, value)`` pairs: ``__823.html``, ``art_20.html``, ``art_229__1.html``
-    (a § inside an article); None when there is no § or Art."""
-    us = [(label, value) for label, value in units if label in ("s", "art")]
-    if not us:
-        return None
-    if len(us) >= 2 and us[0][0] == "art" and us[1][0] == "s":
-        return f"art_{seg(us[0][1])}__{seg(us[1][1])}.html"
-    label, value = us[0]
-    return f"__{seg(value)}.html" if label == "s" else f"art_{seg(value)}.html"
-
-
-def unit_url(slug: str, units: Sequence[tuple[str, str]] = (), base: str = BASE) -> str:
-    """The GII URL of a unit of the law ``slug`` (the law's index page when no § or Art. is given)."""
-    return f"{base}/{seg(slug)}/{unit_page(units) or 'index.html'}"
-
-
-def segment_pairs(segments: Sequence[str]) -> list[tuple[str, str]]:
-    """Key segments (``art229``, ``s1``) as the ``(label, value)`` pairs :func:`unit_url` takes."""
-    return [split_segment(s) for s in segments]
 
 
 def parse_toc(xml: bytes) -> dict[str, str]:

@@ -6,17 +6,8 @@ import gzip
 import json
 from pathlib import Path
 
-from legalcite.jurisdictions.de.laws import cited_as
+from legalcite.jurisdictions.de.laws import cited_as, unit_segment
 from legalcite.keys import work_id
-
-
-def de_unit_segment(unit: str) -> str:
-    """A TOC unit id (``823``, ``312k``, ``Art 6``) → key segment (``s823``, ``s312k``, ``art6``)."""
-    from legalcite.keys import numeral_value
-
-    if unit.startswith("Art "):
-        return "art" + numeral_value(unit[4:])
-    return "s" + numeral_value(unit)
 
 
 def assign_ids(rows: list[dict]) -> dict[str, str]:
@@ -42,6 +33,10 @@ def assign_ids(rows: list[dict]) -> dict[str, str]:
     return ids
 
 
+def _segments(units: list[str]) -> list[str]:
+    return [seg for seg in map(unit_segment, units) if seg is not None]
+
+
 def wanted_id(r: dict) -> str:
     return work_id(cited_as(r))
 
@@ -61,8 +56,8 @@ def build(corpora: Path) -> dict[str, object]:
             "short_title": r["short_title"],
             "slug": r["slug"],
             "ausfertigung": r["ausfertigung"],
-            "units": [de_unit_segment(u) for u in r["units"]],
-            "repealed": [de_unit_segment(u) for u in r["repealed"]],
+            "units": _segments(r["units"]),
+            "repealed": _segments(r["repealed"]),
             "full_text": r["full_text"],
         })
     return {"laws": {"source": "de_toc.jsonl.gz (gesetze-im-internet.de XML, 2026-04-13)", "laws": laws}}

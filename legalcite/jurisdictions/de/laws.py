@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from legalcite.core.data import derived, load
-from legalcite.keys import work_id
+from legalcite.keys import numeral_value, work_id
 
 _WORD = re.compile(r"[\wÄÖÜäöüß§&\-]+", re.UNICODE)
 _GAP = re.compile(r"\s+")
@@ -187,6 +187,25 @@ def _laws_by_id() -> dict[str, dict]:
 def _neg_date(d: str) -> str:
     """Sort key making later dates come first."""
     return "".join(chr(ord("9") - ord(c) + ord("0")) if c.isdigit() else c for c in d)
+
+
+def unit_segment(unit: str) -> str | None:
+    """A unit id of the TOC or the full text → its key segment: ``823`` → ``s823``, ``Art 6`` → ``art6``, ``Art IIIa``
+    → ``art3a``, ``Anlage 1`` → ``anlage1``, ``Eingangsformel`` → ``eingangsformel``; a range of repealed units
+    (``3-6``) → None (the TOC lists each one). The one rule for the law table and the snapshot readers."""
+    u = unit.strip()
+    if _RANGE_UNIT.fullmatch(u) and not _PLAIN_UNIT.fullmatch(u):
+        return None
+    if u.startswith("Art "):
+        return "art" + numeral_value(u[4:])
+    if u[:1].isdigit():
+        return "s" + numeral_value(u)
+    return _NOT_IN_SEGMENT.sub("", u).lower() or None
+
+
+_RANGE_UNIT = re.compile(r"(?:Art )?\S+-\S+")
+_PLAIN_UNIT = re.compile(r"(?:Art )?\d+[a-z]?")
+_NOT_IN_SEGMENT = re.compile(r"[\s/_]+")
 
 
 def cited_as(law: dict) -> str:

@@ -67,7 +67,7 @@ def _courts() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     return federal, placed, marks
 
 
-def _court(court: str) -> str | None:
+def court_name(court: str) -> str | None:
     """``bag`` → ``BAG``; ``olg-münchen`` → ``OLG München``; ``olg-frankfurt-a.-m.`` → ``OLG Frankfurt a. M.``."""
     federal, placed, _ = _courts()
     if court in federal:
@@ -81,7 +81,7 @@ def _court(court: str) -> str | None:
     return f"{placed[kind]} {'-'.join(p[:1].upper() + p[1:] for p in place.split('-'))}{suffix}"
 
 
-def _docket(docket: str) -> str | None:
+def docket_name(docket: str) -> str | None:
     """``2-azr-363-21`` → ``2 AZR 363/21``, ``2-bvr-624-01`` → ``2 BvR 624/01``, ``9-c-6.12`` → ``9 C 6.12``."""
     if docket.startswith("ecli-"):
         return None
@@ -98,24 +98,51 @@ def _docket(docket: str) -> str | None:
 def _decision(segs: list[str]) -> str | None:
     if len(segs) != 2:
         return None
-    court, docket = _court(segs[0]), _docket(segs[1])
+    court, docket = court_name(segs[0]), docket_name(segs[1])
     return f"{court}, {docket}" if court and docket else None
 
 
 @functools.cache
-def _reporters() -> dict[str, str]:
+def _reporters() -> dict[str, tuple[str, str]]:
+    """Reporter id → (its name, its kind: volume, year, loose_leaf, annotated)."""
     data = load(__package__, "reporters.json")
-    return {work_id(name): name for kind in ("volume", "year") for name in data[kind]}
+    return {work_id(name): (name, kind) for kind in ("volume", "year", "loose_leaf", "annotated") for name in data[kind]}
+
+
+_HEADING_UNIT = re.compile(r"-(?=(?:s|art)\d)")
 
 
 def _reporter(segs: list[str]) -> str | None:
-    """``bghz/100/1`` → ``BGHZ 100, 1``; ``bstbl-ii/2018/81`` → ``BStBl II 2018, 81`` (a series in Roman numerals)."""
+    """``bghz/100/1`` → ``BGHZ 100, 1``; ``bstbl-ii/2018/81`` → ``BStBl II 2018, 81`` (a series in Roman numerals);
+    loose-leaf collections: ``sozr/3-2500-s5/23`` → ``SozR 3-2500 § 5 Nr. 23``, ``eza/bgb-2002-s626/5`` → ``EzA § 626
+    BGB 2002 Nr. 5``; ``ap/hgb-s74/17`` → ``AP Nr. 17 zu § 74 HGB``."""
     if len(segs) != 3:
         return None
     rep, volume, page = segs
-    name = _reporters().get(rep)
+    name, kind = _reporters().get(rep, (None, None))
     if name is None:
         base, _, series = rep.rpartition("-")
         if base in _reporters() and is_roman(series):
-            name = f"{_reporters()[base]} {series.upper()}"
-    return f"{name} {volume}, {page}" if name and re.fullmatch(r"\d+", page) else None
+            name, kind = f"{_reporters()[base][0]} {series.upper()}", _reporters()[base][1]
+    if name is None or not re.fullmatch(r"\d+", page):
+        return None
+    if kind not in ("loose_leaf", "annotated"):
+        return f"{name} {volume}, {page}"
+    prefix, units = _split_heading(volume)
+    if units is None:
+        return None
+    law = "" if prefix[:1].isdigit() else law_name(prefix)
+    # in a heading the statute grammar's "Nr." is printed "Ziff.", as collections print it (the entry is "Nr")
+    heading = " ".join(filter(None, [print_units(units).replace("Nr.", "Ziff."), law]))
+    if kind == "annotated":
+        return f"{name} Nr. {page} zu {heading}"
+    number = prefix if prefix[:1].isdigit() else ""
+    return " ".join(filter(None, [name, number, heading, f"Nr. {page}"]))
+
+
+def _split_heading(volume: str) -> tuple[str, list[str] | None]:
+    """``3-2500-s5`` → (``3-2500``, ``["s5"]``); ``hgb-s74`` → (``hgb``, ``["s74"]``); no heading → (…, None)."""
+    m = _HEADING_UNIT.search(volume)
+    if m is None:
+        return volume, None
+    return volume[: m.start()], volume[m.end():].split("-")

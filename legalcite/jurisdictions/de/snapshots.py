@@ -7,37 +7,21 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
+from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows
 from legalcite.corpora.structure import de_absatz
-from legalcite.jurisdictions.de.laws import table
+from legalcite.jurisdictions.de.laws import table, unit_segment
+from legalcite.jurisdictions.de.urls import segment_pairs, unit_url
 from legalcite.keys import numeral_value
+
 
 def _de_ids() -> dict[str, dict]:
     return {law["abbr"]: law for law in table()["laws"]}
 
 
-def _de_segment(unit: str) -> str | None:
-    """TOC/full-text unit id → key segment: ``823`` → ``s823``, ``Art 6`` → ``art6``, ``Anlage 1`` → ``anlage1``;
-    ranges of repealed units (``3-6``) → None (the TOC lists each one)."""
-    u = unit.strip()
-    if re.fullmatch(r"(?:Art )?\S+-\S+", u) and not re.fullmatch(r"(?:Art )?\d+[a-z]?", u):
-        return None
-    if u.startswith("Art "):
-        return "art" + numeral_value(u[4:])
-    if u[:1].isdigit():
-        return "s" + numeral_value(u)
-    return re.sub(r"[\s/_]+", "", u).lower() or None
-
-
-def _de_url(slug: str, seg: str, article: str | None = None) -> str | None:
-    urls = sources()["urls"]
-    if article:  # a § inside an article (EGBGB Art. 229 § 1): art_229__1.html
-        return f"https://www.gesetze-im-internet.de/{slug}/art_{article}__{seg[1:]}.html"
-    if seg.startswith("s") and seg[1:2].isdigit():
-        return urls["de_paragraph"].format(slug=slug, unit=seg[1:])
-    if seg.startswith("art") and seg[3:4].isdigit():
-        return urls["de_article"].format(slug=slug, unit=seg[3:])
-    return urls["de_law"].format(slug=slug)
+def _de_url(slug: str, seg: str, article: str | None = None) -> str:
+    """The gesetze-im-internet.de page of a unit (``article``: the Art. a § sits in, EGBGB Art. 229 § 1)."""
+    segs = [f"art{article}", seg] if article else [seg]
+    return unit_url(slug, segment_pairs(segs))
 
 
 def read_de_toc(path: Path) -> Iterator[Work | CorpusUnit]:
@@ -55,7 +39,7 @@ def read_de_toc(path: Path) -> Iterator[Work | CorpusUnit]:
                           "full_text": r.get("full_text", False), "abbr": r["abbr"]})
         repealed = set(r["repealed"])
         for u in r["units"]:
-            seg = _de_segment(u)
+            seg = unit_segment(u)
             if seg is None:
                 continue
             yield CorpusUnit(
@@ -97,7 +81,7 @@ def _de_law_units(rows: list[dict], ids: dict[str, dict], source: str, snapshot:
                           "level, so no unit can be judged invented", "slug": rows[0]["slug"]})
     seen: set[str] = set()
     for r in rows:
-        seg = _de_segment(r["unit"])
+        seg = unit_segment(r["unit"])
         if seg is None:
             continue
         segs = [seg]
