@@ -87,6 +87,82 @@ CASES = [
      ["de/case/bag/2-azr-690-02", "de/rep/bage/108/269"]),
 ]
 
+# Issue 17: everyday forms and German court text as the refex benchmark and LER print it.
+LISTS = [
+    ("§§ 280 Abs. 1 und 3 BGB", ["de/bgb/s280/abs1", "de/bgb/s280/abs3"]),      # "und 3" continues the Absatz
+    ("§§ 280 Abs. 1 und 281 BGB", ["de/bgb/s280/abs1", "de/bgb/s281"]),         # a greater number after §§: a §
+    ("§ 280 I, III, 283 BGB", ["de/bgb/s280/abs1", "de/bgb/s280/abs3", "de/bgb/s283"]),  # Absätze in Roman: 283 is a §
+    ("§ 15 Abs. 1, 2 AGG", ["de/agg/s15/abs1", "de/agg/s15/abs2"]),
+    ("§§ 3, 5 Abs. 1 Satz 1 und 2 Nr. 1 UWG", ["de/uwg/s3", "de/uwg/s5/abs1/satz1", "de/uwg/s5/abs1/satz2/nr1"]),
+    ("Section 823(1) and (2) of the German Civil Code", ["de/bgb/s823/abs1", "de/bgb/s823/abs2"]),
+    ("Vgl. § 3 UWG; § 15a InsO.", ["de/uwg/s3", "de/inso/s15a"]),
+    ("§ 5 und der Rest", []),                                                     # a bare § alone: no key
+]
+
+ENGLISH = [
+    ("Section 280(1) of the BGB", ["de/bgb/s280/abs1"]),
+    ("Section 1(3) sentence 1 of the Kündigungsschutzgesetz", ["de/kschg/s1/abs3/satz1"]),
+    ("section 1 KSchG", ["de/kschg/s1"]),
+]
+
+COURT_TEXT = [
+    # reporters: the tables decide, also for loose-leaf collections with a § in their heading
+    ("BSG SozR 3-2500 § 5 Nr 23", ["de/rep/sozr/3-2500-s5/23"]),
+    ("SozR 4 - 1500 § 160a Nr 13", ["de/rep/sozr/4-1500-s160a/13"]),
+    ("Buchholz 406.11 § 9 BauGB Nr. 74", ["de/rep/buchholz/406.11-s9/74"]),
+    ("Buchholz 310 § 132 Abs. 2 Ziff. 1 VwGO Nr. 9 S. 11 f.", ["de/rep/buchholz/310-s132-abs2-nr1/9"]),
+    ("EzA § 626 BGB 2002 Nr. 5", ["de/rep/eza/bgb-2002-s626/5"]),
+    ("AP Nr. 17 zu § 74 HGB", ["de/rep/ap/hgb-s74/17"]),
+    ("BSGE 99, 122 = SozR 4 - 2600 § 201 Nr 1, RdNr 11", ["de/rep/bsge/99/122", "de/rep/sozr/4-2600-s201/1"]),
+    ("BStBl III 1962, 127", ["de/rep/bstbl-iii/1962/127"]),
+    ("Slg. 1982, S. 3415", ["de/rep/slg/1982/3415"]),
+    ("BFH/NV Beilage 2004, 371, Rz 34", ["de/rep/bfh-nv-beilage/2004/371"]),
+    # a decision cited by its reporter, with its court named before it (known or not: RNotZ)
+    ("BGH GRUR 2006, 930 – Mikrotom", ["de/rep/grur/2006/930"]),
+    ("OLG Hamm RNotZ 2001, 242", ["de/rep/rnotz/2001/242"]),
+    ("BFH-Urteil in BFHE 147, 284", ["de/rep/bfhe/147/284"]),
+    ("BVerwG vom 15.12.1994 NVwZ 1995, 897", ["de/rep/nvwz/1995/897"]),
+    ("Entscheidung des Bundesverfassungsgerichts vom 18. Juli 2012 (BVerfGE 132, 134)", ["de/rep/bverfge/132/134"]),
+    ("Urteile vom 30. Juni 2010 (BFHE 230, 78; 230, 93)", ["de/rep/bfhe/230/78", "de/rep/bfhe/230/93"]),
+    ("Urteil des Anwaltsgerichtshofs (BRAK-Mitt. 2017, 180)", ["de/rep/brak-mitt/2017/180"]),
+    ("EuGH GRUR 2010, 933 Rn. 32 – BARBARA BECKER", ["de/rep/grur/2010/933"]),  # the German reporter's cite
+    # courts and dockets
+    ("LSG München vom 7.9.2016 - L 20 KR 597/15", ["de/case/lsg-münchen/l-20-kr-597-15"]),
+    ("LSG NRW, Beschluss vom 23.05.2014, Az. L 5 KR 222/14 B ER", ["de/case/lsg-nrw/l-5-kr-222-14-b-er"]),
+    ("SG München, Urteil vom 01.09.2016, S 3 KR 381/15", ["de/case/sg-münchen/s-3-kr-381-15"]),
+    ("BVerfG, 1967-12-19, 2 BvL 4/65", ["de/case/bverfg/2-bvl-4-65"]),
+    ("BAG 1956-12-12 2 AZR 11/56", ["de/case/bag/2-azr-11-56"]),
+    ("BVerwG Urteil vom 25. 11. 1971 - I C 48.65 - BVerwGE 39, 100", ["de/case/bverwg/i-c-48.65", "de/rep/bverwge/39/100"]),
+    ("BFH-Urteil vom 13. Dezember 1961 VI 133/60 U", ["de/case/bfh/vi-133-60-u"]),
+    ("BPatG, Beschluss vom 17. 07. 1996, 29 W (pat) 9/95", ["de/case/bpatg/29-w-(pat)-9-95"]),
+    ("Beschluss des Amtsgerichts Soltau vom 8. Februar 2018 - 6 XVII L 405 -", ["de/case/ag-soltau/6-xvii-l-405"]),
+    ("BVerfG, Beschluss der 2. Kammer des Zweiten Senats vom 17. Mai 2017 - 2 BvR 893/17",
+     ["de/case/bverfg/2-bvr-893-17"]),
+    ("Urteil des BGH vom 5. Mai 2022 - I ZR 1/21", ["de/case/bgh/i-zr-1-21"]),
+    # a decision without a court takes the court named before it: a decision cited, or a court in the prose
+    ("der Rechtsprechung des I. Senats des BFH (vgl. Urteil vom 17. Juli 2008 I R 83/07, BFH/NV 2009, 417)",
+     ["de/case/bfh/i-r-83-07", "de/rep/bfh-nv/2009/417"]),
+    ("LSG München vom 12.1.2017 - L 4 KR 295/14; ferner L 20 KR 597/15.",
+     ["de/case/lsg-münchen/l-4-kr-295-14", "de/case/lsg-münchen/l-20-kr-597-15"]),
+    ("Das BSG hat im Revisionsverfahren B 14 AS 5/15 R entschieden.", ["de/case/bsg/b-14-as-5-15-r"]),
+    ("Der BGH hat im Revisionsverfahren B 14 AS 5/15 R entschieden.", []),   # a B-docket is no BGH docket
+    ("BGH, Urteile vom 9. März 1983 - IVa ZR 211/81, NJW 1983, 2378, 2379; vom 13. Juli 1989 - IX ZR 227/87",
+     ["de/case/bgh/iva-zr-211-81", "de/rep/njw/1983/2378", "de/case/bgh/ix-zr-227-87"]),
+    # laws named in the text
+    ("Ab dem Inkrafttreten des Bundessozialhilfegesetzes (BSHG) erbrachte das Land die Leistungen.", ["de/bshg"]),
+    ("Nach § 37 Abs. 2 Satz 2 BbgHG ist das so; die Stellung ist im BbgHG geregelt.",
+     ["de/bbghg/s37/abs2/satz2", "de/bbghg"]),
+    ("Der Anspruch folgt aus § 4 Nr. 2 der Rahmenvereinbarung über Teilzeitarbeit und nicht aus dem Gesetz.",
+     ["de/rahmenvereinbarung-über-teilzeitarbeit/s4/nr2"]),
+]
+
+# Citations of something else, or no citation: no German key.
+NOT_GERMAN = [
+    ("EuGH, Urteil vom 22. April 2010 – C-486/08", ["eu/case/c-486-08"]),     # the EU's (jurisdictions/eu)
+    ("Nach § 611a BGB und § 2 Abs. 2 TV BZ Druck ist das so.", ["de/bgb/s611a"]),  # a collective agreement: no key
+    ("§ 823 IIII BGB", []),                                                    # no Roman numeral: not read as one
+]
+
 # Text with no citation at all.
 NEGATIVE = [
     "Am 12. Mai 2020 kostete die Ware 500 EUR.",

@@ -13,7 +13,11 @@ from tests.conftest import assert_spans_exact, keys
 from tests.de import cases
 
 
-@pytest.mark.parametrize("text,expected", cases.DESIGN + cases.STATUTES + cases.CASES, ids=lambda v: v if isinstance(v, str) else None)
+TABLE = (cases.DESIGN + cases.STATUTES + cases.CASES + cases.LISTS + cases.ENGLISH + cases.COURT_TEXT
+         + cases.NOT_GERMAN)
+
+
+@pytest.mark.parametrize("text,expected", TABLE, ids=lambda v: v if isinstance(v, str) else None)
 def test_table(text: str, expected: list[str]) -> None:
     assert keys(text) == expected
 
@@ -131,7 +135,8 @@ def test_extract_never_raises_and_spans_are_exact(text: str) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(cases.DESIGN + cases.STATUTES), st.text(alphabet="abc xyz.", max_size=30))
+@given(st.sampled_from(cases.DESIGN + cases.STATUTES + cases.LISTS[:-1] + cases.COURT_TEXT[:20]),
+       st.text(alphabet="abc xyz.", max_size=30))
 def test_wrapping_only_shifts_spans(case, prefix: str) -> None:
     text, expected = case
     wrapped = prefix + " " + text + " wird angewendet."
@@ -140,6 +145,58 @@ def test_wrapping_only_shifts_spans(case, prefix: str) -> None:
     outer = legalcite.extract(wrapped, jurisdiction="de")
     assert [c.key for c in outer] == [c.key for c in inner]
     assert [(c.span.start - shift, c.span.end - shift) for c in outer] == [tuple(c.span) for c in inner]
+
+
+def test_each_law_named_ends_a_span() -> None:
+    """A citation's span is the shortest text that states it: a chain's groups share a span up to the group that
+    names their law (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``), and a group naming its own law ends one."""
+    text = "Vgl. § 3 UWG; § 15a InsO."
+    a, b = legalcite.extract(text)
+    assert (a.text, b.text) == ("§ 3 UWG", "§ 15a InsO") and a.span != b.span
+    assert_spans_exact(text, [a, b])
+    a, b = legalcite.extract("§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB")
+    assert a.span == b.span and a.text == "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB"
+
+
+@pytest.mark.parametrize("text", ["Vgl. BGHZ 164, 11. Ebd., Rn. 5.", "Vgl. BGHZ 164, 11. Ebenda Rn. 5."])
+def test_ebd_at_a_sentence_start_repeats_the_citation_before(text: str) -> None:
+    first, again = legalcite.extract(text)
+    assert again.key == first.key == "de/rep/bghz/164/11" and again.form is Form.ID and again.antecedent == 0
+
+
+def test_reporter_vs_statute_is_decided_by_the_reporter_tables() -> None:
+    (c,) = legalcite.extract("BSG SozR 3-2500 § 5 Nr 23")
+    assert c.kind is Kind.REPORTER and c.metadata.reporter == "SozR" and c.metadata.court == "BSG"
+    assert not [k for k in keys("Buchholz 406.11 § 9 BauGB Nr. 74") if "baugb" in k]
+
+
+def test_a_decision_cited_by_its_reporter_keeps_court_and_date() -> None:
+    (c,) = legalcite.extract("Entscheidung des Bundesverfassungsgerichts vom 18. Juli 2012 (BVerfGE 132, 134)")
+    assert (c.metadata.court, c.metadata.date, c.metadata.decision_type) == ("BVerfG", "18. Juli 2012", "Entscheidung")
+
+
+def test_a_collective_agreement_is_no_statute_and_binds_no_short_form() -> None:
+    """``§ 2 Abs. 2 TV BZ Druck`` (docs/keys.md): no key, and its § is not bound to the law named before it."""
+    assert keys("Nach § 611a BGB und § 2 Abs. 2 TV BZ Druck ist das so.") == ["de/bgb/s611a"]
+    assert keys("Nach § 611a BGB gilt § 15 TVöD.") == ["de/bgb/s611a"]
+    assert keys("Nach § 611a BGB gilt § 1 TVG.") == ["de/bgb/s611a", "de/tvg/s1"]  # the Tarifvertragsgesetz is a law
+
+
+def test_eu_decisions_by_number_are_not_claimed() -> None:
+    assert not [c for c in legalcite.extract("EuGH, Urteil vom 22. April 2010 – C-486/08") if c.jurisdiction == "de"]
+    assert not [c for c in legalcite.extract("Urteil vom 24. November 2016 (- C- 454/15 - [Webb-Sämann])")
+                if c.jurisdiction == "de"]
+
+
+def test_a_misprinted_numeral_is_not_read(caplog) -> None:
+    """Issue 18 item 10: ``IIII`` is no Roman numeral (``keys.roman_to_int`` and the grammar agree): no exception,
+    no warning, no key made of it."""
+    with caplog.at_level("WARNING", logger="legalcite"):
+        found = legalcite.extract("Nach § 823 IIII BGB haftet er nicht, der Schaden ist zu ersetzen.", unresolved=True)
+    assert not caplog.records
+    assert found[0].key is None and found[0].text == "§ 823" and not [c for c in found if "iiii" in (c.key or "")]
+    assert keys("§ 823 IV BGB") == ["de/bgb/s823/abs4"]
+    assert keys("§ 1 MDV") == ["de/mdv/s1"]  # a law named in Roman letters is no numeral
 
 
 def test_linear_time_on_adversarial_input() -> None:

@@ -36,6 +36,14 @@ PRINTED = [
     ("de/rep/njw/2014/2353", "NJW 2014, 2353"),
     ("de/rep/bfh-nv/2005/1578", "BFH/NV 2005, 1578"),
     ("de/rep/bstbl-ii/2018/81", "BStBl II 2018, 81"),
+    ("de/rep/sozr/3-2500-s5/23", "SozR 3-2500 § 5 Nr. 23"),
+    ("de/rep/buchholz/406.11-s9/74", "Buchholz 406.11 § 9 Nr. 74"),
+    ("de/rep/buchholz/310-s132-abs2-nr1/9", "Buchholz 310 § 132 Abs. 2 Ziff. 1 Nr. 9"),
+    ("de/rep/eza/bgb-2002-s626/5", "EzA § 626 BGB 2002 Nr. 5"),
+    ("de/rep/ap/hgb-s74/17", "AP Nr. 17 zu § 74 HGB"),
+    ("de/rahmenvereinbarung-über-teilzeitarbeit/s4/nr2", "§ 4 Nr. 2 der Rahmenvereinbarung über Teilzeitarbeit"),
+    ("de/case/bgh/iva-zr-211-81", "BGH, IVa ZR 211/81"),
+    ("de/case/lsg-nrw/l-5-kr-222-14-b-er", "LSG Nrw, L 5 KR 222/14 B ER"),
     ("de/bgb/anlage1", "de/bgb/anlage1"),  # no citation form: the key itself
 ]
 
@@ -45,7 +53,9 @@ def test_printed_form(key: str, text: str) -> None:
     assert print_key(key) == text
 
 
-_DESIGN_KEYS = sorted({k for _, keys in cases.DESIGN + cases.STATUTES + cases.CASES for k in keys})
+# (a law no table knows, named alone — "BSHG" — is read only where the text defines or cites it: no round trip)
+_DESIGN_KEYS = sorted({k for _, keys in cases.DESIGN + cases.STATUTES + cases.CASES + cases.LISTS + cases.COURT_TEXT
+                        for k in keys if k.startswith("de/") and k not in ("de/bshg", "de/bbghg")})
 
 
 @pytest.mark.parametrize("key", _DESIGN_KEYS)

@@ -44,8 +44,21 @@ def print_units(segs: list[str]) -> str | None:
 
 def law_name(work: str) -> str:
     """``bgb`` → ``BGB``, ``sgb-v`` → ``SGB V``: the name the law is cited by; an id the table does not know is
-    printed in capitals (``fantasieg`` → ``FANTASIEG``, which parses back to it)."""
-    return _names().get(work) or work.upper().replace("-", " ")
+    printed in capitals (``fantasieg`` → ``FANTASIEG``, which parses back to it), or, when it is a title (a norm's
+    noun and what it is about: ``rahmenvereinbarung-über-teilzeitarbeit``), as the title in the genitive, its nouns
+    capitalised (``der Rahmenvereinbarung über Teilzeitarbeit``)."""
+    known = _names().get(work)
+    if known:
+        return known
+    words = work.split("-")
+    if len(words) > 2 and words[1] in _TITLE_LINKS:
+        article = "des" if words[0].endswith("s") else "der"
+        return " ".join([article, *(w if w in _FUNCTION_WORDS else w[:1].upper() + w[1:] for w in words)])
+    return work.upper().replace("-", " ")
+
+
+_TITLE_LINKS = frozenset({"über", "zur", "zum", "für", "betreffend"})
+_FUNCTION_WORDS = _TITLE_LINKS | frozenset({"den", "die", "das", "dem", "der", "des", "und", "oder"})
 
 
 @functools.cache
@@ -86,13 +99,22 @@ def docket_name(docket: str) -> str | None:
     if docket.startswith("ecli-"):
         return None
     _, _, marks = _courts()
-    tokens = [t if t[:1].isdigit() else marks.get(t, t.upper()) for t in docket.split("-")]
-    for i in range(len(tokens) - 2, 0, -1):  # "363", "21" → "363/21" (a suffix such as "R" may follow)
+    tokens = [t if t[:1].isdigit() else marks.get(t) or _senate(t) or t.upper() for t in docket.split("-")]
+    for i in range(len(tokens) - 2, 0, -1):  # "363", "21" → "363/21" (suffixes such as "B ER" may follow)
         a, b = tokens[i], tokens[i + 1]
-        if a.isdigit() and b.isdigit() and len(b) == 2 and len(tokens) - i <= 3:
+        if a.isdigit() and b.isdigit() and len(b) == 2 and len(tokens) - i <= 4:
             tokens[i : i + 2] = [f"{a}/{b}"]
             break
     return " ".join(tokens)
+
+
+_SENATE = re.compile(r"([ivx]+)([a-hj-uwyz])")
+
+
+def _senate(token: str) -> str | None:
+    """``iva`` → ``IVa``: a senate's Roman number with its letter."""
+    m = _SENATE.fullmatch(token)
+    return f"{m.group(1).upper()}{m.group(2)}" if m else None
 
 
 def _decision(segs: list[str]) -> str | None:

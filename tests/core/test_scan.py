@@ -1,0 +1,50 @@
+"""The scan (legalcite.core.scan): one alternation of the anchors, literals found by str.find, claims asked only of
+the extractors whose anchor can start with the hit's character, and a resume that jumps over what was read."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from legalcite.core.scan import scan
+
+
+@dataclass(frozen=True)
+class Ex:
+    anchor: str
+    literals: tuple[str, ...] = ()
+    literal_anchor: str = ""
+
+    def extract(self, text, anchor, ctx):  # pragma: no cover - not called by the scan
+        return []
+
+
+A = Ex(r"(?=[§])§")
+B = Ex(r"(?=[A-Z])(?<![A-Za-z])[A-Z]{2,}", literals=("ebd.",), literal_anchor=r"(?<![\w.])ebd\.")
+C = Ex(r"(?=[§A])(?:§|Art\.)")
+
+
+def hits(text, exs, resume=None):
+    return [(c.start, [exs.index(ex) for ex, _ in c.claims]) for c in scan(text, tuple(exs), resume)]
+
+
+def test_each_hit_names_the_extractors_whose_anchor_matches_there_in_registry_order() -> None:
+    text = "a § b Art. 3 NJW"
+    assert hits(text, [A, B, C]) == [(2, [0, 2]), (text.index("Art"), [2]), (text.index("NJW"), [1])]
+
+
+def test_literals_are_hits_where_their_anchor_matches() -> None:
+    text = "vgl. ebd. und webd. sowie NJW"
+    assert hits(text, [A, B]) == [(5, [1]), (text.index("NJW"), [1])]
+    m = next(c for c in scan(text, (A, B)) if c.start == 5).claims[0][1]
+    assert m.group() == "ebd."
+
+
+def test_resume_jumps_over_the_text_already_read() -> None:
+    text = "§ § § AB §"
+    assert [h for h, _ in hits(text, [A, B])] == [0, 2, 4, 6, 9]
+    assert [h for h, _ in hits(text, [A, B], resume=lambda: 7)] == [0, 9]
+
+
+def test_no_extractors_no_hits() -> None:
+    assert list(scan("§ 1 BGB", ())) == []
+    assert re.compile(A.anchor).match("§")

@@ -1,0 +1,67 @@
+"""The German grammars: a chain's run of tokens parsed alone gives what the whole window gives (core.parse.parse_run),
+on real text and on random chains; the grammars' Roman numerals are the keys' (issue 18 item 10)."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from legalcite.core.parse import parse_prefix
+from legalcite.jurisdictions.de import statute
+from legalcite.keys import ROMAN_NUMERAL, ROMAN_SMALL_NUMERAL, int_to_roman, is_roman, roman_to_int
+
+_SIGN = re.compile(r"§§?(?=\s*\d)|(?<![\w.])(?:Artt?\.?|Artikeln?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|Articles?)(?=\s*\d)")
+
+
+def _same(window: str) -> None:
+    cut = statute.parse_chain(window)
+    whole = parse_prefix(statute._parser(), window)
+    assert (cut is None) == (whole is None), window
+    if cut is not None:
+        assert [(i.path, i.range_to, i.following, i.version) for i in cut.items] == \
+            [(i.path, i.range_to, i.following, i.version) for i in whole.items], window
+        assert (cut.end, cut.english) == (whole.end, whole.english), window
+
+
+def test_a_run_parsed_alone_reads_as_the_whole_window_on_real_text(corpora_dir: Path) -> None:
+    windows = []
+    with gzip.open(corpora_dir / "de_fulltext.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            text = json.loads(line).get("text") or ""
+            windows += [text[m.start() : m.start() + statute.WINDOW] for m in _SIGN.finditer(text)]
+            if len(windows) > 3000:
+                break
+    for w in windows:
+        _same(w)
+
+
+_PART = st.sampled_from(["§ 5", "§§ 280", " Abs. 1", " Abs 2", " Satz 2", " S. 3", " Nr. 4", " Nrn. 2", " lit. a",
+                         " Buchst. b)", " I", " III", " 1", " 2a", " (1)", " (b)", " f.", " ff.", " a.F.", " aF",
+                         ", ", " und ", " bis ", " – ", " i.V.m. ", " BGB", " Satzung", " Absatz", " der", " 7 a",
+                         " Art. 3", " Hs. 1", " Alt. 2", ".", ";", " sowie", "\n", "x"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PART, min_size=1, max_size=12).map(lambda ps: "§ " + "".join(ps)[2:] if ps[0][0] != "§" else "".join(ps)))
+def test_a_run_parsed_alone_reads_as_the_whole_window(window: str) -> None:
+    _same(window + " und so weiter.")
+    _same(window)
+
+
+def test_the_grammars_roman_numerals_are_numerals_the_keys_read() -> None:
+    """``ROMAN_SMALL_NUMERAL`` (the grammars' ``ROMAN``) matches exactly I–XXXIX, each one ``roman_to_int`` reads;
+    ``ROMAN_NUMERAL`` exactly what ``is_roman`` accepts."""
+    small = re.compile(ROMAN_SMALL_NUMERAL)
+    full = re.compile(ROMAN_NUMERAL)
+    assert [n for n in range(1, 5000) if not full.fullmatch(int_to_roman(n))] == []
+    assert {s for s in map(int_to_roman, range(1, 100)) if small.fullmatch(s)} == set(map(int_to_roman, range(1, 40)))
+    for bad in ("IIII", "VV", "IIV", "XXXX", "IL", "MDV ", "", "IC"):
+        assert not small.fullmatch(bad) and not is_roman(bad)
+    assert roman_to_int("XXXIX") == 39 and is_roman("MDV") and not small.fullmatch("MDV")
+    with pytest.raises(ValueError):
+        roman_to_int("IIII")
