@@ -113,7 +113,8 @@ def token_run(parser: Lark) -> re.Pattern:
     """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
     lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
     terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
-    terms = sorted((t for t in parser.terminals if t.name != "TAIL"),
+    skip = {"TAIL", *parser.lexer_conf.ignore}  # the whitespace between tokens is the run's own \s*
+    terms = sorted((t for t in parser.terminals if t.name not in skip),
                    key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
     return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in terms))
 

@@ -26,12 +26,14 @@ from legalcite.jurisdictions.us_common.reporters import Edition, lookup_reporter
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, Unit
 
+_SECTION_WORD = re.compile(r"§|[Ss]ec")
+
 # ---------------------------------------------------------------- anchors (cheap, compiled once by scan)
 
 _A_NUMBER = r"(?<![\w.$/§-])[1-9]\d{0,4}\s+(?=[A-Z])"  # volume or title: cases, U.S.C., C.F.R.
 _A_ID = r"(?<![\w.])(?:[Ii]d\.|[Ii]bid\b\.?)"
 _A_SUPRA = r"(?<![\w])supra\b"
-_A_SECTION = r"§|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d)"
+_A_SECTION = r"§§?(?=\s*\d)|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d)"  # a § with no number is no anchor
 _A_RULE = r"(?<![\w.])(?:Fed\.\s?R\.|FRCP\b|FRCrP\b|FRE\b|FRAP\b|Federal\s+Rules?\s+of\b|Rules?\s+(?=\d))"
 _A_CONST = r"(?<![\w.])(?:U\.\s?S\.\s?Const\b|(?:United\s+States|U\.\s?S\.)\s+Constitution\b)"
 _A_AMEND = r"(?<![\w])Amendment\b"
@@ -298,7 +300,7 @@ def _supra(text: str, pos: int) -> list[Citation]:
 def _short_section(text: str, pos: int) -> list[Citation]:
     """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies."""
     chain = parse_chain(text, pos)
-    if chain is None or not re.match(r"§|[Ss]ec", text[pos:]):
+    if chain is None or not _SECTION_WORD.match(text, pos):  # at pos, not on a copy of the rest (linear time)
         return []
     return chain_citations(text, pos, chain, None, None, (), "s", link={"section_short": True}, form=Form.SHORT)
 

@@ -26,9 +26,11 @@ from legalcite.jurisdictions.us_ca.codes import table
 from legalcite.jurisdictions.us_common.chain import chain_citations, const_units, parse_chain, section_expander
 from legalcite.models import Citation, Kind, Span, StatuteMetadata, Unit
 
+_SECTION_WORD = re.compile(r"§|[Ss]ec")
+
 # the leading character test keeps the scanner's combined pattern cheap at every other position
 ANCHOR = (r"(?=[C§Ss])(?:(?<![\w])Code\b|(?<![\w.])Cal(?:\.|ifornia)\s*Const(?:\.|itution\b)"
-          r"|§|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d))")
+          r"|§§?(?=\s*\d)|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d))")
 
 _CAL = r"(?:Cal(?:\.|ifornia(?:'s)?)|West's\s+Ann\.\s*Cal\.|Deering's\s+Cal\.)"
 
@@ -127,7 +129,7 @@ def _code_cite(text: str, pos: int, ctx: Context | None) -> list[Citation]:
 def _section_of_code(text: str, pos: int, ctx: Context | None) -> list[Citation]:
     """``section 1542 of the Civil Code``, ``§ 17200 of the Business and Professions Code``."""
     chain = parse_chain(text, pos)
-    if chain is None or not re.match(r"§|[Ss]ec", text[pos:]):
+    if chain is None or not _SECTION_WORD.match(text, pos):  # at pos, not on a copy of the rest (linear time)
         return []
     of = _OF_CODE.match(text, chain.end)
     if of is None:
