@@ -3,8 +3,8 @@
 ``de/rep/sozr/3-2500-s5/23``).
 
 Court and reporter names are data (``data/courts.json``, ``data/reporters.json``): :func:`court_at` and
-:func:`reporter_at` read a name from its table, and ``case.lark`` parses what follows it, with :class:`CaseParts`
-embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
+:func:`reporter_at` read a name from its table, and ``case.lark`` parses what follows it, with its Transformer
+(:class:`legalcite.jurisdictions.de.trees.CaseParts`) embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
 takes the court named before it when linked (:mod:`.link`).
 """
 from __future__ import annotations
@@ -13,10 +13,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from lark import Token, Transformer
-
 from legalcite.core.data import load
-from legalcite.core.parse import Reject, get_parser, parse_prefix
 from legalcite.keys import work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, Unit
 
@@ -48,121 +45,6 @@ class Decision:
     end: int = 0
 
 
-_SPACES = re.compile(r"\s+")
-# the value of a part after the separators it carries ("- 2 AZR 363/21" → "2 AZR 363/21", ", Urteil" → "Urteil")
-_LEAD = re.compile(r"^(?:[-–—,(:;][ \t]*)*(?:(?:und|sowie|in)[ \t]+)?(?:(?:Az\.|Aktenzeichen:?|AZ)[ \t]*)?")
-_DATE = re.compile(r"\d.*$")
-_CITE = re.compile(r"(\d+)[ \t]*,[ \t]*(?:S\.[ \t]*)?(\d+)")
-
-
-def _squash(s: str) -> str:
-    return _SPACES.sub(" ", s).strip()
-
-
-def _value(tok: Token) -> str:
-    return _squash(tok[_LEAD.match(tok).end():])
-
-
-class CaseParts(Transformer):
-    """The tree → parts Transformer of ``case.lark``, run inside the LALR parser (no tree is built)."""
-
-    def dockets(self, toks: list[Token]) -> tuple[str, list[str], int]:
-        return ("dockets", [_value(t) for t in toks], toks[-1].end_pos)
-
-    def cite(self, children: list[Token]) -> tuple[Cite, int]:
-        volume, page = _CITE.search(children[0]).groups()
-        return Cite(volume, page, [_pin(p) for p in children[1:]]), children[-1].end_pos
-
-    def cites(self, children: list) -> tuple[str | None, list[Cite], int]:
-        series = str(children[0]) if isinstance(children[0], Token) else None
-        cites = [c for c in children if isinstance(c, tuple)]
-        return series, [c for c, _ in cites], cites[-1][1]
-
-    def loose(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
-        """``3-2500 § 5 Nr 23``, ``406.11 § 9 BauGB Nr. 74``, ``§ 626 BGB 2002 Nr. 5``: the collection's number (or
-        the law, without one) and the heading's units are the volume, each number after ``Nr`` a page."""
-        number = children[0] if children[0].type == "NUM" else None
-        rest = children[1:] if number is not None else children
-        heading, nrs, pins = rest[0], rest[1], [_pin(t) for t in rest[2:]]
-        prefix, units = _heading(heading)
-        volume = "-".join([_SPACES.sub("", number) if number is not None else prefix, *units])
-        return None, [Cite(volume, n, pins) for n in _numbers(nrs)], children[-1].end_pos
-
-    def annotated(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
-        """``Nr. 17 zu § 74 HGB`` (AP): the law and the heading's units are the volume, the number the page."""
-        nrs, heading, pins = children[0], children[1], [_pin(p) for p in children[2:]]
-        prefix, units = _heading(heading)
-        return None, [Cite("-".join([prefix, *units]), n, pins) for n in _numbers(nrs)], children[-1].end_pos
-
-    def reporter_cite(self, children: list) -> Reporter:
-        name, (series, cites, end) = _value(children[0]), children[1]
-        if name.endswith(".") and name[:-1] in _reporters():  # "Slg."
-            name = name[:-1]
-        return Reporter(f"{name} {series}" if series else name, cites, end)
-
-    # ---- entry points
-
-    def court_rest(self, children: list) -> Decision:
-        return _decision(children)
-
-    def decision(self, children: list) -> Decision:
-        d = _decision(children)
-        if d.reporter is not None and not _known_reporter(d.reporter.name):
-            raise Reject  # with no court, only a reporter the tables know makes it a citation
-        return d
-
-    def dated(self, children: list) -> Decision:
-        return _decision(children)
-
-    def docket(self, children: list) -> Decision:
-        return _decision(children)
-
-    def reporter(self, children: list) -> Reporter:
-        series, cites, end = children[0]
-        return Reporter(series, cites, end)
-
-
-def _decision(children: list) -> Decision:
-    d = Decision()
-    for ch in children:
-        if isinstance(ch, Reporter):
-            d.reporter, d.end = ch, ch.end
-        elif isinstance(ch, tuple):  # dockets
-            d.dockets, d.end = ch[1], ch[2]
-        elif ch.type == "DTYPE":
-            d.decision_type, d.end = _value(ch).lstrip("-"), ch.end_pos
-        elif ch.type == "DATE":
-            d.date, d.end = _DATE.search(ch).group(), ch.end_pos
-        elif ch.type == "PANEL":
-            d.end = ch.end_pos
-    if not d.dockets and d.reporter is None:
-        raise Reject
-    return d
-
-
-def _pin(tok: Token) -> str:
-    return str(tok).lstrip(", \t").strip("()<>")
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def _numbers(nrs: str) -> list[str]:
-    return _NUMBER.findall(nrs)
-
-
-def _heading(heading: str) -> tuple[str, list[str]]:
-    """A loose-leaf heading (``§ 132 Abs. 2 Ziff. 1 VwGO``) → (the law's id, ``vwgo``; the units read by the statute
-    grammar, ``["s132", "abs2", "nr1"]``)."""
-    from legalcite.jurisdictions.de.statute import parse_chain
-
-    chain = parse_chain(heading)
-    if chain is None:
-        raise Reject
-    units = [f"{label}{value}" for label, value in chain.items[0].path]
-    return work_id(heading[chain.end:].strip()), units
-
-
 # ---------------------------------------------------------------- tables
 
 @functools.cache
@@ -189,18 +71,18 @@ def placed_courts() -> frozenset[str]:
 
 
 @functools.cache
-def _reporters() -> dict[str, str]:
+def reporter_kinds() -> dict[str, str]:
     """Reporter name → its kind: ``volume``, ``year``, ``loose_leaf`` or ``annotated`` (data/reporters.json)."""
     data = load(__package__, "reporters.json")
     return {name: kind for kind in ("volume", "year", "loose_leaf", "annotated") for name in data[kind]}
 
 
 def reporter_names() -> list[str]:
-    return list(_reporters())
+    return list(reporter_kinds())
 
 
-def _known_reporter(name: str | None) -> bool:
-    return bool(name) and name.split(" ")[0] in _reporters()
+def known_reporter(name: str | None) -> bool:
+    return bool(name) and name.split(" ")[0] in reporter_kinds()
 
 
 _PLACE = re.compile(r"[ \t]+([A-ZÄÖÜ][\wäöüßÄÖÜ\-]+(?:[ \t]a\.[ \t]?M\.|[ \t]\(Oder\))?)")
@@ -208,19 +90,30 @@ _ABBR = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöüß]*")
 _REPORTER_NAME = re.compile(r"[A-Za-zÄÖÜ][\wÄÖÜäöüß&+\-]*(?:/[A-Z][A-Za-z]*)?(?:[ \t]+(?:Int|Beilage)\b)?")
 
 
-def court_at(text: str, pos: int) -> tuple[str, int] | None:
-    """The court abbreviation at ``pos`` (``BGH``; ``OLG München`` with its place) and where it ends."""
+def court_at(text: str, pos: int) -> tuple[str, int, int] | None:
+    """The court abbreviation at ``pos`` (``BGH``; ``OLG München`` with its place; ``Hessisches FG`` with the place
+    as an adjective before it), where its citation starts and where the name ends."""
     m = _ABBR.match(text, pos)
     if m is None:
         return None
     name = m.group()
     if name in federal_courts() or name in reporting_only_courts():
-        return name, m.end()
+        return name, pos, m.end()
     if name in placed_courts():
         p = _PLACE.match(text, m.end())
         if p:
-            return f"{name} {p.group(1)}", p.end()
+            return f"{name} {p.group(1)}", pos, p.end()
+        a = _adjective_before().search(text, max(0, pos - 40), pos)
+        if a:
+            return f"{name} {_courts()['places_adjectival'][a.group(1)]}", a.start(), m.end()
     return None
+
+
+@functools.cache
+def _adjective_before() -> re.Pattern:
+    """A Land's adjective in any case ending right before a court: ``Hessisches FG`` → Hessen."""
+    adjectives = sorted(_courts()["places_adjectival"], key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(%s)[nrms]?[ \t]+$" % "|".join(map(re.escape, adjectives)))
 
 
 # what follows a reporter's name when it is cited: a volume or year (after a series: "BStBl II 2018"), a loose-leaf
@@ -235,10 +128,10 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
     if m is None:
         return None
     name, end = m.group(), m.end()
-    if name not in _reporters():
+    if name not in reporter_kinds():
         name = name.split()[0]
         end = pos + len(name)
-        if name not in _reporters():
+        if name not in reporter_kinds():
             return None
     after = _AFTER_REPORTER.match(text, end)
     if after is None:
@@ -250,12 +143,17 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
 
 @functools.cache
 def _parser():
+    from legalcite.core.parse import get_parser
+    from legalcite.jurisdictions.de.trees import CaseParts
+
     return get_parser(__package__, "case", start=("court_rest", "decision", "dated", "docket", "reporter"),
                       transformer=CaseParts())
 
 
 def parse(window: str, start: str):
     """The decision or reporter cite at the start of ``window``, read from the entry point ``start``."""
+    from legalcite.core.parse import parse_prefix
+
     return parse_prefix(_parser(), window, start)
 
 

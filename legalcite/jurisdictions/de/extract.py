@@ -139,7 +139,8 @@ def _abbreviation(text: str, pos: int, ctx: Context) -> list[Citation]:
         return case.ecli_citation(text, pos)
     court = case.court_at(text, pos)
     if court is not None:
-        found = _at_court(text, pos, *court)
+        name, start, end = court
+        found = _at_court(text, start, name, end)
         if found:
             return found
     found = _reporter(text, pos)
@@ -228,7 +229,7 @@ def _docket(text: str, pos: int) -> list[Citation]:
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
 # not a commentary's title ("Zöller, ZPO, 32. Aufl.", "MüKo-ZPO").
 _WORD = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöüß&\-]*")
-_EDITION = re.compile(r"[ \t]*,?[ \t]*(?:\d+\.[ \t]*Aufl|Kommentar\b|Komm\.)")
+_EDITION = re.compile(r"[ \t]*,?[ \t]*(?:\d+\.[ \t]*Aufl|Kommentar\b|Komm\.|Bd\.[ \t]*\d)")
 
 
 def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
@@ -249,11 +250,19 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
     if law is None or law.agreement or law.end > pos + 80 or _EDITION.match(text, law.end):
         return []
     if not law.known:
+        if _claimed_elsewhere(law.printed):
+            return []
         ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
     span = Span(pos, law.end)
     metadata = StatuteMetadata(work_only=True, unknown_work=None if law.known else law.printed)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],
                      metadata=metadata)]
+
+
+def _claimed_elsewhere(printed: str) -> bool:
+    from legalcite.jurisdictions import claimed_elsewhere
+
+    return claimed_elsewhere(printed, besides="de")
 
 
 # "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in)

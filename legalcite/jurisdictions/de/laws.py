@@ -250,8 +250,12 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
         if hit:
             return hit
         t = _UNKNOWN_TITLE.match(text, g.end())
-        if t and allow_unknown:  # "§ 4 Nr. 2 der Rahmenvereinbarung über Teilzeitarbeit": a title no table knows
-            return LawMatch(work_id(t.group()), False, t.end(), t.group())
+        if t:
+            p = _PAREN_ABBR.match(text, t.end())
+            if p and idx.lookup_abbr(p.group(1)):  # "… des Gesetzes über die Rechtsverhältnisse … (StBerG)"
+                return LawMatch(idx.lookup_abbr(p.group(1)), True, p.end(), p.group(1))
+            if allow_unknown:  # "§ 4 Nr. 2 der Rahmenvereinbarung über Teilzeitarbeit": a title no table knows
+                return LawMatch(work_id(t.group()), False, t.end(), t.group())
     e = _ENGLISH.match(text, pos)
     if e:
         hit = idx.english.match(text, e.end(), 8)
@@ -281,7 +285,10 @@ def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | 
 _UNKNOWN_TITLE = re.compile(
     r"(?:[A-ZÄÖÜ][a-zäöüß]*(?:gesetz|verordnung|vereinbarung|ordnung|satzung)|Gesetz|Verordnung|Vereinbarung|Satzung)"
     r"(?:es|s|en)?[ \t]+(?:über|zur|zum|für|betreffend)[ \t]+(?:(?:den|die|das|dem|der|des)[ \t]+)?"
-    r"[A-ZÄÖÜ][\wäöüß\-]*(?:[ \t]+(?:und|oder)[ \t]+[A-ZÄÖÜ][\wäöüß\-]*)?")
+    r"[A-ZÄÖÜ][\wäöüß\-]*(?:[ \t]+(?:und|oder)[ \t]+[A-ZÄÖÜ][\wäöüß\-]*)?"
+    # "… über Gebühren für die Fortführung des Liegenschaftskatasters": what it is about, in further phrases
+    r"(?:[ \t]+(?:für|zur|zum|über|von|der|des|und)[ \t]+(?:(?:den|die|das|dem|der|des)[ \t]+)?"
+    r"[A-ZÄÖÜ][\wäöüß\-]*){0,4}")
 # a law's name that ends in its head noun ("Bundessozialhilfegesetzes") and then its abbreviation in brackets
 _DEFINED = re.compile(r"([A-ZÄÖÜ][a-zäöüß]*(?:gesetz|gesetzbuch|verordnung|ordnung)(?:es|s|e|en)?)[ \t]*"
                       r"\(([A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*[A-ZÄÖÜ][A-Za-zÄÖÜäöüß\-]*)\)")

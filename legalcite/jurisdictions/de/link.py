@@ -82,11 +82,13 @@ def _mention_rx() -> re.Pattern:
     # "KG" alone is mostly a Kommanditgesellschaft: the Kammergericht is only found by its name
     abbrs = sorted(set(data["federal"].values()) - {"KG"}, key=len, reverse=True)
     names = sorted((n for n in data["federal"] if " " not in n), key=len, reverse=True)
-    placed = sorted(data["placed"].values(), key=len, reverse=True)
+    placed = "|".join(map(re.escape, sorted(data["placed"].values(), key=len, reverse=True)))
+    adjectives = "|".join(map(re.escape, sorted(data["places_adjectival"], key=len, reverse=True)))
     return re.compile(
         rf"(?<![\w-])(?:(?P<abbr>{'|'.join(map(re.escape, abbrs))})"
         rf"|(?P<name>{'|'.join(map(re.escape, names))})(?:e?s)?"
-        rf"|(?P<placed>(?:{'|'.join(map(re.escape, placed))})[ \t]+[A-ZÄÖÜ][\wäöüß\-]+))(?![\w-])")
+        rf"|(?P<placed>(?:{placed})[ \t]+[A-ZÄÖÜ][\wäöüß\-]+)"
+        rf"|(?P<adjective>{adjectives})[nrms]?[ \t]+(?P<court>{placed}))(?![\w-])")
 
 
 @functools.cache
@@ -115,6 +117,9 @@ def _last_mention(text: str, start: int, end: int) -> str | None:
         return None
     if last.group("name"):
         return _federal_names()[last.group("name")]
+    if last.group("adjective"):
+        places = load(__package__, "courts.json")["places_adjectival"]
+        return f"{last.group('court')} {places[last.group('adjective')]}"
     return last.group("abbr") or last.group("placed")
 
 

@@ -1,7 +1,8 @@
 """German statute citations: ``§ 823 Abs. 1 BGB`` → ``de/bgb/s823/abs1``.
 
-1. ``statute.lark`` parses the sign and unit chain (``§§ 280 Abs. 1 und 3``); :class:`StatuteChain`, embedded in
-   the parser, turns each list item into a path of (label, value) while it parses: :func:`parse_chain`;
+1. ``statute.lark`` parses the sign and unit chain (``§§ 280 Abs. 1 und 3``); its Transformer
+   (:class:`legalcite.jurisdictions.de.trees.StatuteChain`), embedded in the parser, turns each list item into a path
+   of (label, value) while it parses (:func:`attach_item` says where an item attaches): :func:`parse_chain`;
 2. :func:`legalcite.jurisdictions.de.laws.match_law` reads the law named after the chain (``BGB``, ``des
    Grundgesetzes``, ``of the Civil Code``);
 3. :func:`statutes` joins groups (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``), lends a law to the groups before it,
@@ -13,12 +14,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from lark import Token, Transformer
-
-from legalcite.core.parse import get_parser, parse_run
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
@@ -29,14 +26,14 @@ NAMED_LAWS = "de_named_laws"
 # Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
 RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
 # token type → (the main unit it starts, plural sign, English): the first item's sign
-_SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
+SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
           "ARTS": ("art", True, False), "EN_SIGN": ("s", False, True), "EN_ART": ("art", False, True)}
 # token type → label of a level written with its value ("Abs. 1")
-_LEVELS = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt", "LIT": "lit",
+LEVELS = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt", "LIT": "lit",
            "SUBSECTION": "abs", "SECTION": "s"}
-_STYLES = {"VALUE": "bare", "ROMAN": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
+STYLES = {"VALUE": "bare", "ROMAN": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
 # the value at the end of a sign's or level's token: "§ 613 a" → "613 a", "Abs. (2)" → "2", "lit. b)" → "b"
-_END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
+END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
 _LEADING_INT = re.compile(r"\d+")
 
 Path = list[tuple[str, str]]
@@ -66,68 +63,7 @@ class Chain:
 Part = tuple[str, "str | None", str, int]
 
 
-def _end_value(tok: Token) -> str:
-    return _END_VALUE.search(tok).group(1).replace(" ", "")
-
-
-def _part(tok: Token) -> Part:
-    label = _LEVELS.get(tok.type)
-    if label is not None:
-        value = _end_value(tok)
-        return ("labeled", label, value.lower() if label == "lit" else value, tok.end_pos)
-    style = _STYLES[tok.type]
-    if style == "bare":
-        return (style, None, tok.replace(" ", ""), tok.end_pos)
-    if style == "roman":
-        return (style, "abs", str(roman_to_int(tok)), tok.end_pos)
-    if style == "paren":
-        return (style, None, tok[1:-1], tok.end_pos)
-    if style == "following":
-        return (style, None, "ff." if tok.startswith(("ff", "et")) else "f.", tok.end_pos)
-    return (style, None, tok.replace(" ", ""), tok.end_pos)  # version
-
-
-class StatuteChain(Transformer):
-    """The tree → items Transformer of ``statute.lark``, run inside the LALR parser (no tree is built)."""
-
-    def first(self, children: list[Token]) -> tuple[Token, tuple[Part, ...]]:
-        sign = children[0]
-        return sign, (("bare", None, _end_value(sign), sign.end_pos), *map(_part, children[1:]))
-
-    def ref(self, children: list[Token]) -> tuple[Part, ...]:
-        return tuple(map(_part, children))
-
-    def items(self, children: list) -> Chain:
-        sign, head = children[0]
-        main, plural, english = _SIGNS[sign.type]
-        items: list[Item] = []
-        end = sign.end_pos
-        prev: tuple[Path, str] | None = None
-        sep: Token | None = None
-        for child in (head, *children[1:]):
-            if isinstance(child, Token):
-                sep = child
-                continue
-            built = _item(child, prev, plural, main)
-            if built is None:
-                break
-            path, last_style, following, version, item_end, complete = built
-            if sep is not None and sep.type == "RANGE" and items and items[-1].range_to is None:
-                items[-1].range_to = path
-            else:
-                items.append(Item(path, following=following, version=version))
-            prev, end, sep = (path, last_style), item_end, None
-            if not complete:
-                break
-        return Chain(items, end, english=english, open=True)
-
-    def start(self, children: list) -> Chain:
-        chain = children[0]
-        chain.open = len(children) == 1  # no TAIL: the parse ran to the window's end
-        return chain
-
-
-def _item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
+def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
           ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
     """Where a list item attaches (DESIGN.md, lists): the first item starts with the unit number; a later one
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
@@ -190,12 +126,17 @@ def _int(value: str) -> int:
 
 @functools.cache
 def _parser():
+    from legalcite.core.parse import get_parser
+    from legalcite.jurisdictions.de.trees import StatuteChain
+
     return get_parser(__package__, "statute", transformer=StatuteChain())
 
 
 def parse_chain(window: str) -> Chain | None:
     """The sign and unit chain at the start of ``window``, or None when it is no citation (the chain's run of
     tokens parsed alone where it can be: :func:`legalcite.core.parse.parse_run`)."""
+    from legalcite.core.parse import parse_run
+
     chain, cut = parse_run(_parser(), window)
     if chain is not None and cut and chain.open:
         chain.open = False  # cut before prose: the text does not go on as a chain
@@ -247,7 +188,10 @@ _CONNECTOR = re.compile(
 )
 _VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")
 # "ZPO, 5. Aufl., § 766 Rn. 48", "EStG, § 9 Rz G 60": a commentary's margin number, not the statute
-_COMMENTARY = re.compile(r"[ \t]*,?[ \t]*(?:Rn|Rdn|Rz|RdNr|Rdnr|Randnr|Randnummer|Tz)\.?[ \t]*(?:[A-Z][ \t]*)?\d")
+_COMMENTARY = re.compile(r"[ \t]*,?[ \t]*(?:Rn|Rdn|Rz|Rdz|RdNr|Rdnr|Randnr|Randnummer|Randziffer|Tz|Anm)\.?[ \t]*"
+                         r"(?:[A-Z][ \t]*)?\d")
+# "Hueck-Nipperdey, aaO, § 38 II": the § of the work cited before ("at the place cited"), not a statute's
+_LOC_CIT = re.compile(r"\ba\.?[ \t]?a\.?[ \t]?O\.?,?[ \t]*$")
 _SAME_LAW = re.compile(r"[ \t]*(?:dieses[ \t]+Gesetzes|desselben[ \t]+Gesetzes|d\.[ \t]?G\.)")
 
 
@@ -307,8 +251,9 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         v = _VERSION.match(text, g.end)
         if v:
             g.version, g.end = v.group("v"), v.end()
-        if _COMMENTARY.match(text, g.end):
-            break  # a commentary's margin number, not the statute
+        if _COMMENTARY.match(text, g.end) or (not groups and _LOC_CIT.search(text, max(0, g.start - 12), g.start)):
+            ctx.state["skip_to"] = g.end  # a commentary's margin number or section, not the statute (nor its name)
+            break
         groups.append(g)
         c = _CONNECTOR.match(text, g.end)
         if not c or len(groups) > 12:

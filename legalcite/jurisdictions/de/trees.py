@@ -1,0 +1,197 @@
+"""The Transformers of the German grammars, embedded in their LALR parsers (STYLE.md §4, "Skip the tree"): the parse
+builds a statute chain's items (:class:`StatuteChain`, ``statute.lark``) and a decision's or reporter cite's parts
+(:class:`CaseParts`, ``case.lark``) directly. Kept apart from :mod:`.statute` and :mod:`.case` so that importing the
+package does not import Lark (the parsers are built on first use)."""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Transformer
+
+from legalcite.core.parse import Reject
+from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, known_reporter, reporter_kinds
+from legalcite.jurisdictions.de.statute import (END_VALUE, LEVELS, SIGNS, STYLES, Chain, Item, Part, Path,
+                                               attach_item)
+from legalcite.keys import roman_to_int, work_id
+
+# ---------------------------------------------------------------- statute.lark
+
+def _end_value(tok: Token) -> str:
+    return END_VALUE.search(tok).group(1).replace(" ", "")
+
+
+def _part(tok: Token) -> Part:
+    label = LEVELS.get(tok.type)
+    if label is not None:
+        value = _end_value(tok)
+        return ("labeled", label, value.lower() if label == "lit" else value, tok.end_pos)
+    style = STYLES[tok.type]
+    if style == "bare":
+        return (style, None, tok.replace(" ", ""), tok.end_pos)
+    if style == "roman":
+        return (style, "abs", str(roman_to_int(tok)), tok.end_pos)
+    if style == "paren":
+        return (style, None, tok[1:-1], tok.end_pos)
+    if style == "following":
+        return (style, None, "ff." if tok.startswith(("ff", "et")) else "f.", tok.end_pos)
+    return (style, None, tok.replace(" ", ""), tok.end_pos)  # version
+
+
+class StatuteChain(Transformer):
+    """The tree → items Transformer of ``statute.lark``, run inside the LALR parser (no tree is built)."""
+
+    def first(self, children: list[Token]) -> tuple[Token, tuple[Part, ...]]:
+        sign = children[0]
+        return sign, (("bare", None, _end_value(sign), sign.end_pos), *map(_part, children[1:]))
+
+    def ref(self, children: list[Token]) -> tuple[Part, ...]:
+        return tuple(map(_part, children))
+
+    def items(self, children: list) -> Chain:
+        sign, head = children[0]
+        main, plural, english = SIGNS[sign.type]
+        items: list[Item] = []
+        end = sign.end_pos
+        prev: tuple[Path, str] | None = None
+        sep: Token | None = None
+        for child in (head, *children[1:]):
+            if isinstance(child, Token):
+                sep = child
+                continue
+            built = attach_item(child, prev, plural, main)
+            if built is None:
+                break
+            path, last_style, following, version, item_end, complete = built
+            if sep is not None and sep.type == "RANGE" and items and items[-1].range_to is None:
+                items[-1].range_to = path
+            else:
+                items.append(Item(path, following=following, version=version))
+            prev, end, sep = (path, last_style), item_end, None
+            if not complete:
+                break
+        return Chain(items, end, english=english, open=True)
+
+    def start(self, children: list) -> Chain:
+        chain = children[0]
+        chain.open = len(children) == 1  # no TAIL: the parse ran to the window's end
+        return chain
+
+
+
+# ---------------------------------------------------------------- case.lark
+
+_SPACES = re.compile(r"\s+")
+# the value of a part after the separators it carries ("- 2 AZR 363/21" → "2 AZR 363/21", ", Urteil" → "Urteil")
+_LEAD = re.compile(r"^(?:[-–—,(:;][ \t]*)*(?:(?:und|sowie|in)[ \t]+)?(?:(?:Az\.|Aktenzeichen:?|AZ)[ \t]*)?")
+_DATE = re.compile(r"\d.*$")
+_CITE = re.compile(r"(\d+)[ \t]*,[ \t]*(?:S\.[ \t]*)?(\d+)")
+
+
+def _squash(s: str) -> str:
+    return _SPACES.sub(" ", s).strip()
+
+
+def _value(tok: Token) -> str:
+    return _squash(tok[_LEAD.match(tok).end():])
+
+
+class CaseParts(Transformer):
+    """The tree → parts Transformer of ``case.lark``, run inside the LALR parser (no tree is built)."""
+
+    def dockets(self, toks: list[Token]) -> tuple[str, list[str], int]:
+        return ("dockets", [_value(t) for t in toks], toks[-1].end_pos)
+
+    def cite(self, children: list[Token]) -> tuple[Cite, int]:
+        volume, page = _CITE.search(children[0]).groups()
+        return Cite(volume, page, [_pin(p) for p in children[1:]]), children[-1].end_pos
+
+    def cites(self, children: list) -> tuple[str | None, list[Cite], int]:
+        series = str(children[0]) if isinstance(children[0], Token) else None
+        cites = [c for c in children if isinstance(c, tuple)]
+        return series, [c for c, _ in cites], cites[-1][1]
+
+    def loose(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
+        """``3-2500 § 5 Nr 23``, ``406.11 § 9 BauGB Nr. 74``, ``§ 626 BGB 2002 Nr. 5``: the collection's number (or
+        the law, without one) and the heading's units are the volume, each number after ``Nr`` a page."""
+        number = children[0] if children[0].type == "NUM" else None
+        rest = children[1:] if number is not None else children
+        heading, nrs, pins = rest[0], rest[1], [_pin(t) for t in rest[2:]]
+        prefix, units = _heading(heading)
+        volume = "-".join([_SPACES.sub("", number) if number is not None else prefix, *units])
+        return None, [Cite(volume, n, pins) for n in _numbers(nrs)], children[-1].end_pos
+
+    def annotated(self, children: list[Token]) -> tuple[str | None, list[Cite], int]:
+        """``Nr. 17 zu § 74 HGB`` (AP): the law and the heading's units are the volume, the number the page."""
+        nrs, heading, pins = children[0], children[1], [_pin(p) for p in children[2:]]
+        prefix, units = _heading(heading)
+        return None, [Cite("-".join([prefix, *units]), n, pins) for n in _numbers(nrs)], children[-1].end_pos
+
+    def reporter_cite(self, children: list) -> Reporter:
+        name, (series, cites, end) = _value(children[0]), children[1]
+        if name.endswith(".") and name[:-1] in reporter_kinds():  # "Slg."
+            name = name[:-1]
+        return Reporter(f"{name} {series}" if series else name, cites, end)
+
+    # ---- entry points
+
+    def court_rest(self, children: list) -> Decision:
+        return _decision(children)
+
+    def decision(self, children: list) -> Decision:
+        d = _decision(children)
+        if d.reporter is not None and not known_reporter(d.reporter.name):
+            raise Reject  # with no court, only a reporter the tables know makes it a citation
+        return d
+
+    def dated(self, children: list) -> Decision:
+        return _decision(children)
+
+    def docket(self, children: list) -> Decision:
+        return _decision(children)
+
+    def reporter(self, children: list) -> Reporter:
+        series, cites, end = children[0]
+        return Reporter(series, cites, end)
+
+
+def _decision(children: list) -> Decision:
+    d = Decision()
+    for ch in children:
+        if isinstance(ch, Reporter):
+            d.reporter, d.end = ch, ch.end
+        elif isinstance(ch, tuple):  # dockets
+            d.dockets, d.end = ch[1], ch[2]
+        elif ch.type == "DTYPE":
+            d.decision_type, d.end = _value(ch).lstrip("-"), ch.end_pos
+        elif ch.type == "DATE":
+            d.date, d.end = _DATE.search(ch).group(), ch.end_pos
+        elif ch.type == "PANEL":
+            d.end = ch.end_pos
+    if not d.dockets and d.reporter is None:
+        raise Reject
+    return d
+
+
+def _pin(tok: Token) -> str:
+    return str(tok).lstrip(", \t").strip("()<>")
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _numbers(nrs: str) -> list[str]:
+    return _NUMBER.findall(nrs)
+
+
+def _heading(heading: str) -> tuple[str, list[str]]:
+    """A loose-leaf heading (``§ 132 Abs. 2 Ziff. 1 VwGO``) → (the law's id, ``vwgo``; the units read by the statute
+    grammar, ``["s132", "abs2", "nr1"]``)."""
+    from legalcite.jurisdictions.de.statute import parse_chain
+
+    chain = parse_chain(heading)
+    if chain is None:
+        raise Reject
+    units = [f"{label}{value}" for label, value in chain.items[0].path]
+    return work_id(heading[chain.end:].strip()), units
+
+
