@@ -4,7 +4,7 @@
 
 Court and reporter names are data (``data/courts.json``, ``data/reporters.json``): :func:`court_at` and
 :func:`reporter_at` read a name from its table, and ``case.lark`` parses what follows it, with its Transformer
-(:class:`legalcite.jurisdictions.de.trees.CaseParts`) embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
+(:class:`legalcite.jurisdictions.de.trees.DecisionParts`) embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
 takes the court named before it when linked (:mod:`.link`).
 """
 from __future__ import annotations
@@ -144,10 +144,10 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
 @functools.cache
 def _parser():
     from legalcite.core.parse import get_parser
-    from legalcite.jurisdictions.de.trees import CaseParts
+    from legalcite.jurisdictions.de.trees import DecisionParts
 
     return get_parser(__package__, "case", start=("court_rest", "decision", "dated", "docket", "reporter"),
-                      transformer=CaseParts())
+                      transformer=DecisionParts())
 
 
 def parse(window: str, start: str):

@@ -1,6 +1,6 @@
 """The Transformers of the German grammars, embedded in their LALR parsers (STYLE.md §4, "Skip the tree"): the parse
 builds a statute chain's items (:class:`StatuteChain`, ``statute.lark``) and a decision's or reporter cite's parts
-(:class:`CaseParts`, ``case.lark``) directly. Kept apart from :mod:`.statute` and :mod:`.case` so that importing the
+(:class:`DecisionParts`, ``case.lark``) directly. Kept apart from :mod:`.statute` and :mod:`.case` so that importing the
 package does not import Lark (the parsers are built on first use)."""
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def _value(tok: Token) -> str:
     return _squash(tok[_LEAD.match(tok).end():])
 
 
-class CaseParts(Transformer):
+class DecisionParts(Transformer):
     """The tree → parts Transformer of ``case.lark``, run inside the LALR parser (no tree is built)."""
 
     def dockets(self, toks: list[Token]) -> tuple[str, list[str], int]:
