@@ -201,29 +201,29 @@ def _word(text: str, pos: int, word: str, ctx: Context) -> list[Citation]:
 
 
 _VOM = re.compile(r"(?:vom|v\.)[ \t]+$")
-
-
-def _dated(text: str, pos: int) -> list[Citation]:
-    """``vom 20. Dezember 1995 - 6 B 35.95``: a decision by date and docket, its court named before it."""
-    d = case.parse(text[pos : pos + case.WINDOW], "dated")
-    if d is None:
-        return []
-    vom = _VOM.search(text, max(0, pos - 6), pos)
-    return case.decision_citations(text, vom.start() if vom else pos, d, pos, None)
-
-
 # the proceedings a docket names: "Revisionsverfahren B 14 AS 5/15 R", "Ausgangsverfahrens zu 1 BvL 7/14"
 _PROCEEDINGS = re.compile(r"(?:[A-ZÄÖÜ][a-zäöüß]*verfahren|Verfahren|Aktenzeichen)s?"
                           r"(?:[ \t]+(?:zu|zum|im|unter)(?:[ \t]+(?:dem|den|Aktenzeichen|Az\.))?)?[ \t]+$")
 
 
+def _dated(text: str, pos: int) -> list[Citation]:
+    """``vom 20. Dezember 1995 - 6 B 35.95``: a decision by date and docket, its court named before it."""
+    return _courtless(text, pos, "dated", _VOM, 6)
+
+
 def _docket(text: str, pos: int) -> list[Citation]:
-    """A docket alone (its court named before it, see :mod:`.link`); the span takes the proceedings word before it."""
-    d = case.parse(text[pos : pos + case.WINDOW], "docket")
+    """A docket alone (its court named before it); the span takes the proceedings word before it."""
+    return _courtless(text, pos, "docket", _PROCEEDINGS, 50)
+
+
+def _courtless(text: str, pos: int, entry: str, lead: re.Pattern, reach: int) -> list[Citation]:
+    """A decision without its court (:mod:`.link` gives it the one named before it), parsed from ``entry``; its span
+    starts at the ``lead`` words before ``pos`` where they are (``vom``, ``Revisionsverfahren``)."""
+    d = case.parse(text[pos : pos + case.WINDOW], entry)
     if d is None:
         return []
-    named = _PROCEEDINGS.search(text, max(0, pos - 50), pos)
-    return case.decision_citations(text, named.start() if named else pos, d, pos, None)
+    before = lead.search(text, max(0, pos - reach), pos)
+    return case.decision_citations(text, before.start() if before else pos, d, pos, None)
 
 
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
