@@ -38,6 +38,7 @@ class Reporter:
 
 @dataclass(slots=True)
 class Decision:
+    court: str | None = None          # a court named inside the docket ("BVerwG 4 NB 43.93")
     decision_type: str | None = None
     date: str | None = None
     dockets: list[str] = field(default_factory=list)
@@ -163,6 +164,7 @@ def decision_citations(text: str, start: int, d: Decision, base: int, court: str
     reporter cite it was cited by (``BGH GRUR 2006, 930``)."""
     span = Span(start, base + d.end)
     dtype = d.decision_type or decision_type
+    court = court or d.court
     out = []
     for docket in d.dockets:
         units = (Unit("", work_id(court)), Unit("", work_id(docket))) if court else ()

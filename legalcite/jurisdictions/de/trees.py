@@ -9,7 +9,7 @@ import re
 from lark import Token, Transformer
 
 from legalcite.core.parse import Reject
-from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, known_reporter, reporter_kinds
+from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
 from legalcite.jurisdictions.de.statute import (END_VALUE, LEVELS, SIGNS, STYLES, Chain, Item, Part, Path,
                                                attach_item)
 from legalcite.keys import roman_to_int, work_id
@@ -84,6 +84,7 @@ _SPACES = re.compile(r"\s+")
 # the value of a part after the separators it carries ("- 2 AZR 363/21" → "2 AZR 363/21", ", Urteil" → "Urteil")
 _LEAD = re.compile(r"^(?:[-–—,(:;][ \t]*)*(?:(?:und|sowie|in)[ \t]+)?(?:(?:Az\.|Aktenzeichen:?|AZ)[ \t]*)?")
 _DATE = re.compile(r"\d.*$")
+_ROMAN_HEAD = re.compile(r"[IVX]+[a-z]?")  # a senate's number leads a docket ("IVa ZR 211/81"), not a court
 _CITE = re.compile(r"(\d+)[ \t]*,[ \t]*(?:S\.[ \t]*)?(\d+)")
 
 
@@ -100,6 +101,16 @@ class DecisionParts(Transformer):
 
     def dockets(self, toks: list[Token]) -> tuple[str, list[str], int]:
         return ("dockets", [_value(t) for t in toks], toks[-1].end_pos)
+
+    @staticmethod
+    def _court_of(dockets: list[str]) -> tuple[str | None, list[str]]:
+        """``BVerwG 4 NB 43.93`` → (``BVerwG``, ``4 NB 43.93``): a court's name leading a docket."""
+        head = dockets[0].split(" ", 1)[0]
+        if head in federal_courts():
+            return head, [d.split(" ", 1)[1] if d.startswith(head + " ") else d for d in dockets]
+        if head[:1].isupper() and not _ROMAN_HEAD.fullmatch(head) and not head[1:2] == " " and len(head) > 1:
+            raise Reject  # "Foo 4 NB 43.93": a word before a docket that names no court
+        return None, dockets
 
     def cite(self, children: list[Token]) -> tuple[Cite, int]:
         volume, page = _CITE.search(children[0]).groups()
@@ -160,7 +171,8 @@ def _decision(children: list) -> Decision:
         if isinstance(ch, Reporter):
             d.reporter, d.end = ch, ch.end
         elif isinstance(ch, tuple):  # dockets
-            d.dockets, d.end = ch[1], ch[2]
+            d.court, d.dockets = DecisionParts._court_of(ch[1])
+            d.end = ch[2]
         elif ch.type == "DTYPE":
             d.decision_type, d.end = _value(ch).lstrip("-"), ch.end_pos
         elif ch.type == "DATE":
