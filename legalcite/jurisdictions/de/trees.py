@@ -84,7 +84,6 @@ _SPACES = re.compile(r"\s+")
 # the value of a part after the separators it carries ("- 2 AZR 363/21" → "2 AZR 363/21", ", Urteil" → "Urteil")
 _LEAD = re.compile(r"^(?:[-–—,(:;][ \t]*)*(?:(?:und|sowie|in)[ \t]+)?(?:(?:Az\.|Aktenzeichen:?|AZ)[ \t]*)?")
 _DATE = re.compile(r"\d.*$")
-_ROMAN_HEAD = re.compile(r"[IVX]+[a-z]?")  # a senate's number leads a docket ("IVa ZR 211/81"), not a court
 _CITE = re.compile(r"(\d+)[ \t]*,[ \t]*(?:S\.[ \t]*)?(\d+)")
 
 
@@ -108,8 +107,6 @@ class DecisionParts(Transformer):
         head = dockets[0].split(" ", 1)[0]
         if head in federal_courts():
             return head, [d.split(" ", 1)[1] if d.startswith(head + " ") else d for d in dockets]
-        if head[:1].isupper() and not _ROMAN_HEAD.fullmatch(head) and not head[1:2] == " " and len(head) > 1:
-            raise Reject  # "Foo 4 NB 43.93": a word before a docket that names no court
         return None, dockets
 
     def cite(self, children: list[Token]) -> tuple[Cite, int]:
