@@ -15,7 +15,9 @@ engines, short-form resolution); legalcite runs ``legalcite.extract(text)`` with
 registered, linking on). Both are warmed up first; each text is timed ``--repeat`` times per tool, the runs
 alternating, and the best CPU time is kept (the machine may be shared: CPU time is the steadier figure, and
 the ratio of two runs in the same process is what to compare across machines). Citations are counted as each
-tool returns them (legalcite: one per provision of a list, as refex does for ``§§ 3, 4 BGB``).
+tool returns them (legalcite: one per provision of a list, as refex does for ``§§ 3, 4 BGB``). The last column
+("de alone") is a diagnostic: the ratio with the German package alone registered, which tells what the German
+extractor costs from what the other jurisdictions' anchors and extractors cost on German text.
 """
 from __future__ import annotations
 
@@ -80,6 +82,25 @@ def run_legalcite() -> Callable[[list[str]], int]:
     return lambda docs: sum(len(legalcite.extract(d)) for d in docs)
 
 
+def run_german_package() -> Callable[[list[str]], int]:
+    """A diagnostic: ``legalcite.extract`` with the German package alone registered, to tell what the German
+    extractor costs from what the other jurisdictions' anchors and extractors cost on German text."""
+    import legalcite
+    from legalcite import jurisdictions
+
+    de = jurisdictions.get("de")
+
+    def run(docs: list[str]) -> int:
+        saved = jurisdictions.extractors, jurisdictions.linkers
+        jurisdictions.extractors, jurisdictions.linkers = (lambda: (de.extractor,)), (lambda: (de.link,))
+        try:
+            return sum(len(legalcite.extract(d)) for d in docs)
+        finally:
+            jurisdictions.extractors, jurisdictions.linkers = saved
+
+    return run
+
+
 def best_of(fn: Callable[[list[str]], int], docs: list[str]) -> tuple[float, float, int]:
     t0, c0 = time.perf_counter(), time.process_time()
     n = fn(docs)
@@ -96,27 +117,27 @@ def main(argv: list[str] | None = None) -> int:
 
     texts = {"LER sentences": ler_sentences(args.shared), "refex windows": refex_windows(args.shared),
              "statute text": statute_text(args.shared, args.mb)}
-    tools = {"refex": run_refex(), "legalcite": run_legalcite()}
+    tools = {"refex": run_refex(), "legalcite": run_legalcite(), "de alone": run_german_package()}
     warm = ["Nach § 823 Abs. 1 BGB und BGHZ 100, 1 (BGH, Urteil vom 5. Mai 2022 - I ZR 1/21) ist zu ersetzen."]
     for fn in tools.values():
         fn(warm)
 
     print(f"{'text':14s} {'MB':>5s} {'docs':>5s} | {'refex MB/s':>10s} {'found':>6s} | {'legalcite MB/s':>14s} "
-          f"{'found':>6s} | {'ratio':>5s}")
+          f"{'found':>6s} | {'ratio':>5s} | {'de alone':>8s}")
     ratios = []
     for name, docs in texts.items():
         mb = sum(len(d.encode()) for d in docs) / 1e6
         best: dict[str, tuple[float, float, int]] = {}
         for _ in range(args.repeat):
-            for tool, fn in tools.items():  # alternate, so a busy spell hits both
+            for tool, fn in tools.items():  # alternate, so a busy spell hits all
                 wall, cpu, n = best_of(fn, docs)
                 if tool not in best or cpu < best[tool][1]:
                     best[tool] = (wall, cpu, n)
-        rf, lc = best["refex"], best["legalcite"]
+        rf, lc, de = best["refex"], best["legalcite"], best["de alone"]
         ratio = rf[1] / lc[1]
         ratios.append(ratio)
         print(f"{name:14s} {mb:5.2f} {len(docs):5d} | {mb / rf[1]:10.2f} {rf[2]:6d} | {mb / lc[1]:14.2f} {lc[2]:6d} "
-              f"| {ratio:4.2f}x")
+              f"| {ratio:4.2f}x | {rf[1] / de[1]:7.2f}x")
     print(f"speed ratio legalcite/refex (CPU time, best of {args.repeat}): "
           + ", ".join(f"{n} {r:.2f}x" for n, r in zip(texts, ratios)))
     return 0
