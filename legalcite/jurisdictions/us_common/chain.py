@@ -167,10 +167,11 @@ def section_expander(sections: Sequence[str]):
     return expand
 
 
-def const_units(art: str | None, amend: str | None, num: str, sec: str | None, cl: str | None) -> tuple[Unit, ...]:
-    units = [Unit("art" if art else "amend", numeral_value(num))]
-    if sec:
-        units.append(Unit("s", sec))
-    if cl:
-        units.append(Unit("cl", cl))
-    return tuple(units)
+def parse_constitution(text: str, pos: int) -> tuple[tuple[Unit, ...], int] | None:
+    """The units of a constitution citation at ``pos`` (after its name) and where they end, parsed by ``const.lark``:
+    ``art. I, § 8, cl. 3`` → ``art1/s8/cl3``; None when there are none."""
+    from legalcite.core.parse import longest_prefix
+    from legalcite.jurisdictions.us_common.grammar import const_parser
+
+    res = longest_prefix(const_parser(), text[pos : pos + 80])
+    return None if res is None else (res.tree[0], pos + res.tree[1])

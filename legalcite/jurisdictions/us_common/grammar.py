@@ -11,6 +11,8 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from legalcite.jurisdictions.us_common.chain import _PATH_SPLIT, _REF_SPLIT, ChainRef, Parsed, RangeOf, _ref_path
+from legalcite.keys import numeral_value
+from legalcite.models import Unit
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,38 @@ class ChainTransformer(Transformer):
 
 def _last(part: ChainRef | RangeOf) -> ChainRef:
     return part.hi if isinstance(part, RangeOf) else part
+
+
+@v_args(inline=True)
+class ConstTransformer(Transformer):
+    """``const.lark`` → (units, end): ``art. I, § 8, cl. 3`` → ``art1``, ``s8``, ``cl3``; ``art. XIII A`` → ``art13a``;
+    a California subdivision ``subd. (a)`` → a bare ``a`` (DESIGN.md §2)."""
+
+    def article(self, _label: Token, numeral: Token) -> tuple[Unit, int]:
+        return Unit("art", numeral_value(str(numeral))), numeral.end_pos
+
+    def amendment(self, _label: Token, numeral: Token) -> tuple[Unit, int]:
+        return Unit("amend", numeral_value(str(numeral))), numeral.end_pos
+
+    def section(self, _label: Token, number: Token) -> tuple[Unit, int]:
+        return Unit("s", str(number)), number.end_pos
+
+    def clause(self, _label: Token, number: Token) -> tuple[Unit, int]:
+        return Unit("cl", str(number)), number.end_pos
+
+    def subdivision(self, _label: Token, parens: Token) -> tuple[Unit, int]:
+        return Unit("", str(parens)[1:-1]), parens.end_pos
+
+    def start(self, *parts: tuple[Unit, int]) -> tuple[tuple[Unit, ...], int]:
+        return tuple(u for u, _ in parts), parts[-1][1]
+
+
+@functools.cache
+def const_parser() -> Any:
+    """``const.lark`` with :class:`ConstTransformer` embedded: a parse returns (units, end)."""
+    from legalcite.core.parse import get_parser
+
+    return get_parser(__package__, "const", transformer=ConstTransformer())
 
 
 @functools.cache
