@@ -353,7 +353,7 @@ def _fast() -> _Fast:
     # before, only an ordinal ("Cal.4th"), so that a word is never split in two
     word = rf"(?:\s+(?!at\b)(?!(?:{t['ROMAN']})(?![\w.'’]))(?:{t['ORD']}|{t['REPORTER']})|{t['ORD']})"
     ref = rf"(?P<vol>[1-9]\d{{0,4}})\s+(?P<rep>{t['REPORTER']}{word}{{0,8}}?)"
-    page = r"\s+(?P<page>\d+)(?![\w\[\-–—/])(?!\([AU]\))"
+    page = r"(?:\s*,)?\s+(?P<page>\d+)(?![\w\[\-–—/])(?!\([AU]\))"  # "1 U.S., 1" (reporters-db's $full_cite)
     pin = r"\d+(?:\s*[-–—]\s*\d+)?(?![\w\-–—])"  # "570", "610–14"
     return _Fast(
         volume=re.compile(r"[1-9]\d{0,4}\s+"),
