@@ -8,7 +8,7 @@ import importlib
 import sys
 
 # Order is the order of --help.
-MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report")
+MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report", "annotate")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -258,7 +258,8 @@ _NAME_STOP = re.compile(r"[;()“”\"]|(?<=\d)\.\s|\b(?:[Ss]ee(?:,? e\.g\.,| al
 # a party may end in a corporate suffix after a comma: "Anderson v. Liberty Lobby, Inc., 477 U.S. 242"
 _SUFFIX = r"(?:, (?:Inc|Co|Corp|Ltd|LLC|L\.L\.C|LLP|L\.L\.P|L\.P|N\.A|P\.C|P\.A|S\.A|et al)\.?)"
 _WORD = r"[A-Z0-9][\w.'’&-]*"
-_NAME = re.compile(rf"(?P<name>(?:In re|Ex parte|Matter of|{_WORD})(?:,? (?:{_WORD}|of|the|for|and|&|de|ex rel\.|"
+_FIRST = r"[A-Z][\w.'’&-]*|\d+[A-Za-z][\w.'’&-]*"  # a name starts with a word, not a number ("3M Co.", not "248")
+_NAME = re.compile(rf"(?P<name>(?:In re|Ex parte|Matter of|{_FIRST})(?:,? (?:{_WORD}|of|the|for|and|&|de|ex rel\.|"
                    rf"v\.|vs\.|et al\.|Co\.,|Inc\.,))*? vs?\.? [^,]*?{_SUFFIX}*|(?:In re|Ex parte|Matter of) [^,]*?)"
                    r"\s*,?\s*$")
 _VERSUS = re.compile(r" vs?\.? ")
