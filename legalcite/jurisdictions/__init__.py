@@ -30,6 +30,7 @@ PACKAGES: dict[str, str] = {
     "cn": "cn",
     "us": "us",
     "us-ca": "us_ca",
+    "eu": "eu",
 }
 
 
@@ -42,6 +43,9 @@ class Jurisdiction:
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
     link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
+    # whether a name printed after a unit chain ("DSGVO", "AEUV") is one of its works: another jurisdiction's
+    # chain ends before such a name instead of reading it as an unknown law of its own (claimed_elsewhere)
+    knows_name: Callable[[str], bool] | None = None
 
     @property
     def package(self) -> str:
@@ -96,6 +100,13 @@ def extractors() -> tuple[Extractor, ...]:
 def linkers() -> tuple[Linker, ...]:
     """The linkers, in registry order (what :func:`legalcite.core.link.link` takes)."""
     return tuple(j.link for j in registered() if j.link is not None)
+
+
+def claimed_elsewhere(printed: str, *, besides: str) -> bool:
+    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
+    ``knows_name``): a German chain that reaches ``DSGVO`` or ``AEUV`` ends there, so that an EU act in German
+    prose keeps ``eu`` (DESIGN.md §2)."""
+    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
 
 
 def printer(code: str) -> Callable[[str], str | None]:
