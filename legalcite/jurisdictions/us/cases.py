@@ -108,6 +108,14 @@ class Pin:
     end: int
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """``n. 6`` after a pin and a comma (``280, n. 6``): part of that pin (``280,n.6``)."""
+
+    text: str
+    end: int
+
+
 def words(pieces: Sequence[tuple[str, int, int]]) -> Words:
     """(value, start, end) of consecutive tokens → :class:`Words` (a space where the text has any)."""
     out = [pieces[0][0]]
@@ -159,6 +167,11 @@ def make_full(parts: Sequence[Any]) -> Full:
     for p in parts[1 : len(parts) - (paren is not None)]:
         if isinstance(p, Pin):
             pins.append(p.text)
+            end = p.end
+            continue
+        if isinstance(p, Note):
+            if pins:
+                pins[-1] += "," + p.text
             end = p.end
             continue
         cited.append(Cited(ref, tuple(pins), end))
@@ -370,7 +383,7 @@ def _fast() -> _Fast:
 
 
 # what the grammar could read on: after a comma a pin or a reference; a parenthesis, a bracket, a dash, a footnote
-_GOES_ON = re.compile(r"\s*(?:,\s*(?:at\b|pp?\.|[\d*A-Z&.])|[(\[\-–—]|nn?\.)")
+_GOES_ON = re.compile(r"\s*(?:,\s*(?:at\b|pp?\.|nn?\.|[\d*A-Z&.])|[(\[\-–—]|nn?\.)")
 _PIN_GOES_ON = re.compile(r"\s*(?:[-–—]|nn?\.)")
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from legalcite.core.parse import get_parser, longest_prefix
-from legalcite.jurisdictions.us.cases import (NOTHING, WINDOW, Cited, Full, IdCite, Paren, Pin, Ref, Short, Supra, Words,
+from legalcite.jurisdictions.us.cases import (NOTHING, WINDOW, Cited, Full, IdCite, Note, Paren, Pin, Ref, Short, Supra, Words,
                                               make_full, make_paren, make_ref, make_short, words)
 
 
@@ -57,8 +57,11 @@ class CaseTransformer(Transformer):
     def pinval(self, *tokens: Token) -> Pin:
         return Pin("".join(tokens), tokens[-1].end_pos)
 
-    def pin(self, *tokens: Any) -> Pin:
-        return tokens[-1]
+    def pin(self, *tokens: Token) -> Pin:
+        return self.pinval(*(t for t in tokens if t.type not in ("AT", "PP")))
+
+    def note(self, *tokens: Token) -> Note:
+        return Note("".join(tokens), tokens[-1].end_pos)
 
     def paren_word(self, token: Token) -> Token:
         return token
