@@ -123,3 +123,13 @@ def test_short_cite_binds_to_a_parallel_reporter_and_to_its_antecedent() -> None
         ("us/case/105/idaho/663", "full", None), ("us/case/672/p.2d/231", "full", None),
         ("us/case/105/idaho/663", "short", "667"), ("us/case/672/p.2d/231", "short", "235")]
     assert [c.antecedent for c in cites] == [None, None, 0, 1]
+
+
+def test_a_partial_key_is_checked_as_not_checked(small_store) -> None:
+    """A short cite without its full citation has nothing to look up: ``not_checked``, no URL."""
+    from legalcite.checker import check
+    from legalcite.sources import urls_for
+
+    [cc] = check("Piper Aircraft, 454 U.S. at 241.", store=small_store)
+    assert (cc.citation.key, cc.status.value) == ("us/case/454/u.s.", "not_checked")
+    assert urls_for(cc.citation) == []

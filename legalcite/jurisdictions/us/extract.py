@@ -5,13 +5,14 @@ federal rules (``Fed. R. Civ. P. 12(b)(6)``), the Constitution (``U.S. Const. ar
 (``Id.``, ``Ibid.``, ``supra``, ``550 U.S. at 570``, ``§ 1671(b)``, ``Rule 56``), bound in :mod:`.link`.
 
 How a citation becomes a key:
-1. the scanner stops at one of the cheap anchors in :data:`ANCHOR` (a number before a capital letter, ``§``,
-   ``Id.``, ``supra``, ``Fed. R.``, ``Const.``, ``Amendment``);
-2. a volume/title number is followed by ``U.S.C.`` / ``C.F.R.`` (statute) or by a reporter abbreviation,
-   looked up in reporters-db (:mod:`legalcite.jurisdictions.us_common.reporters`);
+1. the scanner stops at one of the cheap anchors in :data:`ANCHOR` (a number before a capital letter, a year and a
+   dash, ``§``, ``Id.``, ``supra``, ``Fed. R.``, ``Const.``, ``Amendment``);
+2. a volume/title number is followed by ``U.S.C.`` / ``C.F.R.`` (statute) or by a case citation: ``case.lark``
+   (through :func:`~legalcite.jurisdictions.us.cases.fast_case` for the commonest shapes), its reporter looked up
+   in reporters-db and checked against the edition's formats (:mod:`legalcite.jurisdictions.us_common.reporters`);
 3. the section/rule chain after a work name (``§§ 1981–1983``, ``1030(a)(2)(C)``, ``56(a)``) is parsed by
    ``us_common/units.lark`` (:func:`~legalcite.jurisdictions.us_common.chain.parse_chain`, shared with
-   California).
+   California), constitution units by ``us_common/const.lark``.
 """
 from __future__ import annotations
 
