@@ -108,12 +108,10 @@ class Pin:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(Pin):
     """``n. 6`` after a pin and a comma (``280, n. 6``): part of that pin (``280,n.6``)."""
 
-    text: str
-    end: int
+    __slots__ = ()
 
 
 def words(pieces: Sequence[tuple[str, int, int]]) -> Words:
@@ -165,13 +163,13 @@ def make_full(parts: Sequence[Any]) -> Full:
     cited: list[Cited] = []
     ref, pins, end = parts[0], [], parts[0].end
     for p in parts[1 : len(parts) - (paren is not None)]:
-        if isinstance(p, Pin):
-            pins.append(p.text)
-            end = p.end
-            continue
         if isinstance(p, Note):
             if pins:
                 pins[-1] += "," + p.text
+            end = p.end
+            continue
+        if isinstance(p, Pin):
+            pins.append(p.text)
             end = p.end
             continue
         cited.append(Cited(ref, tuple(pins), end))
@@ -246,10 +244,9 @@ def partial_units(volume: str, edition: Edition) -> tuple[Unit, ...]:
     return (Unit("", volume), Unit("", edition.segment))
 
 
-def supra_citation(text: str, anchor: int, pos: int, supra: Supra) -> list[Citation]:
-    """``Name, supra[, at 570 | , 13 Cal.App.5th at 1146]``: ``anchor`` is where ``supra`` starts; the window was
-    parsed from ``pos``."""
-    name_start, name = supra_name(text, anchor)
+def supra_citation(text: str, pos: int, supra: Supra) -> list[Citation]:
+    """``Name, supra[, at 570 | , 13 Cal.App.5th at 1146]``, ``supra`` at ``pos``; the name is read before it."""
+    name_start, name = supra_name(text, pos)
     if name is None:
         return []
     end = pos + supra.end

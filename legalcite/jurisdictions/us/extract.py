@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_common.chain import chain_citations, parse_chain, parse_constitution, section_expander
-from legalcite.jurisdictions.us.cases import ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra, plausible, supra_citation
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra, plausible,
+                                              supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -50,25 +51,28 @@ ANCHOR = "(?=[1-9§SsIiFRUA])(?:%s)" % "|".join((_A_NUMBER, _A_ID, _A_SUPRA, _A_
 _YEAR_DASH = re.compile(r"(?:1[789]|20)\d\d-\d")
 
 
-def _cases(text: str, pos: int) -> list[Citation]:
-    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name."""
-    result = fast_case(text, pos)
+def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
+    """The parse result at ``pos``: ``fast`` (the fast path for the commonest shapes) when it decides, else
+    ``case.lark`` — asked only when ``gate`` (a cheap test) lets it."""
+    result = ASK_GRAMMAR if fast is None else fast(text, pos)
     if result is ASK_GRAMMAR:
-        if not plausible(text, pos):
-            return []
+        if gate is not None and not gate(text, pos):
+            return None
         from legalcite.jurisdictions.us.grammar import parse_case
 
         result = parse_case(text, pos)
-    return citations(text, pos, result)
+    return result
+
+
+def _cases(text: str, pos: int) -> list[Citation]:
+    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name."""
+    return citations(text, pos, _read(text, pos, fast_case, plausible))
 
 
 def _year_page(text: str, pos: int) -> list[Citation]:
     """``T.C. Memo. 2019-233``: the reporter is the words before the year (``pos``); formats say which it may be."""
     for start in year_page_starts(text, pos):
-        from legalcite.jurisdictions.us.grammar import parse_case
-
-        result = parse_case(text, start)
-        if result is not None:
+        if (result := _read(text, start)) is not None:
             return citations(text, start, result)
     return []
 
@@ -76,21 +80,12 @@ def _year_page(text: str, pos: int) -> list[Citation]:
 def _id(text: str, pos: int) -> list[Citation]:
     """``Id.``, ``Id. at 570``, ``(Id. at p. 651.)``, ``Ibid.``; in ``Id. § 1988`` the section is the citation
     (a short form bound to the statute in scope), so ``Id.`` itself yields nothing."""
-    result = fast_id(text, pos)
-    if result is ASK_GRAMMAR:
-        from legalcite.jurisdictions.us.grammar import parse_case
-
-        result = parse_case(text, pos)
-    return citations(text, pos, result)
+    return citations(text, pos, _read(text, pos, fast_id))
 
 
 def _supra(text: str, pos: int) -> list[Citation]:
-    result = fast_supra(text, pos)
-    if result is ASK_GRAMMAR:
-        from legalcite.jurisdictions.us.grammar import parse_case
-
-        result = parse_case(text, pos)
-    return supra_citation(text, pos, pos, result) if isinstance(result, Supra) else []
+    result = _read(text, pos, fast_supra)
+    return supra_citation(text, pos, result) if isinstance(result, Supra) else []
 
 
 # ---------------------------------------------------------------- statutes, rules, constitution

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_ca.codes import table
 from legalcite.jurisdictions.us_common.chain import chain_citations, parse_chain, parse_constitution, section_expander
-from legalcite.models import Citation, Kind, Span, StatuteMetadata, Unit
+from legalcite.models import Citation, Kind, Span, StatuteMetadata
 
 # the leading character test keeps the scanner's combined pattern cheap at every other position
 ANCHOR = (r"(?=[C§Ss])(?:(?<![\w])Code\b|(?<![\w.])Cal(?:\.|ifornia)\s*Const(?:\.|itution\b)"

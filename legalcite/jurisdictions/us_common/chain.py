@@ -44,7 +44,7 @@ def _ref_path(ref: str) -> list[str]:
 
 
 # The grammar's REF terminal, and a single reference that nothing in the grammar could continue: the common
-# case ("§ 1983", "42 U.S.C. 1983", "Rule 56(c)"), read without Lark. tests/test_us.py checks both paths agree.
+# case ("§ 1983", "42 U.S.C. 1983", "Rule 56(c)"), read without Lark. tests/us/test_extract.py checks both paths agree.
 _NUM_RE = r"\d+[A-Za-z]{0,4}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,4})*"  # the grammar's REF without its sub-units
 REF_RE = _NUM_RE + r"(?:\([A-Za-z0-9]{1,5}\))*"
 _SUBS_RE = r"(?:\([A-Za-z0-9]{1,5}\))*"
