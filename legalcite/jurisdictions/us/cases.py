@@ -175,13 +175,8 @@ def make_full(parts: Sequence[Any]) -> Full:
         cited.append(Cited(ref, tuple(pins), end))
         if isinstance(p, Ref):
             ref, pins, end = p, [], p.end
-        else:  # bracketed
-            cited.extend(p[0][:-1])
-            last = p[0][-1]
-            ref, pins, end = last.ref, list(last.pins), last.end
-            end_all = p[1]
-            cited.append(Cited(ref, tuple(pins), end))
-            return Full(tuple(cited), paren, paren.end if paren else end_all)
+        else:  # bracketed, the last part before the parenthetical: (its cited, its end)
+            return Full((*cited, *p[0]), paren, paren.end if paren else p[1])
     cited.append(Cited(ref, tuple(pins), end))
     return Full(tuple(cited), paren, paren.end if paren else end)
 
