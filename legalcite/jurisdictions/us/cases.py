@@ -27,8 +27,10 @@ class Reject(Exception):
 
 
 # ---------------------------------------------------------------- what the grammar yields (window offsets)
+# Plain (not frozen) slotted dataclasses: thousands are built per document, and a frozen one costs six times more
+# to build. Nothing changes them after the builders below.
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Ref:
     """One volume-reporter-page reference as printed, with the editions whose formats admit it."""
 
@@ -43,14 +45,14 @@ class Ref:
     date: str | None = None          # "05/10/10" in "2009 12345 (La.App. 1 Cir. 05/10/10)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Paren:
     court: str | None
     year: str
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Cited:
     """A reference of a full citation with its pin cites; ``end`` is after those pins."""
 
@@ -59,7 +61,7 @@ class Cited:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Full:
     """A full citation: its references (parallel cites after the first), the parenthetical, where it all ends."""
 
@@ -68,20 +70,20 @@ class Full:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Short:
     ref: Ref
     pin: str
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class IdCite:
     pin: str | None
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Supra:
     pin: str | None
     ref: Ref | None                  # "supra, 13 Cal.App.5th at 1146"
@@ -93,7 +95,7 @@ NOTHING = object()  # "Id. § 1988" (the section is the citation), "supra note 5
 
 # ---------------------------------------------------------------- the builders (grammar.CaseTransformer, fast path)
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Words:
     """Words as printed, runs of whitespace made one space, and where they stand in the window."""
 
@@ -102,7 +104,7 @@ class Words:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pin:
     text: str
     end: int
@@ -347,6 +349,7 @@ class _Fast:
     ref: re.Pattern     # volume, reporter, then a page or ", at" (a short cite)
     tail: re.Pattern    # ", 570" (a pin) or ", 89 S.Ct. 733" (a parallel reference)
     paren: re.Pattern
+    bracket: re.Pattern  # "[1983]", "[2d Dept. 1907]": New York's year in brackets
     paren_token: re.Pattern
     id: re.Pattern      # "Id.", "Id. at 570", "(Id. at p. 651.)", "Ibid."
     supra: re.Pattern   # "supra", "supra, at 570"
@@ -357,17 +360,18 @@ def _fast() -> _Fast:
     t = _terminals()
     # the next reporter word: after a space, a word that is not the AT keyword nor a roman page; glued to the word
     # before, only an ordinal ("Cal.4th"), so that a word is never split in two
-    word = rf"(?:\s+(?!at\b)(?!(?:{t['ROMAN']})(?![\w.'’]))(?:{t['ORD']}|{t['REPORTER']})|{t['ORD']})"
+    word = rf"(?:\s+(?!at\b)(?!(?:{t['ROMAN']})(?![\w.'’]))(?:{t['ORD']}|{t['PORD']}|{t['REPORTER']})|{t['ORD']})"
     ref = rf"(?P<vol>[1-9]\d{{0,4}})\s+(?P<rep>{t['REPORTER']}{word}{{0,8}}?)"
     page = r"(?:\s*,)?\s+(?P<page>\d+)(?![\w\[\-–—/])(?!\([AU]\))"  # "1 U.S., 1" (reporters-db's $full_cite)
-    pin = r"\d+(?:\s*[-–—]\s*\d+)?(?![\w\-–—])"  # "570", "610–14"
+    pin = r"\d+(?:\s*[-–—]\s*\d+)?(?:\s*nn?\.\s*\d+)?(?![\w\-–—])"  # "570", "610–14", "390 n.13"
     return _Fast(
         volume=re.compile(r"[1-9]\d{0,4}\s+"),
         first=re.compile(t["REPORTER"]),
         word=re.compile(word),
         ref=re.compile(rf"{ref}(?:{page}|\s*,?\s+at\s+(?:pp?\.\s*)?(?P<spin>{pin}))"),
         tail=re.compile(rf"\s*,\s*(?:(?P<pin>{pin})(?!\s*[A-Za-z&.'’])|{ref}{page})"),
-        paren=re.compile(r"\s*\((?P<inner>[^()\n]{0,70})\)"),
+        paren=re.compile(r"\s*\((?P<inner>[^()]{0,70})\)"),
+        bracket=re.compile(r"\s*\[(?P<inner>[^\[\]]{0,70})\]"),
         paren_token=re.compile(rf"\s*(?:(?P<ORD>{t['ORD']})|(?P<NUMBER>\d+)(?![\w/])|(?P<REPORTER>{t['REPORTER']})"
                                r"|(?P<COMMA>,)|(?P<DASH>[-–—]))"),
         id=re.compile(rf"(?:{t['ID']})(?:\s*,?\s+at\s+(?:pp?\.\s*)?(?P<pin>{pin}))?"),
@@ -377,6 +381,8 @@ def _fast() -> _Fast:
 # what the grammar could read on: after a comma a pin or a reference; a parenthesis, a bracket, a dash, a footnote
 _GOES_ON = re.compile(r"\s*(?:,\s*(?:at\b|pp?\.|nn?\.|[\d*A-Z&.])|[(\[\-–—]|nn?\.)")
 _PIN_GOES_ON = re.compile(r"\s*(?:[-–—]|nn?\.)")
+# what may follow a reporter: a page, a short cite's "at", a parenthesis (a nominative reporter), a roman page
+_AFTER_REPORTER = re.compile(r"\s*(?:,\s*)?(?:\d|at\b|\(|[ivxlc]+(?![\w.]))")
 
 
 def plausible(text: str, pos: int) -> bool:
@@ -396,9 +402,9 @@ def plausible(text: str, pos: int) -> bool:
     while (n := f.word.match(text, at)) is not None:
         nxt = seen + n.group().strip()
         if not starts_a_reporter(nxt):
-            return bool(lookup_editions(seen))  # "U.S. Congress": U.S. is one; "All subsequent": none
+            break
         seen, at = nxt, n.end()
-    return True
+    return bool(_AFTER_REPORTER.match(text, at))
 
 
 def fast_case(text: str, pos: int) -> Any:
@@ -429,30 +435,47 @@ def fast_case(text: str, pos: int) -> Any:
             except Reject:
                 return ASK_GRAMMAR
         at = t.end()
-    if (p := f.paren.match(text, at)) is not None:
-        # the grammar reads one parenthetical and nothing after it; one that is no court and year ("(citing …)",
-        # "(rejecting the argument …)") ends the citation before it, in the grammar as here
-        tokens, i = [], p.start("inner")
-        while i < p.end("inner") and (tok := f.paren_token.match(text, i, p.end("inner"))) is not None:
-            tokens.append((tok.lastgroup, tok[tok.lastgroup], tok.start(tok.lastgroup) - pos, tok.end() - pos))
-            i = tok.end()
-        if tokens and tokens[-1][0] == "NUMBER" and not text[i : p.end("inner")].strip():
-            try:
-                parts.append(make_paren(tokens[:-1], tokens[-1][1], p.end() - pos))
-            except Reject:
-                pass
+    # one parenthetical ends the citation; one that is no court and year ("(citing …)", "(rejecting the argument
+    # …)", too long, nested) ends it before the parenthesis, in the grammar as here
+    ahead = text[at : at + 12].lstrip()
+    if ahead.startswith("("):
+        if (p := f.paren.match(text, at)) is not None:
+            _add_paren(parts, text, pos, p, ("ORD", "NUMBER", "REPORTER", "COMMA", "DASH"))
+        return make_full(parts)
+    if ahead.startswith("["):
+        if ahead[1:].lstrip()[:1].isdigit():
+            return ASK_GRAMMAR  # "[120 Cal.Rptr.3d 741]" (a bracketed parallel cite) or "[1983]": the grammar reads both
+        if (p := f.bracket.match(text, at)) is not None:
+            _add_paren(parts, text, pos, p, ("ORD", "NUMBER", "REPORTER"))
         return make_full(parts)
     if _GOES_ON.match(text, at):
         return ASK_GRAMMAR
     return make_full(parts)
 
 
+def _add_paren(parts: list[Any], text: str, pos: int, p: re.Match, kinds: tuple[str, ...]) -> None:
+    """The parenthetical ``p`` as the grammar reads it (its words, the year last), when it is a court and year."""
+    tokens, i = [], p.start("inner")
+    while i < p.end("inner") and (tok := _fast().paren_token.match(text, i, p.end("inner"))) is not None:
+        if tok.lastgroup not in kinds:
+            return
+        tokens.append((tok.lastgroup, tok[tok.lastgroup], tok.start(tok.lastgroup) - pos, tok.end() - pos))
+        i = tok.end()
+    if tokens and tokens[-1][0] == "NUMBER" and not text[i : p.end("inner")].strip():
+        try:
+            parts.append(make_paren(tokens[:-1], tokens[-1][1], p.end() - pos))
+        except Reject:
+            pass
+
+
 def fast_id(text: str, pos: int) -> Any:
     """``Id.``, ``Id. at 570``: the grammar's :class:`IdCite` without Lark, or :data:`ASK_GRAMMAR` (``Id. § 1988``,
     ``Id. at 5 n. 3``)."""
     m = _fast().id.match(text, pos)
-    if m is None or _ID_GOES_ON.match(text, m.end()) or (m["pin"] and _PIN_GOES_ON.match(text, m.end())):
+    if m is None or (m["pin"] and _PIN_GOES_ON.match(text, m.end())):
         return ASK_GRAMMAR
+    if m["pin"] is None and (g := _ID_GOES_ON.match(text, m.end())):
+        return NOTHING if g.group().endswith("§") else ASK_GRAMMAR
     return IdCite(None, m.end() - pos) if m["pin"] is None else IdCite(_nospace(m["pin"]), m.end() - pos)
 
 
