@@ -80,19 +80,21 @@ def timed(fn, blocks, repeat: int = 1):
     return best
 
 
-def legalcite_at(ref: str, text: Path, repeat: int) -> dict:
-    """legalcite at git revision ``ref``, timed in a subprocess from a temporary worktree: its results, wall and
-    CPU seconds."""
+def legalcite_at(ref: str | None, text: Path, repeat: int) -> dict:
+    """legalcite at git revision ``ref`` (a temporary worktree; None: this checkout), timed in a fresh subprocess
+    so that before and after are measured alike: its results, wall and CPU seconds."""
     root = HERE.parent
     with tempfile.TemporaryDirectory(prefix="lc-bench-") as tmp:
-        wt = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(wt), ref], check=True)
+        wt = Path(tmp) / "before" if ref else root
+        if ref:
+            subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(wt), ref], check=True)
         try:
             out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--only-legalcite", str(wt),
                                   "--text", str(text), "--repeat", str(repeat)], check=True, capture_output=True,
                                  text=True, cwd=tmp).stdout
         finally:
-            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(wt)], check=False)
+            if ref:
+                subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(wt)], check=False)
     return json.loads(out.splitlines()[-1])
 
 
@@ -154,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     ey_first = time.perf_counter() - t0
     rss.append(_rss())
 
-    before = legalcite_at(args.before, args.text, args.repeat) if args.before else None
+    # before and after each in a fresh process, alternately: the same conditions for both
+    before = after = None
+    if args.before:
+        before, after = legalcite_at(args.before, args.text, args.repeat), legalcite_at(None, args.text, args.repeat)
     ey, ey_s, ey_cpu = timed(run_eyecite, blocks)
     lc, lc_s, lc_cpu = timed(run_legalcite, blocks, args.repeat)
     print(f"text: {args.text.name}, {mb:.2f} MB, {len(blocks)} blocks")
@@ -162,8 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = [("eyecite", len(ey), ey_s, ey_cpu), ("legalcite", len(lc), lc_s, lc_cpu)]
     if before:
         rows.insert(1, (f"legalcite@{args.before}", len(before["results"]), before["wall"], before["cpu"]))
+        rows.insert(2, ("legalcite (subprocess)", len(after["results"]), after["wall"], after["cpu"]))
     for name, n, wall, cpu in rows:
-        print(f"{name:15s}: wall {wall:6.2f} s = {mb / wall:5.2f} MB/s   cpu {cpu:6.2f} s = {mb / cpu:5.2f} MB/s"
+        print(f"{name:22s}: wall {wall:6.2f} s = {mb / wall:5.2f} MB/s   cpu {cpu:6.2f} s = {mb / cpu:5.2f} MB/s"
               f"   {n} full case citations")
     for name, _, wall, cpu in rows[1:]:
         print(f"speed ratio {name}/eyecite: wall {ey_s / wall:.2f}x, cpu {ey_cpu / cpu:.2f}x")
