@@ -4,11 +4,13 @@ built once: ``get_parser("legalcite.jurisdictions.de", "statute", transformer=..
 Parsers are LALR with the contextual lexer, built on first use and cached on disk (Lark's ``cache=``, keyed by
 the grammar text, the start rules, the shared terminals and the Lark version) in the user cache directory. A
 ``transformer`` is embedded in the parser, so the parse builds the jurisdiction's objects directly, with no tree
-in between (STYLE.md §4, "Skip the tree").
+in between (STYLE.md §4, "Skip the tree"). A grammar may import another package's rules by its package name
+(``%import us_common.units (chain)``: ``legalcite/jurisdictions/us_common/units.lark``).
 
-Terminals shared with :mod:`legalcite.keys` have one definition: a grammar terminal named ``ROMAN`` is
-``keys.ROMAN_SMALL_NUMERAL`` (I–XXXIX; the grammar's own pattern is replaced at build time), so no grammar lexes as
-a numeral what ``keys.roman_to_int`` rejects (``IIII``), nor a name made of Roman letters (``MDV``).
+Terminals shared with :mod:`legalcite.keys` have one definition: a grammar terminal named ``ROMAN_NUMERAL`` is
+``keys.ROMAN_SMALL_NUMERAL`` (I–XXXIX; the grammar's own pattern is replaced at build time), so a grammar that uses
+it lexes as a numeral nothing ``keys.roman_to_int`` rejects (``IIII``), nor a name made of Roman letters (``MDV``).
+(A grammar that needs other numerals — lowercase page numbers — names its terminal otherwise.)
 
 Extractors hand a short window after their anchor to :func:`parse_prefix`. A grammar whose start rule may end in
 a ``TAIL`` terminal (the prose after the citation: ``TAIL.-10: /(?s:.+)/``, matched only where nothing else
@@ -33,7 +35,7 @@ from lark.lexer import PatternRE, TerminalDef
 from legalcite.keys import ROMAN_SMALL_NUMERAL
 
 # terminal name → the regex it stands for in every grammar (one definition, see the module docstring)
-SHARED_TERMINALS = {"ROMAN": ROMAN_SMALL_NUMERAL + r"(?![\w])"}
+SHARED_TERMINALS = {"ROMAN_NUMERAL": ROMAN_SMALL_NUMERAL + r"(?![\w])"}
 
 
 def _cache_dir() -> Path | None:
@@ -64,15 +66,23 @@ def _shared_terminal(term: TerminalDef) -> None:
         term.pattern = PatternRE(pattern, term.pattern.flags)
 
 
+def import_paths(package: str) -> list[str]:
+    """Where ``%import <package>.<grammar>`` looks: the directory holding ``package`` and its sibling packages."""
+    return [str(Path(str(resources.files(package))).parent)]
+
+
 @functools.cache
 def get_parser(package: str, name: str, start: str | tuple[str, ...] = "start",
                transformer: Transformer | None = None) -> Lark:
     """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk), with
-    ``transformer`` embedded: ``parse`` then returns what its callbacks build."""
+    ``transformer`` (a Lark ``Transformer`` instance, kept for the process) embedded when given: ``parse`` then
+    returns what its callbacks build."""
     text = grammar_text(package, name)
     starts = [start] if isinstance(start, str) else list(start)
     kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=starts, maybe_placeholders=False,
-                                  edit_terminals=_shared_terminal, transformer=transformer)
+                                  edit_terminals=_shared_terminal, import_paths=import_paths(package))
+    if transformer is not None:
+        kwargs["transformer"] = transformer
     cache = _cache_dir()
     if cache is not None:
         import hashlib

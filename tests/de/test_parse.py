@@ -54,7 +54,7 @@ def test_a_run_parsed_alone_reads_as_the_whole_window(window: str) -> None:
 
 
 def test_the_grammars_roman_numerals_are_numerals_the_keys_read() -> None:
-    """``ROMAN_SMALL_NUMERAL`` (the grammars' ``ROMAN``) matches exactly I–XXXIX, each one ``roman_to_int`` reads;
+    """``ROMAN_SMALL_NUMERAL`` (the German grammars' ``ROMAN_NUMERAL``) matches exactly I–XXXIX, each one ``roman_to_int`` reads;
     ``ROMAN_NUMERAL`` exactly what ``is_roman`` accepts."""
     small = re.compile(ROMAN_SMALL_NUMERAL)
     full = re.compile(ROMAN_NUMERAL)

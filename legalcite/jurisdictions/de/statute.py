@@ -31,7 +31,7 @@ SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art"
 # token type → label of a level written with its value ("Abs. 1")
 LEVELS = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt", "LIT": "lit",
            "SUBSECTION": "abs", "SECTION": "s"}
-STYLES = {"VALUE": "bare", "ROMAN": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
+STYLES = {"VALUE": "bare", "ROMAN_NUMERAL": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
 # the value at the end of a sign's or level's token: "§ 613 a" → "613 a", "Abs. (2)" → "2", "lit. b)" → "b"
 END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
 _LEADING_INT = re.compile(r"\d+")
