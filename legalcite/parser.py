@@ -43,7 +43,17 @@ def grammar_text(name: str) -> str:
 @functools.cache
 def get_parser(name: str, start: str = "start") -> Lark:
     """The LALR parser for ``grammars/<name>.lark`` (built once per process, tables cached on disk)."""
-    text = grammar_text(name)
+    return _build(grammar_text(name), name, start)
+
+
+@functools.cache
+def get_parser_for(package: str, name: str, start: str = "start") -> Lark:
+    """The LALR parser for ``<name>.lark`` inside ``package`` (a jurisdiction that keeps its grammars with it)."""
+    text = resources.files(package).joinpath(f"{name}.lark").read_text(encoding="utf-8")
+    return _build(text, f"{package.rsplit('.', 1)[-1]}-{name}", start)
+
+
+def _build(text: str, name: str, start: str) -> Lark:
     kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
     cache = _cache_dir()
     if cache is not None:

@@ -30,10 +30,44 @@ def guess_language(text: str) -> str | None:
     return "de" if de > en else "en"
 
 
+def guess_prose(text: str) -> str | None:
+    """The jurisdiction whose cue words (each jurisdiction module's ``CUES``: ``BGE``, ``gemäss``, ``CHF`` for
+    Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 20,000 characters; None on a tie."""
+    from legalcite.scan import jurisdiction_modules
+
+    head = text[:20000]
+    counts = sorted(((len(mod.CUES.findall(head)), mod.EXTRACTOR.code) for mod in jurisdiction_modules()
+                     if getattr(mod, "CUES", None) is not None), reverse=True)
+    if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return None
+    return counts[0][1]
+
+
+def _known(c: Citation) -> bool:
+    """A citation whose work its jurisdiction's tables know, cited in a form that work uses (not ``Art.`` of a
+    law Germany cites by ``§``)."""
+    return c.key is not None and not c.meta.get("unknown_law") and not c.meta.get("implausible")
+
+
+def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str], ctx: Context) -> tuple:
+    """How good one extractor's reading at an anchor is — the one rule that decides between jurisdictions
+    (Germany or Switzerland, EU or German law, …), compared left to right:
+
+    1. the share of its citations whose work the tables know as cited (``Art. 41 OR``: Swiss ``or`` is known,
+       German ``de/or`` is not; ``Art. 69 StGB``: the Swiss StGB has articles, the German one only §§);
+    2. its length; 3. whether it has a complete key (not a short form waiting for context);
+    4. whether the prose points to its jurisdiction (the caller's hint, else the cue words: BGE, gemäss, CHF);
+    5. whether the document's language is one of its languages; (then registry order)."""
+    return (sum(_known(c) for c in found) / len(found),
+            max(c.span.end for c in found) - min(c.span.start for c in found),
+            any(c.key is not None for c in found),
+            ctx.prose is not None and ctx.prose == code,
+            ctx.language in languages)
+
+
 def extract_raw(text: str, ctx: Context) -> list[Citation]:
     """Scan and parse: every citation as written, not yet linked. Overlaps are resolved left to right:
-    at one anchor the longest result wins (ties: a reading that names its work, then the document's
-    language, then registry order)."""
+    at one anchor the best reading wins (:func:`reading_rank`)."""
     out: list[Citation] = []
     consumed = 0
     for cand in scan(text):
@@ -51,11 +85,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
                 continue
-            # longest wins; on a tie, the reading with a complete key (not a short form waiting for context), then the one
-            # whose language is the document's, then registry order
-            rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
-                    sum(c.key is not None for c in found) > 0,
-                    ctx.language in getattr(ex, "languages", ()))
+            rank = reading_rank(found, ex.code, getattr(ex, "languages", ()), ctx)
             if rank > best_rank:
                 best, best_rank = found, rank
         if best:
@@ -76,7 +106,8 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed)."""
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
-    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
+    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
+                  prose=jurisdiction or guess_prose(text))
     cites = extract_raw(text, ctx)
     if link:
         from legalcite.link import link as _link

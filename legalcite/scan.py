@@ -16,7 +16,7 @@ from typing import Iterator, Protocol, Sequence
 from legalcite.models import Citation
 
 # The registered jurisdictions, in tie-break order. A module listed here must define EXTRACTOR.
-JURISDICTIONS: tuple[str, ...] = ("de", "cn", "us", "us_ca")
+JURISDICTIONS: tuple[str, ...] = ("de", "cn", "us", "us_ca", "ch", "intl")
 
 
 @dataclass
@@ -29,6 +29,8 @@ class Context:
     jurisdiction: str | None = None
     language: str | None = None
     state: dict = field(default_factory=dict)
+    # the jurisdiction the prose points to (its cue words: BGE, gemäss, CHF; ß, BGH), the caller's hint first
+    prose: str | None = None
 
 
 class Extractor(Protocol):

@@ -217,6 +217,9 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         if g is None:
             break
         law = de_laws.match_law(text, g.end)
+        if groups and law is not None and not law.known and _claimed_elsewhere(law.printed):
+            break  # "… i. V. m. Art. 3 EMRK": the chain does not run into a name another jurisdiction knows and German
+            # law does not (a first group stays: the pipeline weighs it against that jurisdiction's reading)
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -269,11 +272,32 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
                     meta["following"] = "ff."
                 if g.law is not None and not g.law.known:
                     meta["unknown_law"] = g.law.printed
+                elif work and path[0][0] == "art" and not g.english and _cited_by_section_only(work):
+                    meta["implausible"] = "Art. of a law cited by § only"
                 out.append(Citation(
                     "de", Kind.STATUTE, work, tuple(Unit(lab, clean_segment(val)) for lab, val in path),
                     span, text[span.start : span.end], None, Form.FULL if work else Form.SHORT, None, meta,
                 ))
     return out
+
+
+def _claimed_elsewhere(printed: str) -> bool:
+    from legalcite.jurisdictions import claimed_elsewhere
+
+    return claimed_elsewhere(printed, besides="de")
+
+
+@functools.cache
+def _cited_by_section_only(work: str) -> bool:
+    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
+    Germany or Switzerland)."""
+    units = de_laws.index().units(work)
+    return bool(units) and not any(u.startswith("art") for u in units)
+
+
+def knows_name(printed: str) -> bool:
+    """Whether the German law table knows the abbreviation ``printed`` (other jurisdictions' chains end there)."""
+    return de_laws.index().lookup_abbr(printed) is not None
 
 
 _GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)
@@ -412,7 +436,7 @@ def _court_in_prose(text: str, pos: int) -> tuple[str, int] | None:
 
 # ---------------------------------------------------------------- the extractor
 
-_STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
+_STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|art\.|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
                    r"|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.|Articles?)(?=[ \t]*\d)")
 
 
@@ -422,8 +446,8 @@ _LAW_NAME_ANCHOR = (r"(?<![\w§/.-])(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]*(?:G|O|B|
 
 
 def _law_alone(text: str, anchor: re.Match, ctx: Context) -> list[Citation]:
-    if not (ctx.language == "de" or ctx.jurisdiction == "de"):
-        return []
+    if not (ctx.language == "de" or ctx.jurisdiction == "de") or ctx.prose not in (None, "de"):
+        return []  # not German text, or German-language text whose prose is another country's (Swiss)
     law = de_laws.match_law(text, anchor.start(), allow_unknown=False)
     if law is None or law.end > anchor.end() + 80:
         return []
@@ -446,7 +470,7 @@ class GermanExtractor:
         # positions with one set test instead of trying every alternative (3-4x faster scanning).
         reporters = "".join(sorted({re.escape(n[0]) for n in _reporters()}))
         alts = (
-            ("§APSs", _STATUTE_ANCHOR),
+            ("§APSsa", _STATUTE_ANCHOR),
             (reporters, _reporter_anchor()),
             ("BEKOLAVFS", _DECISION_ANCHOR),
             ("E", _ECLI),
@@ -490,6 +514,9 @@ class GermanExtractor:
 
 
 EXTRACTOR = GermanExtractor()
+
+# Prose that points to Germany (for the pipeline's tie-break between jurisdictions): ß, German federal courts.
+CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:

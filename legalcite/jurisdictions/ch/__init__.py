@@ -1,0 +1,15 @@
+"""Switzerland (``ch``): federal acts and the treaties of the Swiss classified compilation, cantonal acts, BGE,
+Federal Supreme Court dockets. See :mod:`legalcite.jurisdictions.ch.extract`."""
+from __future__ import annotations
+
+from legalcite.jurisdictions.ch.acts import knows_name
+from legalcite.jurisdictions.ch.extract import EXTRACTOR, cue_pattern
+
+
+def __getattr__(name: str):
+    if name == "CUES":  # compiled on first use
+        return cue_pattern()
+    raise AttributeError(name)
+
+
+__all__ = ["EXTRACTOR", "knows_name"]

@@ -1,0 +1,68 @@
+"""International treaties (``int``): European Court of Human Rights judgments by application number
+(``no. 13444/04``, ``Nr. 68959/01``, ``requête n° 23380/09`` → ``int/case/echr/13444-04``).
+
+Treaty articles (``Art. 6 Ziff. 1 EMRK``, ``Article 6 § 1 ECHR``, ``Art. 1 Abs. 1 lit. a CISG``) are read by the
+Swiss extractor (:mod:`legalcite.jurisdictions.ch.extract`): they are printed in the same article chains and named
+by the same classified compilation, whose table gives them their ``int`` keys.
+
+An application number is only a number: it is read when the European Court of Human Rights is named within the
+300 characters before it (``EGMR``, ``ECtHR``, ``Cour européenne …``), when the number is called an application
+(``application no.``, ``requête n°``, ``Beschwerde-Nr.``), or when a case name (``X v. Y``) comes before it and the
+Court's reports or a paragraph pin after it (``no. 48787/99, ECHR 2004-VII``).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+from typing import Sequence
+
+from legalcite.models import Citation, Form, Kind, Span, Unit
+from legalcite.scan import Context
+
+LOOKBACK = 300
+
+_NUMBER = r"\d{1,6}/\d{2}(?![\d/])"
+_APPLICATION = re.compile(
+    r"(?:(?P<called>[Aa]pplications?|[Rr]equêtes?|[Rr]icors[oi]|Beschwerden?)[ \t-]*)?"
+    r"(?:[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)[ \t]*(?P<nums>%s(?:[ \t]*(?:,|and|und|et|e)[ \t]*%s)*)" % (_NUMBER, _NUMBER))
+ANCHOR = r"(?=[AaRrBNn])(?:(?<![\w])(?:[Aa]pplications?|[Rr]equêtes?|[Rr]icors[oi]|Beschwerden?|[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)(?=[ \t-]*(?:[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)?[ \t]*\d{1,6}/\d{2}(?![\d/])))"
+
+
+# "Ilaşcu and Others v. Moldova and Russia [GC], no. 48787/99, ECHR 2004-VII": a case name before, the Court's
+# reports (or a paragraph pin) after
+_CASE_NAME = re.compile(r"\s(?:v\.|c\.)\s+[A-Z]")
+_REPORTS = re.compile(r"\s*(?:,\s*)?(?:ECHR\s+\d{4}|CEDH\s+\d{4}|§+\s*\d|\[GC\]|(?:judgment|arrêt)\s)")
+
+
+@functools.cache
+def _court() -> re.Pattern:
+    data = json.loads(resources.files(__package__).joinpath("data").joinpath("treaties.json").read_text("utf-8"))
+    names = sorted(data["ecthr_court"], key=len, reverse=True)
+    return re.compile("|".join(re.escape(n) for n in names))
+
+
+class TreatyExtractor:
+    code = "int"
+    languages = ("en", "de", "fr", "it")
+    anchor = ANCHOR
+
+    def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
+        pos = anchor.start()
+        m = _APPLICATION.match(text, pos)
+        if not m:
+            return []
+        if not (m.group("called") or _court().search(text, max(0, pos - LOOKBACK), pos)
+                or _CASE_NAME.search(text, max(0, pos - 150), pos) and _REPORTS.match(text, m.end())):
+            return []
+        span = Span(pos, m.end())
+        out = []
+        for num in re.findall(_NUMBER, m.group("nums")):
+            out.append(Citation("int", Kind.CASE, "case", (Unit("", "echr"), Unit("", num.replace("/", "-"))),
+                                span, text[span.start:span.end], None, Form.FULL, None,
+                                {"court": "ECtHR", "application": num}))
+        return out
+
+
+EXTRACTOR = TreatyExtractor()

@@ -1,0 +1,44 @@
+"""Swiss extraction: the case tables of tests/ch/cases.py (DESIGN.md examples first), spans, pins and metadata."""
+from __future__ import annotations
+
+import pytest
+
+import legalcite
+from legalcite.models import Kind
+from tests.ch import cases
+
+
+def _rows(*tables) -> list:
+    return [pytest.param(r[0], r[1], r[2] if len(r) > 2 else {}, id=r[0][:60]) for table in tables for r in table]
+
+
+def keys(text: str, **kw) -> list[str]:
+    return [c.key for c in legalcite.extract(text, **kw) if c.key]
+
+
+@pytest.mark.parametrize("text,expected,options", _rows(cases.DESIGN, cases.STATUTES, cases.CASES))
+def test_table(text: str, expected: list[str], options: dict) -> None:
+    assert keys(text, **options) == expected
+
+
+@pytest.mark.parametrize("text,expected,options", _rows(cases.GERMAN, cases.BOTH))
+def test_germany_or_switzerland(text: str, expected: list[str], options: dict) -> None:
+    assert keys(text, **options) == expected
+
+
+@pytest.mark.parametrize("text", cases.NEGATIVE)
+def test_negative(text: str) -> None:
+    assert keys(text) == []
+
+
+def test_span_pin_and_metadata() -> None:
+    text = "Vgl. BGE 120 II 331, E. 5.a und 5.b sowie Urteil 4A_306/2009 vom 8. Februar 2010."
+    bge, docket = legalcite.extract(text)
+    assert text[bge.span.start:bge.span.end] == bge.text == "BGE 120 II 331, E. 5.a und 5.b"
+    assert bge.kind is Kind.REPORTER and bge.pin == "E. 5.a und 5.b" and bge.meta["reporter"] == "BGE"
+    assert docket.kind is Kind.CASE and docket.meta["docket"] == "4A_306/2009" and docket.meta["date"] == "8. Februar 2010"
+
+
+def test_unknown_act_is_marked() -> None:
+    (c,) = legalcite.extract("Art. 11 BEHG", jurisdiction="ch")
+    assert c.meta["unknown_law"] == "BEHG"
