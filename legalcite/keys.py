@@ -11,13 +11,14 @@ from typing import Iterable
 LEVELS = ("work", "unit", "full")
 
 # Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
-LABELS = ("amend", "uabs", "satz", "item", "para", "abs", "art", "lit", "alt", "hs", "nr", "cl", "s", "t", "r")
+LABELS = ("amend", "uabs", "satz", "ziff", "item", "para", "abs", "art", "lit", "alt", "par", "sub", "hs", "nr",
+          "cl", "pt", "s", "t", "r")
 # The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
 UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
 # Works whose units are not provisions: the whole key identifies the document.
 DOCUMENT_WORKS = frozenset({"case", "rep"})
 
-_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?<=lit)[a-z].*)$" % "|".join(LABELS))
+_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?<=lit)[a-z].*|(?<=pt)[a-z].*)$" % "|".join(LABELS))
 
 
 class InvalidKey(ValueError):

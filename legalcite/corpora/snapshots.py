@@ -452,6 +452,17 @@ def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
 
 # ================================================================== registry and merge
 
+def _lazy(module: str, name: str) -> Callable[[Path], Iterator[Work | CorpusUnit]]:
+    """A reader kept in its jurisdiction package, imported when a store is built."""
+    def read(path: Path) -> Iterator[Work | CorpusUnit]:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(path)
+
+    read.__name__ = name
+    return read
+
+
 # (jurisdiction, file name, reader). Order matters within a jurisdiction: TOC first, full text merges over it.
 READERS: tuple[tuple[str, str, Callable[[Path], Iterator[Work | CorpusUnit]]], ...] = (
     ("de", "de_toc.jsonl.gz", read_de_toc),
@@ -462,6 +473,11 @@ READERS: tuple[tuple[str, str, Callable[[Path], Iterator[Work | CorpusUnit]]], .
     ("us-ca", "ca_fulltext.jsonl.gz", read_ca_fulltext),
     ("us", "us_constitution.jsonl.gz", read_us_constitution),
     ("us", "us_usc_sections.jsonl.gz", read_us_usc_sections),
+    ("ch", "ch_toc.jsonl.gz", _lazy("legalcite.jurisdictions.ch.snapshots", "read_ch_toc")),
+    ("ch", "ch_fulltext.jsonl.gz", _lazy("legalcite.jurisdictions.ch.snapshots", "read_ch_fulltext")),
+    ("ch", "ch_bge_cases.jsonl.gz", _lazy("legalcite.jurisdictions.ch.snapshots", "read_ch_bge_cases")),
+    ("int", "ch_toc.jsonl.gz", _lazy("legalcite.jurisdictions.intl.snapshots", "read_int_toc")),
+    ("int", "ch_fulltext.jsonl.gz", _lazy("legalcite.jurisdictions.intl.snapshots", "read_int_fulltext")),
 )
 
 

@@ -45,6 +45,19 @@ def unit_value(unit: str) -> str:
     return numeral_value(unit)
 
 
+def toc_units(r: dict) -> list[str]:
+    """A ch_toc row's article ids, a range id of a heuristic list (``82d-82g``) replaced by its articles where the
+    row gives them and dropped where it does not."""
+    ranges = r.get("ranges") or {}
+    out: list[str] = []
+    for u in r.get("units") or ():
+        if "-" in u:
+            out.extend(ranges.get(u, ()))
+        else:
+            out.append(u)
+    return out
+
+
 def _hand(name: str, package: str) -> dict:
     return json.loads(resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
 
@@ -105,9 +118,15 @@ def build(corpora: Path) -> dict[str, Any]:
                                "eli": r.get("eli"), "in_force": r.get("in_force"),
                                "complete": bool(r.get("units_complete"))}
         if r.get("units"):
-            act["units"] = [unit_value(u) for u in r["units"]]
+            act["units"] = [unit_value(u) for u in toc_units(r)]
             if r.get("repealed"):
                 act["repealed"] = [unit_value(u) for u in r["repealed"]]
+            if r.get("ranges"):  # a repealed range printed as one row of the full text ("28d-28f")
+                act["ranges"] = r["ranges"]
+        known_range = next((t.get("articles") for t in treaties.values() if t["sr"] == r["sr"]), None)
+        if known_range and not act.get("units"):  # the ECHR: listed without text; existence only, never complete
+            act["units"] = [str(i) for i in range(known_range["from"], known_range["to"] + 1)]
+            act["units_source"] = "known_range_manual"
         schlt = _schlusstitel(r)
         if schlt:
             act["schlt"] = schlt
