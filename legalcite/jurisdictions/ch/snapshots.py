@@ -8,8 +8,8 @@ their canonical keys (DESIGN.md §2), for the store, the check and the retrieval
 - ``ch_fulltext``: one unit per article with Absätze, Ziffern, Buchstaben and Sätze; transitional provisions under
   their section (``schlt`` for a Schlusstitel, else ``disp<n>`` as Fedlex numbers it: ``ch/or/disp16/art5``), annexes
   as ``anhang<n>``; a repealed range row (``28d-28f``) as each of its articles.
-- ``ch_bge_cases``: one unit per listed BGE (``ch/rep/bge/146/i/1``; the regeste as its text where the decision is
-  in the snapshot) and per docket of those decisions (``ch/case/bger/8c_444-2019``); the works ``ch/rep`` and
+- ``ch_bge_cases``: one unit per listed BGE (``ch/rep/bge/146/i/1``; the regeste, in German whatever the
+  decision's language, as its text where the decision is in the snapshot) and per docket of those decisions (``ch/case/bger/8c_444-2019``); the works ``ch/rep`` and
   ``ch/case`` carry what a check needs to know of the list (newest volume; no complete index).
 
 SR 0.* treaties are ``int`` (``int/echr``, ``int/cisg/art1``): :mod:`legalcite.jurisdictions.intl.snapshots` reads
@@ -226,15 +226,16 @@ def read_ch_bge_cases(path: Path) -> Iterator[Work | CorpusUnit]:
         yield CorpusUnit(
             key=f"ch/rep/bge/{vol}/{part.lower()}/{page}", jurisdiction="ch", work="rep",
             work_title="Entscheidungen des Schweizerischen Bundesgerichts (BGE)", heading=heading,
-            text=r.get("regeste") or "", language=r.get("language") or "de", source=source, snapshot=r.get("date"),
+            text=r.get("regeste") or "", language="de", source=source, snapshot=r.get("date"),
             extra={"cite": r["citation"], "docket": r.get("docket"), "ecli": r.get("ecli"), "listed_as": r.get("source"),
+                   "decision_language": r.get("language"),
                    "case_table": "bge", **({"toc_only": True} if not full else {})},
         )
         if full and r.get("docket"):
             yield CorpusUnit(
                 key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", work="case",
                 work_title="Urteile des Schweizerischen Bundesgerichts", heading=r["citation"],
-                text=r.get("regeste") or "", language=r.get("language") or "de", source=source, snapshot=r.get("date"),
+                text=r.get("regeste") or "", language="de", source=source, snapshot=r.get("date"),
                 extra={"cite": f"Urteil {r['docket']} vom {r.get('date')}", "bge": r["citation"], "ecli": r.get("ecli"),
                        "case_table": "bger"},
             )
