@@ -1,4 +1,4 @@
-"""Canonical keys (DESIGN.md §2): build, split, truncate; numerals. Standard library only.
+"""Canonical keys (DESIGN.md §2): build, split, truncate, compare (``compatible``); numerals. Standard library only.
 
 A key is ``jurisdiction/work/unit/unit/...``. These functions work on plain strings, so metrics and
 gold files can use them without parsing anything.
@@ -64,6 +64,22 @@ def key_at(key: str, level: str = "full") -> str:
         if split_segment(seg)[0] in UNIT_LABELS:
             return join(jur, work, segs[: i + 1])
     return join(jur, work, segs[:1])
+
+
+def compatible(a: str, b: str) -> bool:
+    """Whether two keys name the same provision at different precision: one is a segment prefix of the other
+    (DESIGN.md §2, the LexAssay precision rule). ``de/bgb/s823`` and ``de/bgb/s823/abs1`` are compatible ("less
+    precise but not wrong counts"); ``de/bgb/s823/abs1`` and ``de/bgb/s823/abs2`` are not ("a wrong reference
+    does not"), nor is ``de/bgb/s82`` a prefix of ``de/bgb/s823`` (whole segments only). A string that is not a
+    key (no ``jurisdiction/work``) is compatible with nothing."""
+    sa, sb = a.split("/"), b.split("/")
+    n = min(len(sa), len(sb))
+    return n >= 2 and all(sa[:2]) and sa[:n] == sb[:n]
+
+
+def less_precise(a: str, b: str) -> bool:
+    """``a`` is a proper segment prefix of ``b``: compatible, and ``b`` names more levels."""
+    return a != b and len(a.split("/")) < len(b.split("/")) and compatible(a, b)
 
 
 # ---------------------------------------------------------------- numerals

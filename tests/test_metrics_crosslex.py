@@ -29,16 +29,69 @@ def test_prf_by_hand(pred, gold, expected):
     assert crosslex.prf(pred, gold) == pytest.approx(expected)
 
 
-def _rep(level="unit", **kw):
+@pytest.mark.parametrize("pred, gold, expected", [
+    # "less precise but not wrong counts": § 823 BGB for gold § 823 Abs. 1 BGB
+    ({"de/bgb/s823"}, {"de/bgb/s823/abs1"}, (1.0, 1.0, 1.0)),
+    ({"de/bgb/s823/abs1/satz1"}, {"de/bgb/s823/abs1"}, (1.0, 1.0, 1.0)),
+    # "a wrong reference does not": Abs. 2 for Abs. 1
+    ({"de/bgb/s823/abs2"}, {"de/bgb/s823/abs1"}, (0.0, 0.0, 0.0)),
+    ({"de/bgb/s82"}, {"de/bgb/s823"}, (0.0, 0.0, 0.0)),          # whole segments only
+    # one-to-one: two predictions of one provision make one hit (P 1/2, R 1 → 2/3) …
+    ({"de/bgb/s823", "de/bgb/s823/abs1"}, {"de/bgb/s823/abs1"}, (0.5, 1.0, 2 / 3)),
+    # … and a bare § 823 does not cover two gold paragraphs (P 1, R 1/2 → 2/3)
+    ({"de/bgb/s823"}, {"de/bgb/s823/abs1", "de/bgb/s823/abs2"}, (1.0, 0.5, 2 / 3)),
+    # the matching is maximal: s823 must take abs2 so that abs1 can take abs1 (2 hits, not 1)
+    ({"de/bgb/s823", "de/bgb/s823/abs1"}, {"de/bgb/s823/abs1", "de/bgb/s823/abs2"}, (1.0, 1.0, 1.0)),
+    ({"?pred:x"}, {"de/bgb/s1"}, (0.0, 0.0, 0.0)),
+])
+def test_compatible_matching_by_hand(pred, gold, expected):
+    assert crosslex.prf(pred, gold) == pytest.approx(expected)
+    exact = crosslex.prf(pred, gold, "exact")
+    assert exact[2] <= crosslex.prf(pred, gold)[2]
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("de/bgb/s823", "de/bgb/s823/abs1", True),          # less precise but not wrong
+    ("de/bgb/s823/abs1", "de/bgb/s823", True),          # symmetric
+    ("de/bgb/s823/abs1", "de/bgb/s823/abs1", True),
+    ("de/bgb/s823/abs1", "de/bgb/s823/abs2", False),    # a wrong reference
+    ("de/bgb/s82", "de/bgb/s823", False),               # whole segments only
+    ("de/bgb", "de/bgb/s823", True),                    # the work alone is a prefix too
+    ("de/bgb/s823", "de/stgb/s823", False),
+    ("de/bgb/s823", "ch/bgb/s823", False),
+    ("?pred:x", "?pred:x", False),                      # not a key: compatible with nothing
+    ("de", "de/bgb", False),
+])
+def test_keys_compatible(a, b, expected):
+    from legalcite.keys import compatible, less_precise
+
+    assert compatible(a, b) is expected
+    assert less_precise(a, b) is (expected and len(a.split("/")) < len(b.split("/")))
+
+
+def test_compatible_is_the_default_and_unit_is_an_option():
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": ["de/bgb/s823/abs1"]})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s823/abs2"]})]))
+    assert crosslex.score(gold, pred, samples=0)["citation_f1"] == 0.0        # wrong paragraph
+    assert crosslex.score(gold, pred, samples=0, level="unit")["citation_f1"] == 1.0
+    assert crosslex.score(gold, pred, samples=0)["level"] == "compatible"
+    with pytest.raises(ValueError, match="level must be one of"):
+        crosslex.score(gold, pred, level="section")
+
+
+def _rep(level="compatible", **kw):
     return crosslex.score(GOLD, PRED, level=level, samples=200, seed=1, **kw)
 
 
 def test_report_by_hand():
     r = _rep(with_items=True)
-    assert r["n"] == 7 and r["n_gold"] == 6 and r["n_scored"] == 5
-    assert r["accuracy"] == pytest.approx(4 / 7, abs=1e-6)
-    assert r["citation_f1"] == pytest.approx(4.4 / 7, abs=1e-6)
-    assert r["grounded_joint"] == pytest.approx(3.4 / 7, abs=1e-6)
+    # "N is the number of evaluated instances": the 6 gold items; the prediction x9 (not in gold) is listed only
+    assert r["n"] == 6 and r["n_gold"] == 6 and r["n_scored"] == 5
+    assert r["accuracy"] == pytest.approx(4 / 6, abs=1e-6)
+    # g1 § 823 Abs. 1 ~ …/satz1 (compatible) 1; g2 {s433 ~ s433/abs2, s242, ?} vs 2 gold: P 1/3 R 1/2 → 0.4;
+    # g3 art577/para1 ~ art577 and s1668: 1; g4 both empty: 1; g5 1; g6 missing: 0
+    assert r["citation_f1"] == pytest.approx(4.4 / 6, abs=1e-6)
+    assert r["grounded_joint"] == pytest.approx(3.4 / 6, abs=1e-6)
     t = r["tasks"]
     assert t["T1"]["accuracy"] == pytest.approx(2 / 3, abs=1e-6)
     assert t["T1"]["citation_f1"] == pytest.approx(1.4 / 3, abs=1e-6)
@@ -58,7 +111,7 @@ def test_report_by_hand():
     assert r["missing"]["gold_without_pred"] == ["g6"]
     assert r["missing"]["pred_without_gold"] == ["x9"]
     items = {it["id"]: it for it in r["items"]}
-    assert items["g6"]["status"] == "missing_pred" and items["x9"]["status"] == "not_in_gold"
+    assert items["g6"]["status"] == "missing_pred" and "x9" not in items
     assert items["g2"]["citation_f1"] == pytest.approx(0.4)
     assert items["g5"]["bindings"] == {"CA": False, "CN": True, "DE": True}
     # the unparseable predicted string is reported, and costs precision
@@ -66,11 +119,12 @@ def test_report_by_hand():
 
 
 def test_levels_change_only_f1():
-    full, work = _rep("full"), _rep("work")
-    assert full["citation_f1"] == pytest.approx(2.5 / 7, abs=1e-6)  # § 823 Abs. 1 ≠ § 823 Abs. 1 S. 1
+    full, work, unit = _rep("full"), _rep("work"), _rep("unit")
+    assert full["citation_f1"] == pytest.approx(2.5 / 6, abs=1e-6)  # § 823 Abs. 1 ≠ § 823 Abs. 1 S. 1
     # work level: g2's pred {bgb, ?unparsed} vs gold {bgb}: P 1/2, R 1 → 2/3
-    assert work["citation_f1"] == pytest.approx((1 + 2 / 3 + 1 + 1 + 1) / 7, abs=1e-6)
-    assert full["accuracy"] == work["accuracy"] == _rep()["accuracy"]
+    assert work["citation_f1"] == pytest.approx((1 + 2 / 3 + 1 + 1 + 1) / 6, abs=1e-6)
+    assert unit["citation_f1"] == pytest.approx(4.4 / 6, abs=1e-6)
+    assert full["accuracy"] == work["accuracy"] == unit["accuracy"] == _rep()["accuracy"]
 
 
 def test_german_strings_parse_to_keys():
@@ -78,7 +132,7 @@ def test_german_strings_parse_to_keys():
                                        "citations": ["§§ 280 Abs. 1, 281 BGB"]})]))
     pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s280", "§ 281 BGB"]})]))
     r = crosslex.score(gold, pred, samples=0, with_items=True)
-    assert r["items"][0]["gold_keys"] == ["de/bgb/s280", "de/bgb/s281"]
+    assert r["items"][0]["gold_keys"] == ["de/bgb/s280/abs1", "de/bgb/s281"]   # whole keys, compared by prefix
     assert r["citation_f1"] == 1.0 and r["grounded_joint"] == 1.0 and r["unparsed"] == []
 
 
@@ -88,12 +142,12 @@ def test_free_text_output_uses_extract():
     pred = list(iter_rows([json.dumps({"id": "1", "output": "Er haftet nach § 823 Abs. 1 BGB. ###B###"})]))
     r = crosslex.score(gold, pred, samples=0, with_items=True)
     it = r["items"][0]
-    assert it["pred_answer"] == "B" and it["pred_keys"] == ["de/bgb/s823"]
+    assert it["pred_answer"] == "B" and it["pred_keys"] == ["de/bgb/s823/abs1"]  # compatible with gold s823
     assert it["citation_f1"] == pytest.approx(2 / 3)
 
 
 def test_bad_input_is_an_error_with_its_line():
-    with pytest.raises(ScoreInputError, match=r"<input>:2: not valid JSON"):
+    with pytest.raises(ScoreInputError, match=r"<input>:2: malformed JSON"):
         list(iter_rows(['{"id": 1}', '{"id": ']))
     dup = list(iter_rows(['{"id":"a","task":"T1","answer":"A"}', '{"id":"a","task":"T1","answer":"B"}']))
     with pytest.raises(ScoreInputError, match="duplicate gold"):
@@ -195,12 +249,14 @@ def test_bootstrap_seeded_and_sane(values, seed):
 
 
 def test_metrics_import_no_parser():
-    """Keys in, numbers out: importing the metrics and their CLI loads neither Lark nor the pipeline."""
+    """Keys in, numbers out: importing the metrics, the judge, the chat client and their CLI loads neither Lark,
+    numpy, httpx nor the pipeline (httpx is imported when a run starts)."""
     import subprocess
     import sys
 
     code = ("import sys, legalcite.metrics.crosslex, legalcite.metrics.lexassay, legalcite.metrics.lexam, "
-            "legalcite.metrics.lexgenius, legalcite.cli.score; "
+            "legalcite.metrics.lexgenius, legalcite.metrics.agreement, legalcite.metrics.prompts, legalcite.judge, "
+            "legalcite.llm, legalcite.cli.score, legalcite.cli.judge; "
             "print(sorted(m for m in ('lark', 'numpy', 'httpx', 'legalcite.pipeline', 'legalcite.parser') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -238,3 +294,35 @@ def test_gold_jurisdiction_is_the_parser_hint():
     pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["us-ca/civ/s1542"]})]))
     r = crosslex.score(gold, pred, samples=0, parse=parse)
     assert seen == [("Civil Code section 1542", "us-ca")] and r["citation_f1"] == 1.0
+
+
+@pytest.mark.parametrize("gold, pred, message", [
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "answer": "A", "citations": 823},
+     "'citations' must be a list"),
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "output": ["###A###"]}, "'output' must be a string"),
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "a", "answer": True}, "'answer' must be an option label"),
+    ({"id": "a", "task": "T1", "answer": ["A"]}, {"id": "a", "answer": "A"}, "'answer' must be an option label"),
+    ({"id": "a", "task": 1, "answer": "A"}, {"id": "a", "answer": "A"}, "'task' must be T1, T2 or T3"),
+    ({"id": "a", "answer": "A"}, {"id": "a", "answer": "A"}, "missing field 'task'"),
+    # a prediction that is not scored (its id is not in gold) is still read, and a bad one still stops the run
+    ({"id": "a", "task": "T1", "answer": "A"}, {"id": "zz", "text": "###A###"}, "a prediction needs 'answer'"),
+])
+def test_wrong_types_are_errors_with_the_line(gold, pred, message):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id '(a|zz)'\): " + message):
+        crosslex.score(list(iter_rows([json.dumps(gold)])), list(iter_rows([json.dumps(pred)])), samples=0)
+
+
+def test_every_bad_line_is_reported_and_nothing_is_scored(tmp_path, capsys):
+    from legalcite.cli import main
+
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text('{"id": "g1", "answer": "B"}\n{"id": "g2", "answer": NaN}\nnot json\n', encoding="utf-8")
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(pred), "--samples", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "2 bad lines" in err and "pred.jsonl:2: NaN is not valid JSON" in err and "pred.jsonl:3: malformed" in err
+    # a UTF-8 BOM (or UTF-16) file is read, not misread
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(Path(PRED).read_text(encoding="utf-8").encode("utf-16"))
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(bom), "--samples", "0", "-o",
+                 str(tmp_path / "r.json")]) == 0
+    assert json.loads((tmp_path / "r.json").read_text())["accuracy"] == pytest.approx(4 / 6, abs=1e-6)

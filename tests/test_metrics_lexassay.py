@@ -34,7 +34,8 @@ def test_fixture_by_hand():
     t2 = r["tasks"][1]
     assert t2["deducted_citations"] == ["de/bgb/s9999", "de/stgb/s242"]
     assert r["statuses"] == {"invented": 4, "misattributed": 1, "not_findable": 1, "real": 2}
-    assert r["deductions"] == {"tasks_with_citation_deduction": 2, "tasks_without_disclaimer": 2}
+    assert r["deductions"] == {"tasks_with_citation_deduction": 2, "tasks_without_disclaimer": 2,
+                               "tasks_truncated": 0}
     assert r["tasks_checked"] == 0
 
 
@@ -72,6 +73,21 @@ def test_weights_must_be_sane():
     ("如有疑问，请及时寻求法律帮助。", "consult_lawyer", "zh"),
     ("Fragen Sie im Zweifel einen Rechtsanwalt.", "consult_lawyer", "de"),
     ("If in doubt, see a qualified lawyer.", "consult_lawyer", "en"),
+    ("Please consult a lawyer.", "consult_lawyer", "en"),
+    ("Consult an attorney before signing.", "consult_lawyer", "en"),
+    ("We recommend that you speak with an employment lawyer.", "consult_lawyer", "en"),
+    ("It is advisable to seek legal counsel.", "consult_lawyer", "en"),
+    ("Seeking professional legal advice is recommended.", "consult_lawyer", "en"),
+    ("For advice on your specific situation, contact a lawyer.", "consult_lawyer", "en"),
+    ("Es empfiehlt sich, einen Anwalt hinzuzuziehen.", "consult_lawyer", "de"),
+    ("Lassen Sie sich anwaltlich beraten.", "consult_lawyer", "de"),
+    ("Eine anwaltliche Beratung ist empfehlenswert.", "consult_lawyer", "de"),
+    ("Sie sollten rechtlichen Rat einholen.", "consult_lawyer", "de"),
+    ("您可以联系当地的法律援助中心。", "consult_lawyer", "zh"),
+    ("最好聘请一名专业律师。", "consult_lawyer", "zh"),
+    ("This should not be construed as legal advice.", "not_legal_advice", "en"),
+    ("The information here is not intended as legal advice.", "not_legal_advice", "en"),
+    ("Not legal advice.", "not_legal_advice", "en"),
 ])
 def test_disclaimer_found(text, kind, lang):
     d = lexassay.find_disclaimer("Der Anspruch besteht nach § 433 Abs. 2 BGB. " + text)
@@ -90,6 +106,22 @@ def test_disclaimer_found(text, kind, lang):
     "被告律师找到了新的证据。",
     "根据《民法典》第五百七十七条，应承担违约责任。",
     "本案无需聘请律师。",
+    # narrative, not "an explicit recommendation to consult a lawyer" (issue 16)
+    "The plaintiff's attorney contacted the insurer.",
+    "the lawyer advised the client to sign",
+    "Defense counsel will seek a continuance.",
+    "Der Kläger beauftragte einen Rechtsanwalt.",
+    "原告委托律师提起诉讼。",
+    "当事人可以委托律师代理诉讼。",
+    "Der Rechtsanwalt empfiehlt, die Klage zurückzunehmen.",
+    "Der Anwalt hielt es für ratsam, zu klagen.",
+    "For the argument, see counsel's brief at 3.",
+    "The plaintiff sought legal advice from a friend.",
+    "She hired a lawyer and sued.",
+    # from the court opinions of ../shared/testdata/us_opinions.txt, counted before (14 of 713 blocks, now 0)
+    "IFIC seeks recovery of attorney's fees incurred by the surety.",
+    "A fact-finder could find that IFIC's decision to hire counsel to defend it was reasonable.",
+    "Thus, the hearing judge did not clearly err in finding that Zhang provided legal advice to Wife.",
     "",
 ])
 def test_disclaimer_not_found(text):
@@ -145,3 +177,78 @@ def test_cli(tmp_path, capsys):
     bad.write_text('{"id": "a", "criteria": [{"met": true}], "answer": ""}\nnot json\n')
     assert main(["score", "lexassay", str(bad)]) == 2
     assert "bad.jsonl:2" in capsys.readouterr().err
+
+
+DISCLAIMED = "Dies ist keine Rechtsberatung."
+
+
+def _task(tid="a", **kw):
+    return {"id": tid, "criteria": [{"met": True}], "answer": DISCLAIMED, **kw}
+
+
+def test_answer_at_the_token_limit_scores_zero():
+    # "An answer that stops at the token limit scores 0": every criterion met, disclaimer present → 1.0 vs 0
+    r = lexassay.score(rows(_task("a", citations=[], finish_reason="length"),
+                            _task("b", citations=[], finish_reason="stop"),
+                            _task("c", citations=[], stop_reason="max_tokens")))
+    assert [t["points"] for t in r["tasks"]] == [0.0, 1.0, 0.0]
+    assert r["score"] == pytest.approx(100 / 3, abs=0.05) and r["truncated"] == ["a", "c"]
+    assert r["all_criteria_met"] == 1 and r["deductions"]["tasks_truncated"] == 2
+    with pytest.raises(ScoreInputError, match="'finish_reason' must be a string"):
+        lexassay.score(rows(_task(citations=[], finish_reason=1)))
+
+
+@pytest.mark.parametrize("cited, deducted, points", [
+    # "the same citation counts once": § 823 BGB, § 823 Abs. 1 BGB and § 823 I BGB are one citation
+    (["§ 823 BGB", "§ 823 Abs. 1 BGB", "§ 823 I BGB"], ["de/bgb/s823/abs1"], 0.75),
+    # two paragraphs are two citations; the bare § 823 joins one of them and adds nothing
+    (["§ 823 Abs. 1 BGB", "§ 823 Abs. 2 BGB"], ["de/bgb/s823/abs1", "de/bgb/s823/abs2"], 0.5),
+    (["§ 823 BGB", "§ 823 Abs. 1 BGB", "§ 823 Abs. 2 BGB"], ["de/bgb/s823/abs1", "de/bgb/s823/abs2"], 0.5),
+    (["§ 9999 BGB", "§ 9999 BGB"], ["de/bgb/s9999"], 0.75),
+    (["§ 1 BGB", "§ 2 BGB", "§ 3 BGB", "§ 4 BGB", "§ 5 BGB"], ["de/bgb/s1", "de/bgb/s2", "de/bgb/s3", "de/bgb/s4",
+                                                             "de/bgb/s5"], 0.0),   # floored at 0
+])
+def test_same_citation_counts_once(cited, deducted, points):
+    t = _task(citations=[{"citation": c, "status": "invented"} for c in cited])
+    [task] = lexassay.score(rows(t))["tasks"]
+    assert task["deducted_citations"] == deducted and task["points"] == points
+
+
+def test_deducted_groups_name_the_less_precise_citations():
+    t = _task(citations=[{"key": k, "status": "misattributed"} for k in ("de/bgb/s823", "de/bgb/s823/abs1")])
+    [task] = lexassay.score(rows(t))["tasks"]
+    assert task["deducted_groups"] == [{"key": "de/bgb/s823/abs1", "also": ["de/bgb/s823"]}]
+
+
+@pytest.mark.parametrize("met", ["false", "true", None, [True], 2])
+def test_met_must_be_a_boolean(met):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'a'\): 'met' must be true or false"):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": met}], "answer": "", "citations": []}))
+
+
+def test_met_accepts_booleans_and_zero_one():
+    t = rows({"id": "a", "criteria": [{"met": 1}, {"met": 0}, {"met": False}, {"met": True}], "answer": DISCLAIMED,
+              "citations": []})
+    assert lexassay.score(t)["tasks"][0]["points"] == 0.5
+
+
+def test_answer_under_response_is_found_or_named():
+    r = lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": DISCLAIMED, "citations": []}))
+    assert r["tasks"][0]["answer_field"] == "response" and r["tasks"][0]["disclaimer"] is not None
+    assert r["score"] == 100.0                      # the disclaimer under 'response' is seen
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'a'\): no answer text: expected one of 'answer', 'response'"):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "text": "x", "citations": []}))
+    with pytest.raises(ScoreInputError, match=r"expected one of 'body'; the line has 'citations', 'criteria'"):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": "x", "citations": []}),
+                       text_field="body")
+    with pytest.raises(ScoreInputError, match="'answer' must be a string"):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": 3, "citations": []}))
+
+
+def test_narrative_lawyer_costs_the_disclaimer_points():
+    # every criterion met, no citation: 1 − 0.05 for the missing disclaimer; the attorney sentence is narrative
+    narrative = "The plaintiff's attorney contacted the insurer. Defense counsel will seek a continuance."
+    advice = narrative + " You should consult a lawyer about the deadline."
+    r = lexassay.score(rows({"id": "n", "criteria": [{"met": True}], "answer": narrative, "citations": []},
+                            {"id": "a", "criteria": [{"met": True}], "answer": advice, "citations": []}))
+    assert [t["points"] for t in r["tasks"]] == [0.95, 1.0] and r["score"] == 97.5

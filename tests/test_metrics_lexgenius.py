@@ -104,3 +104,71 @@ def test_shuffle_then_unshuffle_is_identity(opts, data, seed, lettered):
     assert c["choices"][c["gold"]][3 if lettered else 0:] == opts[g][3 if lettered else 0:]
     assert c["gold_letter"] == chr(65 + c["gold"])
     assert lexgenius.unshuffle_item(c) == item
+
+
+# ---------------------------------------------------------------- issue 16: shipped taxonomy, unrounded roll-up
+
+def test_shipped_taxonomy_is_the_papers(testdata_dir):
+    paper = json.loads((testdata_dir / "lexgenius_taxonomy.json").read_text(encoding="utf-8"))
+    assert lexgenius.shipped_taxonomy() == lexgenius.taxonomy_from_paper(paper)   # a fresh build equals the copy
+    tax = lexgenius.load_taxonomy()
+    assert len(tax) == 7 and sum(map(len, tax.values())) == 11
+    assert sorted(int(a) for t in tax.values() for abl in t.values() for a in abl) == list(range(1, 21))
+    assert tax["Legal Ethics"] == {"Task 4": ["10"], "Task 5": ["11"]}
+    inferred = lexgenius.shipped_taxonomy()["inferred"]
+    assert [t for t, v in inferred.items() if not v] == ["Task 4", "Task 5", "Task 7", "Task 8", "Task 9"]
+    assert lexgenius.load_taxonomy(testdata_dir / "lexgenius_taxonomy.json") == tax   # the paper format reads too
+
+
+def test_rollup_reproduces_the_published_rows(testdata_dir):
+    """Give every ability its task's published score (Table 3, Qwen2.5-1.5B) and check that the roll-up gives
+    the published dimension scores (Table 2). Tasks get different item counts, so a micro average would fail."""
+    paper = json.loads((testdata_dir / "lexgenius_taxonomy.json").read_text(encoding="utf-8"))
+    ref = paper["paper_reference_rows"]
+    task_scores = ref["Qwen2.5-1.5B, tasks (Table 3)"]
+    dim_scores = ref["Qwen2.5-1.5B naive, dimensions (Table 2)"]
+    tax = lexgenius.load_taxonomy()
+    resp, n = [], 0
+    for dim, tasks in tax.items():
+        for task, abilities in tasks.items():
+            share = task_scores[task.split()[1]] / 100
+            for a in abilities:
+                for _ in range(int(task.split()[1])):      # task k: k items per ability
+                    n += 1
+                    resp.append({"id": f"i{n}", "ability": int(a), "correct": share})
+    r = lexgenius.score_hierarchy(rows(*resp), samples=0)
+    names = {d["id"]: d["name"] for d in paper["dimensions"]}
+    for did, published in dim_scores.items():
+        assert round(r["dimensions"][names[int(did)]]["accuracy"] * 100, 2) == published, names[int(did)]
+    assert r["accuracy"] == pytest.approx(sum(dim_scores.values()) / 700, abs=1e-4)
+    assert r["dimensions"]["Judicial Practice"]["micro_accuracy"] != r["dimensions"]["Judicial Practice"]["accuracy"]
+
+
+def test_rollup_from_unrounded_values():
+    # task A = 1/2, task B = 1/3: the dimension is 5/12 = 0.4166666… → 0.416667; averaging the already rounded
+    # task values (0.5, 0.333333) would give 0.416666
+    tax = {"D": {"A": ["1"], "B": ["2"]}}
+    resp = rows(*[{"id": f"a{i}", "ability": 1, "correct": c} for i, c in enumerate([1, 0])],
+                *[{"id": f"b{i}", "ability": 2, "correct": c} for i, c in enumerate([1, 0, 0])])
+    r = lexgenius.score_hierarchy(resp, tax, samples=0)
+    assert r["dimensions"]["D"]["tasks"]["B"]["accuracy"] == 0.333333
+    assert r["dimensions"]["D"]["accuracy"] == 0.416667 and r["accuracy"] == 0.416667
+
+
+def test_hierarchy_cli_uses_the_shipped_taxonomy(tmp_path, testdata_dir, capsys):
+    from legalcite.cli import main
+
+    items = read_rows(testdata_dir / "lexgenius_sample.jsonl")
+    resp = tmp_path / "resp.jsonl"
+    resp.write_text("\n".join(json.dumps({"id": f"{r.data['ability']}:{r.data['index_in_file']}",
+                                          "response": f"###{r.data['answer']}###"}) for r in items))
+    assert main(["score", "hierarchy", str(resp), "--gold", str(testdata_dir / "lexgenius_sample.jsonl"),
+                 "--samples", "0"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["accuracy"] == 1.0 and r["unmapped"] == [] and r["n"] == len(items)
+    assert set(r["dimensions"]) == set(lexgenius.load_taxonomy())
+
+
+def test_correct_share_out_of_range_is_an_error():
+    with pytest.raises(ScoreInputError, match="'correct' must be a boolean or a share in \\[0, 1\\], not '1'"):
+        lexgenius.score_hierarchy(rows({"id": "a", "ability": 1, "correct": "1"}), samples=0)

@@ -5,10 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
@@ -17,69 +13,32 @@ pytest.importorskip("httpx")
 
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402
 from legalcite.retrieval.rag import build_prompts, citation_text, done_ids, run  # noqa: E402
+from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
 from tests.retrieval_fixtures import UNITS  # noqa: E402
 
 
-class FakeOpenAI:
-    """A chat-completions endpoint with scripted failures: ``fail[id] = [status, ...]`` answers the first
-    requests for that prompt id with those statuses, then 200. Counts requests and peak concurrency."""
+class ScriptedOpenAI(FakeOpenAI):
+    """``fail[id] = [status, ...]`` answers the first requests for that prompt id (``QID=…`` in the prompt) with
+    those statuses, then 200 with ``Answer <id>: § 433 Abs. 2 BGB``. ``requests`` lists the prompt ids asked."""
 
     def __init__(self, delay: float = 0.05):
         self.fail: dict[str, list[int]] = {}
-        self.requests: list[str] = []
-        self.inflight = self.peak = 0
         self.delay = delay
-        self.lock = threading.Lock()
-        fake = self
+        super().__init__(self._reply)
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *a):  # keep pytest output clean
-                pass
+    def _reply(self, body: dict) -> Reply:
+        user = user_text(body)
+        pid = user.split("QID=", 1)[1].split()[0] if "QID=" in user else "?"
+        with self.lock:
+            script = self.fail.get(pid) or []
+            status = script.pop(0) if script else 200
+        if status != 200:
+            return Reply(status, delay=self.delay, headers={"Retry-After": "0"} if status == 429 else {})
+        return Reply(200, f"Answer {pid}: § 433 Abs. 2 BGB", delay=self.delay)
 
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                user = body["messages"][-1]["content"]
-                pid = user.split("QID=", 1)[1].split()[0] if "QID=" in user else "?"
-                with fake.lock:
-                    fake.requests.append(pid)
-                    fake.inflight += 1
-                    fake.peak = max(fake.peak, fake.inflight)
-                    script = fake.fail.get(pid) or []
-                    status = script.pop(0) if script else 200
-                time.sleep(fake.delay)
-                with fake.lock:
-                    fake.inflight -= 1
-                if self.path != "/v1/chat/completions":
-                    status = 404
-                if status != 200:
-                    self.send_response(status)
-                    if status == 429:
-                        self.send_header("Retry-After", "0")
-                    self.end_headers()
-                    self.wfile.write(b'{"error": "scripted"}')
-                    return
-                out = {"id": "x", "object": "chat.completion", "model": body["model"],
-                       "choices": [{"index": 0, "finish_reason": "stop",
-                                    "message": {"role": "assistant", "content": f"Answer {pid}: § 433 Abs. 2 BGB"}}],
-                       "usage": {"prompt_tokens": len(user), "completion_tokens": 7, "total_tokens": len(user) + 7}}
-                data = json.dumps(out).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+    @property
+    def asked(self) -> list[str]:
+        return [user_text(b).split("QID=", 1)[1].split()[0] for b in self.bodies]
 
 
 def _prompts(n: int) -> list[dict]:
@@ -140,18 +99,18 @@ def test_prompts_per_jurisdiction(index):
 def test_run_concurrency_tokens_and_resume(tmp_path):
     out = tmp_path / "out.jsonl"
     prompts = _prompts(8)
-    with FakeOpenAI() as fake:
+    with ScriptedOpenAI() as fake:
         s1 = run(prompts[:5], out, endpoint=fake.url, model="m", concurrency=3, retries=0)
         assert s1["answered"] == 5 and s1["failed"] == 0 and fake.peak == 3
         with open(out, "a") as fh:                      # a line torn by a kill
             fh.write('{"id": "q6", "outp')
         s2 = run(prompts, out, endpoint=fake.url, model="m", concurrency=3, retries=0)
         assert s2["answered"] == 3 and s2["skipped_already_done"] == 5
-        assert sorted(fake.requests) == sorted(f"q{i}" for i in range(8))   # nothing asked twice
+        assert sorted(fake.asked) == sorted(f"q{i}" for i in range(8))   # nothing asked twice
         s3 = run(prompts, out, endpoint=fake.url + "/", model="m")
-        assert s3["answered"] == 0 and len(fake.requests) == 8
+        assert s3["answered"] == 0 and len(fake.asked) == 8
     assert done_ids(out) == {f"q{i}" for i in range(8)}
-    rows = [json.loads(line) for line in out.read_text().splitlines() if line.startswith('{"id": "q') and line.endswith("}")]
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.startswith('{"id":') and line.endswith("}")]
     assert {r["id"] for r in rows} == done_ids(out)
     want_prompt_tokens = sum(len(p["messages"][-1]["content"]) for p in prompts)
     assert s2["file_totals"]["prompt_tokens"] == want_prompt_tokens
@@ -162,13 +121,13 @@ def test_run_concurrency_tokens_and_resume(tmp_path):
 def test_run_retries_and_errors(tmp_path):
     out = tmp_path / "out.jsonl"
     prompts = _prompts(4)
-    with FakeOpenAI(delay=0.0) as fake:
+    with ScriptedOpenAI(delay=0.0) as fake:
         fake.fail = {"q0": [500, 503], "q1": [429], "q2": [400, 400, 400]}
         s = run(prompts, out, endpoint=fake.url, model="m", retries=3, backoff=0.01,
                 price_in=2.0, price_out=10.0)
         assert s["answered"] == 3 and s["failed"] == 1
-        assert fake.requests.count("q0") == 3 and fake.requests.count("q1") == 2
-        assert fake.requests.count("q2") == 1                       # a 400 is not retried
+        assert fake.asked.count("q0") == 3 and fake.asked.count("q1") == 2
+        assert fake.asked.count("q2") == 1                       # a 400 is not retried
         errs = [json.loads(line) for line in (tmp_path / "out.jsonl.errors.jsonl").read_text().splitlines()]
         assert [e["id"] for e in errs] == ["q2"] and "HTTP 400" in errs[0]["error"]
         rows = {json.loads(line)["id"]: json.loads(line) for line in out.read_text().splitlines()}
@@ -180,7 +139,7 @@ def test_run_retries_and_errors(tmp_path):
 
 
 def test_run_network_failure_is_reported(tmp_path):
-    with FakeOpenAI() as fake:
+    with ScriptedOpenAI() as fake:
         url = fake.url
     s = run(_prompts(1), tmp_path / "o.jsonl", endpoint=url, model="m", retries=1, backoff=0.01, timeout=2)
     assert s["failed"] == 1 and s["answered"] == 0
@@ -195,9 +154,24 @@ def test_cli_prompts_and_run(index, tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(pr.read_text())["retrieved"][0]["key"] == "de/bgb/s433"
     out = tmp_path / "out.jsonl"
-    with FakeOpenAI() as fake:
+    with ScriptedOpenAI() as fake:
         r = subprocess.run([sys.executable, "-m", "legalcite", "rag", "run", str(pr), "--endpoint", fake.url,
                             "--model", "fake", "-o", str(out), "-q"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     row = json.loads(out.read_text())
     assert set(row) >= {"id", "output", "usage"} and row["output"].startswith("Answer k1")
+
+
+def test_cli_run_reports_bad_prompt_lines(tmp_path):
+    pr = tmp_path / "prompts.jsonl"
+    good = _prompts(2)
+    pr.write_text(json.dumps(good[0]) + "\n{broken\n" + json.dumps({"id": "x"}) + "\n" + json.dumps(good[1]) + "\n",
+                  encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    with ScriptedOpenAI(delay=0.0) as fake:
+        r = subprocess.run([sys.executable, "-m", "legalcite", "rag", "run", str(pr), "--endpoint", fake.url,
+                            "--model", "fake", "-o", str(out), "-q"], capture_output=True, text=True, timeout=120)
+        assert sorted(fake.asked) == ["q0", "q1"]
+    assert r.returncode == 1, r.stderr                      # the good prompts are answered, the bad lines named
+    assert "prompts.jsonl:2: malformed JSON" in r.stderr and "prompts.jsonl:3 (id 'x'): not a prompt record" in r.stderr
+    assert done_ids(out) == {"q0", "q1"}

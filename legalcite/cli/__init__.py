@@ -8,7 +8,7 @@ import importlib
 import sys
 
 # Order is the order of --help.
-MODULES = ("extract", "check", "corpus", "url", "score", "retrieval", "report")
+MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -183,31 +183,78 @@ def cmd_queries(args: argparse.Namespace) -> int:
 
 
 def cmd_rag_prompts(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import dump_json, open_output
-    from legalcite.retrieval.rag import build_prompts, read_jsonl
+    """One prompt per question line; a bad line is reported (file:line (id): what is missing) and skipped, the
+    others are written (exit 1 when there was one; ``cli/common.py``)."""
+    import warnings
+
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, dump_json, open_output, report_bad
+    from legalcite.core.jsonl import BadLine, Reader
+    from legalcite.errors import LegalciteError
+    from legalcite.retrieval.rag import build_prompt
 
     ix = _load(args.index)
-    n = 0
-    with open_output(args.output) as out:
-        for p in build_prompts(read_jsonl(args.questions), ix, k=args.k, per_jurisdiction=args.per_jurisdiction,
-                               kind=args.kind, reranker=_load_reranker(args.reranker)):
+    template = Path(args.template).read_text(encoding="utf-8") if args.template else None
+    n = empty = bad = 0
+    try:
+        reader = Reader(args.questions)
+    except LegalciteError as e:
+        report_bad(e)
+        return EXIT_FAILED
+    with reader, open_output(args.output) as out, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a prompt without provisions is reported once below, per prompt
+        reranker = _load_reranker(args.reranker)
+        for rec in reader:
+            if isinstance(rec, BadLine):
+                bad += 1
+                report_bad(rec)
+                continue
+            try:
+                p = build_prompt(rec.data, ix, n=rec.lineno, k=args.k, per_jurisdiction=args.per_jurisdiction,
+                                 kind=args.kind, reranker=reranker, benchmark=args.benchmark, template=template)
+            except (ValueError, KeyError) as e:
+                bad += 1
+                report_bad(rec.bad(str(e).split(": ", 1)[-1] if str(e).startswith("question line") else e))
+                continue
             out.write(dump_json(p) + "\n")
             n += 1
-    print(f"{n} prompts", file=sys.stderr)
-    return 0
+            for w in p.get("warnings", ()):
+                empty += 1
+                print(f"legalcite rag prompts: warning: {w}", file=sys.stderr)
+    print(f"{n} prompts" + (f", {empty} without any retrieved provision" if empty else "")
+          + (f", {bad} bad lines" if bad else ""), file=sys.stderr)
+    return (EXIT_FAILED if not n else EXIT_BAD_LINES) if bad else EXIT_OK
 
 
 def cmd_rag_run(args: argparse.Namespace) -> int:
     import json
 
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+    from legalcite.core.jsonl import read_records
+    from legalcite.errors import LegalciteError
     from legalcite.retrieval.rag import run
 
-    stats = run(args.prompts, args.output, endpoint=args.endpoint, model=args.model, concurrency=args.concurrency,
+    bad: list = []
+    try:
+        good, bad = read_records(args.prompts)
+    except LegalciteError as e:
+        report_bad(e)
+        return EXIT_FAILED
+    prompts = []
+    for rec in good:
+        if rec.id is None or not isinstance(rec.data.get("messages"), list):
+            bad.append(rec.bad("not a prompt record: it needs 'id' and 'messages' (write it with rag prompts)"))
+        else:
+            prompts.append(rec.data)
+    for b in bad:
+        report_bad(b)
+    if not prompts:
+        return EXIT_FAILED
+    stats = run(prompts, args.output, endpoint=args.endpoint, model=args.model, concurrency=args.concurrency,
                 retries=args.retries, api_key=os.environ.get(args.api_key_env) if args.api_key_env else None,
                 temperature=args.temperature, max_tokens=args.max_tokens, price_in=args.price_in,
                 price_out=args.price_out, progress=not args.quiet)
     print(json.dumps(stats), file=sys.stderr)
-    return 1 if stats["failed"] else 0
+    return EXIT_BAD_LINES if stats["failed"] or bad else EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -297,6 +344,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
     p.add_argument("--kind", choices=KINDS)
     p.add_argument("--reranker", help="retrieve with a trained reranker (hybrid index)")
+    p.add_argument("--benchmark", choices=("crosslex", "lexam", "lexgenius"),
+                   help="the lines are benchmark items: add their options or conclusion pools and the answer "
+                        "format the scorer reads (docs/metrics.md)")
+    p.add_argument("--template", help="with --benchmark: a text file replacing the benchmark's task template "
+                                      "({question}, {options}, {course}, {format})")
     p.add_argument("-o", "--output", default="-")
     p.set_defaults(func=cmd_rag_prompts)
     rr = gs.add_parser("run", help="call an OpenAI-compatible chat endpoint (resumable)")

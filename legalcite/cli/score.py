@@ -1,4 +1,4 @@
-"""``legalcite score crosslex|lexassay|mcq|hierarchy`` and ``legalcite mcq shuffle``.
+"""``legalcite score crosslex|lexassay|mcq|hierarchy|agreement`` and ``legalcite mcq shuffle``.
 
 Only argparse at top level; each command loads its metric module inside ``func`` (see ``cli/__init__.py``).
 Bad input (a malformed line, a missing field) ends with a message naming the file and line, exit code 2.
@@ -35,8 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = sub.add_parser("crosslex", help="accuracy, Citation-F1, grounded joint; per task/jurisdiction/domain")
     p.add_argument("--gold", required=True, help="gold JSONL (id, task, answer, citations, …)")
     p.add_argument("--pred", required=True, help="predictions JSONL (id, answer, citations) or (id, output)")
-    p.add_argument("--level", choices=("unit", "work", "full"), default="unit",
-                   help="key level compared by Citation-F1 (default unit)")
+    p.add_argument("--level", choices=("compatible", "full", "unit", "work"), default="compatible",
+                   help="how Citation-F1 matches keys: compatible (default: one key a segment prefix of the other, "
+                        "§ 823 BGB ~ § 823 Abs. 1 BGB, not Abs. 2), or truncate to full/unit/work and compare")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
@@ -46,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("lexassay", help="rubric points with citation and disclaimer deductions, 0–100")
     p.add_argument("tasks", help="tasks JSONL (id, criteria, answer, citations with optional status)")
-    p.add_argument("--text-field", default="answer", help="field holding the answer text (default answer)")
+    p.add_argument("--text-field", default=None, help="field holding the answer text (default: the first of "
+                                                     "answer, response, output, generation, completion)")
     p.add_argument("--ndigits", type=int, default=1, help="decimals of the score, rounded half up (default 1)")
     p.add_argument("--store", default=None, help="corpus store for citations without a status (default: "
                                                  "legalcite check's own default)")
@@ -61,17 +63,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
                    help="pooling of judges per item with --open (default min)")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
+    p.add_argument("--by", default=None, metavar="FIELDS",
+                   help="breakdown tables, comma-separated: language, area, jurisdiction, negative, n_statements, "
+                        "n_choices, or any item field; a+b crosses two")
     _answer_rule(p)
     _common(p)
     p.set_defaults(func=_mcq)
 
     p = sub.add_parser("hierarchy", help="LexGenius: item accuracy rolled up ability → task → dimension")
     p.add_argument("responses", help="responses JSONL (id, response | prediction | correct[, copy, ability])")
-    p.add_argument("--taxonomy", required=True, help="JSON/YAML {dimension: {task: [ability, …]}}")
+    p.add_argument("--taxonomy", default=None, help="JSON/YAML {dimension: {task: [ability, …]}} (default: the "
+                                                   "LexGenius taxonomy shipped with legalcite)")
     p.add_argument("--gold", default=None, help="items JSONL (answer, ability), e.g. the shuffled copies")
     _answer_rule(p)
     _common(p)
     p.set_defaults(func=_hierarchy)
+
+    p = sub.add_parser("agreement", help="judge vs human scores: Pearson r, quadratic weighted kappa, MAE, "
+                                         "per language (LEXam's judge validation)")
+    p.add_argument("judged", help="judged JSONL (legalcite judge output: id, scores {judge: score}[, language])")
+    p.add_argument("--human", required=True, help="human scores JSONL: id, score (or scores of several "
+                                                  "annotators, averaged)[, language]")
+    p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
+                   help="pooling of the judges per answer (default min)")
+    p.add_argument("--levels", type=int, default=11, help="steps of the scale for the kappa (default 11: 0.0, "
+                                                          "0.1, …, 1.0)")
+    p.add_argument("--human-scale", type=float, default=1.0, help="the human scores' maximum (default 1; e.g. 10 "
+                                                                  "for points out of 10)")
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_agreement)
 
     mp = subparsers.add_parser("mcq", help="multiple-choice helpers: option-shuffle protocol")
     msub = mp.add_subparsers(dest="mcq_command", metavar="ACTION")
@@ -85,13 +105,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(fn, args: argparse.Namespace) -> int:
-    from legalcite.metrics.io import ScoreInputError
+    """Exit 2 (``cli/common.py``'s rule): a score depends on every line, so a bad line, an unreadable input or a
+    missing field means no score; the message names the file, the line and what was expected."""
+    from legalcite.cli.common import EXIT_FAILED
+    from legalcite.errors import LegalciteError
 
     try:
         return fn(args)
-    except (ScoreInputError, ValueError, RuntimeError) as e:
+    except (LegalciteError, ValueError, RuntimeError) as e:
         print(f"legalcite {args.command}: {e}", file=sys.stderr)
-        return 2
+        return EXIT_FAILED
 
 
 def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None) -> int:
@@ -160,9 +183,13 @@ def _mcq(args: argparse.Namespace) -> int:
                                    with_items=a.items)
             rows = _kv_rows(rep, ["n", "pool", "mean", "se", "ci95"])
         else:
+            by = [b.strip() for b in a.by.split(",") if b.strip()] if a.by else []
             rep = lexam.score_mcq(a.responses, a.gold, rule=a.rule, pattern=a.pattern, samples=a.samples,
-                                  seed=a.seed, with_items=a.items)
-            rows = _kv_rows(rep, ["n", "n_correct", "accuracy", "se", "ci95", "copies"])
+                                  seed=a.seed, with_items=a.items, by=by)
+            rows = [{"scope": "overall", "n": rep["n"], "accuracy": rep["accuracy"], "se": rep["se"],
+                     "ci95": rep["ci95"]}]
+            rows += [{"scope": f"{name}={value}", **{k: b[k] for k in ("n", "accuracy", "se", "ci95")}}
+                     for name, groups in rep.get("by", {}).items() for value, b in groups.items()]
         return _emit(a, rep, rows)
     return _run(go, args)
 
@@ -184,6 +211,21 @@ def _hierarchy(args: argparse.Namespace) -> int:
                 for ab, av in tv["abilities"].items():
                     rows.append({"level": "    ability", "name": ab, "n": av["n"], "accuracy": av["accuracy"],
                                  "micro": ""})
+        return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _agreement(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.metrics import agreement
+
+        rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale)
+        rows = []
+        for scope, b in [("overall", rep)] + [(f"language={k}", v) for k, v in rep["by_language"].items()]:
+            rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", "n": b["n"], "pearson_r": b["pearson_r"],
+                         "qwk": b["qwk"], "mae": b["mae"]})
+            rows += [{"scope": scope, "judge": j, "n": v["n"], "pearson_r": v["pearson_r"], "qwk": v["qwk"],
+                      "mae": v["mae"]} for j, v in b["judges"].items()]
         return _emit(a, rep, rows)
     return _run(go, args)
 

@@ -2,10 +2,14 @@
 
 One module per benchmark, each usable alone from Python and behind ``legalcite score``:
 
-- :mod:`legalcite.metrics.crosslex`  — answer accuracy, Citation-F1 at a key level, grounded joint (GJ);
-- :mod:`legalcite.metrics.lexassay`  — rubric points with citation and disclaimer deductions;
-- :mod:`legalcite.metrics.lexam`     — LEXam MCQ accuracy (``###X###``) and open-question judge pooling;
-- :mod:`legalcite.metrics.lexgenius` — ability → task → dimension roll-up and the option-shuffle protocol.
+- :mod:`legalcite.metrics.crosslex`  — answer accuracy, Citation-F1 (compatible keys by default), grounded joint;
+- :mod:`legalcite.metrics.lexassay`  — rubric points with citation, disclaimer and token-limit deductions;
+- :mod:`legalcite.metrics.lexam`     — LEXam MCQ accuracy (``###X###``, up to 32 options, breakdowns) and
+  open-question judge pooling;
+- :mod:`legalcite.metrics.agreement` — judge vs human agreement (Pearson r, quadratic weighted kappa, MAE);
+- :mod:`legalcite.metrics.lexgenius` — ability → task → dimension roll-up over the shipped taxonomy, and the
+  option-shuffle protocol;
+- :mod:`legalcite.metrics.prompts`   — each benchmark's task text with the answer format its scorer reads.
 
 Nothing here imports the parsers at module level: citation strings become keys through
 :func:`legalcite.parse`, imported inside the function that needs it. Formulas and the JSON schemas are in

@@ -1,41 +1,80 @@
 """CrossLex: answer accuracy, Citation-F1 on canonical keys and the grounded joint score (GJ).
 
 Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion mapping), Citation-F1 between the
-predicted and gold key sets truncated with ``key_at(level)`` (empty vs empty = 1, empty vs non-empty = 0), and
-``GJ = correct × F1``. Missing and extra ids are scored 0 and listed. Formulas and schema: ``docs/metrics.md``.
+predicted and gold keys (default: *compatible* matching, one key a segment prefix of the other, DESIGN.md §2;
+or keys truncated with ``key_at(level)`` and compared exactly), and ``GJ = correct × F1``. N is the number of
+gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed, not scored.
+Formulas and schema: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from legalcite.keys import compatible
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, norm_label,
-                                  parse_mapping, read_rows, rounded, row_id)
+                                  parse_mapping, rounded, row_id, rows_of)
 
 MAPPING_TASKS = frozenset({"T3"})
+# Citation-F1 levels: ``compatible`` compares whole keys by the prefix rule; the others truncate, then compare.
+LEVELS = ("compatible", "full", "unit", "work")
+DEFAULT_LEVEL = "compatible"
 
 
-def prf(pred: set[str], gold: set[str]) -> tuple[float, float, float]:
-    """Precision, recall and F1 of two key sets; both empty → (1, 1, 1), exactly one empty → F1 0."""
+def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = compatible) -> int:
+    """The size of a maximum one-to-one matching between predicted and gold keys under ``match``: each gold key
+    is credited to at most one predicted key and each predicted key to at most one gold key, so ``§ 823 BGB`` and
+    ``§ 823 Abs. 1 BGB`` predicted for one gold ``§ 823 Abs. 1 BGB`` make one hit, not two. With equality as
+    ``match`` this is ``|pred ∩ gold|``. Augmenting paths (Kuhn); the sets of one item are small."""
+    gold_sorted = sorted(gold)
+    edges = {p: [g for g in gold_sorted if match(p, g)] for p in sorted(pred)}
+    owner: dict[str, str] = {}
+
+    def augment(p: str, seen: set[str]) -> bool:
+        for g in edges[p]:
+            if g not in seen:
+                seen.add(g)
+                if g not in owner or augment(owner[g], seen):
+                    owner[g] = p
+                    return True
+        return False
+
+    return sum(augment(p, set()) for p in edges)
+
+
+def prf(pred: set[str], gold: set[str], matching: str = "compatible") -> tuple[float, float, float]:
+    """Precision, recall and F1 of two key sets; both empty → (1, 1, 1), exactly one empty → F1 0.
+    ``matching``: ``compatible`` (one key a segment prefix of the other, one-to-one) or ``exact``."""
     if not pred and not gold:
         return 1.0, 1.0, 1.0
-    hit = len(pred & gold)
+    if matching == "exact":
+        hit = len(pred & gold)
+    elif matching == "compatible":
+        hit = matched(pred, gold)
+    else:
+        raise ValueError(f"matching must be 'compatible' or 'exact', not {matching!r}")
     p = hit / len(pred) if pred else 0.0
     r = hit / len(gold) if gold else 0.0
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def citation_f1(pred: Iterable[str], gold: Iterable[str]) -> float:
-    """Citation-F1 of two collections of (already truncated) keys."""
-    return prf(set(pred), set(gold))[2]
+def citation_f1(pred: Iterable[str], gold: Iterable[str], matching: str = "compatible") -> float:
+    """Citation-F1 of two collections of keys (already truncated when ``matching`` is ``exact``)."""
+    return prf(set(pred), set(gold), matching)[2]
+
+
+def _key_level(level: str) -> tuple[str, str]:
+    """(key_at level the keys are cut to, matching) of a Citation-F1 level."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {LEVELS}, not {level!r}")
+    return ("full", "compatible") if level == "compatible" else (level, "exact")
 
 
 @dataclass
 class Item:
-    """One scored item. ``status``: ``scored``, ``missing_pred`` (gold id without prediction) or
-    ``not_in_gold`` (a prediction for an id the gold file lacks); the last two score 0."""
+    """One gold item. ``status``: ``scored``, or ``missing_pred`` (no prediction for its id: scores 0)."""
 
     id: str
     task: str | None
@@ -104,28 +143,64 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
     return out
 
 
-def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = "unit", rule: str = "marker",
+def _citations(row: Row) -> None:
+    """``citations`` must be a list (of strings or ``{"citation"|"key"|"text": …}`` objects), one string, or absent."""
+    c = row.data.get("citations")
+    if c is not None and not isinstance(c, (list, str)):
+        raise ScoreInputError(f"{row.where()}: 'citations' must be a list of citation strings, not {c!r}")
+
+
+def _prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
+    """``(answer, output)`` of a prediction line: ``answer`` as given, else taken from the free-text ``output``."""
+    output = p.data.get("output")
+    if output is not None and not isinstance(output, str):
+        raise ScoreInputError(f"{p.where()}: 'output' must be a string (the model's text), not {output!r}")
+    _citations(p)
+    if "answer" in p.data:
+        answer = p.data["answer"]
+        if isinstance(answer, (bool, float, list)):
+            raise ScoreInputError(f"{p.where()}: 'answer' must be an option label or a jurisdiction → conclusion "
+                                  f"object, not {answer!r}")
+        return answer, output
+    if output is None:
+        raise ScoreInputError(f"{p.where()}: a prediction needs 'answer' or 'output' (the line has "
+                              f"{', '.join(map(repr, sorted(p.data)))})")
+    return extract_answer(output, rule, pattern), output
+
+
+def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAULT_LEVEL, rule: str = "marker",
                 pattern: str | None = None, resolver: KeyResolver | None = None,
                 extract: Callable[..., list] | None = None) -> tuple[list[Item], dict[str, Any]]:
-    """Score every gold id and every predicted id; returns the items and the ``missing`` report."""
+    """Score every gold id (a missing prediction scores 0); predictions for ids not in gold are listed in the
+    ``missing`` report but not scored: "N is the number of evaluated instances" (the gold items)."""
     resolver = resolver or KeyResolver()
+    cut, matching = _key_level(level)
     gold_by, gold_dups = index_rows(gold, what="gold")
     if gold_dups:
         raise ScoreInputError(f"duplicate gold ids: {[d['id'] for d in gold_dups]}")
     pred_by, pred_dups = index_rows(pred, what="pred")
+    preds = {}
+    for p in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
+        preds.setdefault(row_id(p), _prediction(p, rule, pattern))
     items: list[Item] = []
     missing_pred: list[str] = []
     for gid, g in gold_by.items():
         task = g.need("task")
-        task = str(task).strip().upper() if task is not None else None
+        if not isinstance(task, str) or not task.strip():
+            raise ScoreInputError(f"{g.where()}: 'task' must be T1, T2 or T3, not {task!r}")
+        task = task.strip().upper()
         gold_answer = g.need("answer")
+        if not isinstance(gold_answer, (str, int, dict)) or isinstance(gold_answer, bool):
+            raise ScoreInputError(f"{g.where()}: 'answer' must be an option label or (T3) a jurisdiction → "
+                                  f"conclusion object, not {gold_answer!r}")
+        _citations(g)
         jur = g.data.get("jurisdiction")
         jur = str(jur).strip().upper() if jur not in (None, "") else None
         dom = g.data.get("domain")
         dom = str(dom) if dom not in (None, "") else None
         fg = g.data.get("fact_group")
         fg = str(fg) if fg not in (None, "") else None
-        gk = resolver.key_set(g.data.get("citations"), item=gid, side="gold", level=level, jurisdiction=jur)
+        gk = resolver.key_set(g.data.get("citations"), item=gid, side="gold", level=cut, jurisdiction=jur)
         p = pred_by.get(gid)
         if p is None:
             missing_pred.append(gid)
@@ -133,30 +208,22 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = "unit"
             items.append(Item(gid, task, 0.0, 0.0, 0.0, 0.0, "missing_pred", jur, dom, bindings,
                               gold_keys=sorted(gk), cluster=fg))
             continue
-        output = p.data.get("output")
-        if "answer" in p.data:
-            answer = p.data["answer"]
-        elif isinstance(output, str):
-            answer = extract_answer(output, rule, pattern)
-        else:
-            raise ScoreInputError(f"{p.where()}: a prediction needs 'answer' or 'output'")
+        answer, output = preds[gid]
         if "citations" in p.data:
-            pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=level, jurisdiction=jur)
+            pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=cut, jurisdiction=jur)
         elif isinstance(output, str):
             if extract is None:
                 from legalcite import extract as _extract
 
                 extract = _extract
-            pk = _extract_keys(output, extract, resolver, gid, level, jur)
+            pk = _extract_keys(output, extract, resolver, gid, cut, jur)
         else:
             pk = set()
         correct, bindings = judge_answer(task, answer, gold_answer)
-        pr, rc, f1 = prf(pk, gk)
+        pr, rc, f1 = prf(pk, gk, matching)
         items.append(Item(gid, task, correct, pr, rc, f1, "scored", jur, dom, bindings, answer,
                           sorted(gk), sorted(pk), cluster=fg))
     extra = [pid for pid in pred_by if pid not in gold_by]
-    for pid in extra:
-        items.append(Item(pid, None, 0.0, 0.0, 0.0, 0.0, "not_in_gold"))
     missing = {"gold_without_pred": missing_pred, "pred_without_gold": extra,
                "duplicate_pred": pred_dups}
     return items, missing
@@ -190,7 +257,7 @@ def _binding_block(bindings: Sequence[bool], clusters: Sequence[object], *, samp
 
 
 def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dict[str, Any]], *,
-              level: str = "unit", samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
+              level: str = DEFAULT_LEVEL, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
               with_items: bool = False, cluster: bool = False) -> dict[str, Any]:
     """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s."""
 
@@ -205,7 +272,7 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
 
     report: dict[str, Any] = {"metric": "crosslex", "schema": SCHEMA_VERSION, "level": level}
     report.update(_block(items, samples, seed, cluster))
-    report["n_gold"] = sum(1 for it in items if it.status != "not_in_gold")
+    report["n_gold"] = len(items)
     report["n_scored"] = sum(1 for it in items if it.status == "scored")
     tasks: dict[str, Any] = {}
     for task in sorted({it.task for it in items if it.task is not None}):
@@ -238,18 +305,15 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
     return report
 
 
-def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = "unit", rule: str = "marker",
+def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = DEFAULT_LEVEL, rule: str = "marker",
           pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
           with_items: bool = False, cluster: bool = False, parse: Callable[..., list] | None = None,
           extract: Callable[..., list] | None = None) -> dict[str, Any]:
     """Score a CrossLex prediction file against gold (paths or rows). ``parse``/``extract`` default to
     :func:`legalcite.parse` / :func:`legalcite.extract`."""
-    from legalcite.keys import LEVELS
-
-    if level not in LEVELS:
-        raise ValueError(f"level must be one of {LEVELS}")
-    g = read_rows(gold) if isinstance(gold, str) else gold
-    p = read_rows(pred) if isinstance(pred, str) else pred
+    _key_level(level)  # an unknown level fails before any file is read
+    g = rows_of(gold)
+    p = rows_of(pred)
     resolver = KeyResolver(parse=parse)
     items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
                                  extract=extract)

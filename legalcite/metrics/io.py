@@ -1,8 +1,10 @@
-"""Inputs shared by the metrics: JSONL rows with line numbers, citation strings → keys, answer extraction.
+"""What the metrics share on top of the one JSONL reader (:mod:`legalcite.core.jsonl`): rows with their file, line
+and id; the fields a metric needs, type-checked; citation strings → keys; answer extraction; option labels.
 
-Why here: every benchmark reads the same kinds of files and must treat bad input the same way — a malformed
-line stops the run with its file and line number, an unparseable citation is reported (never dropped), and
-the answer of a free-text response is taken by one documented rule (``docs/metrics.md``).
+Why here: every benchmark reads the same kinds of files and must treat bad input the same way — any bad line or
+mistyped field stops the score with ``file:line (id …)`` and what was expected (a score depends on every line),
+an unparseable citation is reported (never dropped), and the answer of a free-text response is taken by one
+documented rule (``docs/metrics.md``).
 """
 from __future__ import annotations
 
@@ -10,62 +12,112 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import legalcite.keys as _keys
+from legalcite.core.jsonl import Line, as_binary, read_records
+from legalcite.errors import FieldError
 
 _KEY_RE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*")
 # Gold files name jurisdictions as benchmark labels; the parser's hint wants the key's code.
 JURISDICTION_HINTS = {"de": "de", "cn": "cn", "us": "us", "ca": "us-ca", "us-ca": "us-ca", "us_ca": "us-ca"}
+MAX_BAD_SHOWN = 20
 
 
-class ScoreInputError(ValueError):
-    """Input a metric cannot score: malformed JSON, a missing required field, a duplicate gold id."""
+class ScoreInputError(FieldError):
+    """Input a metric cannot score: a bad line, a missing or mistyped field, a duplicate gold id. A score depends
+    on every line, so any of these stops the run (exit code 2) with ``file:line (id …)`` and what was expected."""
 
 
 @dataclass(frozen=True)
 class Row:
-    """One JSON object of an input file and where it came from (for error messages)."""
+    """One JSON object of a scored file, as :mod:`legalcite.core.jsonl` read it (path, line number, id)."""
 
-    data: dict[str, Any]
-    source: str
-    line: int
+    rec: Line
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.rec.data or {}
+
+    @property
+    def source(self) -> str:
+        return self.rec.path
+
+    @property
+    def line(self) -> int:
+        return self.rec.lineno
 
     def where(self) -> str:
-        return f"{self.source}:{self.line}"
+        return self.rec.where()
 
     def need(self, name: str) -> Any:
         if name not in self.data:
-            raise ScoreInputError(f"{self.where()}: missing field {name!r}")
+            have = ", ".join(map(repr, sorted(self.data))) or "none"
+            raise ScoreInputError(f"{self.where()}: missing field {name!r} (the line has {have})")
         return self.data[name]
 
 
-def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterator[Row]:
-    """JSON objects from JSONL lines; blank lines are skipped, anything else that is not an object is an error."""
-    for i, line in enumerate(lines, 1):
-        s = line.strip()
-        if not s:
-            continue
-        try:
-            obj = json.loads(s)
-        except json.JSONDecodeError as e:
-            raise ScoreInputError(f"{source}:{i}: not valid JSON ({e.msg})") from None
-        if not isinstance(obj, dict):
-            raise ScoreInputError(f"{source}:{i}: expected a JSON object, got {type(obj).__name__}")
-        yield Row(obj, source, i)
+def _rows(source: Any, name: str | None) -> list[Row]:
+    """Every record of an input through the one reader; any bad line stops the score, all of them reported."""
+    good, bad = read_records(source, name=name)
+    if bad:
+        shown = "\n".join(f"  {b}" for b in bad[:MAX_BAD_SHOWN])
+        more = f"\n  … and {len(bad) - MAX_BAD_SHOWN} more" if len(bad) > MAX_BAD_SHOWN else ""
+        head = f"{bad[0]}" if len(bad) == 1 else f"{len(bad)} bad lines (a score needs every line):\n{shown}{more}"
+        raise ScoreInputError(head)
+    return [Row(r) for r in good]
+
+
+def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterable[Row]:
+    """Rows of JSONL text lines (tests, and callers that hold the input in memory)."""
+    return iter(_rows(as_binary("\n".join(lines)), source))
 
 
 def read_rows(path: str | Path) -> list[Row]:
-    """All rows of a JSONL file (UTF-8); ``-`` reads standard input."""
-    if str(path) == "-":
-        import sys
+    """All rows of a JSONL file (UTF-8, or UTF-16/32 by BOM); ``-`` reads standard input."""
+    return _rows(None if str(path) == "-" else path, None)
 
-        return list(iter_rows(sys.stdin, "<stdin>"))
-    p = Path(path)
-    if not p.is_file():
-        raise ScoreInputError(f"no such file: {path}")
-    with p.open(encoding="utf-8") as fh:
-        return list(iter_rows(fh, str(path)))
+
+def rows_of(source: str | Path | Iterable[Row]) -> list[Row]:
+    """A path (read with :func:`read_rows`) or rows already read."""
+    return read_rows(source) if isinstance(source, (str, Path)) else list(source)
+
+
+# Where a model's free-text answer may stand in a response line (runners name it differently).
+RESPONSE_FIELDS = ("response", "output", "generation", "completion")
+# A graded answer's text (LexAssay tasks, judged open answers): ``answer``, else where runners put a model's output.
+ANSWER_FIELDS = ("answer", *RESPONSE_FIELDS)
+
+
+def find_text(row: Row, fields: Sequence[str]) -> tuple[str | None, str | None]:
+    """``(field, text)`` of the first of ``fields`` that the row has; ``(None, None)`` when it has none. A null
+    value is an empty answer (``""``); any other non-string is an error naming the line."""
+    for f in fields:
+        if f in row.data:
+            v = row.data[f]
+            if v is None:
+                return f, ""
+            if not isinstance(v, str):
+                raise ScoreInputError(f"{row.where()}: {f!r} must be a string (the answer text), "
+                                      f"not {type(v).__name__}")
+            return f, v
+    return None, None
+
+
+def expected_fields(row: Row, fields: Sequence[str], what: str) -> ScoreInputError:
+    """The error for a line that has none of ``fields``: what was expected and what the line has instead."""
+    have = ", ".join(map(repr, sorted(row.data))) or "none"
+    want = ", ".join(map(repr, fields))
+    return ScoreInputError(f"{row.where()}: no {what}: expected one of {want}; the line has {have}")
+
+
+def need_bool(value: Any, where: str, name: str) -> bool:
+    """A JSON boolean (or 0/1): ``"false"`` as a string is an error, never "true because non-empty"."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    raise ScoreInputError(f"{where}: {name!r} must be true or false, not {value!r}")
 
 
 def row_id(row: Row) -> str:
@@ -171,7 +223,9 @@ MARKER = r"###\s*([^#\n]{1,200}?)\s*###"
 # Named rules for taking an answer out of a free-text response; the last match wins in every rule.
 ANSWER_RULES: dict[str, str] = {
     "marker": MARKER,                                               # LEXam: "... ###C###"
-    "answer-line": r"(?:answer|antwort|lösung|答案|选项)\s*(?:is|ist|是|为)?\s*[:：]?\s*\(?([A-Za-z])\)?(?![A-Za-z])",
+    # "Antwort: C", "The answer is (B)", "Die richtige Antwort ist C." (whole words: "ist C" is not "is" + "t")
+    "answer-line": r"(?:answer|antwort|lösung|答案|选项)\s*(?:(?:is|ist|lautet|wäre|would\s+be)\b|是|为)?\s*[:：]?\s*"
+                   r"\(?((?-i:[A-Z]{1,2})|[a-z])\)?(?![A-Za-z])",
     "bare": r"^\s*\(?([A-Za-z])\)?[.)]?\s*$",                       # the whole response is one letter
 }
 
@@ -192,6 +246,30 @@ def extract_answer(text: Any, rule: str = "marker", pattern: str | None = None) 
         return None
     value = last.group(1) if last.re.groups else last.group(0)
     return value.strip() if value is not None else None
+
+
+def option_label(index: int) -> str:
+    """The label of the option at 0-based ``index``: A … Z, then AA, AB, … (spreadsheet columns), as LEXam labels
+    its items of up to 32 options."""
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise ValueError(f"an option index is an integer ≥ 0, not {index!r}")
+    out = ""
+    n = index + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def label_index(label: str) -> int | None:
+    """The 0-based index of an option label (``A`` → 0, ``AA`` → 26); None when it is not one."""
+    s = label.strip().upper()
+    if not s or not s.isascii() or not s.isalpha():
+        return None
+    n = 0
+    for ch in s:
+        n = n * 26 + ord(ch) - 64
+    return n - 1
 
 
 def norm_label(x: Any) -> str | None:

@@ -1,10 +1,12 @@
 """LEXam: multiple-choice accuracy from ``###X###`` responses and open-question judge pooling.
 
-MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over every
-gold item, missing responses and responses without a prediction counting as wrong and listed; bootstrap
-standard error (seeded). Items shuffled by :func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an
-item's score is then the mean over its copies. Open questions: each item's judge scores are pooled (minimum by
-default, LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
+MCQ: the prediction is the last ``###X###`` of a response (a configurable rule or regex); accuracy over the gold
+items (4 to 32 options, labelled A … Z, AA …), missing responses and responses without a prediction counting as
+wrong and listed, responses to ids not in gold listed but not scored; bootstrap standard error (seeded), and
+breakdowns by language, area, jurisdiction, negation, statement and choice count. Items shuffled by
+:func:`legalcite.metrics.lexgenius.shuffle` carry a ``copy``; an item's score is then the mean over its copies.
+Open questions (graded by :mod:`legalcite.judge`): each item's judge scores are pooled (minimum by default,
+LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
@@ -13,41 +15,96 @@ from typing import Any, Callable, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import Row, ScoreInputError, extract_answer, norm_label, read_rows, rounded, row_id
+from legalcite.metrics.io import (RESPONSE_FIELDS, Row, ScoreInputError, expected_fields, extract_answer, find_text,
+                                  norm_label, option_label, rounded, row_id, rows_of)
 
-RESPONSE_FIELDS = ("response", "output", "generation", "completion")
+OPTION_FIELDS = ("choices", "options")
+# ``--by`` names → the item fields that hold them (LEXam's columns; ``negative`` is ``negative_question``).
+# ``n_choices`` is counted from the option list when the item has no such field. Any other name is a field.
+BY_ALIASES = {"negative": ("negative_question", "negative"), "n_choices": ("n_choices",),
+              "area": ("area", "legal_area")}
+NO_VALUE = "(none)"
 
 
 def gold_label(row: Row) -> str | None:
-    """The gold option letter of an item row: ``gold_letter``, else ``answer`` (LexGenius), else a 0-based
-    integer ``gold`` (LEXam) turned into a letter; None when the row has none."""
+    """The gold option label of an item row: ``gold_letter``, else ``answer`` (LexGenius), else a 0-based
+    integer ``gold`` (LEXam) turned into a label (A … Z, AA, AB …: items have up to 32 options); None when the
+    row has none. A value of the wrong type, or an index past the item's options, is an error."""
     d = row.data
-    if d.get("gold_letter") not in (None, ""):
-        return norm_label(d["gold_letter"])
-    if isinstance(d.get("answer"), str) and d["answer"].strip():
-        return norm_label(d["answer"])
+    for name in ("gold_letter", "answer"):
+        v = d.get(name)
+        if v in (None, ""):
+            continue
+        if not isinstance(v, str):
+            if name == "answer":  # LexGenius's ``answer`` is a letter; anything else here is not a gold label
+                break
+            raise ScoreInputError(f"{row.where()}: 'gold_letter' must be a string, not {v!r}")
+        return norm_label(v)
     g = d.get("gold")
-    if isinstance(g, int) and not isinstance(g, bool) and 0 <= g < 26:
-        return norm_label(chr(ord("A") + g))
+    if g is None or g == "":
+        return None
+    if isinstance(g, int) and not isinstance(g, bool) and g >= 0:
+        n = n_choices(row)
+        if n is not None and g >= n:
+            raise ScoreInputError(f"{row.where()}: gold index {g} but the item has {n} options")
+        return option_label(g)
     if isinstance(g, str) and g.strip():
         return norm_label(g)
+    raise ScoreInputError(f"{row.where()}: 'gold' must be a 0-based option index or a label, not {g!r}")
+
+
+def n_choices(row: Row) -> int | None:
+    """How many options an item has: its ``n_choices`` field, else the length of ``choices``/``options``."""
+    v = row.data.get("n_choices")
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    for f in OPTION_FIELDS:
+        if isinstance(row.data.get(f), list):
+            return len(row.data[f])
     return None
 
 
 def copy_key(row: Row) -> tuple[str, Any]:
     """(id, copy): the join key of a response to its (possibly shuffled) gold item."""
-    return row_id(row), row.data.get("copy")
+    c = row.data.get("copy")
+    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, str))):
+        raise ScoreInputError(f"{row.where()}: 'copy' must be an integer (the shuffle seed), not {c!r}")
+    return row_id(row), c
+
+
+PREDICTION_FIELDS = ("prediction", *RESPONSE_FIELDS)
 
 
 def prediction(row: Row, rule: str = "marker", pattern: str | None = None) -> str | None:
-    """A response row's prediction: ``prediction`` as given, else the answer taken from the response text."""
+    """A response row's prediction: ``prediction`` as given, else the answer taken from the response text
+    (the first of :data:`RESPONSE_FIELDS` present). A row with none of these fields is an error, so responses
+    under a field of another name never score a silent 0."""
     d = row.data
-    if d.get("prediction") not in (None, ""):
-        return norm_label(d["prediction"])
-    for f in RESPONSE_FIELDS:
-        if isinstance(d.get(f), str):
-            return norm_label(extract_answer(d[f], rule, pattern))
-    return None
+    p = d.get("prediction")
+    if p not in (None, ""):
+        if not isinstance(p, (str, int)) or isinstance(p, bool):
+            raise ScoreInputError(f"{row.where()}: 'prediction' must be an option label, not {p!r}")
+        return norm_label(p)
+    field, text = find_text(row, RESPONSE_FIELDS)
+    if field is None:
+        if "prediction" in d:
+            return None
+        raise expected_fields(row, PREDICTION_FIELDS, "response")
+    return norm_label(extract_answer(text, rule, pattern))
+
+
+def _unjoined(resp_by: dict, gold_by: dict, where: str) -> ScoreInputError:
+    """Nothing joins: say why (the usual cause is responses to shuffled copies written without ``copy``)."""
+    gold_copies = sorted({c for _, c in gold_by if c is not None}, key=str)
+    resp_copies = {c for _, c in resp_by}
+    msg = (f"{where}: none of the {len(resp_by)} responses matches a gold item by (id, copy); "
+           f"nothing could be scored")
+    if gold_copies and resp_copies == {None}:
+        msg += (f". The gold items are shuffled copies (copy {', '.join(map(str, gold_copies[:5]))}) and the "
+                f"responses carry no 'copy': give each response the 'copy' of the item it answers")
+    elif not gold_copies and resp_copies - {None}:
+        msg += ". The responses carry a 'copy' but the gold items are not shuffled copies: pass the shuffled file"
+    return ScoreInputError(msg)
 
 
 def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None, *, rule: str = "marker",
@@ -56,12 +113,15 @@ def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None,
     Without a gold file, each response row carries its own gold (``gold_letter``/``answer``/``gold``)."""
     resp_by: dict[tuple[str, Any], Row] = {}
     dup: list[Any] = []
+    preds: dict[tuple[str, Any], str | None] = {}
     for r in responses:
         k = copy_key(r)
+        pred = prediction(r, rule, pattern)  # every line is read, duplicates too: a bad line is never skipped
         if k in resp_by:
             dup.append({"id": k[0], "copy": k[1], "line": r.line})
         else:
             resp_by[k] = r
+            preds[k] = pred
     gold_rows = list(gold) if gold is not None else list(resp_by.values())
     gold_by: dict[tuple[str, Any], Row] = {}
     for g in gold_rows:
@@ -69,6 +129,8 @@ def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None,
         if k in gold_by and gold is not None:
             raise ScoreInputError(f"{g.where()}: duplicate gold item {k[0]!r} (copy {k[1]!r})")
         gold_by[k] = g
+    if gold is not None and resp_by and gold_by and not resp_by.keys() & gold_by.keys():
+        raise _unjoined(resp_by, gold_by, next(iter(resp_by.values())).source)
     items: dict[str, dict[str, Any]] = {}
     no_response, no_prediction, no_gold = [], [], []
     for k, g in gold_by.items():
@@ -81,19 +143,64 @@ def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None,
             no_response.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
             it["copies"][k[1]] = (0.0, None, label)
             continue
-        pred = prediction(r, rule, pattern)
+        it.setdefault("response", r)
+        pred = preds[k]
         if pred is None:
             no_prediction.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
         it["copies"][k[1]] = (float(pred is not None and pred == label), pred, label)
     for k in resp_by:
-        if k not in gold_by:  # scored 0 as an item of its own (a stray copy does not touch its item's mean)
+        if k not in gold_by:  # listed, not scored: N is the benchmark's items, not the responses
             no_gold.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
-            name = k[0] if k[0] not in items else f"{k[0]}#copy{k[1]}"
-            item = items.setdefault(name, {"row": resp_by[k], "copies": {}, "not_in_gold": True})
-            item["copies"][k[1]] = (0.0, prediction(resp_by[k], rule, pattern), None)
     missing = {"no_response": no_response, "no_prediction": no_prediction, "not_in_gold": no_gold,
                "duplicate_responses": dup}
     return items, missing
+
+
+def group_value(item: dict[str, Any], name: str) -> str:
+    """The value of breakdown ``name`` for an item: from its gold row, else its response row (see BY_ALIASES)."""
+    rows = [item["row"]] + ([item["response"]] if "response" in item else [])
+    values = []
+    for part in name.split("+"):
+        v: Any = None
+        for row in rows:
+            for f in BY_ALIASES.get(part, (part,)):
+                if row.data.get(f) not in (None, ""):
+                    v = row.data[f]
+                    break
+            if v is None and part == "n_choices":
+                v = n_choices(row)
+            if v is not None:
+                break
+        if isinstance(v, bool):
+            v = int(v)
+        values.append(NO_VALUE if v is None else str(v))
+    return " / ".join(values)
+
+
+def _natural(v: str) -> tuple:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in v.split(" / "))
+
+
+def _mean_block(scores: Sequence[float], samples: int, seed: int) -> dict[str, Any]:
+    """n, accuracy (mean), bootstrap se and 95% percentile interval of a list of item scores."""
+    n = len(scores)
+    means = _bs.resample_means({"v": scores}, samples, seed)["v"]
+    ci = _bs.percentile_ci(means)
+    return {"n": n, "accuracy": rounded(sum(scores) / n) if n else None, "se": rounded(_bs.standard_error(means)),
+            "ci95": [rounded(x) for x in ci] if ci else None}
+
+
+def breakdown(items: dict[str, dict[str, Any]], by: Sequence[str], *, samples: int = _bs.DEFAULT_SAMPLES,
+              seed: int = _bs.DEFAULT_SEED) -> dict[str, dict[str, Any]]:
+    """``{name: {value: block}}`` for each breakdown (``language``, ``area``, ``n_choices``, ``language+area``…):
+    accuracy over the items with that value, with its own bootstrap se and interval."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in by:
+        groups: dict[str, list[float]] = {}
+        for it in items.values():
+            groups.setdefault(group_value(it, name), []).append(item_score(it))
+        out[name] = {v: _mean_block(groups[v], samples, seed) for v in sorted(groups, key=_natural)}
+    return out
 
 
 def item_score(item: dict[str, Any]) -> float:
@@ -104,10 +211,10 @@ def item_score(item: dict[str, Any]) -> float:
 
 def score_mcq(responses: str | Sequence[Row], gold: str | Sequence[Row] | None = None, *, rule: str = "marker",
               pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
-              with_items: bool = False) -> dict[str, Any]:
-    """The LEXam MCQ report (paths or rows)."""
-    resp = read_rows(responses) if isinstance(responses, str) else list(responses)
-    g = (read_rows(gold) if isinstance(gold, str) else list(gold)) if gold is not None else None
+              with_items: bool = False, by: Sequence[str] = ()) -> dict[str, Any]:
+    """The LEXam MCQ report (paths or rows); ``by`` adds breakdown tables (see :func:`breakdown`)."""
+    resp = rows_of(responses)
+    g = rows_of(gold) if gold is not None else None
     items, missing = score_mcq_items(resp, g, rule=rule, pattern=pattern)
     scores = [item_score(it) for it in items.values()]
     n = len(scores)
@@ -128,6 +235,8 @@ def score_mcq(responses: str | Sequence[Row], gold: str | Sequence[Row] | None =
         "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
         "missing": missing,
     }
+    if by:
+        report["by"] = breakdown(items, by, samples=samples, seed=seed)
     if with_items:
         report["items"] = []
         for i, it in items.items():
@@ -151,6 +260,8 @@ POOLS: dict[str, Callable[[list[float]], float]] = {
 
 def judge_scores(row: Row) -> dict[str, float]:
     """``{judge: score}`` from ``scores``/``judges``: an object, a list of ``{"judge", "score"}`` or of numbers."""
+    if "scores" not in row.data and "judges" not in row.data:
+        raise expected_fields(row, ("scores", "judges"), "judge scores")
     raw = row.data.get("scores", row.data.get("judges"))
     if raw is None:
         return {}
@@ -178,22 +289,24 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
     bootstrap SE. With ``questions``, a question without a judged row scores 0 and is listed."""
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
-    rows = read_rows(judged) if isinstance(judged, str) else list(judged)
+    rows = rows_of(judged)
     by: dict[str, dict[str, float]] = {}
-    dups = []
+    dups, incomplete = [], []
     for r in rows:
         i = row_id(r)
         if i in by:
             dups.append(i)
             continue
         by[i] = judge_scores(r)
+        if r.data.get("complete") is False:  # `legalcite judge`: a judge of the ensemble has not answered yet
+            incomplete.append(i)
     ids = list(by)
     not_in_questions: list[str] = []
-    if questions is not None:
-        q = read_rows(questions) if isinstance(questions, str) else list(questions)
+    if questions is not None:  # the questions are the items; a judged row for another id is listed, not scored
+        q = rows_of(questions)
         qids = [row_id(r) for r in q]
         not_in_questions = [i for i in ids if i not in set(qids)]
-        ids = qids + not_in_questions
+        ids = qids
     pooled: dict[str, float] = {}
     unscored, no_row = [], []
     for i in ids:
@@ -218,7 +331,7 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
         "judges": judges, "per_judge_mean": per_judge,
         "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
         "missing": {"no_judged_row": no_row, "no_scores": unscored, "not_in_questions": not_in_questions,
-                    "duplicate_rows": dups},
+                    "duplicate_rows": dups, "incomplete": incomplete},
     }
     if with_items:
         report["items"] = [{"id": i, "score": rounded(v), "judges": by.get(i, {})} for i, v in pooled.items()]

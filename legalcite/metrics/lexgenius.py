@@ -1,6 +1,7 @@
 """LexGenius: item accuracy rolled up ability → task → dimension, and the option-shuffle protocol.
 
-The taxonomy is the user's file (JSON or YAML): ``{dimension: {task: [ability, ...]}}``, optionally under a
+The taxonomy is LexGenius's own (7 dimensions, 11 tasks, 20 abilities; shipped as package data, built from the
+paper's tables) or the user's file (JSON or YAML): ``{dimension: {task: [ability, ...]}}``, optionally under a
 top-level ``dimensions`` key. Each level's ``accuracy`` is the mean of its children's (macro); ``micro_accuracy``
 is the mean over its items. Shuffling writes permuted copies of each item with the answer remapped; scoring
 (:func:`legalcite.metrics.lexam.score_mcq`) averages an item's copies. Formulas: ``docs/metrics.md``.
@@ -15,10 +16,10 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import Row, ScoreInputError, read_rows, rounded, row_id
+from legalcite.metrics.io import Row, ScoreInputError, label_index, option_label, rounded, row_id, rows_of
 
 OPTION_FIELDS = ("options", "choices")
-_PREFIX = re.compile(r"^(\s*)([A-Z])(\s*[.．、:：)）])")
+_PREFIX = re.compile(r"^(\s*)([A-Z]{1,2})(\s*[.．、:：)）])")
 
 # ---------------------------------------------------------------- shuffle protocol
 
@@ -32,17 +33,25 @@ def _options_field(item: dict[str, Any]) -> str:
 
 def _lettered(options: Sequence[Any]) -> bool:
     """Options printed with their own letters (``A. …``, ``B、…``) in order: these get relabelled."""
-    return all(isinstance(o, str) and (m := _PREFIX.match(o)) and m.group(2) == chr(65 + i)
+    return all(isinstance(o, str) and (m := _PREFIX.match(o)) and m.group(2) == option_label(i)
                for i, o in enumerate(options))
 
 
 def _relabel(option: str, index: int) -> str:
-    return _PREFIX.sub(lambda m: f"{m.group(1)}{chr(65 + index)}{m.group(3)}", option, count=1)
+    return _PREFIX.sub(lambda m: f"{m.group(1)}{option_label(index)}{m.group(3)}", option, count=1)
 
 
-def _remap_letters(value: str, new_of_old: dict[int, int]) -> str:
-    letters = [new_of_old[ord(ch) - 65] for ch in value.strip().upper()]
-    return "".join(sorted(chr(65 + i) for i in letters))
+def _remap_label(value: str, n: int, new_of_old: dict[int, int]) -> str | None:
+    """An answer label after the permutation. One label of the item (``C``; ``AB`` on an item of more than 26
+    options) maps to its new label; with at most 26 options a string of several letters is a set of answers
+    (``AC``) and maps letter by letter, sorted. None when ``value`` is not a label of this item."""
+    s = value.strip().upper()
+    i = label_index(s)
+    if i is not None and i < n:
+        return option_label(new_of_old[i])
+    if n <= 26 and len(s) > 1 and all("A" <= ch <= option_label(n - 1) for ch in s):
+        return "".join(sorted(option_label(new_of_old[ord(ch) - 65]) for ch in s))
+    return None
 
 
 def permute(item: dict[str, Any], perm: Sequence[int]) -> dict[str, Any]:
@@ -58,8 +67,8 @@ def permute(item: dict[str, Any], perm: Sequence[int]) -> dict[str, Any]:
     out[f] = [_relabel(old[o], n) if lettered else old[o] for n, o in enumerate(perm)]
     for name in ("answer", "gold_letter"):
         v = item.get(name)
-        if isinstance(v, str) and v.strip() and all("A" <= ch <= chr(64 + len(old)) for ch in v.strip().upper()):
-            out[name] = _remap_letters(v, new_of_old)
+        if isinstance(v, str) and v.strip() and (new := _remap_label(v, len(old), new_of_old)) is not None:
+            out[name] = new
     g = item.get("gold")
     if isinstance(g, int) and not isinstance(g, bool) and 0 <= g < len(old):
         out["gold"] = new_of_old[g]
@@ -103,9 +112,46 @@ def shuffle(items: Iterable[dict[str, Any]], seeds: int = 2, seed_base: int = 0)
 
 # ---------------------------------------------------------------- taxonomy roll-up
 
+TAXONOMY_DATA = "lexgenius_taxonomy.json"
+# Top-level keys of a taxonomy file that describe it rather than name a dimension.
+_TAXONOMY_META = {"about", "source", "generated_by", "inferred", "abilities", "scoring", "paper_reference_rows",
+                  "tasks", "task_names"}
 
-def load_taxonomy(path: str | Path) -> dict[str, dict[str, list[str]]]:
-    """``{dimension: {task: [ability, ...]}}`` from JSON or YAML (abilities as strings)."""
+
+def taxonomy_from_paper(paper: dict[str, Any]) -> dict[str, Any]:
+    """The shipped taxonomy file from the paper's tables as ``../shared/testdata/lexgenius_taxonomy.json`` gives
+    them (dimensions with task ids, tasks with ability ids and an ``inferred`` flag, ability names, reference
+    rows): ``{"dimensions": {dimension name: {"Task N": [ability, …]}}, "inferred": {"Task N": bool}, …}``.
+    ``scripts/build_lexgenius_taxonomy.py`` writes it; a test checks the shipped copy against a fresh build."""
+    tasks = {t["id"]: t for t in paper["tasks"]}
+    dims: dict[str, dict[str, list[str]]] = {}
+    for d in sorted(paper["dimensions"], key=lambda d: d["id"]):
+        dims[d["name"]] = {f"Task {t}": [str(a) for a in tasks[t]["abilities"]] for t in d["tasks"]}
+    return {
+        "about": paper.get("about", ""),
+        "source": "LexGenius paper (Dimension-Task-Ability framework), via ../shared/testdata/lexgenius_taxonomy.json",
+        "generated_by": "scripts/build_lexgenius_taxonomy.py",
+        "dimensions": dims,
+        "inferred": {f"Task {t['id']}": bool(t.get("inferred")) for t in sorted(tasks.values(), key=lambda t: t["id"])},
+        "abilities": paper.get("abilities", {}),
+        "scoring": paper.get("scoring", ""),
+        "paper_reference_rows": paper.get("paper_reference_rows", {}),
+    }
+
+
+def shipped_taxonomy() -> dict[str, Any]:
+    """The LexGenius taxonomy shipped with legalcite (package data), with its provenance and flags."""
+    from importlib import resources
+
+    with resources.files("legalcite.metrics").joinpath(TAXONOMY_DATA).open("rb") as fh:
+        return json.load(fh)
+
+
+def load_taxonomy(path: str | Path | None = None) -> dict[str, dict[str, list[str]]]:
+    """``{dimension: {task: [ability, ...]}}`` from JSON or YAML (abilities as strings); the shipped LexGenius
+    taxonomy when ``path`` is None."""
+    if path is None:
+        return normalize_taxonomy(shipped_taxonomy(), TAXONOMY_DATA)
     p = Path(path)
     if not p.is_file():
         raise ScoreInputError(f"no such taxonomy file: {path}")
@@ -125,7 +171,11 @@ def load_taxonomy(path: str | Path) -> dict[str, dict[str, list[str]]]:
 
 
 def normalize_taxonomy(data: Any, where: str = "taxonomy") -> dict[str, dict[str, list[str]]]:
-    if isinstance(data, dict) and set(data) == {"dimensions"}:
+    """``{dimension: {task: [ability]}}``; also accepted: that under ``dimensions`` beside descriptive keys
+    (the shipped file), and the paper format of the shared test data (dimensions as a list with task ids)."""
+    if isinstance(data, dict) and isinstance(data.get("dimensions"), list) and isinstance(data.get("tasks"), list):
+        data = taxonomy_from_paper(data)
+    if isinstance(data, dict) and isinstance(data.get("dimensions"), dict) and set(data) - {"dimensions"} <= _TAXONOMY_META:
         data = data["dimensions"]
     if not isinstance(data, dict) or not data:
         raise ScoreInputError(f"{where}: expected {{dimension: {{task: [ability, ...]}}}}")
@@ -153,7 +203,8 @@ def _mean(v: Sequence[float]) -> float | None:
 def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str, dict[str, list[str]]]
            ) -> dict[str, Any]:
     """``item_scores``: id → (score in [0, 1], ability). Abilities without items are listed in ``empty`` and
-    left out of the means; items whose ability the taxonomy lacks are listed in ``unmapped``."""
+    left out of the means; items whose ability the taxonomy lacks are listed in ``unmapped``. Every mean is
+    taken over its children's unrounded values; only the report rounds (to 6 decimals)."""
     by_ability: dict[str, list[float]] = {}
     unmapped: list[str] = []
     known = {a for tasks in taxonomy.values() for abl in tasks.values() for a in abl}
@@ -164,8 +215,10 @@ def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str,
             by_ability.setdefault(str(ability), []).append(s)
     empty: list[str] = []
     dims: dict[str, Any] = {}
+    dim_acc: list[float] = []
     for dim, tasks in taxonomy.items():
         tout: dict[str, Any] = {}
+        task_acc: list[float] = []
         for task, abilities in tasks.items():
             aout: dict[str, Any] = {}
             for a in abilities:
@@ -173,30 +226,35 @@ def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str,
                 if not v:
                     empty.append(a)
                 aout[a] = {"n": len(v), "accuracy": rounded(_mean(v))}
-            accs = [by_ability[a] for a in abilities if by_ability.get(a)]
-            tout[task] = {"n": sum(map(len, accs)), "accuracy": rounded(_mean([_mean(v) for v in accs])),
-                          "micro_accuracy": rounded(_mean([x for v in accs for x in v])), "abilities": aout}
-        t_acc = [t["accuracy"] for t in tout.values() if t["accuracy"] is not None]
-        dims[dim] = {"n": sum(t["n"] for t in tout.values()), "accuracy": rounded(_mean(t_acc)),
+            scored = [by_ability[a] for a in abilities if by_ability.get(a)]
+            acc = _mean([_mean(v) for v in scored])
+            if acc is not None:
+                task_acc.append(acc)
+            tout[task] = {"n": sum(map(len, scored)), "accuracy": rounded(acc),
+                          "micro_accuracy": rounded(_mean([x for v in scored for x in v])), "abilities": aout}
+        acc = _mean(task_acc)
+        if acc is not None:
+            dim_acc.append(acc)
+        dims[dim] = {"n": sum(t["n"] for t in tout.values()), "accuracy": rounded(acc),
                      "micro_accuracy": rounded(_mean([x for a in (abl for t in tasks.values() for abl in t)
                                                       for x in by_ability.get(a, [])])),
                      "tasks": tout}
-    d_acc = [d["accuracy"] for d in dims.values() if d["accuracy"] is not None]
     mapped = [x for v in by_ability.values() for x in v]
-    return {"accuracy": rounded(_mean(d_acc)), "micro_accuracy": rounded(_mean(mapped)), "n_mapped": len(mapped),
+    return {"accuracy": rounded(_mean(dim_acc)), "micro_accuracy": rounded(_mean(mapped)), "n_mapped": len(mapped),
             "dimensions": dims, "empty_abilities": empty, "unmapped": sorted(unmapped)}
 
 
-def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | dict[str, Any],
+def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | Path | dict[str, Any] | None = None,
                     gold: str | Sequence[Row] | None = None, *, rule: str = "marker", pattern: str | None = None,
                     samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED) -> dict[str, Any]:
     """Item scores (copies averaged, missing = wrong) by :func:`legalcite.metrics.lexam.score_mcq_items`, or a
-    row's own ``correct`` (0/1 or a share) when it gives one; rolled up by the taxonomy."""
+    row's own ``correct`` (0/1 or a share) when it gives one; rolled up by the taxonomy (default: the shipped
+    LexGenius taxonomy)."""
     from legalcite.metrics.lexam import item_score, score_mcq_items
 
-    tax = load_taxonomy(taxonomy) if isinstance(taxonomy, (str, Path)) else normalize_taxonomy(taxonomy)
-    resp = read_rows(responses) if isinstance(responses, str) else list(responses)
-    g = (read_rows(gold) if isinstance(gold, str) else list(gold)) if gold is not None else None
+    tax = normalize_taxonomy(taxonomy) if isinstance(taxonomy, dict) else load_taxonomy(taxonomy)
+    resp = rows_of(responses)
+    g = rows_of(gold) if gold is not None else None
     missing: dict[str, Any] = {}
     scores: dict[str, tuple[float, str | None]] = {}
     if g is None and resp and all("correct" in r.data for r in resp):
@@ -204,10 +262,10 @@ def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | dict[str, An
         ability: dict[str, Any] = {}
         for r in resp:
             c = r.data["correct"]
-            if isinstance(c, bool) or isinstance(c, (int, float)):
+            if isinstance(c, (bool, int, float)) and 0 <= c <= 1:
                 per.setdefault(row_id(r), []).append(float(c))
             else:
-                raise ScoreInputError(f"{r.where()}: 'correct' must be a number or boolean")
+                raise ScoreInputError(f"{r.where()}: 'correct' must be a boolean or a share in [0, 1], not {c!r}")
             ability[row_id(r)] = r.data.get("ability")
         scores = {i: (sum(v) / len(v), ability[i]) for i, v in per.items()}
     else:

@@ -1,19 +1,17 @@
 """RAG baseline harness: build prompts with retrieved provisions, run them against any OpenAI-compatible
-chat endpoint, and write outputs that ``legalcite score crosslex`` reads (``id``, ``output``).
+chat endpoint, and write outputs that ``legalcite score`` reads (``id``, ``output``).
 
-``run`` is resumable: every answer is appended (and flushed) as soon as it arrives, and a rerun skips the
-ids already answered, so a killed run loses at most the requests in flight. Requests that still fail after
-the retries go to ``OUT.errors.jsonl`` (rewritten each run) and are tried again by the next run. Failed requests (network
-errors, 429, 5xx) are retried with exponential backoff, honouring ``Retry-After``; token usage and cost
-are summed from the endpoint's ``usage`` field.
+With ``benchmark=`` the prompt is the benchmark's own task (options, conclusion pools, the answer format its
+scorer reads; :mod:`legalcite.metrics.prompts`), so prompts → model → ``legalcite score`` needs no glue code.
+``run`` goes through :mod:`legalcite.llm` (the client ``legalcite judge`` uses too): resumable (every answer is
+appended and flushed as it arrives; a rerun skips the ids already answered), retries with exponential backoff
+honouring ``Retry-After``, failures in ``OUT.errors.jsonl`` for the next run, tokens and cost from ``usage``.
 """
 from __future__ import annotations
 
-import asyncio
 import functools
-import json
 import os
-import time
+import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -94,11 +92,16 @@ def citation_text(key: str, work_title: str | None = None) -> str:
 
 # --- prompts ---------------------------------------------------------------------------------------------
 
-def read_jsonl(path: str | Path) -> Iterator[dict]:
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+def read_jsonl(path: str | Path) -> list[dict]:
+    """The records of a prompts file through the one reader (:mod:`legalcite.core.jsonl`); a bad line raises
+    ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
+    from legalcite.core.jsonl import read_records
+    from legalcite.errors import InputError
+
+    good, bad = read_records(path)
+    if bad:
+        raise InputError("; ".join(map(str, bad[:5])) + (f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""))
+    return [r.data for r in good]
 
 
 def build_prompts(
@@ -110,157 +113,91 @@ def build_prompts(
     kind: str | None = None,
     system_prompt: str = SYSTEM_PROMPT,
     reranker=None,
+    benchmark: str | None = None,
+    template: str | None = None,
 ) -> Iterator[dict]:
     """One prompt record per question line (``id``, ``question``; optional ``jurisdictions``): the
-    retrieved provisions with text and canonical citation, and the chat ``messages`` to send."""
+    retrieved provisions with text and canonical citation, and the chat ``messages`` to send.
+
+    With ``benchmark`` (``crosslex``, ``lexam``, ``lexgenius``) the question line is a benchmark item and the
+    prompt carries its options or conclusion pools and the answer format its scorer reads
+    (:mod:`legalcite.metrics.prompts`; ``template`` replaces the benchmark's). A prompt for which nothing was
+    retrieved says so in the prompt, in its ``warnings`` and as a Python warning."""
     for n, q in enumerate(questions, 1):
+        yield build_prompt(q, index, n=n, k=k, per_jurisdiction=per_jurisdiction, kind=kind,
+                           system_prompt=system_prompt, reranker=reranker, benchmark=benchmark, template=template)
+
+
+def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bool = False, kind: str | None = None,
+                 system_prompt: str = SYSTEM_PROMPT, reranker=None, benchmark: str | None = None,
+                 template: str | None = None) -> dict:
+    """The prompt record of one question line (``n``: its line number, the id of a line without ``id``).
+    A line without what its kind of prompt needs raises ``ValueError`` naming the field."""
+    from legalcite.metrics.prompts import index_codes, task_text
+
+    qid = q.get("id", n)
+    if benchmark:
+        task = task_text(benchmark, q, where=f"question line {n} (id {qid!r})", template=template)
+        question, wanted = task.query, task.jurisdictions
+    else:
         question = q.get("question") or q.get("query")
-        if not question:
+        if not question or not isinstance(question, str):
             raise ValueError(f"question line {n} has neither 'question' nor 'query'")
-        qid = q.get("id", n)
-        wanted = q.get("jurisdictions") or ([q["jurisdiction"]] if q.get("jurisdiction") else None)
-        groups: list[tuple[str | None, list]] = []
-        if per_jurisdiction:
-            for j in wanted or index.manifest["jurisdictions"]:
-                groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind, reranker=reranker)))
-        else:
-            groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
-        retrieved, blocks, i = [], [], 0
-        for j, hits in groups:
-            if j is not None:
-                blocks.append(f"## {JURISDICTION_NAMES.get(j, j)}")
-            for h in hits:
-                i += 1
-                pos = index.position(h.key)
-                text = index.unit(pos)["text"] if pos is not None else h.snippet
-                cite = citation_text(h.key, h.work_title)
-                retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
-                                  "heading": h.heading, "score": h.score, "text": text})
-                head = f" — {h.heading}" if h.heading else ""
-                blocks.append(f"[{i}] {cite} ({h.key}){head}\n{text[:TEXT_CHARS]}")
-        user = f"Question: {question}\n\nProvisions:\n\n" + ("\n\n".join(blocks) if blocks else "(none found)")
-        yield {"id": qid, "question": question, "k": k, "index": str(index.path),
-               "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": user}],
-               "retrieved": retrieved}
+        wanted = index_codes(q.get("jurisdictions") or q.get("jurisdiction"))
+    groups: list[tuple[str | None, list]] = []
+    if per_jurisdiction:
+        for j in wanted or index.manifest["jurisdictions"]:
+            groups.append((j, index.search(question, k, jurisdictions=[j], kind=kind, reranker=reranker)))
+    else:
+        groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
+    retrieved, blocks, i = [], [], 0
+    for j, hits in groups:
+        if j is not None:
+            blocks.append(f"## {JURISDICTION_NAMES.get(j, j)}")
+        for h in hits:
+            i += 1
+            pos = index.position(h.key)
+            text = index.unit(pos)["text"] if pos is not None else h.snippet
+            cite = citation_text(h.key, h.work_title)
+            retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
+                              "heading": h.heading, "score": h.score, "text": text})
+            head = f" — {h.heading}" if h.heading else ""
+            blocks.append(f"[{i}] {cite} ({h.key}){head}\n{text[:TEXT_CHARS]}")
+    notes = []
+    if not retrieved:
+        notes.append(f"no provision retrieved for {qid!r} (jurisdictions {wanted or 'all'}, k={k}): the prompt "
+                     "says '(none found)'")
+        warnings.warn(f"rag prompts: {notes[-1]}", stacklevel=3)
+    provisions = "\n\n".join(blocks) if retrieved else "(none found)"
+    if benchmark:
+        user = f"Provisions:\n\n{provisions}\n\n{task.text}"
+    else:
+        user = f"Question: {question}\n\nProvisions:\n\n{provisions}"
+    rec = {"id": qid, "question": question, "k": k, "index": str(index.path),
+           "messages": [{"role": "system", "content": system_prompt}, {"role": "user", "content": user}],
+           "retrieved": retrieved}
+    if benchmark:
+        rec["benchmark"] = benchmark
+    if q.get("copy") is not None:  # a shuffled copy (``legalcite mcq shuffle``): answered and scored per copy
+        rec["copy"] = q["copy"]
+    if notes:
+        rec["warnings"] = notes
+    return rec
 
 
-# --- running against an OpenAI-compatible endpoint ---------------------------------------------------------
+# --- running against an OpenAI-compatible endpoint (the client is legalcite.llm, shared with `legalcite judge`) ---
 
-def chat_url(endpoint: str) -> str:
-    e = endpoint.rstrip("/")
-    return e if e.endswith("/chat/completions") else e + "/chat/completions"
-
-
-def errors_path(out_path: Path) -> Path:
-    """Failed requests of the latest run go beside the outputs, so the outputs hold one answer per id."""
-    return out_path.with_name(out_path.name + ".errors.jsonl")
+def _by_id(record: dict) -> Any:
+    """A prompt's or an answer's key: its id, and its ``copy`` for shuffled copies of one item."""
+    copy = record.get("copy")
+    return record["id"] if copy is None else (record["id"], copy)
 
 
 def done_ids(out_path: Path) -> set:
-    """Ids already answered in ``out_path`` (lines with an ``output`` and no ``error``)."""
-    ids = set()
-    if out_path.exists():
-        with open(out_path, encoding="utf-8") as fh:
-            for line in fh:
-                try:
-                    r = json.loads(line)
-                except json.JSONDecodeError:  # a line torn by a kill: that id is simply redone
-                    continue
-                if "error" not in r and "output" in r:
-                    ids.add(r["id"])
-    return ids
+    """Ids (``(id, copy)`` for shuffled copies) already answered in ``out_path``."""
+    from legalcite.llm import done_keys
 
-
-def usage_totals(out_path: Path, price_in: float = 0.0, price_out: float = 0.0) -> dict:
-    """Answers, tokens and cost over the whole outputs file (all runs that filled it)."""
-    n = pt = ct = 0
-    seen = set()
-    if out_path.exists():
-        for line in open(out_path, encoding="utf-8"):
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if "output" in r and r["id"] not in seen:
-                seen.add(r["id"])
-                n += 1
-                pt += r.get("usage", {}).get("prompt_tokens", 0)
-                ct += r.get("usage", {}).get("completion_tokens", 0)
-    return {"answered": n, "prompt_tokens": pt, "completion_tokens": ct,
-            "cost": round(pt / 1e6 * price_in + ct / 1e6 * price_out, 6)}
-
-
-async def _one(client, url: str, prompt: dict, model: str, *, params: dict, retries: int, backoff: float,
-               headers: dict) -> dict:
-    body = {"model": model, "messages": prompt["messages"], **params}
-    t0 = time.monotonic()
-    last = ""
-    for attempt in range(1, retries + 2):
-        try:
-            r = await client.post(url, json=body, headers=headers)
-            if r.status_code == 200:
-                data = r.json()
-                choice = data["choices"][0]
-                usage = data.get("usage") or {}
-                return {"id": prompt["id"], "model": model, "output": choice["message"]["content"],
-                        "finish_reason": choice.get("finish_reason"),
-                        "usage": {"prompt_tokens": int(usage.get("prompt_tokens", 0)),
-                                  "completion_tokens": int(usage.get("completion_tokens", 0))},
-                        "attempts": attempt, "latency_s": round(time.monotonic() - t0, 3),
-                        "retrieved_keys": [x["key"] for x in prompt.get("retrieved", [])]}
-            last = f"HTTP {r.status_code}: {r.text[:200]}"
-            if r.status_code not in (408, 409, 429) and r.status_code < 500:
-                break  # a request the endpoint will never accept: no retry
-            wait = backoff * 2 ** (attempt - 1)
-            ra = r.headers.get("retry-after")
-            if ra:
-                try:
-                    wait = max(wait, min(float(ra), 60.0))
-                except ValueError:
-                    pass
-        except (KeyError, IndexError, ValueError) as e:
-            last = f"malformed response: {e}"
-            wait = backoff * 2 ** (attempt - 1)
-        except Exception as e:  # httpx transport errors and timeouts
-            last = f"{type(e).__name__}: {e}"
-            wait = backoff * 2 ** (attempt - 1)
-        if attempt <= retries:
-            await asyncio.sleep(wait)
-    return {"id": prompt["id"], "model": model, "error": last, "attempts": attempt}
-
-
-async def _run(prompts: list[dict], out_path: Path, url: str, model: str, *, concurrency: int, retries: int,
-               backoff: float, params: dict, headers: dict, timeout: float, progress) -> dict:
-    import httpx
-
-    sem = asyncio.Semaphore(concurrency)
-    stats = {"answered": 0, "failed": 0, "prompt_tokens": 0, "completion_tokens": 0}
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    if out_path.exists() and out_path.stat().st_size:
-        with open(out_path, "rb+") as fh:          # a line torn by a kill must not swallow the next answer
-            fh.seek(-1, os.SEEK_END)
-            if fh.read(1) != b"\n":
-                fh.write(b"\n")
-    with open(out_path, "a", encoding="utf-8") as out, open(errors_path(out_path), "w", encoding="utf-8") as err:
-        async with httpx.AsyncClient(timeout=timeout) as client:
-            async def task(p):
-                async with sem:
-                    res = await _one(client, url, p, model, params=params, retries=retries, backoff=backoff,
-                                     headers=headers)
-                fh = err if "error" in res else out
-                fh.write(json.dumps(res, ensure_ascii=False) + "\n")
-                fh.flush()
-                if "error" in res:
-                    stats["failed"] += 1
-                else:
-                    stats["answered"] += 1
-                    stats["prompt_tokens"] += res["usage"]["prompt_tokens"]
-                    stats["completion_tokens"] += res["usage"]["completion_tokens"]
-                if progress:
-                    progress(stats["answered"] + stats["failed"])
-
-            await asyncio.gather(*(task(p) for p in prompts))
-    return stats
+    return done_keys(Path(out_path), _by_id)
 
 
 def run(
@@ -281,26 +218,32 @@ def run(
     progress: bool = False,
 ) -> dict:
     """Send every prompt not yet answered in ``out_path``; returns counts, tokens and cost (prices are per
-    million tokens). ``api_key`` defaults to ``$OPENAI_API_KEY`` (optional for local servers)."""
+    million tokens). ``api_key`` defaults to ``$OPENAI_API_KEY`` (optional for local servers). Each output line
+    has ``id``, ``model``, ``output``, ``finish_reason`` (LexAssay scores an answer cut at the token limit 0),
+    ``usage``, ``attempts``, ``latency_s``, the prompt's ``retrieved_keys`` and its ``copy`` when it has one
+    (shuffled copies of one item share an id and are answered, resumed and scored per copy)."""
+    from legalcite.llm import Endpoint, Request, run_requests, usage_totals
     from legalcite.retrieval.index import Progress
 
     if not isinstance(prompts, (list, tuple)):
-        prompts = list(read_jsonl(prompts))
+        prompts = read_jsonl(prompts)
     out_path = Path(out_path)
     seen = done_ids(out_path)
-    todo = [p for p in prompts if p["id"] not in seen]
-    key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    todo = [p for p in prompts if _by_id(p) not in seen]
     params: dict[str, Any] = {}
     if temperature is not None:
         params["temperature"] = temperature
     if max_tokens is not None:
         params["max_tokens"] = max_tokens
+    ep = Endpoint(endpoint, model, api_key=api_key if api_key is not None else os.environ.get("OPENAI_API_KEY"),
+                  params=params, price_in=price_in, price_out=price_out)
+    requests = [Request(_by_id(p), ep, p["messages"],
+                        {"id": p["id"], **({"copy": p["copy"]} if p.get("copy") is not None else {}),
+                         "retrieved_keys": [x["key"] for x in p.get("retrieved", [])]})
+                for p in todo]
     prog = Progress("rag run", len(todo), progress) if progress else None
-    stats = asyncio.run(_run(todo, out_path, chat_url(endpoint), model, concurrency=concurrency, retries=retries,
-                             backoff=backoff, params=params, headers=headers, timeout=timeout, progress=prog))
+    stats = run_requests(requests, out_path, concurrency=concurrency, retries=retries, backoff=backoff,
+                         timeout=timeout, progress=prog)
     stats["skipped_already_done"] = len(prompts) - len(todo)
-    stats["file_totals"] = usage_totals(out_path, price_in, price_out)
-    stats["total_tokens"] = stats["prompt_tokens"] + stats["completion_tokens"]
-    stats["cost"] = round(stats["prompt_tokens"] / 1e6 * price_in + stats["completion_tokens"] / 1e6 * price_out, 6)
+    stats["file_totals"] = usage_totals(out_path, _by_id, lambda r: (price_in, price_out))
     return stats

@@ -1,0 +1,299 @@
+"""LEXam-style grading of open answers by an ensemble of LLM judges over OpenAI-compatible endpoints.
+
+LEXam grades each open answer against the professors' reference answer with LLM judges and pools the ensemble's
+scores by their minimum. Here every (answer, judge) pair is one chat request through :mod:`legalcite.llm` (retries
+with backoff, per-request deadline, token and cost accounting), so a run is resumable and a repeated request is
+answered from an on-disk cache. Files of a run ``-o OUT``:
+
+- ``OUT.calls.jsonl``: one line per (id, judge): the judgment text, the score read from it, tokens, attempts.
+  Appended and flushed as answers arrive; a rerun sends only the pairs not in it (and those that failed).
+- ``OUT.calls.jsonl.errors.jsonl``: the pairs that still failed after their retries in the latest run.
+- ``OUT``: one line per answer, rewritten (atomically) at the end of every run from the calls:
+  ``{"id", "language", "scores": {judge: score}, "pool", "pooled", "complete", "unscored_judges"}`` — the file
+  ``legalcite score mcq --open`` and ``legalcite score agreement`` read.
+
+The judge's score is the first ``[[x]]`` in its answer (LEXam's format, ``Correctness score: [[0.7]]``), clamped to
+[0, 1]; a judgment without one scores 0, as in LEXam, and is listed (``unscored_judges``). The prompt (system and
+user template, placeholders ``{question}``, ``{reference_answer}``, ``{answer}``) is documented in
+``docs/metrics.md`` and replaceable; LEXam's own wording can be passed as a template file to reproduce it exactly.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from legalcite.errors import InputError
+from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_requests, usage_totals
+from legalcite.metrics.io import ANSWER_FIELDS
+from legalcite.metrics.lexam import POOLS
+
+DEFAULT_SYSTEM = (
+    "You grade answers to law school exam questions (Swiss, EU and international law). You compare a candidate's "
+    "answer with the examiners' reference answer and judge how far it matches it in legal accuracy, completeness "
+    "and reasoning."
+)
+DEFAULT_TEMPLATE = """You receive an exam question, the examiners' reference answer and a candidate's answer.
+
+How to grade:
+- Treat the reference answer as complete: it holds everything a perfect answer needs.
+- Where the reference lists points to examine marked (+), (-) or (+/-), the point must be affirmed (+), denied (-),
+  or may go either way if argued soundly (+/-).
+- Deduct for statements that contradict the reference or are not in it, unless you are sure they are legally
+  correct and relevant.
+- Citations of books or articles in the reference need not be repeated, but statutes must be cited precisely,
+  down to the paragraph, number or letter (Abs., Ziff., lit.) where one applies.
+- Where the reference is split into sub-points, grade in proportion (2 of 4 sub-points right: about 0.5).
+
+Reply with (1) a short explanation of where the answer agrees with or departs from the reference, (2) brief
+feedback as a professor would give it, and (3) the correctness score from 0.0 to 1.0 in steps of 0.1
+(1.0 = the reference fully met, 0.5 = half of it), written exactly as [[score]], e.g. "Correctness score: [[0.5]]".
+
+Question:
+```{question}```
+
+Reference answer:
+```{reference_answer}```
+
+Candidate's answer:
+```{answer}```
+
+Your judgment:"""
+SCORE_PATTERN = r"\[\[\s*(\d+(?:\.\d+)?)\s*\]\]"
+REFERENCE_FIELDS = ("reference_answer", "gold_answer", "reference")
+
+
+class JudgeInputError(InputError):
+    """A judge specification, template or configuration that cannot be used."""
+
+
+@dataclass
+class JudgeItem:
+    """One answer to grade, with its question and reference (joined on ``id``)."""
+
+    id: Any
+    question: str
+    reference: str
+    answer: str
+    language: str | None = None
+
+
+# ------------------------------------------------------------------ judges
+
+def parse_judge(spec: str, *, api_key: str | None = None, params: dict[str, Any] | None = None,
+                price_in: float = 0.0, price_out: float = 0.0) -> Endpoint:
+    """``[NAME=]MODEL@URL`` → an :class:`Endpoint` (``gpt4o=gpt-4o@https://api.openai.com/v1``)."""
+    name, sep, rest = spec.partition("=")
+    if not sep or "@" in name:
+        name, rest = None, spec
+    model, at, url = rest.rpartition("@")
+    if not at or not model or not url.startswith(("http://", "https://")):
+        raise JudgeInputError(f"judge {spec!r}: expected [NAME=]MODEL@URL, e.g. gpt4o=gpt-4o@http://127.0.0.1:8000/v1")
+    return Endpoint(url, model, name=name or None, api_key=api_key, params=dict(params or {}),
+                    price_in=price_in, price_out=price_out)
+
+
+def load_judges(path: str | Path, *, default_params: dict[str, Any] | None = None) -> list[Endpoint]:
+    """Judges from a JSON file: a list of ``{"name", "model", "endpoint", "api_key_env", "price_in", "price_out",
+    "temperature", "max_tokens"}`` (only ``model`` and ``endpoint`` are required)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise JudgeInputError(f"{path}: cannot read the judges ({e})") from None
+    if not isinstance(data, list) or not data:
+        raise JudgeInputError(f"{path}: expected a non-empty JSON list of judges")
+    out = []
+    for i, j in enumerate(data, 1):
+        if not isinstance(j, dict) or not j.get("model") or not j.get("endpoint"):
+            raise JudgeInputError(f"{path}: judge {i} needs 'model' and 'endpoint'")
+        params = dict(default_params or {})
+        for k in ("temperature", "max_tokens"):
+            if k in j:
+                params[k] = j[k]
+        key = os.environ.get(j["api_key_env"]) if j.get("api_key_env") else None
+        out.append(Endpoint(j["endpoint"], j["model"], name=j.get("name"), api_key=key, params=params,
+                            price_in=float(j.get("price_in", 0)), price_out=float(j.get("price_out", 0))))
+    return out
+
+
+def _check_names(judges: Sequence[Endpoint]) -> None:
+    labels = [j.label for j in judges]
+    dup = sorted({x for x in labels if labels.count(x) > 1})
+    if dup:
+        raise JudgeInputError(f"two judges are named {dup[0]!r}: give each a NAME= (their scores are keyed by it)")
+    if not judges:
+        raise JudgeInputError("no judge given (--judge NAME=MODEL@URL, or --judges FILE)")
+
+
+# ------------------------------------------------------------------ prompts and scores
+
+def strip_reasoning(answer: str) -> str:
+    """The final answer of a reasoning model: the text after its last ``</think>`` (as LEXam grades it)."""
+    return answer.rsplit("</think>", 1)[-1].strip() if "</think>" in answer else answer
+
+
+def messages(item: JudgeItem, *, system: str = DEFAULT_SYSTEM, template: str = DEFAULT_TEMPLATE) -> list[dict]:
+    """The chat messages a judge gets for one answer."""
+    user = template.replace("{question}", item.question).replace("{reference_answer}", item.reference) \
+        .replace("{answer}", strip_reasoning(item.answer))
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def check_template(template: str) -> None:
+    missing = [p for p in ("{question}", "{reference_answer}", "{answer}") if p not in template]
+    if missing:
+        raise JudgeInputError(f"the judge template lacks {', '.join(missing)}")
+
+
+def extract_score(text: str, pattern: str = SCORE_PATTERN) -> float | None:
+    """The first ``[[x]]`` of a judgment, clamped to [0, 1]; None when there is none."""
+    m = re.search(pattern, text or "")
+    if not m:
+        return None
+    try:
+        value = float(m.group(1) if m.re.groups else m.group(0))
+    except ValueError:
+        return None
+    return min(max(value, 0.0), 1.0)
+
+
+# ------------------------------------------------------------------ reading the answers
+
+def read_items(answers: str | Path, questions: str | Path | None = None, *, answer_field: str | None = None,
+               ) -> tuple[list[JudgeItem], list[Any]]:
+    """The answers to grade, joined on ``id`` with their questions (``question``, ``reference_answer``; from
+    ``questions`` or the answer line itself). Returns the items and the bad lines (reported, not graded): a line
+    without an answer, a question or a reference. No line with an answer field at all is an error."""
+    from legalcite.core.jsonl import read_records
+
+    qs: dict[Any, dict[str, Any]] = {}
+    bad: list[Any] = []
+    if questions is not None:
+        good, qbad = read_records(questions)
+        bad += qbad
+        for q in good:
+            if q.id is not None:
+                qs.setdefault(q.id, q.data)
+    good, abad = read_records(answers)
+    bad += abad
+    fields = (answer_field,) if answer_field else ANSWER_FIELDS
+    if good and not any(f in (r.data or {}) for r in good for f in fields):
+        have = sorted({k for r in good for k in (r.data or {})})
+        raise InputError(f"{answers}: no line has an answer field ({', '.join(fields)}); the lines have "
+                         f"{', '.join(have[:12])} — name it with --answer-field")
+    items: list[JudgeItem] = []
+    seen: set = set()
+    for r in good:
+        d = r.data or {}
+        if r.id is None or isinstance(r.id, bool) or not isinstance(r.id, (str, int)):
+            bad.append(r.bad("no 'id' (a string or an integer): a graded answer must say which question it answers"))
+            continue
+        if r.id in seen:
+            bad.append(r.bad(f"repeated id {r.id!r}: only its first answer is graded"))
+            continue
+        seen.add(r.id)
+        field_name = next((f for f in fields if f in d), None)
+        answer = d.get(field_name) if field_name else None
+        if answer is None or not isinstance(answer, str):
+            bad.append(r.bad(f"no answer text (expected a string in one of {', '.join(fields)})"))
+            continue
+        q = {**qs.get(r.id, {}), **{k: v for k, v in d.items() if k in ("question", *REFERENCE_FIELDS)}}
+        ref = next((q[f] for f in REFERENCE_FIELDS if isinstance(q.get(f), str) and q[f].strip()), None)
+        if not isinstance(q.get("question"), str) or ref is None:
+            where = "in --questions" if questions is not None else "(pass --questions with the question file)"
+            bad.append(r.bad(f"no question and reference answer for id {r.id!r} {where}"))
+            continue
+        lang = d.get("language") or qs.get(r.id, {}).get("language")
+        items.append(JudgeItem(r.id, q["question"], ref, answer, lang if isinstance(lang, str) else None))
+    return items, bad
+
+
+# ------------------------------------------------------------------ the run
+
+def calls_path(out_path: Path) -> Path:
+    return out_path.with_name(out_path.name + ".calls.jsonl")
+
+
+def _call_key(record: dict[str, Any]) -> tuple[str, str]:
+    return (json.dumps(record["id"]), record["judge"])
+
+
+def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str | Path, *, pool: str = "min",
+          system: str = DEFAULT_SYSTEM, template: str = DEFAULT_TEMPLATE, score_pattern: str = SCORE_PATTERN,
+          cache: Any = None, concurrency: int = 4, retries: int = 4, backoff: float = 1.0, timeout: float = 120.0,
+          progress: bool = False) -> dict[str, Any]:
+    """Grade every item by every judge (pairs already in ``OUT.calls.jsonl`` are skipped), then rewrite ``OUT``
+    with the pooled scores. Returns this run's counts, tokens and cost (per judge too) and the file's totals."""
+    if pool not in POOLS:
+        raise JudgeInputError(f"pool must be one of {sorted(POOLS)}")
+    _check_names(judges)
+    check_template(template)
+    re.compile(score_pattern)
+    out_path = Path(out_path)
+    calls = calls_path(out_path)
+    done = done_keys(calls, _call_key)
+    requests = [Request((json.dumps(it.id), j.label), j, messages(it, system=system, template=template),
+                        {"id": it.id, "judge": j.label})
+                for it in items for j in judges if (json.dumps(it.id), j.label) not in done]
+    prog = None
+    if progress:
+        from legalcite.retrieval.index import Progress
+
+        prog = Progress("judge", len(requests))
+    stats = run_requests(requests, calls, concurrency=concurrency, retries=retries, backoff=backoff,
+                         timeout=timeout, cache=cache, progress=prog)
+    stats["skipped_already_done"] = len(items) * len(judges) - len(requests)
+    prices = {j.label: (j.price_in, j.price_out) for j in judges}
+    stats["file_totals"] = usage_totals(calls, _call_key, lambda r: prices.get(r.get("judge"), (0.0, 0.0)))
+    stats.update(write_judged(items, judges, out_path, pool=pool, score_pattern=score_pattern))
+    return stats
+
+
+def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: Path, *, pool: str = "min",
+                 score_pattern: str = SCORE_PATTERN) -> dict[str, Any]:
+    """``OUT`` from the calls log: per answer the judges' scores, the pooled score and what is missing."""
+    from legalcite.core.files import atomic_path
+    from legalcite.core.jsonl import dumps
+    from legalcite.llm import answered
+
+    by_pair: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in answered(calls_path(out_path)):
+        by_pair.setdefault(_call_key(r), r)
+    names = [j.label for j in judges]
+    incomplete = unscored = 0
+    with atomic_path(out_path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        for it in items:
+            scores: dict[str, float] = {}
+            no_score: list[str] = []
+            for name in names:
+                call = by_pair.get((json.dumps(it.id), name))
+                if call is None:
+                    continue
+                s = extract_score(call.get("output", ""), score_pattern)
+                if s is None:  # LEXam: a judgment without [[score]] scores 0
+                    no_score.append(name)
+                    s = 0.0
+                scores[name] = s
+            complete = len(scores) == len(names)
+            incomplete += not complete
+            unscored += bool(no_score)
+            rec = {"id": it.id, "language": it.language, "scores": scores, "pool": pool,
+                   "pooled": POOLS[pool](list(scores.values())) if complete else None, "complete": complete,
+                   "missing_judges": [n for n in names if n not in scores], "unscored_judges": no_score}
+            fh.write(dumps(rec) + "\n")
+    return {"items": len(items), "incomplete_items": incomplete, "items_with_unscored_judgment": unscored}
+
+
+def default_cache() -> SqliteCache:
+    """The judge cache in legalcite's cache directory (``$LEGALCITE_CACHE`` or the user cache dir)."""
+    from legalcite.resolvers.cache import cache_dir
+
+    return SqliteCache(cache_dir() / "judge.sqlite")
+
+
+__all__ = ["judge", "read_items", "parse_judge", "load_judges", "messages", "extract_score", "strip_reasoning",
+           "JudgeItem", "JudgeInputError", "DEFAULT_SYSTEM", "DEFAULT_TEMPLATE", "SCORE_PATTERN", "POOLS",
+           "default_cache", "calls_path", "write_judged"]
