@@ -56,7 +56,8 @@ KEY_CASES = [
     ("us/usc/t42/s1983/a", "real", ["not checked"]),
     ("us/usc/t42/s99999", "invented", ["live sections"]),
     ("us/cfr/t29/s1", "not_checked", ["offline"]),
-    ("ch/or/art41/abs1", "not_checked", ["no corpus for jurisdiction 'ch'"]),
+    ("ch/or/art41/abs1", "real", []),
+    ("at/abgb/s1", "not_checked", ["no corpus for jurisdiction 'at'"]),
     ("us/case/5/u.s./137", "not_checked", ["offline"]),
 ]
 
