@@ -31,13 +31,13 @@ def guess_language(text: str) -> str | None:
 
 
 def guess_prose(text: str) -> str | None:
-    """The jurisdiction whose cue words (each jurisdiction module's ``CUES``: ``BGE``, ``gemäss``, ``CHF`` for
-    Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 20,000 characters; None on a tie."""
+    """The jurisdiction whose cue words (each jurisdiction module's ``cue_count``: ``BGE``, ``gemäss``, ``CHF`` for
+    Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 6,000 characters; None on a tie."""
     from legalcite.scan import jurisdiction_modules
 
-    head = text[:20000]
-    counts = sorted(((len(mod.CUES.findall(head)), mod.EXTRACTOR.code) for mod in jurisdiction_modules()
-                     if getattr(mod, "CUES", None) is not None), reverse=True)
+    head = text[:6000]
+    counts = sorted(((mod.cue_count(head), mod.EXTRACTOR.code) for mod in jurisdiction_modules()
+                     if getattr(mod, "cue_count", None) is not None), reverse=True)
     if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
         return None
     return counts[0][1]

@@ -516,7 +516,11 @@ class GermanExtractor:
 EXTRACTOR = GermanExtractor()
 
 # Prose that points to Germany (for the pipeline's tie-break between jurisdictions): ß, German federal courts.
-CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
+_CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
+
+
+def cue_count(text: str) -> int:
+    return len(_CUES.findall(text))
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:

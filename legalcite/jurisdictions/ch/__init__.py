@@ -3,13 +3,6 @@ Federal Supreme Court dockets. See :mod:`legalcite.jurisdictions.ch.extract`."""
 from __future__ import annotations
 
 from legalcite.jurisdictions.ch.acts import knows_name
-from legalcite.jurisdictions.ch.extract import EXTRACTOR, cue_pattern
+from legalcite.jurisdictions.ch.extract import EXTRACTOR, cue_count
 
-
-def __getattr__(name: str):
-    if name == "CUES":  # compiled on first use
-        return cue_pattern()
-    raise AttributeError(name)
-
-
-__all__ = ["EXTRACTOR", "knows_name"]
+__all__ = ["EXTRACTOR", "knows_name", "cue_count"]

@@ -448,9 +448,16 @@ def _docket(text: str, pos: int) -> list[Citation]:
 # ------------------------------------------------------------------ the prose
 
 @functools.cache
-def cue_pattern() -> re.Pattern:
-    """Markers of Swiss prose (``data/names.json``): BGE, Bundesgericht, CHF, ``ss`` spellings (gemäss, Strasse)…"""
-    return re.compile("|".join(acts.names()["cues"]))
+def _cue_words() -> re.Pattern:
+    return re.compile(acts.names()["cues"]["words"])
+
+
+def cue_count(text: str) -> int:
+    """How often ``text`` reads as Swiss (``data/names.json``: BGE, Bundesgericht, CHF, ``25'000``, «», and ß-words in
+    Swiss spelling — gemäss, Strasse, Massnahme, -mässig — counted as substrings of the lowercased text, which is
+    fast)."""
+    low = text.lower()
+    return len(_cue_words().findall(text)) + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
 
 
 def _swiss(text: str, ctx: Context) -> bool:

@@ -24,10 +24,13 @@ from legalcite.scan import Context
 LOOKBACK = 300
 
 _NUMBER = r"\d{1,6}/\d{2}(?![\d/])"
-_APPLICATION = re.compile(
-    r"(?:(?P<called>[Aa]pplications?|[Rr]equêtes?|[Rr]icors[oi]|Beschwerden?)[ \t-]*)?"
-    r"(?:[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)[ \t]*(?P<nums>%s(?:[ \t]*(?:,|and|und|et|e)[ \t]*%s)*)" % (_NUMBER, _NUMBER))
-ANCHOR = r"(?=[AaRrBNn])(?:(?<![\w])(?:[Aa]pplications?|[Rr]equêtes?|[Rr]icors[oi]|Beschwerden?|[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)(?=[ \t-]*(?:[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)?[ \t]*\d{1,6}/\d{2}(?![\d/])))"
+# "no. 13444/04", "Nr. 68959/01", "requête n° 23380/09", "application nos. 123/04 and 456/05": what may precede
+# the first number (read backwards from it) and the list that may follow it
+_CALLED = re.compile(r"(?:(?P<called>[Aa]pplications?|[Rr]equêtes?|[Rr]icors[oi]|Beschwerden?)[ \t-]*)?"
+                     r"(?:[Nn]os?\.|Nrn?\.|n[°o]s?|N°|no)[ \t]*$")
+_LIST = re.compile(r"%s(?:[ \t]*(?:,|and|und|et|e)[ \t]*%s)*" % (_NUMBER, _NUMBER))
+# The anchor is the number itself (digits are cheap to test; "no." before it is read backwards).
+ANCHOR = r"(?=[0-9])(?<![\d/])" + _NUMBER
 
 
 # "Ilaşcu and Others v. Moldova and Russia [GC], no. 48787/99, ECHR 2004-VII": a case name before, the Court's
@@ -50,15 +53,17 @@ class TreatyExtractor:
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
-        m = _APPLICATION.match(text, pos)
-        if not m:
+        before = _CALLED.search(text, max(0, pos - 40), pos)
+        if not before:
             return []
-        if not (m.group("called") or _court().search(text, max(0, pos - LOOKBACK), pos)
-                or _CASE_NAME.search(text, max(0, pos - 150), pos) and _REPORTS.match(text, m.end())):
+        start = before.start()
+        m = _LIST.match(text, pos)
+        if not (before.group("called") or _court().search(text, max(0, start - LOOKBACK), start)
+                or _CASE_NAME.search(text, max(0, start - 150), start) and _REPORTS.match(text, m.end())):
             return []
-        span = Span(pos, m.end())
+        span = Span(start, m.end())
         out = []
-        for num in re.findall(_NUMBER, m.group("nums")):
+        for num in re.findall(_NUMBER, m.group()):
             out.append(Citation("int", Kind.CASE, "case", (Unit("", "echr"), Unit("", num.replace("/", "-"))),
                                 span, text[span.start:span.end], None, Form.FULL, None,
                                 {"court": "ECtHR", "application": num}))
