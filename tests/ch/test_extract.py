@@ -42,3 +42,33 @@ def test_span_pin_and_metadata() -> None:
 def test_unknown_act_is_marked() -> None:
     (c,) = legalcite.extract("Art. 11 BEHG", jurisdiction="ch")
     assert c.meta["unknown_law"] == "BEHG"
+
+
+# ------------------------------------------------------------------ properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PLAIN = [r for r in cases.DESIGN + cases.STATUTES + cases.CASES if len(r) == 2 and "\n" not in r[0]]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_PLAIN), st.text(alphabet="abc xyz.,;", max_size=20), st.text(alphabet="abc xyz", max_size=20))
+def test_unrelated_text_around_a_citation_only_shifts_it(row, before: str, after: str) -> None:
+    text, expected = row
+    before = before.rstrip(".") + " " if before else ""
+    wrapped = before + text + (" " + after if after else "")
+    cites = [c for c in legalcite.extract(wrapped) if c.key]
+    assert [c.key for c in cites] == expected
+    assert all(c.span.start >= len(before) for c in cites)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Art.Abs.Ziff.lit.BGE ATF§OR ZGB StGB EMRK 0123456789IV,;-–()/_ff.bisterSchlT")),
+               max_size=80))
+def test_never_raises_and_spans_lie_inside(text: str) -> None:
+    cites = legalcite.extract(text, jurisdiction="ch", unresolved=True)
+    for c in cites:
+        assert 0 <= c.span.start < c.span.end <= len(text)
+    starts = [c.span.start for c in cites]
+    assert starts == sorted(starts)
