@@ -30,7 +30,7 @@ def main() -> int:
 
     import legalcite
     from legalcite.attribution import assess, statement_for, work_index
-    from legalcite.checker import get_store
+    from legalcite.resolve.store import get_store
     from legalcite.keys import key_at
 
     store = get_store(args.store)

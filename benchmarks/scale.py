@@ -8,7 +8,7 @@ The store must exist (``legalcite corpus build``). For each engine the run is do
 ``cold`` includes the workers' first-use costs (grammars, tables, the store shipped and opened), ``warm`` is the
 steady state. Printed:
 
-- answers/s of the plain single-process loop (``check_line`` per line, as ``legalcite check`` does), cold
+- answers/s of the plain single-process loop (``check_record`` per record, as ``legalcite check`` does), cold
   (first pass in the process) and warm (second pass),
 - answers/s of the ``local`` engine (same loop, through partitions, part files and the merge),
 - per worker count: cluster start-up seconds, cold and warm answers/s, speed-up over the plain loop,
@@ -37,15 +37,13 @@ def noop_partition(lines, first, ctx, files) -> str:
 
 def plain(src: Path, out: Path, options) -> float:
     """The single-process loop of ``legalcite check``; the first call in a process pays the loading."""
-    from legalcite.checker import check_line
-    from legalcite.cli.common import dump_json
+    from legalcite.checker import check_record
+    from legalcite.core.jsonl import JsonlWriter, Reader
 
     t0 = time.perf_counter()
-    with open(src, encoding="utf-8", errors="replace") as fh, open(out, "w", encoding="utf-8") as w:
-        for i, line in enumerate(fh, 1):
-            rec = check_line(line, i, options)
-            if rec is not None:
-                w.write(dump_json(rec) + "\n")
+    with Reader(src, id_field=options.id_field) as reader, JsonlWriter(out) as w:
+        for rec in reader:
+            w.write(check_record(rec, options))
     return time.perf_counter() - t0
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 
@@ -12,3 +13,13 @@ def sha256_file(path: str | Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def cache_dir() -> Path:
+    """``$LEGALCITE_CACHE`` if set, else the platform's user cache dir (online answers, official downloads)."""
+    base = os.environ.get("LEGALCITE_CACHE")
+    if base is None:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("legalcite")
+    return Path(base)

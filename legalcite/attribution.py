@@ -22,8 +22,8 @@ Chinese: STARD layperson questions against the first article marked relevant, 35
 401 (38.2 %). English has no calibration set here and uses the stricter Chinese setting. Court
 prose often names a norm without restating it, so this is a pessimistic estimate for answers that paraphrase the
 provision. An embedding veto (multilingual-e5-small) removed none of those false alarms and 4 of the hits, so
-it is not used. In :func:`legalcite.checker.check`, citations printed together (``§§ 1 bis 5 PatG``) are flagged only
-if every member of the list is.
+it is not used. Citations printed together (``§§ 1 bis 5 PatG``) are flagged only if every member of the list is
+(:func:`attribute_all`, which :func:`legalcite.checker.check` runs after the resolver chain).
 
 So a statement is flagged only when another provision of the same law fits it clearly better *and* the cited
 one barely shares vocabulary with it: the rule prefers a missed misattribution over a false one (a false flag
@@ -32,12 +32,15 @@ Standard library only (numpy, when installed, only speeds up the same sums); one
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable, Sequence
+
+from legalcite.status import CheckedCitation, Evidence, Status
 
 @dataclass(frozen=True)
 class Rule:
@@ -287,3 +290,46 @@ def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, i
         break
     sentence = chunk_s[begin:finish]
     return re.sub(r"\s+", " ", sentence).strip(" ()[]（）,;:.。")
+
+
+# ------------------------------------------------------------------ on checked citations
+
+def _attribute(checked: CheckedCitation, unit, text: str, spans: list[tuple[int, int]], store) -> CheckedCitation:
+    c = checked.citation
+    if not text or not unit.text or c.span.end <= c.span.start:
+        return checked
+    me = (c.span.start, c.span.end)
+    statement = statement_for(text, c.span.start, c.span.end, [s for s in spans if s != me])
+    index = work_index(store, unit.jurisdiction, unit.work, unit.language)
+    a = assess(statement, unit.key, index)
+    ev = Evidence(source="attribution", key=unit.key, details={**a.details(), "statement": statement[:200]})
+    if a.misattributed:
+        best = f"; {a.best_key} fits it better ({a.s_best:.2f})" if a.best_key else ""
+        return dataclasses.replace(
+            checked, status=Status.MISATTRIBUTED,
+            reason=f"{checked.reason.split(';')[0]}, but does not support the statement "
+                   f"(similarity {a.s_cited:.2f}{best})",
+            evidence=checked.evidence + (ev,))
+    return dataclasses.replace(checked, evidence=checked.evidence + (ev,))
+
+
+def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store) -> list[CheckedCitation]:
+    """The misattribution test on every ``real`` citation whose unit the store checked (``units``, in the order of
+    ``out``), against the statement around it in ``text``. Citations printed together (a list or range such as
+    ``§§ 1 bis 5 PatG``, overlapping spans) support one statement as a group: they are flagged only if every
+    member would be."""
+    spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
+    done = list(out)
+    for i, (cc, unit) in enumerate(zip(out, units)):
+        if unit is None or cc.status != Status.REAL:
+            continue
+        done[i] = _attribute(cc, unit, text, spans, store)
+    for i, cc in enumerate(done):
+        if cc.status != Status.MISATTRIBUTED:
+            continue
+        s, e = spans[i]
+        group = [j for j, (s2, e2) in enumerate(spans) if j != i and s2 < e and s < e2 and units[j] is not None]
+        if group and any(done[j].status != Status.MISATTRIBUTED for j in group):
+            done[i] = dataclasses.replace(cc, status=Status.REAL, reason=out[i].reason + "; not flagged: another "
+                                          "provision cited in the same list fits the statement")
+    return done

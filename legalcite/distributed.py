@@ -1,8 +1,9 @@
 """``check`` and the embedding part of ``index build`` on a Dask (dask.distributed) cluster, or in-process.
 
 Why this shape (see docs/cluster.md for the user's side):
-- Both jobs are pure functions over records, so the input is cut into *partitions* of consecutive JSONL lines;
-  each partition is one task whose result is the exact text its lines produce. The client writes each result
+- Both jobs are pure functions over records, so the input is cut into *partitions* of consecutive records of the
+  one JSONL reader (:mod:`legalcite.core.jsonl`: line numbers, ids and bad lines exactly as the CLI sees them);
+  each partition is one task whose result is the exact text its records produce. The client writes each result
   to ``<output>.parts/part-NNNNNN.jsonl`` as it arrives and concatenates the parts in input order at the end,
   so the output is byte-identical to a single-process run whatever order the workers finish in.
 - A failed task is retried by Dask (``retries``) on any worker; a partition that still fails is reported
@@ -31,21 +32,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from legalcite._util import sha256_file as file_digest
+from legalcite.core.jsonl import BadLine, Line, Reader
+from legalcite.errors import LegalciteError
+
 ENGINES = ("local", "dask")
 DEFAULT_PARTITION_LINES = 200
 DEFAULT_PARTITION_BYTES = 4 << 20
 DEFAULT_RETRIES = 2
 SHARED_STORE_ENV = "LEGALCITE_DASK_SHARED_STORE"  # "1": the store path is valid on every worker, do not ship it
 
-# fn(lines, first_lineno, ctx, files) -> the output text of those lines (each output line ending in "\n");
+# fn(records, first_lineno, ctx, files) -> the output text of those records (each output line ending in "\n");
 # ``files`` maps the names of shipped files to their read-only local paths.
-PartitionFn = Callable[[Sequence[str], int, Any, Mapping[str, str]], str]
+PartitionFn = Callable[[Sequence[Any], int, Any, Mapping[str, str]], str]
 
 # On a worker: digest of a shipped file -> its local read-only path (filled by ShipFile.setup).
 _SHIPPED: dict[str, str] = {}
 
 
-class PartitionsFailed(RuntimeError):
+class PartitionsFailed(LegalciteError, RuntimeError):
     """Some partitions failed after their retries. The finished parts are kept in ``parts_dir``; run the same
     command again to compute only the failed ones."""
 
@@ -81,37 +86,32 @@ class RunStats:
 @dataclass(frozen=True)
 class Partition:
     index: int
-    first_lineno: int          # 1-based number of the partition's first input line
-    lines: tuple[str, ...]
+    first_lineno: int                   # 1-based number of the partition's first input line
+    records: tuple[Line | BadLine, ...]
 
 
 def iter_partitions(path: str | Path, lines_per_partition: int = DEFAULT_PARTITION_LINES,
-                    max_bytes: int = DEFAULT_PARTITION_BYTES) -> Iterator[Partition]:
-    """Consecutive lines of ``path`` (UTF-8, undecodable bytes replaced, newline stripped: the way the CLI
-    reads its input), cut after ``lines_per_partition`` lines or ``max_bytes`` characters."""
+                    max_bytes: int = DEFAULT_PARTITION_BYTES, *, id_field: str = "id") -> Iterator[Partition]:
+    """Consecutive records of the JSONL file ``path`` as the CLI reads them (good and bad, blank lines left
+    out), cut after ``lines_per_partition`` records or ``max_bytes`` characters."""
     if lines_per_partition < 1:
         raise ValueError("lines_per_partition must be >= 1")
-    buf: list[str] = []
+    buf: list[Line | BadLine] = []
     size = 0
-    first = 1
     index = 0
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for lineno, line in enumerate(fh, 1):
-            line = line.rstrip("\n")
-            buf.append(line)
-            size += len(line) + 1
+    with Reader(path, format="jsonl", id_field=id_field) as reader:
+        for rec in reader:
+            buf.append(rec)
+            size += len(rec.text) + 1 if isinstance(rec, Line) else len(rec.error)
             if len(buf) >= lines_per_partition or size >= max_bytes:
-                yield Partition(index, first, tuple(buf))
-                index, first, buf, size = index + 1, lineno + 1, [], 0
+                yield Partition(index, buf[0].lineno, tuple(buf))
+                index, buf, size = index + 1, [], 0
     if buf:
-        yield Partition(index, first, tuple(buf))
-
-
-from legalcite._util import sha256_file as file_digest  # noqa: E402  (kept under its old name)
+        yield Partition(index, buf[0].lineno, tuple(buf))
 
 
 def run_partition(fn: PartitionFn, ctx: Any, shipped: Mapping[str, str], first_lineno: int,
-                  lines: Sequence[str]) -> tuple[str, float]:
+                  lines: Sequence[Any]) -> tuple[str, float]:
     """The task: resolve shipped files to local paths, run ``fn``; returns (output text, seconds)."""
     t0 = time.perf_counter()
     files = {}
@@ -210,6 +210,7 @@ def run_jsonl(
     max_in_flight: int | None = None,
     resume: bool = True,
     job_id: str | None = None,
+    id_field: str = "id",
 ) -> RunStats:
     """Run ``fn`` over the partitions of a JSONL file and write the outputs, in input order, to ``output_path``.
 
@@ -228,11 +229,11 @@ def run_jsonl(
                    "files": digests, "lines": lines_per_partition, "bytes": max_bytes}
     parts = _Parts(output, fingerprint, resume)
     stats = RunStats(engine=engine, workers=1)
-    parts_iter = iter_partitions(input_path, lines_per_partition, max_bytes)
+    parts_iter = iter_partitions(input_path, lines_per_partition, max_bytes, id_field=id_field)
 
     def count(p: Partition) -> bool:
         stats.partitions += 1
-        stats.lines += len(p.lines)
+        stats.lines += len(p.records)
         if parts.done(p.index):
             stats.reused += 1
             return False
@@ -243,7 +244,7 @@ def run_jsonl(
         for p in parts_iter:
             if count(p):
                 try:
-                    text, _ = run_partition(fn, ctx, files, p.first_lineno, p.lines)
+                    text, _ = run_partition(fn, ctx, files, p.first_lineno, p.records)
                 except Exception as e:  # noqa: BLE001  (keep the finished parts, like the cluster engine)
                     stats.failed[p.index] = f"{type(e).__name__}: {e}"
                     continue
@@ -343,7 +344,7 @@ def _run_dask(fn, ctx, files, digests, parts: _Parts, parts_iter, count, stats: 
         stats.workers = max(len(c.nthreads()), 1)
         shipped = ship_files(c, files, digests)
         stats.startup_seconds = time.perf_counter() - t_start
-        tasks = ((p.index, (fn, ctx, shipped, p.first_lineno, p.lines)) for p in parts_iter if count(p))
+        tasks = ((p.index, (fn, ctx, shipped, p.first_lineno, p.records)) for p in parts_iter if count(p))
         for idx, text, error in _finished(c, tasks, limit=max_in_flight or 4 * stats.workers,
                                           retries=retries, name=_fn_name(fn).rsplit(".", 1)[-1]):
             if error is None:
@@ -355,24 +356,15 @@ def _run_dask(fn, ctx, files, digests, parts: _Parts, parts_iter, count, stats: 
 
 # ---------------------------------------------------------------- check
 
-def _check_partition(lines: Sequence[str], first_lineno: int, options: Any, files: Mapping[str, str]) -> str:
-    """``legalcite check`` on one partition: the same per-line function and serialisation as the CLI."""
-    from legalcite import checker
+def _check_partition(records: Sequence[Line | BadLine], first_lineno: int, options: Any,
+                     files: Mapping[str, str]) -> str:
+    """``legalcite check`` on one partition: the same per-record function and serialisation as the CLI."""
+    from legalcite.checker import check_record
+    from legalcite.core.jsonl import dumps
 
     if "store" in files:
         options = _with_store(options, files["store"])
-    out = []
-    for i, line in enumerate(lines):
-        rec = checker.check_line(line, first_lineno + i, options)
-        if rec is not None:
-            out.append(_dump(rec) + "\n")
-    return "".join(out)
-
-
-def _dump(obj: Any) -> str:
-    from legalcite.cli.common import dump_json
-
-    return dump_json(obj)
+    return "".join(dumps(check_record(rec, options)) + "\n" for rec in records)
 
 
 def _with_store(options: Any, path: str) -> Any:
@@ -405,7 +397,8 @@ def run_check(input_path: str | Path, output_path: str | Path, options: Any = No
     if os.environ.get(SHARED_STORE_ENV, "").strip() not in ("", "0"):
         ship_store = False
     files = {"store": store} if (store and ship_store and os.path.exists(store)) else {}
-    return run_jsonl(_check_partition, input_path, output_path, ctx=options, files=files, **engine_kw)
+    return run_jsonl(_check_partition, input_path, output_path, ctx=options, files=files,
+                     id_field=getattr(options, "id_field", "id"), **engine_kw)
 
 
 # ---------------------------------------------------------------- index build

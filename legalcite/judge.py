@@ -289,7 +289,7 @@ def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_pat
 
 def default_cache() -> SqliteCache:
     """The judge cache in legalcite's cache directory (``$LEGALCITE_CACHE`` or the user cache dir)."""
-    from legalcite.resolvers.cache import cache_dir
+    from legalcite._util import cache_dir
 
     return SqliteCache(cache_dir() / "judge.sqlite")
 

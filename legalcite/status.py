@@ -21,6 +21,17 @@ class Status(str, Enum):
     REPEALED = "repealed"            # existed, not in force at the date asked
 
 
+class Undecided(str, Enum):
+    """Why a citation is ``not_checked``: typed, so that what to ask next (the online sources after the store) and
+    what may be cached is decided from data, never from the wording of a reason."""
+
+    NOT_COVERED = "not_covered"     # no source this resolver holds covers the work, kind or jurisdiction
+    PARTIAL = "partial"             # the source covers the work, but lists only part of its units
+    INCONCLUSIVE = "inconclusive"   # the source answered, and the answer decides nothing (page did not show it)
+    FAULT = "fault"                 # the source could not be reached or answered unreadably: ask again later
+    NO_KEY = "no_key"               # nothing to look up (an unlinked short form has no key)
+
+
 # The statuses LexAssay deducts for (0.25 each distinct citation).
 DEDUCTED = frozenset({Status.MISATTRIBUTED, Status.INVENTED})
 
@@ -48,6 +59,7 @@ class CheckedCitation:
     reason: str                      # a sentence a person can read
     evidence: tuple[Evidence, ...] = ()
     checked_key: str | None = None   # the unit that was checked (may be coarser than the citation's key)
+    undecided: Undecided | None = None  # why, when the status is not_checked (None for a decided status)
 
     def to_dict(self) -> dict[str, Any]:
         d = self.citation.to_dict()

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalcite.attribution import assess, language_of, statement_for, work_index
-from legalcite.checker import check, get_store
+from legalcite.checker import check
+from legalcite.resolve.store import get_store
 from legalcite.status import Status
-from tests.test_store import small_corpora, small_store  # noqa: F401  (shared session fixtures)
 
 WRONG = [
     ("Die Kündigungsfrist für Arbeitnehmer beträgt vier Wochen zum Fünfzehnten oder zum Ende eines "

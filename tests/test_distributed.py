@@ -40,8 +40,9 @@ def _mark(directory: str, name: str) -> int:
     return n
 
 
-def digest_lines(lines, first, ctx, files):
-    """A pure function of each line and its number, with a partition-sized amount of work."""
+def digest_lines(records, first, ctx, files):
+    """A pure function of each record (as the one JSONL reader gives it) and its line, with a partition-sized
+    amount of work."""
     if ctx and ctx.get("calls"):
         _mark(ctx["calls"], f"p{first}")
         if first in ctx.get("fail_first_try", ()) and len(list(Path(ctx["calls"]).glob(f"p{first}.*"))) == 1:
@@ -49,18 +50,18 @@ def digest_lines(lines, first, ctx, files):
         if first in ctx.get("fail_always", ()):
             raise RuntimeError("injected permanent fault")
     out = []
-    for i, line in enumerate(lines):
-        h = hashlib.sha256(f"{first + i}\0{line}".encode()).hexdigest()
-        if line.strip():
-            out.append(json.dumps({"line": first + i, "h": h[:16], "n": len(line)}, ensure_ascii=False) + "\n")
+    for rec in records:
+        h = hashlib.sha256(f"{rec.lineno}\0{rec.text}".encode()).hexdigest()
+        out.append(json.dumps({"line": rec.lineno, "id": rec.id, "h": h[:16], "n": len(rec.text)},
+                              ensure_ascii=False) + "\n")
     return "".join(out)
 
 
-def read_shipped(lines, first, ctx, files):
+def read_shipped(records, first, ctx, files):
     p = Path(files["store"])
-    return "".join(json.dumps({"line": first + i, "store": hashlib.sha256(p.read_bytes()).hexdigest(),
+    return "".join(json.dumps({"line": rec.lineno, "store": hashlib.sha256(p.read_bytes()).hexdigest(),
                                "writable": bool(p.stat().st_mode & 0o222), "local": str(p) != ctx}) + "\n"
-                   for i, _ in enumerate(lines))
+                   for rec in records)
 
 
 @pytest.fixture()
@@ -76,8 +77,10 @@ def answers(tmp_path) -> Path:
 def test_partitions_cover_the_input_in_order(answers):
     parts = list(iter_partitions(answers, 50))
     assert [p.index for p in parts] == list(range(5))
-    assert [p.first_lineno for p in parts] == [1, 51, 101, 151, 201]
-    assert [line for p in parts for line in p.lines] == answers.read_text(encoding="utf-8").splitlines()
+    assert [p.first_lineno for p in parts] == [1, 52, 102, 152, 202]  # the blank line 11 is no record
+    lines = answers.read_text(encoding="utf-8").splitlines()
+    assert [(r.lineno, r.text) for p in parts for r in p.records] == [(i, t) for i, t in enumerate(lines, 1) if t]
+    assert [r.id for r in parts[0].records][:3] == [1, 2, 3]  # parsed once, by the one reader
     assert len(list(iter_partitions(answers, 1000, max_bytes=2000))) > 1
 
 
@@ -91,7 +94,7 @@ def test_dask_output_is_byte_identical_to_local(client, answers, tmp_path):
 
 def test_failed_partition_is_retried_alone(client, answers, tmp_path):
     calls = tmp_path / "calls"
-    ctx = {"calls": str(calls), "fail_first_try": [21]}
+    ctx = {"calls": str(calls), "fail_first_try": [22]}
     run_jsonl(digest_lines, answers, tmp_path / "ref.jsonl", engine="local")
     stats = run_jsonl(digest_lines, answers, tmp_path / "out.jsonl", ctx=ctx, client=client,
                       lines_per_partition=20, retries=1)
@@ -99,7 +102,7 @@ def test_failed_partition_is_retried_alone(client, answers, tmp_path):
     counts = {}
     for f in calls.iterdir():
         counts[f.name.split(".")[0]] = counts.get(f.name.split(".")[0], 0) + 1
-    assert counts.pop("p21") == 2
+    assert counts.pop("p22") == 2
     assert counts and set(counts.values()) == {1}, counts
     assert stats.computed == stats.partitions == 12
 
@@ -108,7 +111,7 @@ def test_interrupted_run_resumes_only_the_failed_partitions(client, answers, tmp
     calls = tmp_path / "calls"
     out = tmp_path / "out.jsonl"
     with pytest.raises(PartitionsFailed) as err:
-        run_jsonl(digest_lines, answers, out, ctx={"calls": str(calls), "fail_always": [41]}, job_id="j",
+        run_jsonl(digest_lines, answers, out, ctx={"calls": str(calls), "fail_always": [42]}, job_id="j",
                   client=client, lines_per_partition=20, retries=0)
     assert list(err.value.failed) == [2] and not out.exists()
     assert len(list(err.value.parts_dir.glob("part-*.jsonl"))) == 11
@@ -116,7 +119,7 @@ def test_interrupted_run_resumes_only_the_failed_partitions(client, answers, tmp
     stats = run_jsonl(digest_lines, answers, out, ctx={"calls": str(calls2)}, job_id="j", client=client,
                       lines_per_partition=20)
     assert stats.reused == 11 and stats.computed == 1
-    assert sorted(f.name.split(".")[0] for f in calls2.iterdir()) == ["p41"]
+    assert sorted(f.name.split(".")[0] for f in calls2.iterdir()) == ["p42"]
     run_jsonl(digest_lines, answers, tmp_path / "ref.jsonl", engine="local")
     assert out.read_bytes() == (tmp_path / "ref.jsonl").read_bytes()
     assert not (tmp_path / "out.jsonl.parts").exists()
@@ -140,7 +143,7 @@ def test_files_are_shipped_once_per_worker_read_only(client, answers, tmp_path):
               lines_per_partition=30)
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     want = hashlib.sha256(store.read_bytes()).hexdigest()
-    assert len(rows) == 237 and all(r["store"] == want and not r["writable"] and r["local"] for r in rows)
+    assert len(rows) == 236 and all(r["store"] == want and not r["writable"] and r["local"] for r in rows)
     # one copy per worker process, in the workers' own directories
     copies = client.run(lambda: sorted(__import__("legalcite.distributed").distributed._SHIPPED.values()))
     assert len(copies) == 2 and all(len(v) == 1 for v in copies.values())

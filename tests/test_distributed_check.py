@@ -11,7 +11,6 @@ pytest.importorskip("distributed", reason="dask.distributed not installed (pip i
 
 from legalcite.cli import main
 from tests.test_distributed import client  # noqa: F401  (module-scoped local cluster)
-from tests.test_store import small_corpora, small_store  # noqa: F401  (session fixtures)
 
 MODELS = ("model-a", "model-b")
 

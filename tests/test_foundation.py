@@ -73,7 +73,18 @@ def test_cli_extract_jsonl_reports_bad_lines_and_keeps_the_rest(tmp_path: Path) 
     f.write_text('{"id": 1, "answer": "§ 1 BGB"}\nnot json\n{"id": 3}\n{"id": 4, "answer": "§ 2 BGB"}\n', encoding="utf-8")
     r = run_cli("extract", str(f), "--jsonl-field", "answer")
     assert r.returncode == 1
-    assert "line 2" in r.stderr and "line 3" in r.stderr
+    assert f"{f}:2: malformed JSON" in r.stderr and f"{f}:3 (id 3): missing field 'answer'" in r.stderr
+    assert [(d["id"], d["key"]) for d in map(json.loads, r.stdout.splitlines())] == [(1, "de/bgb/s1"), (4, "de/bgb/s2")]
+
+
+def test_cli_extract_jsonl_field_nowhere_and_surrogates(tmp_path: Path) -> None:
+    f = tmp_path / "q.jsonl"
+    f.write_text('{"id": 1, "question": "§ 1 BGB"}\n', encoding="utf-8")
+    r = run_cli("extract", str(f), "--jsonl-field", "answer")
+    assert r.returncode == 2 and "no line has field 'answer'" in r.stderr and "'question' (1)" in r.stderr
+    f.write_text('{"id": "s", "answer": "§ 1 BGB \\ud800 und § 2 BGB"}\n', encoding="utf-8")
+    r = run_cli("extract", str(f), "--jsonl-field", "answer")
+    assert r.returncode == 0 and "surrogate" in r.stderr
     assert [json.loads(x)["key"] for x in r.stdout.splitlines()] == ["de/bgb/s1", "de/bgb/s2"]
 
 

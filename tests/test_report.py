@@ -183,9 +183,12 @@ def test_deduction_computed_when_the_check_gives_none():
 
 def test_answers_from_the_input_file(tmp_path):
     src = tmp_path / "answers.jsonl"
-    src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nplain line\n", encoding="utf-8")
+    src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nnot json\n", encoding="utf-8")
     answers = read_answers(src)
-    assert answers == {1: {"text": "Nach § 433 BGB.", "model": None}, 2: {"text": "plain line"}}
+    assert answers == {1: {"text": "Nach § 433 BGB.", "model": None}}  # the check could not read line 2 either
+    txt = tmp_path / "answers.txt"
+    txt.write_text("Erste Antwort,\nzwei Zeilen.\n\nZweite.\n", encoding="utf-8")
+    assert read_answers(txt) == {1: {"text": "Erste Antwort,\nzwei Zeilen."}, 4: {"text": "Zweite."}}  # blocks
     rec = {"line": 1, "citations": [{"key": "de/bgb/s433", "span": [5, 14], "status": "real", "jurisdiction": "de"}]}
     _, items = prepare([rec], answers)
     assert items[0]["segments"] == [["Nach ", []], ["§ 433 BGB", [0]], [".", []]]
@@ -200,7 +203,19 @@ def test_cli_writes_report(tmp_path):
     out = tmp_path / "r.html"
     proc = subprocess.run([sys.executable, "-m", "legalcite", "report", str(check), "-o", str(out), "--title", "T"],
                           check=False, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr  # every good record reported, the bad line named
+    assert f"{check}:21: malformed JSON" in proc.stderr
     page = out.read_text(encoding="utf-8")
-    assert '<dd id="n-answers">20</dd>' in page and "is not JSON" in page
+    assert '<dd id="n-answers">20</dd>' in page and "malformed JSON" in page
     assert write_report([], tmp_path / "empty.html").read_text(encoding="utf-8").count("No citations.") == 1
+
+
+def test_cli_report_refuses_an_unchecked_file(tmp_path):
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("".join(json.dumps({"id": i, "answer": "§ 823 BGB"}) + "\n" for i in range(11)),
+                       encoding="utf-8")
+    out = tmp_path / "r.html"
+    proc = subprocess.run([sys.executable, "-m", "legalcite", "report", str(answers), "-o", str(out)],
+                          check=False, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "no `legalcite check` output" in proc.stderr and "legalcite check" in proc.stderr
+    assert not out.exists()

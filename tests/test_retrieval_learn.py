@@ -171,7 +171,9 @@ def test_cli_train_cv_search(index, tmp_path, monkeypatch, capsys):
                  "--candidates", "60"]) == 0
     out = capsys.readouterr().out
     assert "3-fold cross-validation" in out and "learned" in out
-    with pytest.raises(SystemExit, match="needs --reranker"):
+    with pytest.raises(SystemExit) as e:
         main(["retrieval", "eval", str(index.path), str(qpath), "--kinds", "learned"])
-    with pytest.raises(SystemExit, match="not a legalcite reranker"):
+    assert e.value.code == 2 and "needs --reranker" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
         main(["search", str(index.path), "租金", "--reranker", str(tmp_path)])
+    assert e.value.code == 2 and "not a legalcite reranker" in capsys.readouterr().err

@@ -1,8 +1,6 @@
 """The snapshot loaders (canonical keys, completeness, repeal) and the SQLite store (atomic, idempotent build).
 
-The store fixture builds from a *subset* of ``../shared/corpora`` (all tables of contents and lists, full texts of
-a few laws), filtered line by line into a temporary directory, so the real loaders run on real rows in seconds.
-``test_check*.py`` import the same fixtures.
+The store fixtures (``small_corpora``, ``small_store``, ``store``) are in ``tests/conftest.py``.
 """
 from __future__ import annotations
 
@@ -18,52 +16,6 @@ from legalcite.corpora import CorpusUnit
 from legalcite.corpora import snapshots as snap
 from legalcite.corpora.store import Store, StoreMissing, build_store, default_store_path, write_store
 from legalcite.corpora.structure import ca_subdivisions, cn_paragraphs, de_sentences
-
-# Which full-text rows the subset keeps: substrings of the raw JSON line (the files use ", " / ": " separators).
-DE_LAWS = ("BGB", "StGB", "KSchG", "GG", "BGBEG", "BUrlG", "SGB 5")
-CN_LAWS = ("中华人民共和国民法典", "中华人民共和国劳动合同法", "中华人民共和国刑法", "中华人民共和国公司法")
-CA_CODES = ("LAB", "CONS", "CIV", "PEN", "CCP", "GOV")
-SUBSET = {
-    "de_toc.jsonl.gz": [f'"abbr": "{a}"' for a in DE_LAWS],
-    "de_fulltext.jsonl.gz": [f'"jurabk": "{a}"' for a in DE_LAWS],
-    "cn_laws.jsonl.gz": [f'"title": "{t}"' for t in CN_LAWS],
-    "cn_fulltext.jsonl.gz": [f'"law_title": "{t}"' for t in CN_LAWS[:3]],
-    "ca_codes_toc.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES],
-    "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
-    "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
-    "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II")],
-}
-
-
-def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
-    with gzip.open(src, "rt", encoding="utf-8") as fi, gzip.open(dst, "wt", encoding="utf-8") as fo:
-        for line in fi:
-            if needles is None or any(n in line for n in needles):
-                fo.write(line)
-
-
-@pytest.fixture(scope="session")
-def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
-    if not (out / "done").exists():
-        out.mkdir(exist_ok=True)
-        for _, name, _ in snap.READERS:
-            _filter(corpora_dir / name, out / name, SUBSET.get(name))
-        (out / "done").write_text("ok")
-    return out
-
-
-@pytest.fixture(scope="session")
-def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
-    build_store(small_corpora, path)  # a second call (another test module) finds it up to date
-    return path
-
-
-@pytest.fixture(scope="session")
-def store(small_store: Path) -> Store:
-    return Store(small_store)
-
 
 # ------------------------------------------------------------------ canonical keys and content
 

@@ -1,15 +1,17 @@
 """``legalcite check answers.jsonl``: an evidence-backed status for every citation in every answer.
 
 Input: JSON Lines (one object per line, the answer in ``--text-field``), or plain text, where each block of lines
-separated by a blank line is one answer (``--whole-file``: the whole file is one answer). Output is streamed, one
-record per answer, in input order; a bad line is reported with its line number and the rest is still processed.
+separated by a blank line is one answer (``--whole-file``: the whole file is one answer), read by the one JSONL
+reader (:mod:`legalcite.core.jsonl`). Output is streamed, one record per answer, in input order; a bad line
+becomes an error record with its line and id, and the rest is still processed. Exit codes: the rule in
+:mod:`legalcite.cli.common`.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import time
-from typing import IO, Iterator
+from typing import Any, Iterator
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Check every citation of every answer against the local corpus store (build it with "
         "`legalcite corpus build`). JSONL output: one line per answer with id, line, citations (key, text, "
         "span, status, reason, evidence) and a summary (counts, LexAssay deduction). Exit code 1 if any input "
-        "line could not be checked.")
+        "line could not be checked, 2 if the run could not be done (store, input or output).")
     p.add_argument("input", help="answers file (.jsonl, or plain text), - for stdin")
     p.add_argument("--text-field", default="answer", help="JSON field holding the answer (default: answer)")
     p.add_argument("--id-field", default="id", help="JSON field holding the answer id (default: id)")
@@ -46,66 +48,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# ------------------------------------------------------------------ input
-
-def _peek(fh: IO[str]) -> tuple[list[str], str]:
-    """Read up to the first non-blank line: (lines read, ``jsonl`` if it starts with '{' else ``text``)."""
-    first: list[str] = []
-    for line in fh:
-        first.append(line)
-        if line.strip():
-            return first, "jsonl" if line.lstrip().startswith("{") else "text"
-    return first, "jsonl"
-
-
-def _records(lines: Iterator[str], fmt: str, whole_file: bool) -> Iterator[tuple[int, str]]:
-    """(line number, record text): JSONL lines, or plain-text blocks (a blank line ends a block)."""
-    if fmt == "jsonl":
-        for i, line in enumerate(lines, 1):
-            yield i, line
-        return
-    block: list[str] = []
-    start = 1
-    for i, line in enumerate(lines, 1):
-        if not whole_file and not line.strip():
-            if block:
-                yield start, "".join(block)
-            block = []
-            continue
-        if not block:
-            start = i
-        block.append(line)
-    if block:
-        yield start, "".join(block)
-
-
-def _chain(first: list[str], rest: IO[str]) -> Iterator[str]:
-    yield from first
-    yield from rest
-
-
 # ------------------------------------------------------------------ workers
 
 def _init_worker() -> None:
-    from legalcite import checker
+    from legalcite.resolve.store import forget_stores
 
-    checker._open_store.cache_clear()  # never share the parent's SQLite connection across fork
-
-
-def _work(job: tuple) -> dict | None:
-    from legalcite.checker import check_line
-
-    line, lineno, options = job
-    return check_line(line, lineno, options)
+    forget_stores()  # never share the parent's SQLite connection across fork
 
 
-def _results(records: Iterator[tuple[int, str]], options, workers: int) -> Iterator[dict | None]:
-    """Records in input order; with workers, batches keep memory bounded however long the input."""
-    from legalcite.checker import check_line
+def _work(job: tuple) -> dict:
+    from legalcite.checker import check_answer
+
+    answer, options = job
+    return check_answer(answer, options)
+
+
+def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
+    """Output records in input order: answers are checked (in worker processes with ``workers`` > 1, in bounded
+    batches so memory stays flat however long the input), error records pass through in their place."""
+    from legalcite.checker import Answer, check_answer
 
     if workers <= 1:
-        for lineno, text in records:
-            yield check_line(text, lineno, options)
+        for it in items:
+            yield check_answer(it, options) if isinstance(it, Answer) else it
         return
     import itertools
     import multiprocessing as mp
@@ -114,10 +79,12 @@ def _results(records: Iterator[tuple[int, str]], options, workers: int) -> Itera
     batch = workers * 64
     with ctx.Pool(workers, initializer=_init_worker) as pool:
         while True:
-            chunk = [(text, lineno, options) for lineno, text in itertools.islice(records, batch)]
+            chunk = list(itertools.islice(items, batch))
             if not chunk:
                 break
-            yield from pool.imap(_work, chunk, chunksize=8)
+            done = pool.imap(_work, [(it, options) for it in chunk if isinstance(it, Answer)], chunksize=8)
+            for it in chunk:
+                yield next(done) if isinstance(it, Answer) else it
 
 
 # ------------------------------------------------------------------ output
@@ -161,135 +128,150 @@ def _table_rows(rec: dict) -> Iterator[str]:
         yield "  ".join(vals[k][:w].ljust(w) if w else vals[k] for k, w in _TABLE_COLS).rstrip()
 
 
+class _Totals:
+    """What the closing lines on stderr say."""
+
+    def __init__(self) -> None:
+        self.answers = self.errors = 0
+        self.counts: dict[str, int] = {}
+        self.by_jur: dict[str, dict[str, int]] = {}
+        self.deduction = 0.0
+        self.t0 = time.perf_counter()
+
+    def add(self, rec: dict) -> None:
+        if "error" in rec:
+            self.errors += 1
+            return
+        self.answers += 1
+        s = rec["summary"]
+        for k, v in s["counts"].items():
+            self.counts[k] = self.counts.get(k, 0) + v
+        for j, counts in s.get("by_jurisdiction", {}).items():
+            d = self.by_jur.setdefault(j, {})
+            for k, v in counts.items():
+                d[k] = d.get(k, 0) + v
+        self.deduction += s["lexassay_deduction"]
+
+    def report(self) -> None:
+        secs = time.perf_counter() - self.t0
+        counts = ", ".join(f"{k} {v:,}" for k, v in sorted(self.counts.items())) or "no citations"
+        print(f"legalcite: {self.answers:,} answers checked ({self.answers / max(secs, 1e-9):,.0f}/s), "
+              f"{self.errors:,} bad lines; citations: {counts}; LexAssay deduction total {self.deduction:g}",
+              file=sys.stderr)
+        for j, counts_j in sorted(self.by_jur.items()):
+            print(f"legalcite:   {j}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts_j.items())),
+                  file=sys.stderr)
+
+
+def _fail(msg: object) -> int:
+    print(f"legalcite: {msg}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     import os
+    from contextlib import nullcontext
 
-    from legalcite.checker import CheckOptions
-    from legalcite.cli.common import dump_json, open_input, open_output
-    from legalcite.corpora.store import resolve_store_path
+    from legalcite.checker import Answer, CheckOptions, answer_of
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
+    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
+    from legalcite.corpora.store import StoreError, resolve_store_path
+    from legalcite.errors import LegalciteError
+    from legalcite.resolve.store import get_store
 
     store = resolve_store_path(args.store)
-    if not store.exists():
-        print(f"legalcite: no corpus store at {store}; build it with `legalcite corpus build` "
-              "(or pass --store / set LEGALCITE_STORE)", file=sys.stderr)
-        return 2
-    fh = open_input(args.input)
-    first, fmt = _peek(fh) if args.input_format == "auto" else ([], args.input_format)
+    try:
+        get_store(store)  # opened and checked once, here: a bad store fails before any answer is read
+    except StoreError as e:
+        return _fail(f"{e} (or pass --store / set LEGALCITE_STORE)" if not store.exists() else e)
+    text_format = "whole" if args.whole_file else "blocks"
+    fmt = text_format if args.input_format == "text" else args.input_format
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
-                           input_format="text" if fmt == "text" else "jsonl", online=args.online, date=args.date,
-                           jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
+                           input_format="text" if fmt == text_format else "jsonl", online=args.online,
+                           date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
                            max_chars=args.max_chars)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
-
+    try:
+        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format)
+    except LegalciteError as e:
+        return _fail(e)
     if args.engine == "dask":
-        if fh is not sys.stdin:
-            fh.close()
-        return _run_dask(args, options, workers)
+        with reader:
+            next(iter(reader), None)  # the format "auto" finds
+        return _run_dask(args, options, workers, reader.stats.format)
 
     write_report = None
     if args.format == "html":
-        try:
-            from legalcite.report.html import write_report
-        except ImportError:
-            print("legalcite: --format html needs legalcite.report.html, which is not installed in this "
-                  "checkout; write JSONL and render it later with `legalcite report`", file=sys.stderr)
-            return 2
-
-    total = os.path.getsize(args.input) if args.input not in (None, "-") else None
+        from legalcite.report.html import write_report
     show = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    progress = _Progress(show, total)
-    pos = 0
-    pos_by_line: dict[int, int] = {}
+    progress = _Progress(show, reader.size)
+    ends: dict[int, int] = {}
+    answers: dict[int, dict] = {}   # for the HTML report: the text of each answer, to highlight its citations
 
-    def records() -> Iterator[tuple[int, str]]:
-        nonlocal pos
-        for lineno, text in _records(_chain(first, fh), fmt, args.whole_file):
-            pos += len(text.encode("utf-8", "replace"))
-            if not text.strip():
-                continue  # blank lines give no record
-            pos_by_line[lineno] = pos
-            yield lineno, text
+    def items() -> Iterator[Answer | dict]:
+        for rec in reader:
+            for w in getattr(rec, "warnings", ()):
+                print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
+            ends[rec.lineno] = rec.end
+            item = answer_of(rec, options)
+            if write_report and isinstance(item, Answer):
+                answers[item.lineno] = {"text": item.text, "model": (rec.data or {}).get("model")}
+            yield item
 
-    out = None if write_report else open_output(args.output)
+    totals = _Totals()
     collected: list[dict] = []
-    n_answers = n_errors = 0
-    totals: dict[str, int] = {}
-    by_jur: dict[str, dict[str, int]] = {}
-    deduction = 0.0
-    t0 = time.perf_counter()
     try:
-        if args.format == "table" and out is not None:
-            out.write("  ".join(k.ljust(w) if w else k for k, w in _TABLE_COLS) + "\n")
-        for rec in _results(records(), options, workers):
-            if rec is None:
-                continue
-            if "error" in rec:
-                n_errors += 1
-                print(f"legalcite: line {rec['line']}: {rec['error']}", file=sys.stderr)
-            else:
-                n_answers += 1
-                s = rec["summary"]
-                for k, v in s["counts"].items():
-                    totals[k] = totals.get(k, 0) + v
-                for j, counts in s.get("by_jurisdiction", {}).items():
-                    d = by_jur.setdefault(j, {})
-                    for k, v in counts.items():
-                        d[k] = d.get(k, 0) + v
-                deduction += s["lexassay_deduction"]
-            if write_report:
-                collected.append(rec)
-            elif args.format == "table":
-                for row in _table_rows(rec):
-                    out.write(row + "\n")
-            else:
-                out.write(dump_json(rec) + "\n")
-            progress.update(n_answers + n_errors, pos_by_line.pop(rec["line"], None))
-    finally:
+        with reader, (nullcontext() if write_report else JsonlWriter(args.output)) as out:
+            if args.format == "table":
+                out.write_line("  ".join(k.ljust(w) if w else k for k, w in _TABLE_COLS))
+            for rec in _results(items(), options, workers):
+                totals.add(rec)
+                if "error" in rec:
+                    report_bad(BadLine(reader.path, rec["line"], rec.get("id"), rec["error"]))
+                if write_report:
+                    collected.append(rec)
+                elif args.format == "table":
+                    for row in _table_rows(rec):
+                        out.write_line(row)
+                else:
+                    out.write(rec)
+                progress.update(totals.answers + totals.errors, ends.pop(rec["line"], None))
         progress.close()
-        if out is not None and out is not sys.stdout:
-            out.close()
-        if fh is not sys.stdin:
-            fh.close()
-    if write_report:
-        answers = None
-        if args.input not in (None, "-") and options.input_format == "jsonl":
-            from legalcite.report.html import read_answers
-
-            answers = read_answers(args.input, args.text_field)  # so the report can highlight each citation
-        path = write_report(collected, args.output or "report.html", answers=answers)
-        print(f"legalcite: report written to {path}", file=sys.stderr)
-    secs = time.perf_counter() - t0
-    counts = ", ".join(f"{k} {v:,}" for k, v in sorted(totals.items())) or "no citations"
-    print(f"legalcite: {n_answers:,} answers checked ({n_answers / max(secs, 1e-9):,.0f}/s), {n_errors:,} bad "
-          f"lines; citations: {counts}; LexAssay deduction total {deduction:g}", file=sys.stderr)
-    for j, counts_j in sorted(by_jur.items()):
-        print(f"legalcite:   {j}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts_j.items())), file=sys.stderr)
-    return 1 if n_errors else 0
+        missing = reader.missing_everywhere(args.text_field)
+        if missing:
+            return _fail(missing)
+        if write_report:
+            path = write_report(collected, args.output or "report.html", answers=answers)
+            print(f"legalcite: report written to {path}", file=sys.stderr)
+    except LegalciteError as e:  # the input could not be decoded, the output could not be written
+        progress.close()
+        return _fail(e)
+    totals.report()
+    return EXIT_BAD_LINES if totals.errors else EXIT_OK
 
 
-def _run_dask(args: argparse.Namespace, options, workers: int) -> int:
+def _run_dask(args: argparse.Namespace, options, workers: int, fmt: str) -> int:
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
+    from legalcite.core.jsonl import BadLine, Reader
+    from legalcite.errors import LegalciteError
+
     try:
-        from legalcite.distributed import PartitionsFailed, run_check
+        from legalcite.distributed import run_check
     except ImportError as e:
-        print(f"legalcite: --engine dask needs legalcite.distributed and dask ({e})", file=sys.stderr)
-        return 2
-    if options.input_format != "jsonl" or not args.output or args.input == "-" or args.format != "jsonl":
-        print("legalcite: --engine dask reads a JSONL file and writes JSONL to -o FILE", file=sys.stderr)
-        return 2
+        return _fail(f"--engine dask needs legalcite.distributed and dask ({e})")
+    if fmt != "jsonl" or not args.output or args.input == "-" or args.format != "jsonl":
+        return _fail("--engine dask reads a JSONL file and writes JSONL to -o FILE")
     try:
         stats = run_check(args.input, args.output, options, engine="dask", scheduler=args.scheduler,
                           n_workers=workers)
-    except PartitionsFailed as e:
+    except LegalciteError as e:  # PartitionsFailed (finished parts kept), an unreadable input
         print(f"legalcite: {e}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_LINES
     print(f"legalcite: {stats}", file=sys.stderr)
-    import json
-
     bad = 0
-    with open(args.output, encoding="utf-8") as fh:  # error records: same report and exit code as local runs
-        for line in fh:
-            rec = json.loads(line)
-            if "error" in rec:
+    with Reader(args.output) as out:  # error records: the same report and exit code as local runs
+        for rec in out:
+            if rec.data is not None and "error" in rec.data:
                 bad += 1
-                print(f"legalcite: line {rec['line']}: {rec['error']}", file=sys.stderr)
-    return 1 if bad else 0
+                report_bad(BadLine(args.input, rec.data.get("line", 0), rec.data.get("id"), rec.data["error"]))
+    return EXIT_BAD_LINES if bad else EXIT_OK

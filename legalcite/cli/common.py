@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 EXIT_OK = 0
 EXIT_BAD_LINES = 1
@@ -32,16 +32,6 @@ def report_bad(bad, file: IO[str] | None = None) -> None:
     print(f"legalcite: {bad}", file=file or sys.stderr)
 
 
-def open_input(path: str | None) -> IO[str]:
-    """``-`` or None → stdin; else the file (UTF-8, undecodable bytes replaced so one bad byte loses nothing)."""
-    if path in (None, "-"):
-        return sys.stdin
-    p = Path(path)
-    if not p.exists():
-        raise SystemExit(f"legalcite: no such file: {path}")
-    return p.open("r", encoding="utf-8", errors="replace")
-
-
 def open_output(path: str | None) -> IO[str]:
     if path in (None, "-"):
         return sys.stdout
@@ -51,12 +41,6 @@ def open_output(path: str | None) -> IO[str]:
 
 def dump_json(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def iter_lines(fh: IO[str]) -> Iterator[tuple[int, str]]:
-    """(1-based line number, line without newline)."""
-    for i, line in enumerate(fh, 1):
-        yield i, line.rstrip("\n")
 
 
 def table(rows: list[dict], columns: list[str]) -> str:

@@ -1,9 +1,16 @@
-"""``legalcite corpus build|info|show|fetch``: the local corpus store the check resolves against."""
+"""``legalcite corpus build|info|show|fetch``: the local corpus store the check resolves against.
+
+``fetch`` downloads an official source's files (:mod:`legalcite.sources`, through :class:`legalcite.net.Downloader`)
+or reads them from ``--from DIR``, loads them with the source's format loader and merges the rows into the store
+(:func:`legalcite.corpora.store.merge_into_store`) or writes them as JSON Lines.
+"""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+
+FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
 
 
 def _default_corpora() -> str | None:
@@ -38,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--quiet", action="store_true", help="no progress output")
     b.set_defaults(func=run_build)
 
-    i = sub.add_parser("info", help="where the store is and what it holds")
+    i = sub.add_parser("info", help="where the store is and what it holds (and whether it is intact)")
     i.add_argument("--store", help="store file")
     i.set_defaults(func=run_info)
 
@@ -47,33 +54,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--store", help="store file")
     s.set_defaults(func=run_show)
 
-    try:
-        from legalcite.corpora import official
-    except ImportError:
-        official = None
-    if official is not None and hasattr(official, "add_fetch_arguments"):
-        f = sub.add_parser("fetch", help="download official sources into the store",
-                           description="Download and parse an official source (gesetze-im-internet.de, OLRC "
-                           "USLM, leginfo) and merge it into the store.")
-        official.add_fetch_arguments(f)
-        f.set_defaults(func=official.cli_fetch)
+    f = sub.add_parser("fetch", help="download official sources into the store",
+                       description="Download and parse an official source (gesetze-im-internet.de, OLRC USLM, "
+                       "leginfo, flk.npc.gov.cn) and merge it into the store.")
+    add_fetch_arguments(f)
+    f.set_defaults(func=run_fetch)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _fail(msg: object, code: int = 2) -> int:
+    print(f"legalcite: {msg}", file=sys.stderr)
+    return code
 
 
 def run_build(args: argparse.Namespace) -> int:
     from legalcite.corpora.store import build_store, print_progress
+    from legalcite.errors import LegalciteError
 
     src = args.from_dir or _default_corpora()
     if not src:
-        print("legalcite: no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA", file=sys.stderr)
-        return 2
+        return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
     jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
     try:
         report = build_store(src, args.store, jurisdictions=jurs, force=args.force,
                              progress=None if args.quiet else print_progress())
-    except FileNotFoundError as e:
-        print(f"legalcite: {e}", file=sys.stderr)
-        return 2
+    except (FileNotFoundError, LegalciteError) as e:
+        return _fail(e)
     if not args.quiet:
         print(file=sys.stderr)
     print(report, file=sys.stderr)
@@ -81,27 +87,24 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    from legalcite.corpora.store import Store, StoreMissing, resolve_store_path
+    from legalcite.corpora.store import Store, StoreError, resolve_store_path
 
     path = resolve_store_path(args.store)
     try:
-        store = Store(path)
-    except StoreMissing as e:
-        print(f"legalcite: {e}", file=sys.stderr)
-        return 1
-    with store:
-        print(f"store: {path} ({path.stat().st_size / 1e6:.1f} MB)")
-        for k, v in sorted(store.meta.items()):
-            print(f"  {k}: {v}")
-        con = store._con
-        print("units by jurisdiction (full text / TOC only):")
-        for jur, full, toc in con.execute(
-                "SELECT jurisdiction, sum(text != ''), sum(text = '') FROM units GROUP BY jurisdiction ORDER BY 1"):
-            print(f"  {jur:6} {full:>9,} {toc:>9,}")
-        print("works by jurisdiction (complete / partial / repealed):")
-        for jur, comp, part, rep in con.execute(
-                "SELECT jurisdiction, sum(complete), sum(1 - complete), sum(repealed) FROM works GROUP BY 1 ORDER BY 1"):
-            print(f"  {jur:6} {comp:>7,} {part:>7,} {rep:>7,}")
+        with Store(path) as store:
+            store.verify()
+            units, works = store.summary()
+            print(f"store: {path} ({path.stat().st_size / 1e6:.1f} MB)")
+            for k, v in sorted(store.meta.items()):
+                print(f"  {k}: {v}")
+    except StoreError as e:
+        return _fail(e)
+    print("units by jurisdiction (full text / TOC only):")
+    for jur, full, toc in units:
+        print(f"  {jur:6} {full:>9,} {toc:>9,}")
+    print("works by jurisdiction (complete / partial / repealed):")
+    for jur, comp, part, rep in works:
+        print(f"  {jur:6} {comp:>7,} {part:>7,} {rep:>7,}")
     return 0
 
 
@@ -109,19 +112,103 @@ def run_show(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
-    from legalcite.corpora.store import Store, StoreMissing
+    from legalcite.corpora.store import Store, StoreError
 
     try:
-        store = Store(args.store)
-    except StoreMissing as e:
-        print(f"legalcite: {e}", file=sys.stderr)
-        return 1
-    with store:
-        rec = store.unit(args.key) or store.work(args.key)
-        if rec is None:
-            below = store.descendants(args.key, limit=20)
-            print(f"legalcite: no unit or work {args.key}" + (f"; below it: {', '.join(below)}" if below else ""),
-                  file=sys.stderr)
-            return 1
-        print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
+        with Store(args.store) as store:
+            rec = store.unit(args.key) or store.work(args.key)
+            below = store.descendants(args.key, limit=20) if rec is None else []
+    except StoreError as e:
+        return _fail(e)
+    if rec is None:
+        return _fail(f"no unit or work {args.key}" + (f"; below it: {', '.join(below)}" if below else ""), 1)
+    print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
     return 0
+
+
+# ------------------------------------------------------------------ fetch
+
+def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``legalcite corpus fetch``."""
+    parser.add_argument("jurisdiction", choices=FETCH_JURISDICTIONS)
+    parser.add_argument("--laws", help="de: abbreviations or GII slugs (BGB,StGB); us: titles (18,42); "
+                        "us-ca: law codes (CIV,LAB); cn: titles (民法典,中华人民共和国刑法), required. Default: all")
+    parser.add_argument("--store", help="store to merge the rows into (default: $LEGALCITE_STORE or the user "
+                        "data dir)")
+    parser.add_argument("--jsonl", help="write the rows as JSON Lines to this file instead of the store")
+    parser.add_argument("--dir", help="download directory (default: $LEGALCITE_CACHE or the user cache dir, "
+                        "then official/<jurisdiction>)")
+    parser.add_argument("--from", dest="from_dir", metavar="DIR",
+                        help="build from files already downloaded to DIR (no network)")
+    parser.add_argument("--release", help="us: U.S. Code release point (default: the shared snapshot's, "
+                        "legalcite.sources.olrc.USC_RELEASE)")
+    parser.add_argument("--year", type=int, help="us-ca: pubinfo session year (default: the current session)")
+    parser.add_argument("--checksums", help="sha256sum-style file with the expected checksums of the downloads")
+    parser.add_argument("--refresh", action="store_true", help="download again even when a verified copy exists")
+    parser.add_argument("--quiet", action="store_true", help="no progress output")
+
+
+def run_fetch(args: argparse.Namespace) -> int:
+    """``legalcite corpus fetch``: download (or read ``--from``), parse, write. Exit 0 when written, else 2 (the
+    rule of :mod:`legalcite.cli.common`: the command could not do its job) with the reason."""
+    import datetime as _dt
+    from pathlib import Path
+
+    from legalcite._util import cache_dir
+    from legalcite.errors import InputError, LegalciteError
+    from legalcite.sources import bulk_sources
+    from legalcite.sources.base import FetchOptions, split_laws
+
+    say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
+    src = bulk_sources()[args.jurisdiction]
+    laws = split_laws(args.laws)
+    if args.jurisdiction == "cn" and not laws and args.from_dir is None:
+        return _fail(f"`corpus fetch cn` needs --laws with the {src.laws_help}")
+    options = FetchOptions(release=args.release, year=args.year, refresh=args.refresh)
+    offline = args.from_dir is not None
+    try:
+        if offline:
+            folder = Path(args.from_dir)
+            if not folder.is_dir():
+                raise InputError(f"no directory {folder}")
+            files = src.local_files(folder, laws, options)
+        else:
+            from legalcite.net import Downloader, Progress, read_checksums
+
+            folder = Path(args.dir) if args.dir else cache_dir() / "official" / args.jurisdiction
+            checks = read_checksums(args.checksums) if args.checksums else None
+            with Downloader(folder, allowed=src.origins, progress=Progress(None if args.quiet else sys.stderr),
+                            checksums=checks) as dl:
+                files = src.download(dl, laws, options, say)
+        recs = []
+        for path, tag in files:
+            n = len(recs)
+            recs.extend(src.records(path, tag, laws))
+            say(f"  read {path.name}: {len(recs) - n:,} rows")
+    except (LegalciteError, OSError, ValueError) as e:  # a fetch fault, an unknown law, unreadable files
+        return _fail(e)
+    if not recs:
+        return _fail("nothing to write (no rows in the files)")
+    note = f"{args.jurisdiction} {','.join(laws) or 'all'} from {'local files' if offline else 'official downloads'} " \
+           f"{_dt.datetime.now(_dt.timezone.utc).date().isoformat()}"
+    try:
+        say(_write_rows(recs, store=args.store, jsonl=args.jsonl, note=note))
+    except LegalciteError as e:  # a damaged store to merge into, an output that cannot be written
+        return _fail(e)
+    return 0
+
+
+def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) -> str:
+    """Write to JSON Lines, or merge into the store (keeping its other rows, meta and online cache)."""
+    from dataclasses import asdict
+
+    from legalcite.core.jsonl import JsonlWriter
+    from legalcite.corpora.snapshots import Work
+    from legalcite.corpora.store import merge_into_store
+
+    if jsonl:
+        with JsonlWriter(jsonl) as out:
+            for r in recs:
+                out.write({**asdict(r), "type": "work" if isinstance(r, Work) else "unit"})
+        return f"wrote {len(recs):,} rows to {jsonl}"
+    return str(merge_into_store(recs, store, note=note))

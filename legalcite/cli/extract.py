@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_parse(args: argparse.Namespace) -> int:
     import legalcite
-    from legalcite.cli.common import dump_json
+    from legalcite.core.jsonl import dumps
 
     status = 0
     for s in args.citation:
@@ -38,51 +38,56 @@ def run_parse(args: argparse.Namespace) -> int:
             status = 1
             continue
         for c in cites:
-            print(c.key if args.format == "keys" else dump_json(c.to_dict()))
+            print(c.key if args.format == "keys" else dumps(c.to_dict()))
     return status
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    import json
-
     import legalcite
-    from legalcite.cli.common import dump_json, open_input, open_output, table
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
+    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
+    from legalcite.errors import LegalciteError
 
-    fin = open_input(args.file)
-    fout = open_output(args.output)
-    failed = 0
     rows: list[dict] = []
+    failed = 0
 
-    def emit(record_id, cites) -> None:
+    def emit(out: JsonlWriter, record_id, cites) -> None:
         for c in cites:
             d = c.to_dict()
             if record_id is not None:
                 d = {"id": record_id, **d}
             if args.format == "jsonl":
-                fout.write(dump_json(d) + "\n")
+                out.write(d)
             else:
                 rows.append({**d, "span": f"{d['span'][0]}-{d['span'][1]}"})
 
     try:
-        if args.jsonl_field:
-            for lineno, line in enumerate(fin, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                    text = rec[args.jsonl_field]
-                    if not isinstance(text, str):
-                        raise TypeError(f"field {args.jsonl_field!r} is {type(text).__name__}, not a string")
-                except Exception as e:  # report and go on: one bad line loses nothing else
-                    print(f"legalcite: line {lineno}: {e}", file=sys.stderr)
+        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole")
+        with reader, JsonlWriter(args.output) as out:
+            for rec in reader:
+                for w in getattr(rec, "warnings", ()):
+                    print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
+                if isinstance(rec, BadLine):
+                    report_bad(rec)  # report and go on: one bad line loses nothing else
                     failed += 1
                     continue
-                emit(rec.get("id", lineno), legalcite.extract(text, jurisdiction=args.jurisdiction))
-        else:
-            emit(None, legalcite.extract(fin.read(), jurisdiction=args.jurisdiction))
-        if args.format == "table":
-            fout.write(table(rows, ["key", "span", "text", "jurisdiction", "kind"]) + "\n")
-    finally:
-        if fout is not sys.stdout:
-            fout.close()
-    return 1 if failed else 0
+                if not args.jsonl_field:
+                    emit(out, None, legalcite.extract(rec.text, jurisdiction=args.jurisdiction))
+                    continue
+                try:
+                    text = rec.get(args.jsonl_field)
+                except LegalciteError as e:
+                    report_bad(rec.bad(e))
+                    failed += 1
+                    continue
+                emit(out, rec.id if rec.id is not None else rec.lineno,
+                     legalcite.extract(text, jurisdiction=args.jurisdiction))
+            if args.format == "table":
+                out.write_line(table(rows, ["key", "span", "text", "jurisdiction", "kind"]))
+    except LegalciteError as e:  # a missing or undecodable input, an output that cannot be written
+        print(f"legalcite: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.jsonl_field and (missing := reader.missing_everywhere(args.jsonl_field)):
+        print(f"legalcite: {missing}", file=sys.stderr)
+        return EXIT_FAILED
+    return EXIT_BAD_LINES if failed else EXIT_OK

@@ -23,11 +23,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import open_input
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+    from legalcite.errors import LegalciteError
     from legalcite.report.html import read_answers, read_records, write_report
 
-    answers = read_answers(args.answers, args.text_field) if args.answers else None
-    with open_input(args.input) as fh:
-        out = write_report(read_records(fh), args.output, title=args.title, answers=answers)
+    try:
+        answers = read_answers(args.answers, args.text_field) if args.answers else None
+        records, bad = read_records(args.input)
+        for b in bad:
+            report_bad(b)
+        # bad lines stay visible in the report too; without "line", which in a check record means the answer's line
+        records += [{"error": str(b)} for b in bad]
+        out = write_report(records, args.output, title=args.title, answers=answers)
+    except LegalciteError as e:  # a missing input, no check output in it, a report that cannot be written
+        print(f"legalcite: {e}", file=sys.stderr)
+        return EXIT_FAILED
     print(f"legalcite: report written to {out}", file=sys.stderr)
-    return 0
+    return EXIT_BAD_LINES if bad else EXIT_OK

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 KINDS = ("bm25", "dense", "hybrid")
 
@@ -21,13 +22,19 @@ def _split_list(s: str | None) -> list[str] | None:
     return [x.strip() for x in s.split(",") if x.strip()] if s else None
 
 
+def _die(message: object) -> NoReturn:
+    """Exit 2 (the command could not do its job: legalcite.cli.common) with the message on stderr."""
+    print(f"legalcite: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def _load(path: str):
     from legalcite.retrieval.index import IndexFormatError, load_index
 
     try:
         return load_index(path)
     except IndexFormatError as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
 
 
 def _load_reranker(path: str | None):
@@ -39,14 +46,29 @@ def _load_reranker(path: str | None):
     try:
         return load_reranker(path)
     except IndexFormatError as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
+
+
+def _queries(path: str) -> list[dict]:
+    """The queries of an eval-style command; every bad line is reported (file, line, id) before exiting 2: the
+    figures depend on every query."""
+    from legalcite.cli.common import report_bad
+    from legalcite.errors import InputError
+    from legalcite.retrieval.evaluate import QueryFileError, read_queries
+
+    try:
+        return read_queries(path)
+    except QueryFileError as e:
+        for b in e.bad:
+            report_bad(b)
+        _die(f"{path}: no figures computed ({len(e.bad)} bad line(s))" if e.bad else e)
+    except InputError as e:  # a missing or undecodable file
+        _die(e)
 
 
 def _index_and_queries(args: argparse.Namespace):
-    """The index and the (first ``--limit``) query lines of an eval-style command."""
-    from legalcite.retrieval.evaluate import read_queries
-
-    queries = read_queries(args.queries)
+    """The index and the (first ``--limit``) queries of an eval-style command."""
+    queries = _queries(args.queries)
     return _load(args.index), queries[: args.limit] if getattr(args, "limit", None) else queries
 
 
@@ -59,9 +81,9 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or ["de", "cn", "us", "us-ca"])]
     units = (u for u in iter_units(_corpora_dir(args.source), jur) if u.text or u.heading)
     if args.gold:
-        from legalcite.retrieval.evaluate import gold_subset, read_queries
+        from legalcite.retrieval.evaluate import gold_subset
 
-        units = gold_subset(units, read_queries(args.gold), args.distractors, seed=args.seed)
+        units = gold_subset(units, _queries(args.gold), args.distractors, seed=args.seed)
     if args.limit:
         units = itertools.islice(units, args.limit)
     try:
@@ -73,7 +95,7 @@ def cmd_index_build(args: argparse.Namespace) -> int:
         out = build(units, args.output, kind=args.kind, embedder=args.embedder, compounds=args.compounds,
                     cache_dir=Path(args.cache_dir) if args.cache_dir else None, progress=not args.quiet, **engine_kw)
     except IndexFormatError as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
     from legalcite.retrieval.index import load_index
 
     m = load_index(out, verify=False).manifest
@@ -82,7 +104,8 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import dump_json, table
+    from legalcite.cli.common import table
+    from legalcite.core.jsonl import dumps
     from legalcite.retrieval.index import IndexFormatError
 
     ix = _load(args.index)
@@ -90,10 +113,10 @@ def cmd_search(args: argparse.Namespace) -> int:
         hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
                          language=args.language, reranker=_load_reranker(args.reranker))
     except IndexFormatError as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
     if args.format == "json":
         for h in hits:
-            print(dump_json(h.to_dict()))
+            print(dumps(h.to_dict()))
     else:
         rows = [{"rank": h.rank, "key": h.key, "score": f"{h.score:.4f}", "heading": (h.heading or "")[:40],
                  "snippet": h.snippet[:70]} for h in hits]
@@ -112,14 +135,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
     kinds = _split_list(args.kinds) or ([ix.kind] + (["learned"] if reranker else []))
     for k in kinds:
         if k not in KINDS + ("learned",):
-            raise SystemExit(f"legalcite: unknown kind {k!r}")
+            _die(f"unknown kind {k!r}")
         if k == "learned" and reranker is None:
-            raise SystemExit("legalcite: kind 'learned' needs --reranker MODEL (legalcite retrieval train)")
+            _die("kind 'learned' needs --reranker MODEL (legalcite retrieval train)")
     try:
         res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
                        per_query=args.per_query, only_indexed=args.only_indexed, reranker=reranker)
     except IndexFormatError as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
     print(json.dumps(res, ensure_ascii=False, indent=1) if args.format == "json" else format_table(res))
     return 0
 
@@ -139,7 +162,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         rr = train_reranker(ix, queries, params=_train_params(args), progress=not args.quiet)
         out = rr.save(args.output)
     except (IndexFormatError, ValueError) as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
     t = rr.trained_on
     print(f"{out}: reranker trained on {t['n_queries']} queries ({t['n_skipped']} without gold in the index)",
           file=sys.stderr)
@@ -159,7 +182,7 @@ def cmd_cv(args: argparse.Namespace) -> int:
         res = cross_validate(ix, queries, folds=args.folds, seed=args.seed, kinds=kinds, params=_train_params(args),
                              progress=not args.quiet)
     except (IndexFormatError, ValueError) as e:
-        raise SystemExit(f"legalcite: {e}")
+        _die(e)
     if args.format == "json":
         print(json.dumps(res, ensure_ascii=False, indent=1))
     else:
@@ -169,16 +192,18 @@ def cmd_cv(args: argparse.Namespace) -> int:
 
 
 def cmd_queries(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import dump_json, open_output
+    from legalcite.core.jsonl import JsonlWriter
+    from legalcite.errors import OutputError
     from legalcite.retrieval.evaluate import ler_queries, stard_queries
 
     gen = {"stard": stard_queries, "de-ler": ler_queries}[args.benchmark](args.input)
-    n = 0
-    with open_output(args.output) as out:
-        for q in gen:
-            out.write(dump_json(q) + "\n")
-            n += 1
-    print(f"{n} queries", file=sys.stderr)
+    try:
+        with JsonlWriter(args.output) as out:
+            for q in gen:
+                out.write(q)
+    except OutputError as e:
+        _die(e)
+    print(f"{out.count} queries", file=sys.stderr)
     return 0
 
 

@@ -17,9 +17,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import dump_json
+    from legalcite.core.jsonl import dumps
     from legalcite.pipeline import parse
-    from legalcite.resolvers import urls_for
+    from legalcite.sources import urls_for
 
     status = 0
     for text in args.citation:
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"legalcite: no official source covers {c.key}", file=sys.stderr)
                 status = 1
             if args.json:
-                print(dump_json({"text": text, "key": c.key, "urls": urls}))
+                print(dumps({"text": text, "key": c.key, "urls": urls}))
             else:
                 for u in urls:
                     print(u)

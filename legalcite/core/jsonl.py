@@ -17,7 +17,7 @@ What it reads, and how it stays honest about it:
   U+FFFD — one code point for one, so offsets stay valid — and the line carries a warning saying so.
 - **Plain text** (``format="text"``: each non-blank line; ``"blocks"``: each blank-line-separated block; ``"whole"``:
   the whole input) for commands that also take raw answers; ``"auto"`` is JSON Lines when the first non-blank line
-  starts with ``{``, else blocks.
+  starts with ``{``, else ``text_format`` (blocks unless the command says otherwise).
 
 Writing: :class:`JsonlWriter` writes one record per line and flushes each, so a killed run keeps every finished
 record; it refuses NaN and turns write failures (disk full, closed pipe) into :class:`~legalcite.errors.OutputError`.
@@ -157,10 +157,11 @@ class Reader:
     file is a :class:`BadLine`, except an encoding that cannot be decoded at all (also :class:`InputError`)."""
 
     def __init__(self, source: str | Path | IO[bytes] | None, *, format: str = "jsonl", id_field: str = "id",
-                 name: str | None = None) -> None:
-        if format not in FORMATS:
+                 name: str | None = None, text_format: str = "blocks") -> None:
+        if format not in FORMATS or text_format not in FORMATS[2:]:
             raise ValueError(f"format must be one of {FORMATS}, not {format!r}")
         self.format = format
+        self.text_format = text_format
         self.id_field = id_field
         self.stats = ReadStats()
         self._own = False
@@ -209,7 +210,7 @@ class Reader:
                 first.append(item)
                 if item[1].strip():
                     break
-            fmt = "jsonl" if first and first[-1][1].lstrip().startswith("{") else "blocks"
+            fmt = "jsonl" if first and first[-1][1].lstrip().startswith("{") else self.text_format
             lines = _chain(first, lines)
         self.stats.format = fmt
         if fmt == "jsonl":
@@ -289,30 +290,13 @@ class Reader:
             if not text.strip():
                 self.stats.blank += 1
                 continue
-            try:
-                obj = json.loads(text, parse_constant=_refuse_constant)
-            except _NotJson as e:
-                yield self._bad(lineno, None, str(e), end)
-                continue
-            except json.JSONDecodeError as e:
-                hint = " (plain text? pass --input-format text)" if not text.lstrip().startswith(("{", "[")) else ""
-                yield self._bad(lineno, None, f"malformed JSON: {e.msg} at column {e.colno}{hint}", end)
-                continue
-            except RecursionError:
-                yield self._bad(lineno, None, "malformed JSON: nested too deeply", end)
-                continue
-            if not isinstance(obj, dict):
-                yield self._bad(lineno, None, f"expected a JSON object, got {_type_name(type(obj))}", end)
-                continue
-            warnings: tuple[str, ...] = ()
-            if _SURROGATE_ESCAPE.search(text):
-                obj, n = _replace_surrogates(obj)
-                if n:
-                    warnings = (f"{n} lone surrogate escape{'s' if n > 1 else ''} (\\ud800–\\udfff) replaced by "
-                                "U+FFFD",)
-            self.stats.records += 1
-            self.stats.fields.update(obj.keys())
-            yield Line(self.path, lineno, obj.get(self.id_field), obj, text, end, warnings)
+            rec = parse_json_line(text, lineno, path=self.path, id_field=self.id_field, end=end)
+            if isinstance(rec, BadLine):
+                self.stats.bad += 1
+            else:
+                self.stats.records += 1
+                self.stats.fields.update(rec.data.keys())  # type: ignore[union-attr]
+            yield rec
 
     def _blocks(self, lines: Iterator[tuple[int, str, int]], *, whole: bool) -> Iterator[Line | BadLine]:
         block: list[str] = []
@@ -352,6 +336,30 @@ class Reader:
         common = ", ".join(f"{k!r} ({n})" for k, n in self.stats.fields.most_common(8))
         return (f"{self.path}: no line has field {name!r}; the lines have {common} — name the right field "
                 "(e.g. --text-field)")
+
+
+def parse_json_line(text: str, lineno: int, *, path: str = "<line>", id_field: str = "id",
+                    end: int = 0) -> Line | BadLine:
+    """One non-blank line of JSON Lines, already decoded, as the :class:`Reader` reads it: a :class:`Line` for a
+    JSON object, a :class:`BadLine` saying what is wrong otherwise (for callers that hold single lines, such as
+    ``legalcite.checker.check_line`` and the distributed runner's workers)."""
+    try:
+        obj = json.loads(text, parse_constant=_refuse_constant)
+    except _NotJson as e:
+        return BadLine(path, lineno, None, str(e), end)
+    except json.JSONDecodeError as e:
+        hint = " (plain text? pass --input-format text)" if not text.lstrip().startswith(("{", "[")) else ""
+        return BadLine(path, lineno, None, f"malformed JSON: {e.msg} at column {e.colno}{hint}", end)
+    except RecursionError:
+        return BadLine(path, lineno, None, "malformed JSON: nested too deeply", end)
+    if not isinstance(obj, dict):
+        return BadLine(path, lineno, None, f"expected a JSON object, got {_type_name(type(obj))}", end)
+    warnings: tuple[str, ...] = ()
+    if _SURROGATE_ESCAPE.search(text):
+        obj, n = _replace_surrogates(obj)
+        if n:
+            warnings = (f"{n} lone surrogate escape{'s' if n > 1 else ''} (\\ud800–\\udfff) replaced by U+FFFD",)
+    return Line(path, lineno, obj.get(id_field), obj, text, end, warnings)
 
 
 class _Undecodable(str):
@@ -502,5 +510,6 @@ def as_binary(text: str | bytes) -> IO[bytes]:
     return io.BytesIO(text.encode("utf-8") if isinstance(text, str) else text)
 
 
-__all__ = ["Reader", "Line", "BadLine", "ReadStats", "JsonlWriter", "read_records", "dumps", "as_binary", "FORMATS",
+__all__ = ["Reader", "Line", "BadLine", "ReadStats", "JsonlWriter", "read_records", "parse_json_line", "dumps",
+           "as_binary", "FORMATS",
            "FieldError", "InputError", "OutputError"]

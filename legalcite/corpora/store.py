@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from legalcite.corpora import CorpusUnit
+from legalcite.errors import LegalciteError
 
 SCHEMA_VERSION = 1
 ENV_VAR = "LEGALCITE_STORE"
@@ -104,16 +105,25 @@ Progress = Callable[[int, str], None]
 
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
                 progress: Progress | None = None) -> BuildReport:
-    """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename).
-    A later record with the same key replaces an earlier one."""
-    from legalcite.corpora.snapshots import Work
+    """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
+    removing the temporary files that killed builds left beside it. A later record with the same key replaces an
+    earlier one."""
+    from legalcite.core.files import atomic_path, remove_stale_temps
 
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.unlink(missing_ok=True)
+    remove_stale_temps(path)
     t0 = time.perf_counter()
+    with atomic_path(path) as tmp:
+        n_units, n_works = _write(records, tmp, path, meta, progress)
+    return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
+
+
+def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
+           progress: Progress | None) -> tuple[int, int]:
+    from legalcite.corpora.snapshots import Work
+
     n_units = n_works = 0
+    tmp.unlink(missing_ok=True)
     con = sqlite3.connect(tmp)
     try:
         con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
@@ -151,16 +161,12 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
             _keep_tables(con, path)
         n_units = con.execute("SELECT count(*) FROM units").fetchone()[0]
         n_works = con.execute("SELECT count(*) FROM works").fetchone()[0]
+    finally:
         con.close()
-        os.replace(tmp, path)
-    except BaseException:
-        con.close()
-        tmp.unlink(missing_ok=True)
-        raise
-    return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
+    return n_units, n_works
 
 
-KEPT_TABLES = ("online_cache",)  # tables other stages keep in the store file (legalcite.resolvers.cache)
+KEPT_TABLES = ("online_cache",)  # tables other stages keep in the store file (legalcite.resolve.cache)
 
 
 def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
@@ -202,11 +208,54 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             with Store(path) as s:
                 if s.meta.get("fingerprint") == fp:
                     return BuildReport(path, s.count("units"), s.count("works"), 0.0, skipped=True)
-        except sqlite3.DatabaseError:
+        except StoreError:
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
     return write_store(iter_records(corpora_dir, jurisdictions), path, meta=meta, progress=progress)
+
+
+def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str) -> BuildReport:
+    """Merge fetched records into the store (``corpus fetch``): the works they hold replace their earlier rows
+    (for the U.S. Code, the titles they hold), every other work and unit, the store's meta and the online answer
+    cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created."""
+    path = resolve_store_path(store)
+    meta: dict[str, str] = {}
+    old: Iterable[Any] = ()
+    if path.exists():
+        with Store(path) as s:
+            meta = dict(s.meta)
+            works, prefixes = _replaced(records)
+            old = list(_kept_rows(s, works, prefixes))
+    fetched = [x for x in meta.get("official_fetch", "").split("; ") if x]
+    meta["official_fetch"] = "; ".join(fetched + [note])
+    return write_store([*old, *records], path, meta=meta)
+
+
+def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
+    """(work keys whose units the new records replace, key prefixes of replaced US Code titles)."""
+    from legalcite.corpora.snapshots import Work
+
+    works, prefixes = set(), set()
+    for r in records:
+        if isinstance(r, Work):
+            works.add(r.key)
+        elif r.jurisdiction == "us":
+            prefixes.add(r.key.rsplit("/", 1)[0] + "/")
+        elif r.jurisdiction == "us-ca":
+            works.add(f"us-ca/{r.work}")
+    return works, prefixes
+
+
+def _kept_rows(store: "Store", works: set[str], prefixes: set[str]) -> Iterator[Any]:
+    for row in store._iter("SELECT * FROM works"):
+        if row["key"] not in works:
+            yield _work(row)
+    for row in store._iter("SELECT * FROM units"):
+        k = row["key"]
+        if f"{row['jurisdiction']}/{row['work']}" in works or any(k.startswith(p) for p in prefixes):
+            continue
+        yield _unit(row)
 
 
 def normalize_alias(name: str) -> str:
@@ -216,22 +265,93 @@ def normalize_alias(name: str) -> str:
     return cn_ascii_brackets("".join(name.split())).lower()
 
 
-class StoreMissing(FileNotFoundError):
-    pass
+REBUILD = "rebuild it with `legalcite corpus build --force`"
+
+
+class StoreError(LegalciteError):
+    """The corpus store cannot be used; the message names its path and what to do."""
+
+
+class StoreMissing(StoreError, FileNotFoundError):
+    """No store at the path."""
+
+
+class StoreCorrupt(StoreError):
+    """A file that is not a legalcite store, one built for another schema, or a damaged one."""
+
+
+_REQUIRED_TABLES = {"meta", "units", "works", "aliases"}
+_VERIFIED: set[tuple[str, int, int]] = set()   # (path, size, mtime) of stores whose pages were all checked
 
 
 class Store:
     """Read access to a built store. Cheap lookups by key; one connection per process (not picklable —
-    pass the path to workers and open there)."""
+    pass the path to workers and open there).
+
+    Opening checks that the file is a store of this schema (a foreign or truncated file fails here, with its
+    path and the remedy, not on the first lookup); :meth:`verify` reads every page once per process and file.
+    A lookup that still meets a damaged page raises :class:`StoreCorrupt`, never a bare ``DatabaseError``."""
 
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = resolve_store_path(path)
         if not self.path.exists():
             raise StoreMissing(f"no corpus store at {self.path}; build it with `legalcite corpus build`")
-        self._con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        if self.path.is_dir():
+            raise StoreCorrupt(f"{self.path} is a directory, not a corpus store")
+        try:
+            self._con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise StoreCorrupt(f"the corpus store {self.path} cannot be opened ({e}); {REBUILD}") from None
         self._con.row_factory = sqlite3.Row
-        self.meta = dict(self._con.execute("SELECT name, value FROM meta").fetchall())
         self._work_cache: dict[str, Any] = {}
+        try:
+            tables = {r[0] for r in self._q("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not _REQUIRED_TABLES <= tables:
+                raise StoreCorrupt(f"{self.path} is not a legalcite corpus store (it lacks the tables "
+                                   f"{', '.join(sorted(_REQUIRED_TABLES - tables))}); {REBUILD}")
+            self.meta = {r[0]: r[1] for r in self._q("SELECT name, value FROM meta")}
+        except StoreError:
+            self._con.close()
+            raise
+        version = self.meta.get("schema_version")
+        if version != str(SCHEMA_VERSION):
+            self._con.close()
+            raise StoreCorrupt(f"the corpus store {self.path} has schema version {version}, this legalcite reads "
+                               f"version {SCHEMA_VERSION}; {REBUILD}")
+
+    def _q(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """All rows of a query; a damaged page met on the way is :class:`StoreCorrupt`, never a bare
+        ``DatabaseError``."""
+        try:
+            return self._con.execute(sql, tuple(args)).fetchall()
+        except sqlite3.DatabaseError as e:
+            raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+
+    def _one(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Row | None:
+        rows = self._q(sql, args)
+        return rows[0] if rows else None
+
+    def _iter(self, sql: str, args: Iterable[Any] = ()) -> Iterator[sqlite3.Row]:
+        """The rows of a large query, streamed; damage is :class:`StoreCorrupt` as in :meth:`_q`."""
+        try:
+            yield from self._con.execute(sql, tuple(args))
+        except sqlite3.DatabaseError as e:
+            raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+
+    def verify(self) -> None:
+        """Read every page of the file (SQLite's ``quick_check``, about 0.5 s for the full store), once per
+        process and file version; :class:`StoreCorrupt` when any is damaged."""
+        st = self.path.stat()
+        stamp = (str(self.path.resolve()), st.st_size, st.st_mtime_ns)
+        if stamp in _VERIFIED:
+            return
+        try:
+            problems = [r[0] for r in self._con.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as e:
+            problems = [str(e)]
+        if problems != ["ok"]:
+            raise StoreCorrupt(f"the corpus store {self.path} is damaged ({'; '.join(problems[:3])}); {REBUILD}")
+        _VERIFIED.add(stamp)
 
     def __enter__(self) -> "Store":
         return self
@@ -245,20 +365,27 @@ class Store:
     def count(self, table: str) -> int:
         if table not in ("units", "works", "aliases"):
             raise ValueError(table)
-        return self._con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        return self._one(f"SELECT count(*) FROM {table}")[0]
+
+    def summary(self) -> tuple[list[tuple], list[tuple]]:
+        """Units by jurisdiction (full text, TOC only) and works by jurisdiction (complete, partial, repealed)."""
+        units = self._q("SELECT jurisdiction, sum(text != ''), sum(text = '') FROM units GROUP BY jurisdiction "
+                        "ORDER BY 1")
+        works = self._q("SELECT jurisdiction, sum(complete), sum(1 - complete), sum(repealed) FROM works "
+                        "GROUP BY 1 ORDER BY 1")
+        return [tuple(r) for r in units], [tuple(r) for r in works]
 
     # ---------------------------------------------------------------- units
 
     def unit(self, key: str) -> CorpusUnit | None:
-        row = self._con.execute("SELECT * FROM units WHERE key = ?", (key,)).fetchone()
+        row = self._one("SELECT * FROM units WHERE key = ?", (key,))
         return None if row is None else _unit(row)
 
     def descendants(self, prefix: str, limit: int = 50) -> list[str]:
         """Keys strictly below ``prefix`` (``us/const/amend14`` → ``us/const/amend14/s1`` …)."""
         lo = prefix + "/"
         hi = prefix + "0"  # "0" sorts right after "/"
-        rows = self._con.execute("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
-                                 (lo, hi, limit)).fetchall()
+        rows = self._q("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?", (lo, hi, limit))
         return [r[0] for r in rows]
 
     def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True
@@ -267,7 +394,7 @@ class Store:
         sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
         if with_text:
             sql += " AND text != ''"
-        for row in self._con.execute(sql + " ORDER BY key", (jurisdiction, work)):
+        for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
             yield row[0], row[1], row[2]
 
     # ---------------------------------------------------------------- works
@@ -275,7 +402,7 @@ class Store:
     def work(self, key: str):
         """The :class:`~legalcite.corpora.snapshots.Work` for ``jurisdiction/work``, or None (cached)."""
         if key not in self._work_cache:
-            row = self._con.execute("SELECT * FROM works WHERE key = ?", (key,)).fetchone()
+            row = self._one("SELECT * FROM works WHERE key = ?", (key,))
             self._work_cache[key] = None if row is None else _work(row)
         return self._work_cache[key]
 
@@ -283,8 +410,8 @@ class Store:
         """Whether the store holds any work of ``jurisdiction`` (cached)."""
         key = f"?jur:{jurisdiction}"
         if key not in self._work_cache:
-            self._work_cache[key] = self._con.execute(
-                "SELECT 1 FROM works WHERE jurisdiction = ? LIMIT 1", (jurisdiction,)).fetchone() is not None
+            self._work_cache[key] = self._one(
+                "SELECT 1 FROM works WHERE jurisdiction = ? LIMIT 1", (jurisdiction,)) is not None
         return self._work_cache[key]
 
     def find_works(self, name: str, jurisdiction: str | None = None) -> list:
@@ -294,7 +421,7 @@ class Store:
         if jurisdiction:
             sql += " AND jurisdiction = ?"
             args.append(jurisdiction)
-        return [w for (k,) in self._con.execute(sql, args).fetchall() if (w := self.work(k))]
+        return [w for (k,) in self._q(sql, args) if (w := self.work(k))]
 
 
 def _unit(row: sqlite3.Row) -> CorpusUnit:

@@ -24,9 +24,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator, Mapping
+from typing import IO, Any, Iterable, Mapping
 from urllib.parse import urlsplit
 
+from legalcite.core.jsonl import BadLine, Reader
+from legalcite.errors import InputError
 from legalcite.status import DEDUCTED, Status
 
 STATUSES: tuple[str, ...] = tuple(s.value for s in Status)
@@ -390,49 +392,54 @@ def render(records: Iterable[Mapping[str, Any]], *, title: str | None = None,
 
 def write_report(records: Iterable[Mapping[str, Any]], out_path: str | Path, *, title: str | None = None,
                  answers: Mapping[int, Any] | None = None) -> Path:
-    """Write the report for check records (the dicts of check JSONL) to ``out_path``; returns the path."""
-    out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render(records, title=title, answers=answers), encoding="utf-8")
-    return out
+    """Write the report for check records (the dicts of check JSONL) to ``out_path``, atomically (a full disk
+    leaves no half-written page); returns the path."""
+    from legalcite.core.files import atomic_write_text
+
+    return atomic_write_text(out_path, render(records, title=title, answers=answers))
 
 
-def read_records(source: str | Path | IO[str]) -> Iterator[dict[str, Any]]:
-    """Check JSONL (a path or an open text file) → records; a line that is not JSON becomes an error record,
-    never an exception."""
-    if isinstance(source, (str, Path)):
-        with open(source, encoding="utf-8", errors="replace") as fh:
-            yield from read_records(fh)
-        return
-    for i, line in enumerate(source, 1):
-        if not line.strip():
-            continue
-        try:
-            yield json.loads(line)
-        except json.JSONDecodeError as e:
-            yield {"line": i, "error": f"report input line {i} is not JSON: {e}"}
+class NotCheckOutput(InputError):
+    """The file given to the report holds no ``legalcite check`` records (an answers file, say)."""
+
+
+def read_records(source: str | Path | IO[bytes] | None) -> tuple[list[dict[str, Any]], list[BadLine]]:
+    """The records of a check output file (the one JSONL reader), and its bad lines. A line that is JSON but no
+    check record (no ``citations``, no ``error``) is a bad line; a file with no check record at all raises
+    :class:`NotCheckOutput`, so an unchecked answers file is never reported as "n answers, 0 citations"."""
+    good: list[dict[str, Any]] = []
+    bad: list[BadLine] = []
+    with Reader(source) as reader:
+        for rec in reader:
+            if isinstance(rec, BadLine):
+                bad.append(rec)
+            elif "citations" in rec.data or "error" in rec.data:  # type: ignore[operator]
+                good.append(rec.data)  # type: ignore[arg-type]
+            else:
+                bad.append(rec.bad("not a `legalcite check` record (it has no 'citations' and no 'error')"))
+    if not good and reader.stats.records:
+        raise NotCheckOutput(f"{reader.path} holds no `legalcite check` output (no line has 'citations'); run "
+                             f"`legalcite check {reader.path} -o checked.jsonl` first and report on that file")
+    return good, bad
 
 
 ANSWER_FIELDS = ("answer", "text", "response", "output", "prediction")
 
 
 def read_answers(path: str | Path, text_field: str | None = None) -> dict[int, dict[str, Any]]:
-    """``{"text", "model"}`` by 1-based line number from the JSONL file the check read, for check output
+    """``{"text", "model"}`` by the line number the check gives each answer, read from the file the check read
+    (JSON Lines, or plain text in blank-line-separated blocks, as ``legalcite check`` reads it), for check output
     written without the answer text. The text is ``text_field``, else the first of ``ANSWER_FIELDS`` present;
-    a line that is a JSON string or not JSON is itself the text."""
+    lines the check could not read have no entry."""
     fields = (text_field,) if text_field else ANSWER_FIELDS
     out: dict[int, dict[str, Any]] = {}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for i, line in enumerate(fh, 1):
-            line = line.rstrip("\n")
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
-                out[i] = {"text": line}
+    with Reader(path, format="auto") as reader:
+        for rec in reader:
+            if isinstance(rec, BadLine):
                 continue
-            if isinstance(obj, str):
-                out[i] = {"text": obj}
-            elif isinstance(obj, dict):
-                text = next((obj[f] for f in fields if isinstance(obj.get(f), str)), None)
-                out[i] = {"text": text, "model": _str(obj.get("model"))}
+            if rec.data is None:
+                out[rec.lineno] = {"text": rec.text}
+            else:
+                text = next((rec.data[f] for f in fields if isinstance(rec.data.get(f), str)), None)
+                out[rec.lineno] = {"text": text, "model": _str(rec.data.get("model"))}
     return out

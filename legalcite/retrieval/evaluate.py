@@ -16,6 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+from legalcite.core.jsonl import BadLine, read_records
+from legalcite.errors import FieldError, InputError
 from legalcite.keys import InvalidKey, key_at
 
 KS = (1, 5, 10, 100)
@@ -79,16 +81,34 @@ def gold_keys(q: dict, level: str = "unit") -> set[str]:
     return set(dedupe_at(keys, level))
 
 
+class QueryFileError(InputError):
+    """A queries file with bad lines (each in :attr:`bad`, with file, line and id), or with no query at all.
+    Retrieval figures depend on every query, so none is computed from a file with bad lines."""
+
+    def __init__(self, message: str, bad: Sequence[BadLine] = ()) -> None:
+        super().__init__(message)
+        self.bad = list(bad)
+
+
 def read_queries(path: str | Path) -> list[dict]:
+    """The queries of a JSONL file (the one reader): each needs ``query`` (a string); ``id`` defaults to the
+    line number. Raises :class:`QueryFileError` when any line is bad or none is a query."""
+    good, bad = read_records(path)
     out = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if line.strip():
-                q = json.loads(line)
-                if "query" not in q:
-                    raise ValueError(f"{path}:{n}: a query line needs 'query'")
-                q.setdefault("id", n)
-                out.append(q)
+    for rec in good:
+        try:
+            rec.get("query")
+        except FieldError as e:
+            bad.append(rec.bad(e))
+            continue
+        q = dict(rec.data or {})
+        q.setdefault("id", rec.lineno)
+        out.append(q)
+    if bad:
+        bad.sort(key=lambda b: b.lineno)
+        raise QueryFileError(f"{path}: {len(bad)} bad line(s), first {bad[0]}", bad)
+    if not out:
+        raise QueryFileError(f"{path}: no queries (one JSON object with 'query' per line)")
     return out
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from legalcite.attribution import assess, work_index
-from legalcite.checker import check, get_store
+from legalcite.checker import check
+from legalcite.resolve.store import get_store
 from legalcite.corpora.store import Store
 from legalcite.jurisdictions.ch.snapshots import fedlex_anchor, subunits, unit_segments
 from legalcite.status import Status
-from tests.test_store import small_corpora, small_store, store  # noqa: F401  (shared session fixtures)
 
 
 @pytest.mark.parametrize("key, check_unit", [

@@ -1,0 +1,629 @@
+"""The network: one policy for every request legalcite sends to an official source.
+
+Why one module: the guarantees below are properties of *how* we talk to the network, not of any source, so they
+are written once and tested once against a fault-injecting local server; the source modules
+(:mod:`legalcite.sources`) only build URLs and read answers.
+
+- an allow-list of origins (scheme + host + port) that the caller gives: the origins of the official sources
+  (:func:`legalcite.sources.allowed_origins`, each source declares its own), empty by default; a URL or redirect
+  target outside it is refused before any byte is sent (:func:`check_allowed`, :func:`redirect_target`), so a
+  citation's text can never make the tool request an arbitrary URL;
+- per-request timeouts, retries with exponential backoff and full jitter on transport errors, 5xx and 429,
+  ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+- a per-host rate limit (minimum interval between request starts) and a per-host concurrency cap;
+- a per-host circuit breaker: after ``breaker_threshold`` consecutive failed requests the host is not contacted
+  again until ``breaker_cooldown`` seconds pass (then one trial request is let through);
+- responses are checked for content type and size; a truncated body is an error, never a partial answer;
+- headers (API tokens) are never logged or put into errors; log lines carry the method, URL and status only.
+
+Two clients share that policy: :class:`OfficialClient` (async, buffered answers: the online check) and
+:class:`Downloader` (sync, streamed to disk, resumable, checksummed: ``corpus fetch``). Every failure surfaces
+as :class:`FetchError` with a sentence a person can read. httpx is imported only when a client is opened or a URL
+is checked, so importing this module (and the sources, which build URLs only) stays light.
+"""
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from legalcite._util import sha256_file
+from legalcite.errors import LegalciteError
+
+if TYPE_CHECKING:
+    import httpx
+
+log = logging.getLogger("legalcite.net")
+
+USER_AGENT = "legalcite/0.1 (+https://github.com/legalcite/legalcite; citation checker)"
+
+REDIRECTS = (301, 302, 303, 307, 308)
+
+
+@dataclass(frozen=True)
+class HostPolicy:
+    """Politeness per host: at most one request start every ``min_interval`` seconds, ``concurrency`` at once."""
+
+    min_interval: float = 1.0
+    concurrency: int = 2
+
+
+# CourtListener allows 60 citation look-ups a minute; the others publish no limit, so we stay gentle.
+DEFAULT_POLICIES: dict[str, HostPolicy] = {
+    "www.courtlistener.com": HostPolicy(min_interval=1.0, concurrency=1),
+    "flk.npc.gov.cn": HostPolicy(min_interval=2.0, concurrency=1),
+    "leginfo.legislature.ca.gov": HostPolicy(min_interval=1.0, concurrency=1),
+}
+
+
+# ------------------------------------------------------------------ errors
+
+class FetchError(LegalciteError):
+    """A request that gave no usable answer. ``reason`` is safe to show (no headers, no token); ``status`` is the
+    HTTP status when the source answered (None for a transport fault)."""
+
+    def __init__(self, reason: str, *, url: str | None = None, status: int | None = None,
+                 retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.url = url
+        self.status = status
+        self.retry_after = retry_after
+
+    def __str__(self) -> str:
+        return self.reason
+
+    @property
+    def transient(self) -> bool:
+        """A fault worth retrying (no answer, 429, 5xx); a 4xx or a wrong content type is the source answering."""
+        return self.status is None or self.status == 429 or self.status >= 500
+
+
+class NotAllowed(FetchError):
+    """The URL (or a redirect target) is not on the allow-list; nothing was sent to it."""
+
+
+class CircuitOpen(FetchError):
+    """The host failed too often recently; it was not contacted."""
+
+
+class ChecksumMismatch(FetchError):
+    """A downloaded file does not have the expected SHA-256; it was deleted."""
+
+
+# ------------------------------------------------------------------ policy pieces shared by both clients
+
+def origin_of(url: httpx.URL) -> str:
+    port = url.port
+    default = {"http": 80, "https": 443}.get(url.scheme)
+    netloc = url.host if port in (None, default) else f"{url.host}:{port}"
+    return f"{url.scheme}://{netloc}"
+
+
+def check_allowed(url: str | httpx.URL, allowed: Iterable[str]) -> httpx.URL:
+    """Parse ``url`` and refuse it unless its origin is allow-listed (no userinfo either)."""
+    import httpx
+
+    try:
+        u = httpx.URL(str(url))
+    except (httpx.InvalidURL, TypeError, ValueError) as e:
+        raise NotAllowed(f"refused an unreadable URL ({e})") from None
+    if u.userinfo or u.scheme not in ("http", "https") or origin_of(u) not in allowed:
+        raise NotAllowed(f"refused {origin_of(u) if u.host else url}: not an allow-listed official source",
+                         url=str(url))
+    return u
+
+
+def redirect_target(current: httpx.URL, location: str, allowed: Iterable[str], status: int) -> httpx.URL:
+    """The URL a redirect points to, if it is allow-listed; else :class:`NotAllowed` (nothing is sent there)."""
+    target = current.join(location)
+    try:
+        return check_allowed(target, allowed)
+    except NotAllowed:
+        raise NotAllowed(f"refused a redirect from {origin_of(current)} to {origin_of(target)}: not an "
+                         "allow-listed official source", url=str(current), status=status) from None
+
+
+def backoff_delay(attempt: int, base: float, cap: float) -> float:
+    """"Full jitter": uniform in [0, min(cap, base * 2**attempt)]."""
+    return random.uniform(0, min(cap, base * (2 ** attempt)))
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
+    """``Retry-After`` as seconds to wait: delta-seconds or an HTTP date; None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def _wait_until(body: bytes) -> float | None:
+    """CourtListener's throttle answers 429 with ``{"wait_until": "<ISO time>"}`` instead of Retry-After."""
+    try:
+        obj = json.loads(body.decode("utf-8"))
+        when = datetime.fromisoformat(str(obj["wait_until"]).replace("Z", "+00:00"))
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _short(e: Exception) -> str:
+    s = str(e) or type(e).__name__
+    return s if len(s) < 160 else s[:157] + "..."
+
+
+# ------------------------------------------------------------------ the online client (async, buffered)
+
+@dataclass
+class Fetched:
+    """A complete, checked response."""
+
+    url: str                 # the URL finally answered (after allowed redirects)
+    status_code: int
+    content_type: str
+    content: bytes
+    retrieved_at: str        # ISO 8601 UTC
+    encoding: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.content.decode(self.encoding or "utf-8", errors="replace")
+
+    def json(self) -> Any:
+        return json.loads(self.content.decode(self.encoding or "utf-8"))
+
+
+@dataclass
+class _HostState:
+    semaphore: asyncio.Semaphore
+    lock: asyncio.Lock
+    next_start: float = 0.0
+    failures: int = 0
+    opened_at: float | None = None
+
+
+@dataclass
+class OfficialClient:
+    """Async client with the policy above. Use as ``async with OfficialClient() as c: await c.request(...)``.
+
+    ``allowed``: the origins it may contact (the sources', :func:`legalcite.sources.allowed_origins`; nothing by
+    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`. ``sleep`` is injectable so backoff can be observed without waiting.
+    """
+
+    allowed: Iterable[str] = frozenset()
+    timeout: float = 15.0
+    retries: int = 3                  # extra attempts after the first
+    backoff: float = 0.5              # base of the exponential backoff, seconds
+    max_backoff: float = 30.0
+    max_retry_after: float = 120.0    # a longer Retry-After ends the attempt with not_checked
+    max_bytes: int = 64 * 1024 * 1024
+    max_redirects: int = 5
+    concurrency: int = 8              # all hosts together
+    policies: Mapping[str, HostPolicy] = field(default_factory=lambda: dict(DEFAULT_POLICIES))
+    default_policy: HostPolicy = HostPolicy()
+    breaker_threshold: int = 5
+    breaker_cooldown: float = 300.0
+    transport: httpx.AsyncBaseTransport | None = None
+    sleep: Callable[[float], Any] = asyncio.sleep
+    user_agent: str = USER_AGENT
+
+    def __post_init__(self) -> None:
+        self.allowed = frozenset(o.rstrip("/") for o in self.allowed)
+        self._hosts: dict[str, _HostState] = {}
+        self._global: asyncio.Semaphore | None = None
+        self._client: httpx.AsyncClient | None = None
+
+    async def __aenter__(self) -> OfficialClient:
+        import httpx
+
+        self._client = httpx.AsyncClient(
+            transport=self.transport, timeout=httpx.Timeout(self.timeout), follow_redirects=False,
+            headers={"User-Agent": self.user_agent}, trust_env=False,
+        )
+        self._global = asyncio.Semaphore(self.concurrency)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    # ------------------------------------------------------------------ policy pieces
+
+    def check_allowed(self, url: str | httpx.URL) -> httpx.URL:
+        return check_allowed(url, self.allowed)
+
+    def _state(self, host: str) -> _HostState:
+        st = self._hosts.get(host)
+        if st is None:
+            pol = self.policies.get(host, self.default_policy)
+            st = self._hosts[host] = _HostState(asyncio.Semaphore(max(1, pol.concurrency)), asyncio.Lock())
+        return st
+
+    def _policy(self, host: str) -> HostPolicy:
+        return self.policies.get(host, self.default_policy)
+
+    def breaker_open(self, host: str) -> bool:
+        st = self._state(host)
+        if st.opened_at is None:
+            return False
+        if time.monotonic() - st.opened_at >= self.breaker_cooldown:
+            st.opened_at = None  # half-open: let one trial through; a failure re-opens at once
+            st.failures = self.breaker_threshold - 1
+            return False
+        return True
+
+    def _record(self, host: str, ok: bool) -> None:
+        st = self._state(host)
+        if ok:
+            st.failures, st.opened_at = 0, None
+            return
+        st.failures += 1
+        if st.failures >= self.breaker_threshold and st.opened_at is None:
+            st.opened_at = time.monotonic()
+            log.warning("circuit opened for %s after %d consecutive failures", host, st.failures)
+
+    async def _pace(self, host: str) -> None:
+        st = self._state(host)
+        async with st.lock:
+            wait = st.next_start - time.monotonic()
+            if wait > 0:
+                await self.sleep(wait)
+            st.next_start = time.monotonic() + self._policy(host).min_interval
+
+    # ------------------------------------------------------------------ the request
+
+    async def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        data: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        accept: tuple[str, ...] = ("text/html",),
+        ok_statuses: tuple[int, ...] = (200,),
+        range_from: int | None = None,
+    ) -> Fetched:
+        """One checked request. Returns a :class:`Fetched` whose status is in ``ok_statuses`` and whose content
+        type starts with one of ``accept`` (``()`` accepts any); raises :class:`FetchError` otherwise."""
+        import httpx
+
+        if self._client is None:
+            raise RuntimeError("use 'async with OfficialClient()'")
+        u = self.check_allowed(httpx.URL(url, params=params) if params else url)
+        host = u.host
+        st = self._state(host)
+        last: FetchError | None = None
+        for attempt in range(self.retries + 1):
+            try:
+                # the host's slot first, the global one only for the request itself: a queue on one slow
+                # host never holds slots the other hosts could use
+                async with st.semaphore:
+                    # checked right before every attempt, so requests queued behind a dying host stop at once
+                    if self.breaker_open(host):
+                        raise CircuitOpen(f"{host} not contacted: it failed {st.failures} times in a row "
+                                          f"(circuit breaker, {self.breaker_cooldown:.0f} s)", url=str(u))
+                    await self._pace(host)
+                    async with self._global:  # type: ignore[union-attr]
+                        result = await self._once(method, u, data=data, headers=headers, accept=accept,
+                                                  ok_statuses=ok_statuses, range_from=range_from)
+                self._record(host, True)
+                return result
+            except (NotAllowed, CircuitOpen):
+                raise
+            except FetchError as e:
+                last = e
+                if e.transient:
+                    self._record(host, False)
+                if not e.transient or attempt == self.retries:
+                    break
+                if e.retry_after is not None:
+                    if e.retry_after > self.max_retry_after:
+                        last = FetchError(f"{e.reason}; the source asks to wait {e.retry_after:.0f} s, more than "
+                                          f"the {self.max_retry_after:.0f} s allowed", url=e.url, status=e.status,
+                                          retry_after=e.retry_after)
+                        break
+                    delay = e.retry_after
+                else:
+                    delay = backoff_delay(attempt, self.backoff, self.max_backoff)
+                log.info("retry %d for %s %s in %.2f s: %s", attempt + 1, method, u, delay, e.reason)
+                await self.sleep(delay)
+        assert last is not None
+        if attempt:
+            last.reason = f"{last.reason} (after {attempt + 1} attempts)"
+        raise last
+
+    async def _once(self, method: str, url: httpx.URL, *, data, headers, accept, ok_statuses,
+                    range_from) -> Fetched:
+        import httpx
+
+        assert self._client is not None
+        hdrs = dict(headers or {})
+        if range_from:
+            hdrs["Range"] = f"bytes={range_from}-"
+        current = url
+        for _ in range(self.max_redirects + 1):
+            try:
+                async with self._client.stream(method, current, data=data, headers=hdrs) as resp:
+                    log.debug("%s %s -> %d", method, current, resp.status_code)
+                    if resp.status_code in REDIRECTS and "location" in resp.headers:
+                        target = redirect_target(current, resp.headers["location"], self.allowed, resp.status_code)
+                        if resp.status_code == 303 or (resp.status_code in (301, 302) and method == "POST"):
+                            method, data = "GET", None
+                        current = target
+                        continue
+                    if resp.status_code == 429 or resp.status_code >= 500:
+                        body = await _read_capped(resp, 64 * 1024)
+                        ra = parse_retry_after(resp.headers.get("retry-after"))
+                        if ra is None and resp.status_code == 429:
+                            ra = _wait_until(body)
+                        raise FetchError(f"{current.host} answered HTTP {resp.status_code}", url=str(current),
+                                         status=resp.status_code, retry_after=ra)
+                    if resp.status_code not in ok_statuses:
+                        raise FetchError(f"{current.host} answered HTTP {resp.status_code}", url=str(current),
+                                         status=resp.status_code)
+                    ctype = resp.headers.get("content-type", "").split(";")[0].strip().lower()
+                    if accept and not any(ctype.startswith(a) for a in accept):
+                        raise FetchError(f"{current.host} answered with content type {ctype or 'none'!r}, "
+                                         f"expected {' or '.join(accept)}", url=str(current),
+                                         status=resp.status_code)
+                    body = await _read_capped(resp, self.max_bytes)
+                    declared = resp.headers.get("content-length")
+                    if declared and declared.isdecimal() and int(declared) != len(body) \
+                            and "content-encoding" not in resp.headers:
+                        raise FetchError(f"truncated answer from {current.host}: {len(body)} of {declared} bytes",
+                                         url=str(current))
+                    return Fetched(str(current), resp.status_code, ctype, body, now_iso(), resp.charset_encoding)
+            except FetchError:
+                raise
+            except httpx.TimeoutException:
+                raise FetchError(f"{current.host} did not answer within {self.timeout:g} s",
+                                 url=str(current)) from None
+            except httpx.RemoteProtocolError as e:
+                raise FetchError(f"truncated or malformed answer from {current.host} ({_short(e)})",
+                                 url=str(current)) from None
+            except httpx.HTTPError as e:
+                raise FetchError(f"could not reach {current.host} ({type(e).__name__}: {_short(e)})",
+                                 url=str(current)) from None
+        raise FetchError(f"more than {self.max_redirects} redirects from {url.host}", url=str(url))
+
+
+async def _read_capped(resp: httpx.Response, cap: int) -> bytes:
+    chunks, size = [], 0
+    async for chunk in resp.aiter_bytes():
+        size += len(chunk)
+        if size > cap:
+            raise FetchError(f"answer from {resp.url.host} is larger than {cap} bytes", url=str(resp.url),
+                             status=resp.status_code)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+# ------------------------------------------------------------------ bulk downloads (sync, streamed to disk)
+
+@dataclass
+class Downloaded:
+    path: Path
+    url: str
+    size: int
+    sha256: str
+    retrieved_at: str
+    resumed: bool = False       # continued a .part file
+    skipped: bool = False       # already present and verified
+
+
+class Progress:
+    """One rewritten stderr line per file: name, bytes so far, total, percent."""
+
+    def __init__(self, stream: IO[str] | None = sys.stderr, every: float = 0.25) -> None:
+        self.stream, self.every, self._last = stream, every, 0.0
+
+    def __call__(self, name: str, done: int, total: int | None, final: bool = False) -> None:
+        if self.stream is None:
+            return
+        now = time.monotonic()
+        if not final and now - self._last < self.every:
+            return
+        self._last = now
+        mb = f"{done / 1e6:,.1f}" + (f" / {total / 1e6:,.1f} MB ({100 * done / total:.0f}%)" if total else " MB")
+        self.stream.write(f"\r  {name}  {mb}   " + ("\n" if final else ""))
+        self.stream.flush()
+
+
+class Downloader:
+    """Downloads of official bulk files: allow-listed, resumable, checksummed, with progress.
+
+    Why its own loop instead of :class:`OfficialClient`: bulk files (a pubinfo zip is close to 1 GB) must stream
+    to disk and resume after a broken connection, which a buffered client cannot do. The policy is the same: the
+    allow-list (redirects included), timeouts, retries with backoff and jitter, ``Retry-After``, and a pause
+    between requests to one host.
+
+    Files land in ``dest/<name>``; ``<name>.part`` holds an interrupted download and is continued with an HTTP
+    ``Range`` request (a server that ignores it answers 200 and the download restarts). ``dest/MANIFEST.json``
+    records per file the URL, size, SHA-256 and retrieval date: a later run re-hashes the file and skips the
+    download when it still matches, a mismatch with an expected checksum deletes the file and fails.
+    """
+
+    def __init__(self, dest: str | Path, *, allowed: Iterable[str] = frozenset(),
+                 transport: httpx.BaseTransport | None = None, timeout: float = 60.0, retries: int = 4,
+                 backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
+                 min_interval: float = 1.0, progress: Progress | None = None,
+                 checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+        import httpx
+
+        self.dest = Path(dest)
+        self.dest.mkdir(parents=True, exist_ok=True)
+        self.allowed = frozenset(o.rstrip("/") for o in allowed)
+        self.retries, self.backoff, self.max_backoff = retries, backoff, max_backoff
+        self.max_retry_after, self.min_interval = max_retry_after, min_interval
+        self.progress = progress or Progress(None)
+        self.checksums = dict(checksums or {})
+        self.sleep = sleep
+        self._next: dict[str, float] = {}
+        self._client = httpx.Client(transport=transport, timeout=httpx.Timeout(timeout), follow_redirects=False,
+                                    headers={"User-Agent": USER_AGENT}, trust_env=False)
+        self.manifest_path = self.dest / "MANIFEST.json"
+        try:
+            self.manifest: dict[str, dict] = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.manifest = {}
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> Downloader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _save_manifest(self) -> None:
+        from legalcite.core.files import atomic_write_text
+
+        atomic_write_text(self.manifest_path, json.dumps(self.manifest, indent=1, sort_keys=True, ensure_ascii=False))
+
+    def _pace(self, host: str) -> None:
+        wait = self._next.get(host, 0.0) - time.monotonic()
+        if wait > 0:
+            self.sleep(wait)
+        self._next[host] = time.monotonic() + self.min_interval
+
+    def fetch(self, url: str, name: str, *, expected_sha256: str | None = None, refresh: bool = False,
+              data: Mapping[str, str] | None = None) -> Downloaded:
+        """Download ``url`` to ``dest/name`` (or verify the copy already there); ``data`` makes it a form POST
+        (API answers such as flk's ``/api/detail``)."""
+        check_allowed(url, self.allowed)
+        if "/" in name or name in ("", ".", ".."):
+            raise ValueError(f"bad file name {name!r}")
+        expected = (expected_sha256 or self.checksums.get(name) or "").lower() or None
+        path, part = self.dest / name, self.dest / f"{name}.part"
+        rec = self.manifest.get(name)
+        if path.exists() and not refresh:
+            digest = sha256_file(path)
+            if (expected and digest == expected) or (not expected and rec and rec.get("sha256") == digest):
+                return Downloaded(path, rec["url"] if rec else url, path.stat().st_size, digest,
+                                  rec["retrieved_at"] if rec else now_iso(), skipped=True)
+        last: FetchError | None = None
+        resumed = False
+        for attempt in range(self.retries + 1):
+            try:
+                resumed |= self._stream(url, name, part, data)
+                last = None
+                break
+            except NotAllowed:
+                raise
+            except FetchError as e:
+                last = e
+                if attempt == self.retries or not e.transient:
+                    break
+                delay = e.retry_after if e.retry_after is not None else \
+                    backoff_delay(attempt, self.backoff, self.max_backoff)
+                if delay > self.max_retry_after:
+                    break
+                self.sleep(delay)
+        if last is not None:
+            if attempt:
+                last.reason = f"{last.reason} (after {attempt + 1} attempts)"
+            raise last
+        digest = sha256_file(part)
+        if expected and digest != expected:
+            part.unlink(missing_ok=True)
+            raise ChecksumMismatch(f"{name}: SHA-256 {digest} does not match the expected {expected}", url=url)
+        part.replace(path)
+        retrieved = now_iso()
+        self.manifest[name] = {"url": url, "size": path.stat().st_size, "sha256": digest, "retrieved_at": retrieved}
+        self._save_manifest()
+        return Downloaded(path, url, path.stat().st_size, digest, retrieved, resumed=resumed)
+
+    def _stream(self, url: str, name: str, part: Path, data: Mapping[str, str] | None = None) -> bool:
+        """One attempt: continue ``part`` from its size. Returns whether it resumed. Raises FetchError."""
+        import httpx
+
+        if data is not None:
+            part.unlink(missing_ok=True)  # an API answer is not resumable
+        have = part.stat().st_size if part.exists() else 0
+        headers = {"Range": f"bytes={have}-"} if have else {}
+        current = check_allowed(url, self.allowed)
+        for _ in range(6):
+            self._pace(current.host)
+            try:
+                with self._client.stream("POST" if data is not None else "GET", current, headers=headers,
+                                         data=data) as resp:
+                    if resp.status_code in REDIRECTS and "location" in resp.headers:
+                        current = redirect_target(current, resp.headers["location"], self.allowed, resp.status_code)
+                        continue
+                    if resp.status_code == 416 and have:  # our .part is stale or complete: start over
+                        part.unlink()
+                        raise FetchError(f"{current.host} refused the resume range; restarting", url=str(current))
+                    if resp.status_code == 429 or resp.status_code >= 500:
+                        raise FetchError(f"{current.host} answered HTTP {resp.status_code}", url=str(current),
+                                         status=resp.status_code,
+                                         retry_after=parse_retry_after(resp.headers.get("retry-after")))
+                    if resp.status_code not in (200, 206):
+                        raise FetchError(f"{current.host} answered HTTP {resp.status_code} for {current.path}",
+                                         url=str(current), status=resp.status_code)
+                    resumed = resp.status_code == 206 and have > 0
+                    total = _total(resp, have if resumed else 0)
+                    done = have if resumed else 0
+                    with open(part, "ab" if resumed else "wb") as out:
+                        for chunk in resp.iter_bytes():  # as received: a break keeps what came
+                            out.write(chunk)
+                            done += len(chunk)
+                            self.progress(name, done, total)
+                    self.progress(name, done, total, final=True)
+                    if total is not None and done != total:
+                        raise FetchError(f"truncated download of {name}: {done} of {total} bytes", url=str(current))
+                    return resumed
+            except FetchError:
+                raise
+            except httpx.TimeoutException:
+                raise FetchError(f"{current.host} timed out", url=str(current)) from None
+            except httpx.HTTPError as e:
+                raise FetchError(f"download of {name} broke off ({type(e).__name__})", url=str(current)) from None
+        raise FetchError(f"too many redirects for {url}", url=url)
+
+
+def _total(resp: httpx.Response, offset: int) -> int | None:
+    cr = resp.headers.get("content-range", "")
+    if "/" in cr and cr.rsplit("/", 1)[1].isdecimal():
+        return int(cr.rsplit("/", 1)[1])
+    cl = resp.headers.get("content-length")
+    return offset + int(cl) if cl and cl.isdecimal() and "content-encoding" not in resp.headers else None
+
+
+def read_checksums(path: str | Path) -> dict[str, str]:
+    """A ``sha256sum``-style file (``<hex>  <name>`` per line) → {name: hex}."""
+    out = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 2 and len(parts[0]) == 64:
+            out[parts[1].lstrip("*")] = parts[0].lower()
+    return out

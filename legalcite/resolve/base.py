@@ -1,0 +1,65 @@
+"""One interface for every way of deciding a citation's status, and the chain that asks them in turn.
+
+A :class:`Resolver` takes citations and returns one :class:`Resolution` each: the
+:class:`~legalcite.status.CheckedCitation` (status, reason, evidence) and, from the store, the unit that was
+checked (the misattribution test reads its text). The :class:`Chain` asks its first resolver about every
+citation and each later one about what the earlier ones left ``not_checked`` — the store first, then the
+official sources online. What is passed on is decided from the typed :class:`~legalcite.status.Undecided`, never
+from the wording of a reason.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from legalcite.models import Citation
+from legalcite.status import CheckedCitation, Status, Undecided
+
+
+@dataclass(frozen=True)
+class Resolution:
+    checked: CheckedCitation
+    unit: Any = None          # the store's CorpusUnit that was checked (for the misattribution test), else None
+
+    @property
+    def undecided(self) -> bool:
+        return self.checked.status is Status.NOT_CHECKED
+
+    @property
+    def worth_asking_on(self) -> bool:
+        """Undecided, and something a later resolver could look up (an unlinked short form has no key)."""
+        return self.undecided and self.checked.undecided is not Undecided.NO_KEY
+
+
+class Resolver(Protocol):
+    name: str   # named in a reason when an earlier resolver's "not checked" is joined with this one's
+
+    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]: ...
+
+
+class Chain:
+    """Resolvers in order; each later one is asked only about what the earlier ones left undecided. An answer
+    that decides replaces the earlier one; one that does not is joined to it (reasons and evidence of both)."""
+
+    def __init__(self, resolvers: Sequence[Resolver]) -> None:
+        if not resolvers:
+            raise ValueError("a chain needs at least one resolver")
+        self.resolvers = list(resolvers)
+
+    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
+        out = self.resolvers[0].resolve(citations)
+        for r in self.resolvers[1:]:
+            todo = [i for i, res in enumerate(out) if res.worth_asking_on]
+            if not todo:
+                break
+            for i, ans in zip(todo, r.resolve([out[i].checked.citation for i in todo])):
+                out[i] = ans if not ans.undecided else _joined(out[i], ans, r.name)
+        return out
+
+
+def _joined(before: Resolution, after: Resolution, name: str) -> Resolution:
+    a, b = before.checked, after.checked
+    return Resolution(dataclasses.replace(a, reason=f"{a.reason}; {name}: {b.reason}", evidence=a.evidence + b.evidence,
+                                          undecided=b.undecided or a.undecided), before.unit)

@@ -1,0 +1,135 @@
+"""The official sources as a resolver: what the store cannot decide is asked of them, online.
+
+:class:`OnlineResolver` asks the sources of :mod:`legalcite.sources` that cover a citation, in registry order:
+the first decisive answer wins, a ``not_checked`` passes the citation to the next source, and when none decides
+the reasons of all are joined. One request per distinct key (repeats share the answer); decisive answers are
+cached with their retrieval date (:mod:`legalcite.resolve.cache`), a fault never is. The network policy
+(allow-list, retries, rate limits, circuit breaker) is :mod:`legalcite.net`. Only the sources' typed
+:class:`~legalcite.net.FetchError` becomes ``not_checked`` here; anything else is a bug and propagates.
+
+:func:`resolve_online` is the same for callers that want :class:`~legalcite.status.CheckedCitation` s.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from legalcite.models import Citation
+from legalcite.net import FetchError, OfficialClient, now_iso
+from legalcite.sources import OnlineSource, allowed_origins, online_sources
+from legalcite.status import CheckedCitation, Evidence, Status, Undecided
+
+from .base import Resolution
+from .cache import CacheUnavailable, OnlineCache
+
+log = logging.getLogger("legalcite.resolve.online")
+
+
+def _retrieved(checked: CheckedCitation) -> str:
+    for e in checked.evidence:
+        if e.snapshot and e.snapshot.startswith("retrieved "):
+            return e.snapshot[len("retrieved "):]
+    return now_iso()
+
+
+class OnlineResolver:
+    """Asks the official sources. Options: ``store_path`` (cache table in the store file), ``timeout`` (seconds
+    per request), ``retries``, ``use_cache``, ``cache_path``, ``max_age_days``, ``sources`` and the
+    :class:`~legalcite.net.OfficialClient` options (``transport``, ``backoff``, ``policies`` …; ``allowed``
+    defaults to the origins of ``sources``)."""
+
+    name = "online"
+
+    def __init__(self, *, store_path: str | Path | None = None, timeout: float = 15.0, retries: int = 3,
+                 use_cache: bool = True, cache_path: str | Path | None = None, max_age_days: float = 30.0,
+                 sources: Sequence[OnlineSource] | None = None, **client_options: Any) -> None:
+        self.sources = list(sources) if sources is not None else online_sources()
+        self.cache_at = (store_path if store_path is not None else cache_path) if use_cache else None
+        self.use_cache = use_cache
+        self.max_age_days = max_age_days
+        self.client_options = dict(timeout=timeout, retries=retries, **client_options)
+        self.client_options.setdefault("allowed", allowed_origins(self.sources))
+
+    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
+        return [Resolution(c) for c in self.checked(citations)]
+
+    def checked(self, citations: Sequence[Citation]) -> list[CheckedCitation]:
+        coro = self.checked_async(citations)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(coro)
+        # called from inside a running loop (a notebook): run in a worker thread with its own loop
+        import concurrent.futures
+
+        with concurrent.futures.ThreadPoolExecutor(1) as ex:
+            return ex.submit(asyncio.run, coro).result()
+
+    async def checked_async(self, citations: Sequence[Citation]) -> list[CheckedCitation]:
+        cache = None
+        if self.use_cache:
+            try:
+                cache = OnlineCache(self.cache_at, max_age_days=self.max_age_days)
+            except CacheUnavailable as e:  # a read-only store: check without a cache rather than fail
+                log.warning("%s", e)
+        try:
+            async with OfficialClient(**self.client_options) as client:
+                # one request per distinct key; repeats share the answer
+                firsts: dict[Any, Citation] = {}
+                for c in citations:
+                    firsts.setdefault(c.key if c.key is not None else id(c), c)
+                done = await asyncio.gather(*(self._one(c, client, cache) for c in firsts.values()))
+                by_key = dict(zip(firsts, done))
+        finally:
+            if cache is not None:
+                cache.close()
+        return [dataclasses.replace(by_key[c.key if c.key is not None else id(c)], citation=c) for c in citations]
+
+    async def _one(self, citation: Citation, client: OfficialClient, cache: OnlineCache | None) -> CheckedCitation:
+        if citation.key is None:
+            return CheckedCitation(citation, Status.NOT_CHECKED, "no canonical key (an unlinked short form): "
+                                   "nothing to look up online", (Evidence("online"),), None, Undecided.NO_KEY)
+        reasons: list[str] = []
+        evidence: list[Evidence] = []
+        why: Undecided | None = None
+        for s in self.sources:
+            if not s.handles(citation):
+                continue
+            if cache is not None and (hit := cache.get(s.name, citation)) is not None:
+                return hit
+            try:
+                checked = await s.resolve(citation, client)
+            except FetchError as e:  # the sources catch these; this is the last line of defence
+                checked = CheckedCitation(citation, Status.NOT_CHECKED, f"{s.host}: {e.reason}",
+                                          (Evidence(s.host, citation.key, e.url),), None, Undecided.FAULT)
+            if checked.status is not Status.NOT_CHECKED:
+                if cache is not None:
+                    cache.put(s.name, checked, _retrieved(checked))
+                return checked
+            reasons.append(checked.reason)
+            evidence.extend(checked.evidence)
+            why = why if why is Undecided.FAULT else checked.undecided  # a fault anywhere: worth asking again
+        if not reasons:
+            return CheckedCitation(citation, Status.NOT_CHECKED,
+                                   f"no official source online covers {citation.key_at('work')}",
+                                   (Evidence("online", citation.key),), None, Undecided.NOT_COVERED)
+        return CheckedCitation(citation, Status.NOT_CHECKED, "; ".join(reasons), tuple(evidence), None,
+                               why or Undecided.INCONCLUSIVE)
+
+
+async def resolve_online_async(citations: Sequence[Citation], **options: Any) -> list[CheckedCitation]:
+    """Async form of :func:`resolve_online`."""
+    return await OnlineResolver(**options).checked_async(citations)
+
+
+def resolve_online(citations: Sequence[Citation], **options: Any) -> list[CheckedCitation]:
+    """Check citations against the official sources; one :class:`CheckedCitation` per citation, in order.
+
+    Never guesses: a source that cannot be reached, refuses, throttles past the limits or answers something
+    unreadable yields ``not_checked`` with the reason. Options: those of :class:`OnlineResolver`.
+    """
+    return OnlineResolver(**options).checked(citations)

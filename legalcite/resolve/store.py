@@ -1,0 +1,314 @@
+"""The corpus store as a resolver: existence, repeal and sub-units of a citation, offline.
+
+Decision order per citation (the reason string says which step decided):
+
+1. cases, reporters, interpretations by number → ``not_checked`` (no offline source covers them);
+2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
+3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
+4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
+   a ``(weggefallen)`` unit → ``repealed``;
+5. sub-units (Abs., Satz, Nr., 款, 项, ``(a)(1)``, ``cl.``) walked in the unit's structure → ``invented`` where the
+   level is complete and the value is missing; levels the snapshot does not model are reported as unchecked;
+6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later).
+
+The store is opened once per process and checked once (:func:`get_store`): a damaged or foreign file fails
+there, with its path and the remedy, not as an error per citation.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from legalcite.keys import split_segment
+from legalcite.models import Citation, Kind
+from legalcite.status import CheckedCitation, Evidence, Status, Undecided
+
+from .base import Resolution
+
+# Works of a jurisdiction that no shared snapshot covers: ``not_checked``, never ``not_findable``.
+UNCOVERED_WORKS = {"us": {"cfr", "frcp", "frcrp", "fre", "frap"}}
+
+
+# ------------------------------------------------------------------ store access (one per process)
+
+@lru_cache(maxsize=4)
+def _open_store(path: str):
+    from legalcite.corpora.store import Store
+
+    store = Store(path)
+    store.verify()
+    return store
+
+
+def get_store(store: Any = None):
+    """A :class:`~legalcite.corpora.store.Store`: the object itself, or opened and verified (once per process)
+    from a path, ``LEGALCITE_STORE`` or the default location. Raises
+    :class:`~legalcite.corpora.store.StoreError` for a missing, foreign or damaged store."""
+    from legalcite.corpora.store import Store, resolve_store_path
+
+    if isinstance(store, Store):
+        return store
+    return _open_store(str(resolve_store_path(store)))
+
+
+def forget_stores() -> None:
+    """Drop this process's open stores (a forked worker must not share its parent's SQLite connection)."""
+    _open_store.cache_clear()
+
+
+class StoreResolver:
+    """The store, asked first: decides what the snapshots can decide, leaves the rest ``not_checked`` with a
+    typed reason (``NOT_COVERED``, ``PARTIAL``) for the next resolver."""
+
+    name = "store"
+
+    def __init__(self, store: Any = None, *, date: str | _dt.date | None = None) -> None:
+        self.store = get_store(store)
+        self.date = today(date)
+
+    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
+        return [Resolution(*resolve_one(c, self.store, date=self.date)) for c in citations]
+
+
+# ------------------------------------------------------------------ display helpers for reasons
+
+_DE_LABEL = {"s": "§ ", "art": "Art. ", "abs": "Abs. ", "uabs": "UAbs. ", "satz": "Satz ", "hs": "Hs. ",
+             "nr": "Nr. ", "lit": "lit. ", "alt": "Alt. "}
+_CN_LABEL = {"art": ("第", "条"), "para": ("第", "款"), "item": ("第", "项")}
+_PLURAL = {"abs": "Absätze", "satz": "Sätze", "nr": "Nummern", "lit": "Buchstaben", "para": "款", "item": "项",
+           "cl": "clauses", "": "subdivisions", "s": "sections"}
+
+
+def show_segment(jurisdiction: str, seg: str) -> str:
+    label, value = split_segment(seg)
+    if jurisdiction == "de":
+        return _DE_LABEL.get(label, label + " ") + value
+    if jurisdiction == "cn":
+        if label == "art" and "-" in value:
+            n, sub = value.split("-", 1)
+            return f"第{n}条之{sub}"
+        pre, post = _CN_LABEL.get(label, ("", ""))
+        return f"{pre}{value}{post}" if pre else seg
+    if label == "":
+        return f"({value})"
+    return {"s": "§ ", "t": "title ", "art": "art. ", "amend": "amend. ", "cl": "cl. ", "r": "Rule "}.get(
+        label, label + " ") + value
+
+
+def show_work(work) -> str:
+    if work is None:
+        return "?"
+    if work.jurisdiction == "cn":
+        return f"《{work.title or work.work}》"
+    if work.jurisdiction == "de":
+        from legalcite.keys import work_id
+
+        return next((a for a in work.aliases if a and work_id(a) == work.work), None) or work.work.upper()
+    return work.title or work.work
+
+
+def show_key(jurisdiction: str, segs: Sequence[str]) -> str:
+    return ("" if jurisdiction == "cn" else " ").join(show_segment(jurisdiction, s) for s in segs)
+
+
+def _values(nodes: list[dict]) -> str:
+    vals = [n["value"] for n in nodes]
+    if vals and all(v.isdigit() for v in vals) and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals))):
+        return f"{vals[0]}–{vals[-1]}" if len(vals) > 1 else vals[0]
+    return ", ".join(vals)
+
+
+# ------------------------------------------------------------------ resolution
+
+def _uncovered(c: Citation, reason: str) -> CheckedCitation:
+    return CheckedCitation(c, Status.NOT_CHECKED, reason, (), None, Undecided.NOT_COVERED)
+
+
+def today(date: str | _dt.date | None = None) -> str:
+    """The ISO date repeal is judged at: ``date``, or today."""
+    if date is None:
+        return _dt.date.today().isoformat()
+    return date.isoformat() if isinstance(date, _dt.date) else str(date)
+
+
+def _evidence(unit=None, work=None, key: str | None = None, **details: Any) -> Evidence:
+    src = unit.source if unit is not None else (work.source if work is not None else "store")
+    snap = unit.snapshot if unit is not None else (work.snapshot if work is not None else None)
+    url = unit.extra.get("url") if unit is not None else None
+    if unit is not None:
+        if unit.heading:
+            details.setdefault("heading", unit.heading)
+        if unit.text:
+            details.setdefault("excerpt", unit.text[:160])
+    return Evidence(source=f"store:{src}", key=key, url=url, snapshot=snap,
+                    details={k: v for k, v in details.items() if v is not None})
+
+
+def _find_child(nodes: list[dict], label: str, value: str) -> tuple[dict | None, list[dict]]:
+    """The node ``label``/``value`` among ``nodes`` or, when the citation skipped a level (``§ 4 S. 1`` for a
+    § with Absätze, 第三十九条第（二）项 without 款), among their descendants (breadth first). Returns the match
+    and the level that was searched first (for the reason)."""
+    same = [n for n in nodes if n.get("label", "") == label]
+    for n in same:
+        if n["value"].lower() == value.lower() if label != "" else n["value"] == value:
+            return n, same
+    frontier = [c for n in nodes for c in n.get("children", ())]
+    while frontier:
+        for n in frontier:
+            if n.get("label", "") == label and n["value"] == value:
+                return n, same
+        frontier = [c for n in frontier for c in n.get("children", ())]
+    return None, same
+
+
+_SENT_UPPER = re.compile(r"[.!?;:]\s+(?=[A-ZÄÖÜ§(„])")
+
+
+def _satz_upper_bound(text: str) -> int:
+    """A generous count of sentences (every ``. X`` with X upper case): a Satz beyond it surely does not exist."""
+    return len(_SENT_UPPER.findall(re.sub(r"\s*\n\s*", " ", text.strip()))) + 1
+
+
+def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list[str], str]:
+    """Walk the citation's sub-unit segments in the unit's structure. Returns (``INVENTED`` or None, the segments
+    verified, a note on the first segment that does not exist or could not be verified)."""
+    nodes = list(unit.subunits)
+    verified: list[str] = []
+    context_text = unit.text
+    for seg in segs:
+        label, value = split_segment(seg)
+        shown = show_segment(jur, seg)
+        if label in ("hs", "alt", "uabs"):
+            return None, verified, f"{shown} is not modelled in the snapshot and was not checked"
+        node, level = _find_child(nodes, label, value)
+        if node is not None:
+            verified.append(seg)
+            nodes = node.get("children", [])
+            context_text = node.get("text") or context_text
+            continue
+        if label == "abs":
+            if not level and value == "1":
+                verified.append(seg)  # "Abs. 1" of a § whose only Absatz is unnumbered
+                continue
+            have = f"has Absätze {_values(level)}" if level else "has no numbered Absätze"
+            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "satz":
+            bound = _satz_upper_bound(context_text)
+            if value.isdigit() and int(value) > bound:
+                return Status.INVENTED, verified, f"has at most {bound} Sätze; {shown} does not exist"
+            return None, verified, f"{shown} could not be matched reliably and was not checked"
+        if label in ("para", "nr", "cl"):
+            if level or label == "para":
+                have = f"has {_PLURAL[label]} {_values(level)}" if level else f"has no {_PLURAL[label]}"
+                return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+            return None, verified, f"{shown}: no such list found in the text; not checked"
+        if label == "item":
+            items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == "item"]
+            have = f"has 项 {_values(items)}" if items else "has no 项"
+            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "":  # US / California subdivisions (a)(1)(A)
+            if level:
+                return Status.INVENTED, verified, f"has subdivisions {_values(level)}; {shown} does not exist"
+            if shown in context_text:
+                return None, verified, f"{shown} was not checked"
+            return Status.INVENTED, verified, f"has no subdivisions; {shown} does not exist"
+        return None, verified, f"{shown} was not checked"
+    return None, verified, ""
+
+
+def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[CheckedCitation, Any]:
+    """Existence, repeal and sub-unit check of one citation against the store. Returns the CheckedCitation
+    (``real`` where it exists) and the unit that was checked (for the misattribution test), or None."""
+    c = citation
+    if c.kind in (Kind.CASE, Kind.REPORTER):
+        return _uncovered(c, "court decisions are not in the offline store"), None
+    if c.kind == Kind.INTERPRETATION:
+        return _uncovered(c, "interpretations cited by document number are not in the offline store"), None
+    if c.key is None or c.jurisdiction is None or c.work is None:
+        return CheckedCitation(c, Status.NOT_FINDABLE, "the citation names no law that could be identified"), None
+    jur, work_id = c.jurisdiction, c.work
+    segs = [u.segment for u in c.units]
+    wkey = f"{jur}/{work_id}"
+    work = store.work(wkey)
+    if work is None:
+        if work_id in UNCOVERED_WORKS.get(jur, ()):
+            return _uncovered(c, f"no offline source covers {work_id.upper()}"), None
+        if not store.covers(jur):
+            return _uncovered(c, f"the store has no corpus for jurisdiction '{jur}'"), None
+        alt = [w for w in store.find_works(work_id, jur)]
+        if len(alt) == 1:
+            work, wkey = alt[0], alt[0].key
+            segs_key = "/".join([wkey, *segs])
+        else:
+            why = "an ambiguous name" if alt else "not in the corpus"
+            return CheckedCitation(c, Status.NOT_FINDABLE, f"unknown law '{work_id}' ({why})",
+                                   (Evidence("store", key=wkey, details={"candidates": [w.key for w in alt]}
+                                             if alt else {}),)), None
+    else:
+        segs_key = c.key
+    name = show_work(work)
+    day = today(date)
+    if work.repealed and (work.repealed_on is None or work.repealed_on <= day):
+        since = f" on {work.repealed_on}" if work.repealed_on else ""
+        by = f"; replaced by {work.replaced_by}" if work.replaced_by else ""
+        clause = work.extra.get("repeal_clause")
+        return CheckedCitation(
+            c, Status.REPEALED, f"{name} was repealed{since}{by}" + (f" ({clause})" if clause else ""),
+            (_evidence(work=work, key=wkey, repealed_on=work.repealed_on, replaced_by=work.replaced_by,
+                       repeal_clause=clause),), wkey), None
+    if not segs:
+        return CheckedCitation(c, Status.REAL, f"{name} exists", (_evidence(work=work, key=wkey),), wkey), None
+    # the longest prefix of the key that is a unit row
+    parts = segs_key.split("/")
+    unit = None
+    for n in range(len(parts), 2, -1):
+        unit = store.unit("/".join(parts[:n]))
+        if unit is not None:
+            break
+    if unit is None:
+        below = store.descendants(segs_key, limit=50)
+        if below:  # a container (amend. XIV, art. I of the California Constitution)
+            parts_below = [store.unit(k) for k in below]
+            if all(u is not None and u.repealed and (u.repealed_on or "") <= day for u in parts_below):
+                by = parts_below[0].replaced_by
+                return CheckedCitation(c, Status.REPEALED, f"{name} {show_key(jur, segs)} is repealed"
+                                       + (f"; replaced by {by}" if by else ""),
+                                       (_evidence(parts_below[0], key=segs_key),), segs_key), None
+            return CheckedCitation(c, Status.REAL, f"{name} {show_key(jur, segs)} exists",
+                                   (_evidence(work=work, key=segs_key, first_unit=below[0]),), segs_key), None
+        # the first level that does not exist (amend. XIV exists, its § 9 does not)
+        first = next(k for n in range(3, len(parts) + 1)
+                     if not store.descendants(k := "/".join(parts[:n]), limit=1) and store.unit(k) is None)
+        shown = show_key(jur, first.split("/")[2:])
+        if work.complete:
+            n = f" (the snapshot lists {work.n_units:,} units)" if work.n_units else ""
+            scope = work.extra.get("scope")
+            return CheckedCitation(c, Status.INVENTED, f"{name} has no {shown}{n}" + (f"; {scope}" if scope else ""),
+                                   (_evidence(work=work, key=first, complete=True),), first), None
+        return CheckedCitation(c, Status.NOT_CHECKED,
+                               f"{name} {show_key(jur, segs)} is not in the snapshot, which is partial for this law",
+                               (_evidence(work=work, key=first, complete=False),), first, Undecided.PARTIAL), None
+    ukey = unit.key
+    ushown = f"{name}{'' if jur == 'cn' else ' '}{show_key(jur, ukey.split('/')[2:])}"
+    if unit.repealed and (unit.repealed_on is None or unit.repealed_on <= day):
+        since = f" on {unit.repealed_on}" if unit.repealed_on else ""
+        by = f"; replaced by {unit.replaced_by}" if unit.replaced_by else ""
+        return CheckedCitation(c, Status.REPEALED, f"{ushown} is repealed{since} ({unit.heading or 'weggefallen'}){by}",
+                               (_evidence(unit, key=ukey),), ukey), None
+    rest = parts[len(ukey.split("/")):]
+    if not rest:
+        return CheckedCitation(c, Status.REAL, f"{ushown} exists", (_evidence(unit, key=ukey),), ukey), unit
+    if not unit.extra.get("subunits_known") or not unit.text:
+        return CheckedCitation(c, Status.REAL, f"{ushown} exists; {show_key(jur, rest)} not checked "
+                               "(the snapshot has no sub-unit structure for it)",
+                               (_evidence(unit, key=ukey, subunits_checked=False),), ukey), unit
+    status, verified, note = _walk_subunits(unit, rest, jur)
+    checked = "/".join([ukey, *verified])
+    if status == Status.INVENTED:
+        return CheckedCitation(c, Status.INVENTED, f"{ushown}{' ' + show_key(jur, verified) if verified else ''} {note}",
+                               (_evidence(unit, key=checked),), checked), None
+    reason = f"{name}{'' if jur == 'cn' else ' '}{show_key(jur, checked.split('/')[2:])} exists" + (f"; {note}" if note else "")
+    return CheckedCitation(c, Status.REAL, reason, (_evidence(unit, key=checked),), checked), unit

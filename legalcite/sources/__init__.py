@@ -1,0 +1,77 @@
+"""The official sources, one module each: its URL layout, the parsing of its answers for the online check, and its
+download layout and format loader for ``legalcite corpus fetch``.
+
+==================  ==========================================  ==============================  ==================
+module              source                                      online (``check --online``)     ``corpus fetch``
+==================  ==========================================  ==============================  ==================
+``gii``             www.gesetze-im-internet.de                  German federal statutes         ``de`` (GII XML)
+``dejure``          dejure.org                                  DE statutes (fallback), cases   —
+``courtlistener``   www.courtlistener.com (citation-lookup v4)  US and California cases         —
+``cornell``         www.law.cornell.edu                         U.S.C., CFR, Constitution, FRs  —
+``leginfo``         leginfo.legislature.ca.gov                  California codes                ``us-ca`` (pubinfo)
+``flk``             flk.npc.gov.cn                              PRC laws and interpretations    ``cn`` (WORD files)
+``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
+==================  ==========================================  ==============================  ==================
+
+Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
+:class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
+:data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). The order of the registry is the order the online check asks the sources in: the first
+decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
+:mod:`legalcite.net` does, when it is opened).
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from legalcite.models import Citation
+
+from .base import BulkSource, OnlineSource
+
+# name → "module:class"; online sources are asked in this order
+REGISTRY: dict[str, str] = {
+    "gii": "legalcite.sources.gii:Gii",
+    "dejure": "legalcite.sources.dejure:Dejure",
+    "courtlistener": "legalcite.sources.courtlistener:CourtListener",
+    "cornell": "legalcite.sources.cornell:Cornell",
+    "leginfo": "legalcite.sources.leginfo:Leginfo",
+    "flk": "legalcite.sources.flk:Flk",
+    "olrc": "legalcite.sources.olrc:Olrc",
+}
+
+
+def source(name: str, **options: Any) -> Any:
+    """A new instance of the source ``name`` (``options`` go to its constructor, e.g. ``base`` in tests)."""
+    module, cls = REGISTRY[name].split(":")
+    return getattr(importlib.import_module(module), cls)(**options)
+
+
+def online_sources() -> list[OnlineSource]:
+    """Every source the online check can ask, in the order it asks them."""
+    return [s for name in REGISTRY if isinstance(s := source(name), OnlineSource)]
+
+
+def urls_for(citation: Citation, sources: Sequence[OnlineSource] | None = None) -> list[str]:
+    """The official URL(s) for a citation, most authoritative first; ``[]`` when no source covers it (``legalcite
+    url``: builds URLs only, sends nothing)."""
+    out: list[str] = []
+    for s in sources if sources is not None else online_sources():
+        if s.handles(citation):
+            out.extend(u for u in s.urls(citation) if u not in out)
+    return out
+
+
+def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
+    """The allow-list of :mod:`legalcite.net`: every origin the sources (default: all registered) may contact."""
+    return frozenset(o for s in (sources if sources is not None else [source(n) for n in REGISTRY])
+                     for o in s.origins)
+
+
+def bulk_sources() -> dict[str, BulkSource]:
+    """``corpus fetch`` argument (de, us, us-ca, cn) → the source whose files it downloads."""
+    return {s.fetches: s for name in REGISTRY if isinstance(s := source(name), BulkSource)}
+
+
+__all__ = ["REGISTRY", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
+           "BulkSource"]

@@ -1,0 +1,162 @@
+"""What every source module shares: the two things a source can be (asked online, downloaded in bulk), the
+builders of honest answers, and the text helpers of the official formats. Standard library only.
+
+A source only ever builds URLs from its fixed official ``base`` plus percent-quoted key segments (:func:`seg`,
+:func:`query_url`), so nothing in a citation's text can change the host; :class:`~legalcite.net.OfficialClient`
+checks the origin again before sending.
+"""
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+from urllib.parse import quote, urlencode, urlsplit
+
+from legalcite.errors import InputError
+from legalcite.models import Citation
+from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
+from legalcite.status import CheckedCitation, Evidence, Status, Undecided
+
+
+# ------------------------------------------------------------------ what a source is
+
+@runtime_checkable
+class OnlineSource(Protocol):
+    """A site the online check asks about single citations (``legalcite check --online``, ``legalcite url``)."""
+
+    name: str        # short id, the online cache's source column: gii, dejure, courtlistener, ...
+    host: str        # the host named in evidence: gesetze-im-internet.de, ...
+    base: str        # origin every URL starts with
+    origins: tuple[str, ...]  # every origin it may contact (base, download and file hosts): the allow-list
+
+    def handles(self, citation: Citation) -> bool: ...
+
+    def urls(self, citation: Citation) -> list[str]: ...
+
+    async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation: ...
+
+
+@dataclass(frozen=True)
+class FetchOptions:
+    """What ``legalcite corpus fetch`` passes to a bulk source besides the law names."""
+
+    release: str | None = None      # us: the U.S. Code release point (119-100)
+    year: int | None = None         # us-ca: the pubinfo session year
+    refresh: bool = False           # download again even when a verified copy exists
+
+
+Files = list[tuple[Path, str]]      # downloaded files and the law (slug, title, release) each holds
+
+
+@runtime_checkable
+class BulkSource(Protocol):
+    """A site whose official files ``legalcite corpus fetch <jurisdiction>`` downloads and loads into the store."""
+
+    name: str
+    origins: tuple[str, ...]
+    fetches: str     # the jurisdiction argument of `corpus fetch`: de, us, us-ca, cn
+    laws_help: str   # what --laws names for this source
+
+    def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
+                 say: Callable[[str], None]) -> Files: ...
+
+    def local_files(self, folder: Path, laws: list[str], options: FetchOptions) -> Files: ...
+
+    def records(self, path: Path, tag: str, laws: list[str]) -> Iterator[Any]: ...
+
+
+class UnknownLaw(InputError):
+    """``corpus fetch --laws`` names a law the source does not publish."""
+
+
+class NoFiles(InputError):
+    """``corpus fetch --from DIR``: the folder lacks the files asked for."""
+
+
+def no_files(folder: Path) -> Files:
+    raise NoFiles(f"no matching official files in {folder}")
+
+
+# ------------------------------------------------------------------ URLs
+
+def seg(value: str) -> str:
+    """Percent-quote one path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
+    q = quote(value, safe="")
+    return q.replace(".", "%2E") if q in (".", "..") else q
+
+
+def origin(url: str) -> str:
+    """``https://host[:port]`` of a URL: the unit of the network allow-list."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def query_url(url: str, params: dict[str, str]) -> str:
+    """``url?k=v&…`` with the values form-encoded (as httpx encodes ``params``)."""
+    return f"{url}?{urlencode(params)}"
+
+
+# ------------------------------------------------------------------ answers
+
+def not_checked(citation: Citation, reason: str, source: str, url: str | None = None, *,
+                why: Undecided = Undecided.INCONCLUSIVE, **details: Any) -> CheckedCitation:
+    """The source was asked and could not decide (``why`` says whether it answered or failed)."""
+    return CheckedCitation(citation, Status.NOT_CHECKED, reason,
+                           (Evidence(source, citation.key, url, None, dict(details)),), None, why)
+
+
+def answer(citation: Citation, status: Status, reason: str, source: str, fetched: Fetched | None,
+           checked_key: str | None, *, url: str | None = None, **details: Any) -> CheckedCitation:
+    """A decisive answer, with the retrieval time of the response it rests on."""
+    snap = f"retrieved {fetched.retrieved_at}" if fetched is not None else None
+    ev = Evidence(source, checked_key or citation.key, url or (fetched.url if fetched else None), snap,
+                  {k: v for k, v in details.items() if v not in (None, "", [], {})})
+    return CheckedCitation(citation, status, reason, (ev,), checked_key)
+
+
+def from_error(citation: Citation, err: FetchError, source: str) -> CheckedCitation:
+    """A request that failed: ``not_checked`` for a fault (ask again later), never a verdict."""
+    return not_checked(citation, f"{source} could not be checked: {err.reason}", source, err.url,
+                       why=Undecided.FAULT)
+
+
+# ------------------------------------------------------------------ text of the official formats
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def strip_tags(fragment: str) -> str:
+    """An HTML fragment as one line of plain text (entities decoded, whitespace collapsed)."""
+    return re.sub(r"\s+", " ", html.unescape(_TAG.sub(" ", fragment))).strip()
+
+
+def iso_date(yyyymmdd: str | None) -> str | None:
+    """``20260413`` → ``2026-04-13``; None for anything else."""
+    if yyyymmdd and re.fullmatch(r"\d{8}", yyyymmdd):
+        return f"{yyyymmdd[:4]}-{yyyymmdd[4:6]}-{yyyymmdd[6:]}"
+    return None
+
+
+def decode_html(f: Fetched) -> str:
+    """Body as text: the header charset, else a ``<meta charset>`` in the first KB, else UTF-8."""
+    enc = f.encoding
+    if not enc:
+        m = re.search(rb"charset=[\"']?([A-Za-z0-9_-]+)", f.content[:2048])
+        enc = m.group(1).decode() if m else "utf-8"
+    try:
+        return f.content.decode(enc, errors="replace")
+    except LookupError:
+        return f.content.decode("utf-8", errors="replace")
+
+
+def unit_value(citation: Citation, label: str) -> str | None:
+    """The value of the first unit with ``label`` (``s`` → ``823``)."""
+    return next((u.value for u in citation.units if u.label == label), None)
+
+
+def split_laws(laws: str | None) -> list[str]:
+    """``--laws BGB, StGB`` → ``["BGB", "StGB"]``."""
+    return [x.strip() for x in (laws or "").split(",") if x.strip()]

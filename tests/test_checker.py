@@ -1,0 +1,151 @@
+"""``legalcite.check`` and the per-answer functions: the resolver chain (store → online), the misattribution
+test on what it returns, summaries; per-answer records and their errors (with the answer's id)."""
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from legalcite.checker import Answer, CheckOptions, check, check_answer, check_citations, check_line, summarize
+from legalcite.models import citation_from_key
+from legalcite.resolve import Resolution
+from legalcite.status import CheckedCitation, Status, Undecided
+
+
+def test_check_german_text(small_store: Path) -> None:
+    text = ("Die Kündigungsfrist für Arbeitnehmer beträgt vier Wochen zum Fünfzehnten oder zum Ende eines "
+            "Kalendermonats (§ 242 StGB). Wer vorsätzlich oder fahrlässig das Eigentum eines anderen "
+            "widerrechtlich verletzt, ist zum Ersatz des Schadens verpflichtet (§ 823 Abs. 1 BGB). "
+            "Nach § 823 Abs. 7 BGB gilt das auch für Tiere.")
+    got = {cc.citation.key: cc for cc in check(text, store=small_store)}
+    assert got["de/stgb/s242"].status == Status.MISATTRIBUTED
+    assert got["de/bgb/s823/abs1"].status == Status.REAL
+    assert got["de/bgb/s823/abs7"].status == Status.INVENTED
+    assert got["de/bgb/s823/abs7"].reason == "BGB § 823 has Absätze 1–2; Abs. 7 does not exist"
+    s = summarize(got.values())
+    assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
+    assert s["lexassay_deduction"] == 0.5
+
+
+def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
+    cites = [citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s823")]
+    s = summarize(check_citations(cites, store=small_store))
+    assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
+
+
+class FakeOnline:
+    """Stands in for the online resolver: records what it is asked, answers from ``answers`` (key → status)."""
+
+    name = "online"
+
+    def __init__(self, answers: dict[str, Status], **kw) -> None:
+        self.answers, self.kw, self.asked = answers, kw, []
+
+    def resolve(self, citations):
+        self.asked.extend(c.key for c in citations)
+        return [Resolution(CheckedCitation(c, self.answers[c.key], "found online") if self.answers[c.key] is not
+                           Status.NOT_CHECKED else CheckedCitation(c, Status.NOT_CHECKED, "down", (), None,
+                                                                   Undecided.FAULT)) for c in citations]
+
+
+def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import legalcite.resolve.online as online
+
+    made: list[FakeOnline] = []
+
+    def fake(**kw):
+        made.append(FakeOnline({"us/case/5/u.s./137": Status.REAL, "us-ca/civ/s1671": Status.NOT_CHECKED}, **kw))
+        return made[-1]
+
+    monkeypatch.setattr(online, "OnlineResolver", fake)
+    cites = [citation_from_key("de/bgb/s823"), citation_from_key("us/case/5/u.s./137"),
+             citation_from_key("us-ca/civ/s1671")]
+    out = check_citations(cites, store=small_store, online=True)
+    assert made[0].asked == ["us/case/5/u.s./137", "us-ca/civ/s1671"]  # decided offline: not asked
+    assert made[0].kw["store_path"] == str(small_store)                # the cache lives in the store file
+    assert [cc.status for cc in out] == [Status.REAL, Status.REAL, Status.NOT_CHECKED]
+    assert out[1].reason == "found online"
+    # undecided by both: both reasons, both evidences, the online reason's type; no "(offline)": it was asked
+    assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
+    offline = check_citations(cites, store=small_store)
+    assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
+    assert offline[1].reason == "court decisions are not in the offline store (offline)"
+
+
+def _opts(store: Path, **kw) -> CheckOptions:
+    return CheckOptions(store=str(store), **kw)
+
+
+@pytest.mark.parametrize("line, error, ident", [
+    ('{"id": 1, "answer": "x"', "malformed JSON", None),
+    ('{"id": 1, "text": "x"}', "missing field 'answer'", 1),
+    ('{"id": 1, "answer": 42}', "expected a string", 1),
+    ("[1, 2]", "expected a JSON object", None),
+    ("\x00\x01\x02\ufffd\ufffd", "malformed JSON", None),
+    ('{"id": "n", "answer": "x", "score": NaN}', "NaN is not valid JSON", None),
+    (json.dumps({"id": 1, "answer": "§ 823 BGB " * 20000}), "answer too long", 1),
+])
+def test_check_line_errors_keep_the_id(small_store: Path, line: str, error: str, ident) -> None:
+    rec = check_line(line, 7, _opts(small_store, max_chars=100_000))
+    assert rec["line"] == 7 and error in rec["error"] and "citations" not in rec
+    assert rec.get("id") == ident
+
+
+def test_check_line_record(small_store: Path) -> None:
+    line = json.dumps({"qid": "q1", "response": "Siehe § 823 Abs. 7 BGB."})
+    rec = check_line(line, 3, _opts(small_store, text_field="response", id_field="qid"))
+    assert rec["id"] == "q1" and rec["line"] == 3
+    assert [c["status"] for c in rec["citations"]] == ["invented"]
+    assert rec["summary"]["counts"] == {"invented": 1} and rec["summary"]["lexassay_deduction"] == 0.25
+    assert check_line("   \n", 4, _opts(small_store)) is None
+    assert pickle.loads(pickle.dumps((check_answer, Answer(1, "q", "x"), _opts(small_store))))  # what workers get
+
+
+def test_a_lone_surrogate_is_checked_not_fatal(small_store: Path) -> None:
+    rec = check_line('{"id": "s", "answer": "§ 823 Abs. 1 BGB \\ud800 und § 9999 BGB"}', 1, _opts(small_store))
+    assert [c["status"] for c in rec["citations"]] == ["real", "invented"]
+
+
+def test_an_unexpected_exception_is_the_answers_error_not_a_verdict(small_store: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import legalcite.resolve.store as store_mod
+
+    def broken(*a, **kw):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(store_mod, "resolve_one", broken)
+    rec = check_answer(Answer(4, "q4", "Nach § 823 BGB."), _opts(small_store))
+    assert rec == {"line": 4, "id": "q4", "error": "internal error (a bug in legalcite; please report it): "
+                                                   "KeyError: 'boom'"}
+    assert check_answer(Answer(5, None, "no citation here"), _opts(small_store))["citations"] == []
+
+
+def test_a_typed_error_while_checking_is_the_answers_error(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import legalcite.resolve.store as store_mod
+    from legalcite.corpora.store import StoreCorrupt
+
+    def damaged(*a, **kw):
+        raise StoreCorrupt("the corpus store x is damaged (malformed); rebuild it")
+
+    monkeypatch.setattr(store_mod, "resolve_one", damaged)
+    rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
+    assert rec == {"line": 2, "id": 2, "error": "the corpus store x is damaged (malformed); rebuild it"}
+
+
+CITES = ["§ 823 Abs. 7 BGB", "§ 242 StGB", "Art. 1 GG", "《民法典》第一千零七十九条第九款", "42 U.S.C. § 1983",
+         "Cal. Lab. Code § 2802(z)", "§ 1 FantasieG", " ", "\n\n", "。", "Abs.", "(", "§"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(CITES), st.text(max_size=30)), max_size=8))
+def test_check_never_raises(small_store: Path, parts: list[str]) -> None:
+    text = " ".join(parts)
+    out = check(text, store=small_store)
+    assert all(isinstance(cc.status, Status) and cc.reason for cc in out)
+    rec = check_line(json.dumps({"answer": text}), 1, _opts(small_store))
+    assert len(rec["citations"]) == len(out)
+
