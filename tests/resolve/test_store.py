@@ -92,7 +92,7 @@ def test_repeal_depends_on_date(small_store: Path) -> None:
 @pytest.mark.parametrize("key, why", [
     ("us/case/5/u.s./137", Undecided.NOT_COVERED),         # no offline source for cases
     ("us/cfr/t29/s1", Undecided.NOT_COVERED),              # no snapshot of the CFR
-    ("ch/or/art41/abs1", Undecided.NOT_COVERED),           # no corpus for the jurisdiction
+    ("at/abgb/s1", Undecided.NOT_COVERED),                 # no corpus for the jurisdiction
     ("us-ca/civ/s1671/b", Undecided.PARTIAL),              # the Civil Code snapshot is partial
     ("de/egbgb/art229/s99", Undecided.PARTIAL),
 ])
