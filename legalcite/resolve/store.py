@@ -2,7 +2,9 @@
 
 Decision order per citation (the reason string says which step decided):
 
-1. cases, reporters, interpretations by number → ``not_checked`` (no offline source covers them);
+1. cases, reporters, interpretations by number → ``not_checked`` (no offline source covers them), except where the
+   store holds a case table for them (the BGE list: listed → ``real``, a volume newer than the newest listed →
+   ``invented``, another unlisted BGE → ``not_findable``);
 2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
 3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
@@ -219,11 +221,47 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list
     return None, verified, ""
 
 
+def _case_table(c: Citation, store) -> CheckedCitation | None:
+    """A decision checked against a case table the store holds (a work with ``extra["case_table"]``: the BGE list of
+    ``ch_bge_cases``): listed → ``real``; a reporter volume newer than the newest listed → ``invented`` (the reporter
+    has not published it); another unlisted reporter cite → ``not_findable`` (the list is not complete, so nothing
+    else can be concluded); an unlisted docket → ``not_checked``. None where no case table covers the citation."""
+    if c.key is None or c.jurisdiction is None or c.work is None:
+        return None
+    work = store.work(f"{c.jurisdiction}/{c.work}")
+    table = work.extra.get("case_table") if work is not None else None
+    if not table:
+        return None
+    unit = store.unit(c.key)
+    if unit is not None:
+        cite = unit.extra.get("cite") or c.key
+        also = f" (docket {unit.extra['docket']})" if unit.extra.get("docket") else (
+            f" ({unit.extra['bge']})" if unit.extra.get("bge") else "")
+        return CheckedCitation(c, Status.REAL, f"{cite}{also} is listed in {work.title}",
+                               (_evidence(unit, key=c.key),), c.key)
+    values = [u.value for u in c.units]
+    newest = work.extra.get("newest_volume")
+    if len(values) >= 2 and values[0] == table and newest and values[1].isdigit():
+        if int(values[1]) > newest:
+            return CheckedCitation(c, Status.INVENTED, f"volume {values[1]} is newer than the newest volume of "
+                                   f"{work.title} ({newest})", (_evidence(work=work, key=c.key, newest_volume=newest),),
+                                   c.key)
+        return CheckedCitation(c, Status.NOT_FINDABLE, f"{c.key} is not in the snapshot's list of {work.title}, "
+                               f"which is not complete ({work.n_units:,} listed)",
+                               (_evidence(work=work, key=c.key, complete=False),), c.key)
+    return CheckedCitation(c, Status.NOT_CHECKED, f"{c.key} is not in the snapshot's case table ({work.title}), "
+                           "which is partial", (_evidence(work=work, key=c.key, complete=False),), c.key,
+                           Undecided.PARTIAL)
+
+
 def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[CheckedCitation, Any]:
     """Existence, repeal and sub-unit check of one citation against the store. Returns the CheckedCitation
     (``real`` where it exists) and the unit that was checked (for the misattribution test), or None."""
     c = citation
     if c.kind in (Kind.CASE, Kind.REPORTER):
+        listed = _case_table(c, store)
+        if listed is not None:
+            return listed, None
         return _uncovered(c, "court decisions are not in the offline store"), None
     if c.kind == Kind.INTERPRETATION:
         return _uncovered(c, "interpretations cited by document number are not in the offline store"), None

@@ -65,6 +65,12 @@ def test_bge_list_work(store: Store) -> None:
     ("Art. 99 EMRK", Status.NOT_CHECKED),         # beyond the hand-entered range: never invented
     ("Art. 1 Abs. 1 lit. a CISG", Status.REAL),
     ("Art. 1 SchlT ZGB", Status.REAL),
+    ("BGE 146 I 1 E. 8", Status.REAL),            # in the BGE list (a decision of the snapshot)
+    ("BGE 2 I 16", Status.REAL),                  # in the BGE list (seen cited)
+    ("BGE 160 II 1", Status.INVENTED),            # a volume newer than the newest listed (152)
+    ("BGE 140 III 999", Status.NOT_FINDABLE),     # inside the listed volumes, not listed: the list is incomplete
+    ("Urteil 8C_444/2019", Status.REAL),          # the docket of BGE 146 I 1
+    ("Urteil 4A_999/2020", Status.NOT_CHECKED),   # dockets are listed only for the BGE of the snapshot
 ])
 def test_statuses(small_store: Path, text: str, status: Status) -> None:
     (checked,) = check(text, store=get_store(small_store), attribution=False)

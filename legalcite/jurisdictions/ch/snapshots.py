@@ -37,6 +37,7 @@ SOURCES = {
     "ch_bge_cases.jsonl.gz": "BGE leading decisions (davidgraf95-sys/LexMetrik@fd299e4ed8c2a3040738eebbb105d6a7f5c98b41)",
 }
 FEDLEX = "https://www.fedlex.admin.ch/"
+BGE_SNAPSHOT = "2026-07-21"  # the LexMetrik commit the BGE list was taken from (corpora/README.md)
 _INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
 _CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
 
@@ -226,8 +227,9 @@ def read_ch_bge_cases(path: Path) -> Iterator[Work | CorpusUnit]:
         yield CorpusUnit(
             key=f"ch/rep/bge/{vol}/{part.lower()}/{page}", jurisdiction="ch", work="rep",
             work_title="Entscheidungen des Schweizerischen Bundesgerichts (BGE)", heading=heading,
-            text=r.get("regeste") or "", language="de", source=source, snapshot=r.get("date"),
+            text=r.get("regeste") or "", language="de", source=source, snapshot=BGE_SNAPSHOT,
             extra={"cite": r["citation"], "docket": r.get("docket"), "ecli": r.get("ecli"), "listed_as": r.get("source"),
+                   "date": r.get("date"),
                    "decision_language": r.get("language"),
                    "case_table": "bge", **({"toc_only": True} if not full else {})},
         )
@@ -235,14 +237,15 @@ def read_ch_bge_cases(path: Path) -> Iterator[Work | CorpusUnit]:
             yield CorpusUnit(
                 key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", work="case",
                 work_title="Urteile des Schweizerischen Bundesgerichts", heading=r["citation"],
-                text=r.get("regeste") or "", language="de", source=source, snapshot=r.get("date"),
+                text=r.get("regeste") or "", language="de", source=source, snapshot=BGE_SNAPSHOT,
                 extra={"cite": f"Urteil {r['docket']} vom {r.get('date')}", "bge": r["citation"], "ecli": r.get("ecli"),
                        "case_table": "bger"},
             )
     yield Work("ch/rep", "ch", "rep", "Entscheidungen des Schweizerischen Bundesgerichts (BGE)", ("BGE", "ATF", "DTF"),
-               complete=False, n_units=n, source=source,
+               complete=False, n_units=n, source=source, snapshot=BGE_SNAPSHOT,
                extra={"case_table": "bge", "newest_volume": newest, "volumes": sorted(volumes),
                       "note": "no complete BGE index: a BGE not listed is unknown unless its volume is newer than "
                               "the newest listed"})
     yield Work("ch/case", "ch", "case", "Urteile des Schweizerischen Bundesgerichts", ("BGer",), complete=False,
-               source=source, extra={"case_table": "bger", "note": "dockets of the BGE in the snapshot only"})
+               source=source, snapshot=BGE_SNAPSHOT,
+               extra={"case_table": "bger", "note": "dockets of the BGE in the snapshot only"})
