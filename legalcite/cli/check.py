@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--online", action="store_true",
                    help="ask the official sources about citations the store cannot decide")
     p.add_argument("--date", help="judge repeal at this ISO date (default: today)")
-    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca"),
+    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca", "ch", "int"),
                    help="jurisdiction for citations that do not state one")
     p.add_argument("--no-attribution", action="store_true", help="skip the misattribution test")
     p.add_argument("--max-chars", type=int, default=1_000_000,

@@ -286,7 +286,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     ix = sub.add_parser("index", help="build retrieval indexes over corpus units")
     ixs = ix.add_subparsers(dest="index_command", metavar="SUBCOMMAND")
     b = ixs.add_parser("build", help="build a BM25, dense or hybrid index (atomic, with progress)")
-    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", help="comma-separated: de,cn,us,us-ca")
+    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", help="comma-separated: de,cn,us,us-ca,ch,int")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
     b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")

@@ -11,7 +11,8 @@ from legalcite.attribution import assess, work_index
 from legalcite.checker import check
 from legalcite.resolve.store import get_store
 from legalcite.corpora.store import Store
-from legalcite.jurisdictions.ch.snapshots import fedlex_anchor, subunits, unit_segments
+from legalcite.jurisdictions.ch.acts import fedlex_anchor
+from legalcite.jurisdictions.ch.snapshots import subunits, unit_segments
 from legalcite.status import Status
 
 

@@ -50,6 +50,28 @@ def act(work: str) -> dict | None:
     return table()["acts"].get(work)
 
 
+FEDLEX = "https://www.fedlex.admin.ch"
+
+
+def fedlex_anchor(unit: str, section: str | None = None) -> str:
+    """Fedlex's anchor of an article: ``41`` → ``art_41``, ``6a`` → ``art_6_a``, ``322ter`` → ``art_322_ter``;
+    inside a transitional section (``disp_u1``, the ZGB's Schlusstitel) ``disp_u1/art_1``."""
+    m = re.fullmatch(r"(\d+)([a-z]*)", unit)
+    art = f"art_{m.group(1)}" + (f"_{m.group(2)}" if m.group(2) else "") if m else f"art_{unit}"
+    return f"{section}/{art}" if section else art
+
+
+def fedlex_url(eli: str | None, unit: str | None = None, section: str | None = None, *, base: str = FEDLEX,
+               language: str = "de") -> str | None:
+    """The public Fedlex page of an act (its ELI, ``eli/cc/27/317_321_377`` → ``…/eli/cc/27/317_321_377/de``), with
+    the anchor of an article (``#art_41``). The one place the layout is written (the store's evidence, ``legalcite
+    url``, :mod:`legalcite.sources.fedlex`)."""
+    if not eli:
+        return None
+    page = f"{base.rstrip('/')}/{eli.strip('/')}/{language}"
+    return f"{page}#{fedlex_anchor(unit, section)}" if unit else page
+
+
 def units(work: str, schlt: bool = False) -> list[str] | None:
     a = act(work)
     if a is None:

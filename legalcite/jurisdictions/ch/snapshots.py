@@ -36,7 +36,6 @@ SOURCES = {
     "ch_fulltext.jsonl.gz": "Fedlex (davidgraf95-sys/LexMetrik@fd299e4ed8c2a3040738eebbb105d6a7f5c98b41)",
     "ch_bge_cases.jsonl.gz": "BGE leading decisions (davidgraf95-sys/LexMetrik@fd299e4ed8c2a3040738eebbb105d6a7f5c98b41)",
 }
-FEDLEX = "https://www.fedlex.admin.ch/"
 BGE_SNAPSHOT = "2026-07-21"  # the LexMetrik commit the BGE list was taken from (corpora/README.md)
 _INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
 _CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
@@ -55,22 +54,6 @@ def _by_sr() -> dict[str, tuple[str, str]]:
     return {a["sr"]: (a["jurisdiction"], wid) for wid, a in acts.table()["acts"].items()}
 
 
-def eli_url(eli: str | None, unit: str | None = None) -> str | None:
-    """Fedlex ELI URL of an act, with the ``#art_41`` anchor of an article (``6a`` → ``art_6_a``)."""
-    if not eli:
-        return None
-    base = f"{FEDLEX}{eli}/de"
-    return f"{base}#{fedlex_anchor(unit)}" if unit else base
-
-
-def fedlex_anchor(unit: str) -> str:
-    """``41`` → ``art_41``, ``6a`` → ``art_6_a``, ``322ter`` → ``art_322_ter`` (Fedlex's article anchors)."""
-    m = re.fullmatch(r"(\d+)([a-z]*)", unit)
-    if not m:
-        return f"art_{unit}"
-    return f"art_{m.group(1)}" + (f"_{m.group(2)}" if m.group(2) else "")
-
-
 def read_ch_toc(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusUnit]:
     """``ch_toc.jsonl.gz``: works and TOC-only article units of one jurisdiction (``ch`` or ``int``)."""
     ids = _by_sr()
@@ -84,7 +67,7 @@ def read_ch_toc(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusU
         units = toc_units(r) or (acts.act(wid) or {}).get("units") or []  # the ECHR's hand-entered article range
         yield Work(f"{jur}/{wid}", jur, wid, r.get("title"), aliases, complete=bool(r.get("units_complete")),
                    n_units=len(units), repealed=r.get("in_force") is False, source=source, snapshot=r.get("stand"),
-                   extra={"sr": r["sr"], "eli": r.get("eli"), "url": eli_url(r.get("eli")),
+                   extra={"sr": r["sr"], "eli": r.get("eli"), "url": acts.fedlex_url(r.get("eli")),
                           "full_text": bool(r.get("full_text")), "units_source": r.get("units_source"),
                           **({"abbr": r["abbr"]} if r.get("abbr") else {})})
         repealed = set(r.get("repealed") or ())
@@ -100,7 +83,7 @@ def _toc_unit(jur: str, wid: str, r: dict, seg: str, unit: str | None, repealed:
     return CorpusUnit(key=f"{jur}/{wid}/{seg}", jurisdiction=jur, work=wid, work_title=r.get("title"),
                       heading="(aufgehoben)" if repealed else None, text="", language="de", repealed=repealed,
                       source=source, snapshot=r.get("stand"),
-                      extra={"toc_only": True, "url": eli_url(r.get("eli"), unit) if unit else eli_url(r.get("eli"))})
+                      extra={"toc_only": True, "url": acts.fedlex_url(r.get("eli"), unit) if unit else acts.fedlex_url(r.get("eli"))})
 
 
 def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
@@ -206,7 +189,7 @@ def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | Co
                 text=r.get("text") or "", language="de", subunits=tuple(subunits(r.get("paragraphs") or [], jur)),
                 path=tuple(r.get("path") or ()), repealed=bool(r.get("repealed")), source=source,
                 snapshot=r.get("stand"),
-                extra={"url": r.get("source_url") or eli_url(act.get("eli")), "cite": r.get("cite"), "label": r.get("label"),
+                extra={"url": r.get("source_url") or acts.fedlex_url(act.get("eli")), "cite": r.get("cite"), "label": r.get("label"),
                        "type": r.get("type"), "subunits_known": True},
             )
 
