@@ -17,7 +17,6 @@ overlaps no gold or ignored span (reported as ``(unexpected)``). EU keys are not
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 from collections import defaultdict
@@ -25,6 +24,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
+
+from legalcite.corpora.snapshots import _rows as read_rows
+from legalcite.evaluation.ler import SpanScores
 
 HERE = Path(__file__).resolve()
 DEFAULT_GOLD = HERE.parents[2] / "tests" / "fixtures" / "ch_gold.jsonl"
@@ -38,9 +40,7 @@ def shared_dir() -> Path:
 
 @cache
 def _rows(path: Path) -> list[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+    return list(read_rows(path))
 
 
 def text_of(record: dict, shared: Path) -> str:
@@ -59,29 +59,13 @@ def text_of(record: dict, shared: Path) -> str:
 
 
 @dataclass
-class Tally:
-    gold: int = 0
-    found: int = 0
-    predicted: int = 0
-    correct: int = 0
-
-    @property
-    def recall(self) -> float:
-        return self.found / self.gold if self.gold else 1.0
-
-    @property
-    def precision(self) -> float:
-        return self.correct / self.predicted if self.predicted else 1.0
-
-
-@dataclass
 class Result:
-    by_construct: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    by_construct: dict[str, SpanScores] = field(default_factory=lambda: defaultdict(lambda: SpanScores("", 0, 0, 0, 0)))
     errors: list[str] = field(default_factory=list)
 
     @property
-    def total(self) -> Tally:
-        t = Tally()
+    def total(self) -> SpanScores:
+        t = SpanScores("all", 0, 0, 0, 0)
         for v in self.by_construct.values():
             t.gold += v.gold
             t.found += v.found

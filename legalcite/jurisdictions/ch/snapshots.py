@@ -17,14 +17,12 @@ the same files with ``jurisdiction="int"``.
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import Work
+from legalcite.corpora.snapshots import Work, _rows
 from legalcite.corpora.structure import de_sentences, sub
 from legalcite.jurisdictions.ch import acts
 from legalcite.jurisdictions.ch.build import toc_units
@@ -39,14 +37,6 @@ SOURCES = {
 BGE_SNAPSHOT = "2026-07-21"  # the LexMetrik commit the BGE list was taken from (corpora/README.md)
 _INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
 _CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
-
-
-def _rows(path: Path) -> Iterator[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
 
 
 def _by_sr() -> dict[str, tuple[str, str]]:
