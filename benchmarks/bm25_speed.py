@@ -50,12 +50,13 @@ def main() -> int:
 
     import bm25s
     from legalcite.corpora.snapshots import iter_units
+    from legalcite.jurisdictions import snapshot_readers
     from legalcite.retrieval.bm25 import BM25, numba_retrieve
     from legalcite.retrieval.evaluate import ler_queries, stard_queries
     from legalcite.retrieval.tokenize import analyze, default_analyzer
 
     t0 = time.perf_counter()
-    units = [u for u in iter_units(args.corpora, args.jurisdiction.split(",")) if u.text]
+    units = [u for u in iter_units(args.corpora, snapshot_readers(), args.jurisdiction.split(",")) if u.text]
     if args.limit:  # an even sample across the jurisdictions, not the first laws only
         units = units[:: max(1, len(units) // args.limit)][: args.limit]
     an = {lang: default_analyzer(lang) for lang in ("de", "zh", "en")}

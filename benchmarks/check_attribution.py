@@ -76,7 +76,8 @@ def main() -> int:
 
 def stard(store, path: Path, rng: random.Random) -> None:
     from legalcite.attribution import assess, work_index
-    from legalcite.corpora.snapshots import cn_article_segment, cn_work
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
+    from legalcite.jurisdictions.cn.snapshots import cn_article_segment
 
     judged = orig = swap = 0
     with open(path, encoding="utf-8") as fh:

@@ -7,7 +7,7 @@ citations (volume, reporter, page) both ways.
 Both tools get the same blocks (the file's blank-line-separated documents, as the shared README measured it),
 after one warm-up call each (eyecite builds its tokenizer at import, legalcite its tables on first use; both
 first-use times are printed). Reporters are compared by their canonical reporters-db edition
-(eyecite's ``corrected_reporter()``, legalcite's ``meta["reporter"]``), spaces removed, lowercased.
+(eyecite's ``corrected_reporter()``, legalcite's ``metadata.reporter``), spaces removed, lowercased.
 """
 from __future__ import annotations
 
@@ -52,8 +52,8 @@ def run_legalcite(blocks: list[str]) -> list[tuple[int, str, str, str, str]]:
     out = []
     for i, b in enumerate(blocks):
         for c in extract(b):
-            if c.kind is Kind.CASE and c.form is Form.FULL and c.work == "case" and "volume" in c.meta:
-                out.append((i, c.meta["volume"], norm(c.meta["reporter"]), c.units[-1].value, c.text))
+            if c.kind is Kind.CASE and c.form is Form.FULL and c.work == "case" and c.metadata.volume is not None:
+                out.append((i, c.metadata.volume, norm(c.metadata.reporter), c.units[-1].value, c.text))
     return out
 
 

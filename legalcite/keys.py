@@ -113,6 +113,26 @@ def int_to_roman(n: int) -> str:
     return "".join(out)
 
 
+_ORDINAL_UNITS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+                  "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def ordinal_to_int(word: str) -> int | None:
+    """An English ordinal word, any case: ``Fourteenth`` → 14, ``twentieth`` → 20, ``Twenty-First`` → 21
+    (1–99); None for anything else. (``the Fourteenth Amendment``; "The eighteenth article of amendment …")"""
+    w = word.lower()
+    if w in _ORDINAL_UNITS:
+        return _ORDINAL_UNITS.index(w) + 1
+    for i, tens in enumerate(_TENS):
+        if w == tens[:-1] + "ieth":
+            return 20 + 10 * i
+        head, _, unit = w.partition("-")
+        if head == tens and unit in _ORDINAL_UNITS[:9]:
+            return 20 + 10 * i + _ORDINAL_UNITS.index(unit) + 1
+    return None
+
+
 _CN_DIGITS = {"零": 0, "〇": 0, "○": 0, "一": 1, "壹": 1, "二": 2, "两": 2, "贰": 2, "三": 3, "叁": 3,
               "四": 4, "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
               "九": 9, "玖": 9}

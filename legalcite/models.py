@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from legalcite import keys as _keys
@@ -55,14 +56,93 @@ class Span:
         yield self.end
 
 
-@dataclass(frozen=True, slots=True)
+# ---------------------------------------------------------------- typed metadata, one class per kind
+
+def _public(value: Any) -> bool:
+    return value is not None and value is not False and value != () and value != ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Metadata:
+    """Facts a citation states besides its key, typed per :class:`Kind` (eyecite-style). Every field is
+    optional; :meth:`to_dict` gives the ones that are set. Metadata takes no part in a citation's equality."""
+
+    id_form: str | None = None        # "ebd., Rn. 5" / "a.a.O." as printed, when this repeats the citation before it
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if _public(v):
+                out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatuteMetadata(Metadata):
+    """A provision of a statute, code, regulation, constitution or rule."""
+
+    version: str | None = None        # "a.F." / "n.F." as printed: the old or new wording of a German provision
+    following: str | None = None      # "ff." / "et seq.": the unit stands for itself and those after it
+    unknown_work: str | None = None   # a law name no table knows, as printed ("FantasieG"): its key keeps that name
+    implausible: str | None = None    # why this jurisdiction's reading is unlikely ("Art." of a German law cited by §)
+    work_name: str | None = None      # the code's name as printed where the key abbreviates it ("Civil Code")
+    work_only: bool = False           # a law named without a unit ("des Einkommensteuergesetzes")
+    language: str | None = None       # the citation's language where it differs from the law's ("en": PRC law in English)
+    jurisdiction_candidates: tuple[str, ...] = ()  # where the context did not decide ("Civil Code section 1542")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CaseMetadata(Metadata):
+    """A court decision, by docket (Germany, China) or by volume, reporter and page (US, California)."""
+
+    court: str | None = None          # "BAG", "OLG München"; US: the court in the year's parenthetical
+    date: str | None = None           # the decision date as printed
+    decision_type: str | None = None  # "Urteil", "Beschluss" …
+    docket: str | None = None         # "2 AZR 363/21" as printed
+    ecli: str | None = None
+    case_name: str | None = None      # "Marbury v. Madison" (the parties: :attr:`parties`)
+    year: str | None = None
+    volume: str | None = None         # US: volume and reporter (reporters-db's canonical abbreviation) …
+    reporter: str | None = None
+    reporter_printed: str | None = None  # … and the reporter as the text prints it ("Cal.4th")
+    nominative: str | None = None     # a nominative reporter in parentheses: "(1 Cranch)"
+    parallel: tuple[str, ...] = ()    # the same decision in other reporters: "89 S. Ct. 733"
+    antecedent_guess: str | None = None  # a supra's name before "supra" ("Twombly")
+
+    @property
+    def parties(self) -> tuple[str, str] | None:
+        """``Marbury v. Madison`` → (``Marbury``, ``Madison``); None without an ``X v. Y`` case name."""
+        first, sep, second = (self.case_name or "").partition(" v. ")
+        return (first, second) if sep and first and second else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReporterMetadata(Metadata):
+    """A German reporter or journal cite (``BGHZ 164, 11``; ``NJW 2014, 2353``)."""
+
+    reporter: str | None = None       # the reporter as printed, with its series ("BStBl II")
+
+
+METADATA_OF: dict[Kind, type[Metadata]] = {
+    Kind.STATUTE: StatuteMetadata,
+    Kind.CASE: CaseMetadata,
+    Kind.REPORTER: ReporterMetadata,
+    Kind.INTERPRETATION: Metadata,  # a document number (法释〔2020〕26号) states nothing else
+}
+_EMPTY = {kind: cls() for kind, cls in METADATA_OF.items()}  # frozen: one shared empty instance per kind
+_NO_FLAGS: Mapping[str, Any] = MappingProxyType({})  # read-only: one shared empty mapping
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Citation:
-    """A citation found in (or parsed from) text.
+    """A citation found in (or parsed from) text. Built by keyword only.
 
     ``key`` is the canonical key of DESIGN.md §2, derived from ``jurisdiction``, ``work`` and ``units``.
     A short form whose work is unknown until linking has ``work=None`` and ``key=None``.
-    ``meta`` holds optional facts of the kind (court, date, docket, case name, year, ``aF``/``nF`` …) as a
-    read-only mapping; it takes no part in equality.
+    ``metadata`` holds the typed facts of its kind (:data:`METADATA_OF`: court, date, docket, case name, year,
+    ``a.F.``/``n.F.`` …; the kind's empty metadata when not given). ``_link`` holds flags that only the linkers
+    read (``section_short``, ``ref`` …): private, neither in :meth:`to_dict` nor in equality, as metadata is not.
     """
 
     jurisdiction: str | None
@@ -74,7 +154,17 @@ class Citation:
     pin: str | None = None
     form: Form = Form.FULL
     antecedent: int | None = None  # index, in the same extraction result, of the citation this one refers to
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    metadata: Metadata = None  # type: ignore[assignment]  # None → the kind's empty metadata
+    _link: Mapping[str, Any] = field(default=None, repr=False)  # type: ignore[assignment]  # None → no flags
+
+    def __post_init__(self) -> None:
+        if self._link is None:
+            object.__setattr__(self, "_link", _NO_FLAGS)
+        if self.metadata is None:
+            object.__setattr__(self, "metadata", _EMPTY[self.kind])
+        elif type(self.metadata) is not METADATA_OF[self.kind]:
+            raise TypeError(f"a {self.kind.value} citation takes {METADATA_OF[self.kind].__name__}, "
+                            f"not {type(self.metadata).__name__}")
 
     @property
     def key(self) -> str | None:
@@ -117,8 +207,9 @@ class Citation:
             d["pin"] = self.pin
         if self.antecedent is not None:
             d["antecedent"] = self.antecedent
-        if self.meta:
-            d["meta"] = dict(self.meta)
+        metadata = self.metadata.to_dict()
+        if metadata:
+            d["metadata"] = metadata
         return d
 
 
@@ -136,4 +227,4 @@ def citation_from_key(key: str, *, text: str = "", span: Span = Span(0, 0)) -> C
         kind, units = Kind.REPORTER, tuple(Unit("", s) for s in segs)
     else:
         kind, units = Kind.STATUTE, units_from_segments(segs)
-    return Citation(jur, kind, work, units, span, text or key)
+    return Citation(jurisdiction=jur, kind=kind, work=work, units=units, span=span, text=text or key)

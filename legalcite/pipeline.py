@@ -1,16 +1,19 @@
 """The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
 
 ``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
-:func:`legalcite.scan.scan`, the jurisdiction extractors, :func:`legalcite.link.link`.
+:func:`legalcite.core.scan.scan`, the jurisdiction extractors, :func:`legalcite.core.link.link`; the
+jurisdictions come from the registry, :mod:`legalcite.jurisdictions`.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from typing import Sequence
 
+from legalcite import jurisdictions
+from legalcite.core.scan import Context, scan
 from legalcite.models import Citation
-from legalcite.scan import Context, scan
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -31,13 +34,12 @@ def guess_language(text: str) -> str | None:
 
 
 def guess_prose(text: str) -> str | None:
-    """The jurisdiction whose cue words (each jurisdiction module's ``cue_count``: ``BGE``, ``gemäss``, ``CHF`` for
-    Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 6,000 characters; None on a tie."""
-    from legalcite.scan import jurisdiction_modules
-
+    """The jurisdiction whose cue words (each registered jurisdiction's ``cue_count``: ``BGE``, ``gemäss``,
+    ``CHF`` for Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 6,000 characters; None on a
+    tie or when none occurs."""
     head = text[:6000]
-    counts = sorted(((mod.cue_count(head), mod.EXTRACTOR.code) for mod in jurisdiction_modules()
-                     if getattr(mod, "cue_count", None) is not None), reverse=True)
+    counts = sorted(((j.cue_count(head), j.code) for j in jurisdictions.registered() if j.cue_count is not None),
+                    reverse=True)
     if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
         return None
     return counts[0][1]
@@ -46,7 +48,8 @@ def guess_prose(text: str) -> str | None:
 def _known(c: Citation) -> bool:
     """A citation whose work its jurisdiction's tables know, cited in a form that work uses (not ``Art.`` of a
     law Germany cites by ``§``)."""
-    return c.key is not None and not c.meta.get("unknown_law") and not c.meta.get("implausible")
+    md = c.metadata
+    return c.key is not None and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
 
 
 def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str], ctx: Context) -> tuple:
@@ -70,7 +73,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     at one anchor the best reading wins (:func:`reading_rank`)."""
     out: list[Citation] = []
     consumed = 0
-    for cand in scan(text):
+    of = _jurisdiction_of()
+    for cand in scan(text, jurisdictions.extractors()):
         if cand.start < consumed:
             continue
         best: Sequence[Citation] = ()
@@ -79,13 +83,13 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                ctx.state.setdefault("errors", []).append(f"{ex.code}@{cand.start}: {exc!r}")
-                _log.warning("extractor %s failed at offset %d: %r", ex.code, cand.start, exc)
+                ctx.state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
                 continue
-            rank = reading_rank(found, ex.code, getattr(ex, "languages", ()), ctx)
+            rank = reading_rank(found, of[ex].code, of[ex].languages, ctx)
             if rank > best_rank:
                 best, best_rank = found, rank
         if best:
@@ -95,6 +99,12 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
         consumed = max(consumed, ctx.state.pop("skip_to", 0))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
+
+
+@functools.cache
+def _jurisdiction_of() -> dict:
+    """Extractor → its registered :class:`~legalcite.jurisdictions.Jurisdiction` (code, languages)."""
+    return {j.extractor: j for j in jurisdictions.registered()}
 
 
 def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
@@ -110,9 +120,9 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
                   prose=jurisdiction or guess_prose(text))
     cites = extract_raw(text, ctx)
     if link:
-        from legalcite.link import link as _link
+        from legalcite.core.link import link as _link
 
-        cites = _link(cites, ctx)
+        cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
     return cites

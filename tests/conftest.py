@@ -1,5 +1,6 @@
 """Shared test fixtures and helpers. ``../shared`` (corpora and test data) sits beside the checkout, in CI too;
-``LEGALCITE_SHARED`` overrides its location.
+``LEGALCITE_SHARED`` overrides its location. Tests mirror the layout: ``tests/<jurisdiction>/`` per jurisdiction
+package (``cases.py`` holds its table of ``(text, expected keys)`` rows), ``tests/core/`` for the shared mechanisms.
 
 - ``small_corpora`` / ``small_store`` / ``store``: a store built from a *subset* of ``../shared/corpora`` (all
   tables of contents and lists, full texts of a few laws), filtered line by line into a temporary directory, so
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import json
 import os
 import threading
 import zipfile
@@ -70,13 +72,13 @@ def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
 
 @pytest.fixture(scope="session")
 def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from legalcite.corpora import snapshots as snap
+    from legalcite.jurisdictions import snapshot_readers
 
     out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
-        for _, name, _ in snap.READERS:
-            _filter(corpora_dir / name, out / name, SUBSET.get(name))
+        for reader in snapshot_readers():
+            _filter(corpora_dir / reader.file, out / reader.file, SUBSET.get(reader.file))
         (out / "done").write_text("ok")
     return out
 
@@ -84,9 +86,10 @@ def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
 @pytest.fixture(scope="session")
 def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from legalcite.corpora.store import build_store
+    from legalcite.jurisdictions import snapshot_readers
 
     path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
-    build_store(small_corpora, path)  # a second call (another test module) finds it up to date
+    build_store(small_corpora, path, readers=snapshot_readers())  # a later call finds it up to date
     return path
 
 
@@ -227,4 +230,41 @@ def make_pubinfo(path: Path) -> Path:
                                                 row(3, "CIV", "9999.", active="N"), row(4, "CONS", "SEC. 1.")))
         for i in (1, 2, 3, 4):
             zf.writestr(f"LAW_SECTION_TBL_pk{i}.lob", lob)
+    return path
+
+
+# ------------------------------------------------------------------ extraction helpers (from tests.conftest import …)
+
+def keys(text: str, **kw) -> list[str]:
+    """The keys ``legalcite.extract`` finds in ``text`` (short forms without a key left out)."""
+    import legalcite
+
+    return [c.key for c in legalcite.extract(text, **kw) if c.key]
+
+
+def assert_round_trip(key: str) -> str:
+    """Print ``key`` with its jurisdiction's printer and parse it back (with that jurisdiction as the hint):
+    the same key, once. Returns the printed citation."""
+    from legalcite import jurisdictions
+
+    printed = jurisdictions.print_key(key)
+    assert printed != key, f"no printed form for {key}"
+    found = keys(printed, jurisdiction=key.split("/", 1)[0])
+    assert found == [key], (printed, found)
+    return printed
+
+
+def assert_spans_exact(text: str, cites: list) -> None:
+    """Every citation's span indexes the input and its text is that slice; spans come in order."""
+    for c in cites:
+        assert 0 <= c.span.start <= c.span.end <= len(text)
+        assert text[c.span.start : c.span.end] == c.text
+    assert [c.span.start for c in cites] == sorted(c.span.start for c in cites)
+
+
+def write_jsonl_gz(path: Path, rows: list[dict]) -> Path:
+    """Hand-written snapshot rows as a ``.jsonl.gz`` file (for the readers' tests)."""
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     return path

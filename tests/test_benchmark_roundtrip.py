@@ -21,7 +21,8 @@ from legalcite.core.jsonl import read_records  # noqa: E402
 from legalcite.metrics import lexgenius  # noqa: E402
 from legalcite.metrics.io import label_index, option_label  # noqa: E402
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402
-from legalcite.retrieval.rag import build_prompts, citation_text, run  # noqa: E402
+from legalcite.jurisdictions import print_key  # noqa: E402
+from legalcite.retrieval.rag import build_prompts, run  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
 from tests.retrieval_fixtures import UNITS  # noqa: E402
 
@@ -87,7 +88,7 @@ def test_crosslex_round_trip(tmp_path, index, capsys):
     items = _items(CROSSLEX)
     gold = {}
     for it in items:
-        cites = [citation_text(c) if "/" in c else c for c in it["citations"]]
+        cites = [print_key(c) if "/" in c else c for c in it["citations"]]
         if it["task"] == "T3":
             pools = it["conclusions"]
             per = pools if all(isinstance(v, dict) for v in pools.values()) else {j: pools for j in it["jurisdictions"]}

@@ -70,7 +70,7 @@ def test_citation_from_key_round_trips(key: str) -> None:
 
 
 def test_citation_equality_ignores_where_it_was_cited() -> None:
-    a = Citation("de", Kind.STATUTE, "bgb", (Unit("s", "823"),), text="§ 823 BGB")
+    a = Citation(jurisdiction="de", kind=Kind.STATUTE, work="bgb", units=(Unit("s", "823"),), text="§ 823 BGB")
     b = a.replace(text="§ 823 des BGB")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a.to_dict()["key"] == "de/bgb/s823"

@@ -257,7 +257,7 @@ def test_metrics_import_no_parser():
     code = ("import sys, legalcite.metrics.crosslex, legalcite.metrics.lexassay, legalcite.metrics.lexam, "
             "legalcite.metrics.lexgenius, legalcite.metrics.agreement, legalcite.metrics.prompts, legalcite.judge, "
             "legalcite.llm, legalcite.cli.score, legalcite.cli.judge; "
-            "print(sorted(m for m in ('lark', 'numpy', 'httpx', 'legalcite.pipeline', 'legalcite.parser') "
+            "print(sorted(m for m in ('lark', 'numpy', 'httpx', 'legalcite.pipeline', 'legalcite.core.parse') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -12,7 +12,7 @@ pytest.importorskip("bm25s")
 pytest.importorskip("httpx")
 
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402
-from legalcite.retrieval.rag import build_prompts, citation_text, done_ids, run  # noqa: E402
+from legalcite.retrieval.rag import build_prompts, done_ids, run  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
 from tests.retrieval_fixtures import UNITS  # noqa: E402
 
@@ -51,29 +51,12 @@ def index(tmp_path_factory):
     return load_index(build_index(UNITS, tmp_path_factory.mktemp("rag") / "ix", kind="bm25", progress=False))
 
 
-CITES = [
-    ("de/bgb/s433", "§ 433 BGB"),
-    ("de/bgb/s433/abs2", "§ 433 Abs. 2 BGB"),
-    ("de/egbgb/art229", "Art. 229 EGBGB"),
-    ("cn/中华人民共和国民法典/art577", "《中华人民共和国民法典》第五百七十七条"),
-    ("cn/中华人民共和国刑法/art133-1", "《中华人民共和国刑法》第一百三十三条之一"),
-    ("us/usc/t42/s1983", "42 U.S.C. § 1983"),
-    ("us/const/amend14/s1", "U.S. Const. amend. 14, § 1"),
-    ("us-ca/lab/s1194", "Cal. Lab. Code § 1194"),
-]
+def test_prompts_print_keys_with_the_jurisdiction_printers(index):
+    """Each retrieved provision is shown as its jurisdiction's printer prints it (printers: tests/<j>/test_printer.py)."""
+    from legalcite.jurisdictions import print_key
 
-
-@pytest.mark.parametrize("key,text", CITES, ids=[k for k, _ in CITES])
-def test_citation_text(key, text):
-    assert citation_text(key) == text
-
-
-def test_citation_text_parses_back_to_the_key():
-    """The printed citation is one legalcite reads as the same key (where the parser for it exists)."""
-    from legalcite import parse
-
-    for key, text in CITES[:5]:
-        assert [c.key for c in parse(text)] == [key], text
+    [p] = build_prompts([{"id": 1, "question": "Schadensersatz minimum wage 合同"}], index, k=2, per_jurisdiction=True)
+    assert p["retrieved"] and all(r["citation"] == print_key(r["key"]) != r["key"] for r in p["retrieved"])
 
 
 def test_prompts_carry_retrieved_provisions(index):

@@ -181,6 +181,15 @@ def test_deduction_computed_when_the_check_gives_none():
     assert items[0]["deduction"] == 0.5
 
 
+def test_checked_unit_is_shown_as_a_citation():
+    """The tooltip names the checked unit the way its jurisdiction prints it (the printer), beside its key."""
+    rec = {"line": 1, "text": "x", "citations": [
+        {"key": "de/bgb/s823/abs7", "checked_key": "de/bgb/s823", "status": "invented"},
+        {"key": "ch/or/art41", "checked_key": "ch/or/art41", "status": "not_checked"}]}
+    _, items = prepare([rec])
+    assert [c["checked_as"] for c in items[0]["citations"]] == ["§ 823 BGB", "ch/or/art41"]
+
+
 def test_answers_from_the_input_file(tmp_path):
     src = tmp_path / "answers.jsonl"
     src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nnot json\n", encoding="utf-8")

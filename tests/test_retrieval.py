@@ -107,9 +107,10 @@ def test_bm25_parity_hand_corpus():
 def test_bm25_parity_real_corpus(corpora_dir):
     """300 BGB units from the shared snapshot, queries made from their own headings."""
     from legalcite.corpora.snapshots import iter_units
+    from legalcite.jurisdictions import snapshot_readers
 
     units = []
-    for u in iter_units(corpora_dir, ["de"]):
+    for u in iter_units(corpora_dir, snapshot_readers(), ["de"]):
         if u.work == "bgb" and u.text:
             units.append(u)
             if len(units) == 300:

@@ -1,10 +1,10 @@
-"""The snapshot loaders (canonical keys, completeness, repeal) and the SQLite store (atomic, idempotent build).
+"""The snapshot records in the store (canonical keys, completeness, repeal) and the SQLite store (atomic,
+idempotent build).
 
 The store fixtures (``small_corpora``, ``small_store``, ``store``) are in ``tests/conftest.py``.
 """
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import sqlite3
@@ -16,6 +16,7 @@ from legalcite.corpora import CorpusUnit
 from legalcite.corpora import snapshots as snap
 from legalcite.corpora.store import Store, StoreMissing, build_store, default_store_path, write_store
 from legalcite.corpora.structure import ca_subdivisions, cn_paragraphs, de_sentences
+from legalcite.jurisdictions import snapshot_readers
 
 # ------------------------------------------------------------------ canonical keys and content
 
@@ -78,50 +79,8 @@ def test_aliases(store: Store) -> None:
     assert [w.key for w in store.find_works("民法典", "cn")] == ["cn/中华人民共和国民法典"]
 
 
-def test_de_toc_lists_every_unit(corpora_dir: Path) -> None:
-    """All 99,956 § / Art. ids of the DE TOC become units with distinct canonical keys."""
-    rows = list(snap.read_de_toc(corpora_dir / "de_toc.jsonl.gz"))
-    units = [r for r in rows if isinstance(r, CorpusUnit)]
-    works = [r for r in rows if isinstance(r, snap.Work)]
-    assert len(works) == 6877
-    assert len(units) == sum(w.n_units for w in works) == 99956
-    assert len({u.key for u in units}) == len(units)
-
-
-# ------------------------------------------------------------------ loaders on hand-written rows
-
-def _write(path: Path, rows: list[dict]) -> Path:
-    with gzip.open(path, "wt", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    return path
-
-
-def test_cn_loader_toc_completeness_and_sub_articles(tmp_path: Path) -> None:
-    rows = [dict(title="中华人民共和国测试法", short_title="测试法", category="行政法", level="法律", version_date="2020-01-01",
-                 valid_from=None, expired=False, is_latest=True, n_versions=1, article_count=4, max_article=3,
-                 sub_articles=["第二条之一"], full_text=False),
-            dict(title="某条例", short_title="某条例", category="DLC", level="地方性法规", version_date=None, valid_from=None,
-                 expired=None, is_latest=True, n_versions=1, article_count=9, max_article=7, sub_articles=[],
-                 full_text=False)]
-    recs = list(snap.read_cn_laws(_write(tmp_path / "cn_laws.jsonl.gz", rows)))
-    keys = sorted(r.key for r in recs if isinstance(r, CorpusUnit))
-    assert keys == [f"cn/中华人民共和国测试法/{s}" for s in ("art1", "art2", "art2-1", "art3")]
-    works = {r.key: r for r in recs if isinstance(r, snap.Work)}
-    assert works["cn/中华人民共和国测试法"].complete and "测试法" in works["cn/中华人民共和国测试法"].aliases
-    assert not works["cn/某条例"].complete  # the count does not match the numbering: no TOC claimed
-
-
-def test_ca_duplicate_sections_merge(tmp_path: Path) -> None:
-    base = dict(code="CCP", code_name="Code of Civil Procedure", section="35", path=[], history="",
-                source="johnakelly-yahoo-com/california-codes", complete_code=True)
-    rows = [dict(base, key="ca/ccp/35", text="(a) first version.\n(b) more.", subdivisions=["a", "b"]),
-            dict(base, key="ca/ccp/35", text="(a) second version.\n(c) new.", subdivisions=["a", "c"])]
-    units = [r for r in snap.read_ca_fulltext(_write(tmp_path / "ca_fulltext.jsonl.gz", rows))
-             if isinstance(r, CorpusUnit)]
-    assert len(units) == 1 and units[0].key == "us-ca/ccp/s35"
-    assert [s["value"] for s in units[0].subunits] == ["a", "b", "c"] and units[0].extra["versions"] == 2
-
+# ------------------------------------------------------------------ merging TOC and full text (the readers' own
+# tests are in tests/<jurisdiction>/test_snapshots.py)
 
 def test_full_text_merges_over_toc(tmp_path: Path) -> None:
     toc = CorpusUnit("de/x/s1", "de", "x", None, "(weggefallen)", "", "de", repealed=True, extra={"toc_only": True})
@@ -158,7 +117,7 @@ def test_cn_items() -> None:
 # ------------------------------------------------------------------ the store file
 
 def test_rebuild_is_skipped_when_inputs_unchanged(small_corpora: Path, small_store: Path) -> None:
-    again = build_store(small_corpora, small_store)
+    again = build_store(small_corpora, small_store, readers=snapshot_readers())
     assert again.skipped and again.units > 10_000
 
 

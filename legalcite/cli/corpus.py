@@ -70,13 +70,14 @@ def _fail(msg: object, code: int = 2) -> int:
 def run_build(args: argparse.Namespace) -> int:
     from legalcite.corpora.store import build_store, print_progress
     from legalcite.errors import LegalciteError
+    from legalcite.jurisdictions import snapshot_readers
 
     src = args.from_dir or _default_corpora()
     if not src:
         return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
     jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
     try:
-        report = build_store(src, args.store, jurisdictions=jurs, force=args.force,
+        report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
                              progress=None if args.quiet else print_progress())
     except (FileNotFoundError, LegalciteError) as e:
         return _fail(e)

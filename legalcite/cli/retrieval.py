@@ -76,10 +76,11 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
     from legalcite.corpora.snapshots import iter_units
+    from legalcite.jurisdictions import PACKAGES, snapshot_readers
     from legalcite.retrieval.index import IndexFormatError, build_index
 
-    jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or ["de", "cn", "us", "us-ca"])]
-    units = (u for u in iter_units(_corpora_dir(args.source), jur) if u.text or u.heading)
+    jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or list(PACKAGES))]
+    units = (u for u in iter_units(_corpora_dir(args.source), snapshot_readers(), jur) if u.text or u.heading)
     if args.gold:
         from legalcite.retrieval.evaluate import gold_subset
 

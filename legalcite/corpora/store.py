@@ -18,10 +18,13 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import LegalciteError
+
+if TYPE_CHECKING:
+    from legalcite.corpora.snapshots import SnapshotReader
 
 SCHEMA_VERSION = 1
 ENV_VAR = "LEGALCITE_STORE"
@@ -71,14 +74,14 @@ def _loads(s: str | None, default: Any) -> Any:
     return json.loads(s) if s else default
 
 
-def fingerprint(corpora_dir: Path, jurisdictions: Iterable[str] | None = None) -> str:
+def fingerprint(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None
+                ) -> str:
     """Identifies a build's inputs: snapshot file names, sizes and mtimes, the jurisdictions, the schema and
     legalcite version. Same fingerprint → the existing store is up to date."""
     from legalcite import __version__
-    from legalcite.corpora.snapshots import READERS
 
     h = hashlib.sha256(f"{SCHEMA_VERSION}|{__version__}|{sorted(jurisdictions or [])}".encode())
-    for _, name, _ in READERS:
+    for name in (r.file for r in readers):
         p = Path(corpora_dir) / name
         if p.exists():
             st = p.stat()
@@ -192,17 +195,18 @@ def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
 
 
 def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None = None, *,
-                jurisdictions: Iterable[str] | None = None, force: bool = False,
+                readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None, force: bool = False,
                 progress: Progress | None = None) -> BuildReport:
-    """Build the store from a snapshot directory (``../shared/corpora`` layout). Skipped when the existing store
-    was built from the same inputs, unless ``force``."""
+    """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
+    :func:`legalcite.jurisdictions.snapshot_readers`). Skipped when the existing store was built from the same
+    inputs, unless ``force``."""
     from legalcite.corpora.snapshots import iter_records
 
     corpora_dir = Path(corpora_dir)
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
     path = resolve_store_path(store)
-    fp = fingerprint(corpora_dir, jurisdictions)
+    fp = fingerprint(corpora_dir, readers, jurisdictions)
     if not force and path.exists():
         try:
             with Store(path) as s:
@@ -212,7 +216,7 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
-    return write_store(iter_records(corpora_dir, jurisdictions), path, meta=meta, progress=progress)
+    return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress)
 
 
 def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str) -> BuildReport:

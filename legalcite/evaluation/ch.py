@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from legalcite.corpora.snapshots import _rows as read_rows
+from legalcite.corpora.snapshots import rows as read_rows
 from legalcite.evaluation.ler import SpanScores
 
 HERE = Path(__file__).resolve()

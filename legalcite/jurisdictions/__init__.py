@@ -1,19 +1,135 @@
-"""One module per jurisdiction: its ``EXTRACTOR`` (anchor + parse of a short window) and optional ``link``.
-Registered in :data:`legalcite.scan.JURISDICTIONS`."""
+"""The registry of jurisdictions: one line per jurisdiction package, in tie-break order.
 
+A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
+tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
+(``printer.py``: ``print_key``) and its snapshot readers (``snapshots.py``: ``READERS``) — and exposes it as one
+:class:`Jurisdiction` object named ``JURISDICTION`` in its ``__init__.py``. Adding a jurisdiction is a package, its
+data, its tests and one line in :data:`PACKAGES`.
+
+Packages are imported on first use (asking for one printer loads one package), and a package's printer and readers
+only when asked for: extraction never loads them. Shared code of several packages lives in a package that is not
+registered (``us_common``: US and California sub-unit chains and reporters).
+"""
 from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable
+
+if TYPE_CHECKING:
+    from legalcite.core.link import Linker
+    from legalcite.core.scan import Extractor
+    from legalcite.corpora.snapshots import SnapshotReader
+
+# jurisdiction code (the key's first segment) → package name, in tie-break order: at one anchor, of two equally
+# good readings the earlier jurisdiction's wins.
+PACKAGES: dict[str, str] = {
+    "de": "de",
+    "cn": "cn",
+    "us": "us",
+    "us-ca": "us_ca",
+    "ch": "ch",
+    "int": "intl",   # not "int": a subpackage named int would shadow the builtin in this module
+}
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    """What the pipeline, the printers and the store builder need of one jurisdiction."""
+
+    code: str                               # de, cn, us, us-ca
+    name: str                               # "Germany": headings of prompts and reports
+    languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
+    extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
+    link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
+    # Germany or Switzerland (and the like): whether its tables know a work name as printed ("OR", "EMRK"), and how
+    # often a text reads like its prose (cue words: ß, BGH; BGE, gemäss, CHF) — see pipeline.reading_rank
+    knows_name: Callable[[str], bool] | None = None
+    cue_count: Callable[[str], int] | None = None
+
+    @property
+    def package(self) -> str:
+        return package_of(self.code)
+
+    def print_key(self, key: str) -> str | None:
+        """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
+        has no form for the key."""
+        return importlib.import_module(f"{self.package}.printer").print_key(key)
+
+    def snapshot_readers(self) -> tuple[SnapshotReader, ...]:
+        """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text); none without one."""
+        module = f"{self.package}.snapshots"
+        return tuple(importlib.import_module(module).READERS) if importlib.util.find_spec(module) else ()
+
+
+def package_of(code: str) -> str:
+    """``us-ca`` → ``legalcite.jurisdictions.us_ca``."""
+    try:
+        return f"{__name__}.{PACKAGES[code]}"
+    except KeyError:
+        raise ValueError(f"unknown jurisdiction {code!r} (known: {', '.join(PACKAGES)})") from None
+
+
+def code_of(package: str) -> str:
+    """``us_ca`` or ``legalcite.jurisdictions.us_ca`` → ``us-ca``."""
+    name = package.rsplit(".", 1)[-1]
+    for code, pkg in PACKAGES.items():
+        if pkg == name:
+            return code
+    raise ValueError(f"no registered jurisdiction in package {package!r}")
+
+
+@functools.cache
+def get(code: str) -> Jurisdiction:
+    """The registered jurisdiction ``code`` (``de``, ``us-ca``), its package imported on first use."""
+    return importlib.import_module(package_of(code)).JURISDICTION
+
+
+def registered() -> tuple[Jurisdiction, ...]:
+    """Every registered jurisdiction, in tie-break order."""
+    return tuple(get(code) for code in PACKAGES)
+
+
+@functools.cache
+def extractors() -> tuple[Extractor, ...]:
+    """The extractors, in tie-break order (what :func:`legalcite.core.scan.scan` takes)."""
+    return tuple(j.extractor for j in registered())
+
+
+@functools.cache
+def linkers() -> tuple[Linker, ...]:
+    """The linkers, in registry order (what :func:`legalcite.core.link.link` takes)."""
+    return tuple(j.link for j in registered() if j.link is not None)
+
+
+def printer(code: str) -> Callable[[str], str | None]:
+    """The printer of jurisdiction ``code``: key → readable citation, or None when it has no form for the key."""
+    return get(code).print_key
+
+
+def print_key(key: str) -> str:
+    """A canonical key as a readable citation in its jurisdiction's usual form and language
+    (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``); the key itself when no printer has a form for it."""
+    code = key.split("/", 1)[0]
+    if code not in PACKAGES:
+        return key
+    try:
+        return get(code).print_key(key) or key
+    except ValueError:  # not a well-formed key of that jurisdiction
+        return key
+
+
+def snapshot_readers(jurisdictions: Iterable[str] | None = None) -> tuple[SnapshotReader, ...]:
+    """The snapshot readers of the registered jurisdictions (or of ``jurisdictions``: codes or package
+    names), in registry order, each jurisdiction's TOC readers before its full-text readers."""
+    wanted = None if jurisdictions is None else {code_of(j) if j in PACKAGES.values() else j for j in jurisdictions}
+    return tuple(r for j in registered() if wanted is None or j.code in wanted for r in j.snapshot_readers())
 
 
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:
-    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its module's
-    ``knows_name``): a chain that reaches a name its own tables do not know, but another jurisdiction's do, ends
-    there (``§ 60 Abs. 5 AufenthG i. V. m. Art. 3 EMRK``: the EMRK is a treaty, not a German law)."""
-    from legalcite.scan import JURISDICTIONS, jurisdiction_modules
-
-    for code, mod in zip(JURISDICTIONS, jurisdiction_modules()):
-        if getattr(mod.EXTRACTOR, "code", code) == besides:
-            continue
-        knows = getattr(mod, "knows_name", None)
-        if knows is not None and knows(printed):
-            return True
-    return False
+    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed``: a chain of
+    citations that reaches a name its own tables do not know, but another jurisdiction's do, ends there
+    (``§ 60 Abs. 5 AufenthG i. V. m. Art. 3 EMRK``: the EMRK is a treaty, not a German law)."""
+    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())

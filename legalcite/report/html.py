@@ -60,6 +60,13 @@ def _str(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
+def _printed(key: Any) -> str | None:
+    """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip."""
+    from legalcite.jurisdictions import print_key
+
+    return print_key(key) if isinstance(key, str) and key else None
+
+
 def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], set[int]]:
     """Cut ``text`` into ``[piece, citation indices]`` runs (``[]`` for plain text). ``spans`` are
     ``(index, [start, end])`` in code points. Citations with the same span share one run (``§ 76 Abs. 1
@@ -217,6 +224,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
                 "kind": _str(c.get("kind")),
                 "reason": _str(c.get("reason")),
                 "checked_key": _str(c.get("checked_key")),
+                "checked_as": _printed(c.get("checked_key")),
                 "evidence": _evidence(c.get("evidence")),
             })
         runs = None

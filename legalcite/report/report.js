@@ -194,7 +194,8 @@
       var dl = el("dl");
       row(dl, "status", c.status);
       row(dl, "key", c.key);
-      row(dl, "checked", c.checked_key !== c.key ? c.checked_key : null);
+      row(dl, "checked", c.checked_key !== c.key ?
+        (c.checked_as && c.checked_as !== c.checked_key ? c.checked_as + " (" + c.checked_key + ")" : c.checked_key) : null);
       row(dl, "text", c.text);
       row(dl, "jurisdiction", c.jurisdiction);
       row(dl, "kind", c.kind);

@@ -199,7 +199,7 @@ def train_reranker(index: Index, queries: Sequence[dict], *, params: TrainParams
             w = ctx["work_names"][ctx["wid"][p]]
             work_counts[w] = work_counts.get(w, 0) + 1
             unit_counts[index.keys[p]] = unit_counts.get(index.keys[p], 0) + 1
-    wp_all, up_all = _priors(ctx, work_counts, unit_counts)
+    _, up_all = _priors(ctx, work_counts, unit_counts)
     n_all = sum(work_counts.values())
     Xs, ys = [], []
     for j, qi in enumerate(keep):

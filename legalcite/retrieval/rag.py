@@ -9,13 +9,12 @@ honouring ``Retry-After``, failures in ``OUT.errors.jsonl`` for the next run, to
 """
 from __future__ import annotations
 
-import functools
 import os
 import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from legalcite.keys import int_to_cn, split
+from legalcite import jurisdictions
 
 SYSTEM_PROMPT = (
     "You are a careful legal assistant. Answer the question using the provisions given below where they "
@@ -23,71 +22,7 @@ SYSTEM_PROMPT = (
     "《中华人民共和国民法典》第五百七十七条, 42 U.S.C. § 1983, Cal. Lab. Code § 1194). Do not cite provisions "
     "you are not sure exist."
 )
-JURISDICTION_NAMES = {"de": "Germany", "cn": "China (PRC)", "us": "United States (federal)", "us-ca": "California"}
 TEXT_CHARS = 1500
-# Bluebook abbreviations of the California codes the corpora hold (others print their title).
-CA_CODES = {"civ": "Civ. Code", "ccp": "Civ. Proc. Code", "lab": "Lab. Code", "fam": "Fam. Code", "evid": "Evid. Code",
-            "pen": "Penal Code", "bpc": "Bus. & Prof. Code", "gov": "Gov. Code", "veh": "Veh. Code",
-            "hsc": "Health & Safety Code"}
-_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII"}
-
-
-# --- printing a canonical key as a citation ------------------------------------------------------------
-
-@functools.cache
-def _de_printed() -> dict[str, str]:
-    from legalcite.tables import load
-
-    out = {}
-    for law in load("de_laws")["laws"]:
-        printed = law["alt_abbrs"][0] if law["cite_abbr"] == law["abbr"] and law["alt_abbrs"] else law["cite_abbr"]
-        out.setdefault(law["id"], printed)
-    return out
-
-
-_DE_LABEL = {"s": "§", "art": "Art.", "abs": "Abs.", "satz": "Satz", "nr": "Nr.", "lit": "lit.", "hs": "Hs."}
-
-
-def citation_text(key: str, work_title: str | None = None) -> str:
-    """A readable citation for a unit key (``de/bgb/s823`` → ``§ 823 BGB``); the key itself when unsure."""
-    from legalcite.keys import split_segment
-
-    try:
-        jur, work, segs = split(key)
-    except ValueError:
-        return key
-    pairs = [split_segment(s) for s in segs]
-    if jur == "de":
-        law = _de_printed().get(work, work.upper())
-        units = " ".join(f"{_DE_LABEL.get(lab, lab)} {val}".strip() for lab, val in pairs)
-        return f"{units} {law}".strip()
-    if jur == "cn":
-        parts = []
-        for lab, val in pairs:
-            num, _, sub = val.partition("-")
-            if lab == "art" and num.isdigit():
-                parts.append(f"第{int_to_cn(int(num))}条" + (f"之{int_to_cn(int(sub))}" if sub.isdigit() else ""))
-            elif lab == "para" and num.isdigit():
-                parts.append(f"第{int_to_cn(int(num))}款")
-            elif lab == "item" and num.isdigit():
-                parts.append(f"第（{int_to_cn(int(num))}）项")
-        return f"《{work}》" + "".join(parts)
-    if jur == "us" and work == "usc" and len(pairs) >= 2 and pairs[0][0] == "t":
-        rest = "".join(f"({v})" for _, v in pairs[2:])
-        return f"{pairs[0][1]} U.S.C. § {pairs[1][1]}{rest}"
-    if work == "const":
-        bits = []
-        for lab, val in pairs:
-            if lab in ("art", "amend"):
-                bits.append(f"{lab}. {_ROMAN.get(int(val), val) if val.isdigit() and lab == 'art' else val}")
-            elif lab == "s":
-                bits.append(f"§ {val}")
-        return ("U.S. Const. " if jur == "us" else "Cal. Const. ") + ", ".join(bits)
-    if jur == "us-ca" and pairs and pairs[0][0] == "s":
-        name = CA_CODES.get(work) or work_title or work.upper()
-        rest = "".join(f"({v})" for _, v in pairs[1:])
-        return f"Cal. {name} § {pairs[0][1]}{rest}"
-    return key
 
 
 # --- prompts ---------------------------------------------------------------------------------------------
@@ -153,12 +88,12 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
     retrieved, blocks, i = [], [], 0
     for j, hits in groups:
         if j is not None:
-            blocks.append(f"## {JURISDICTION_NAMES.get(j, j)}")
+            blocks.append(f"## {jurisdictions.get(j).name if j in jurisdictions.PACKAGES else j}")
         for h in hits:
             i += 1
             pos = index.position(h.key)
             text = index.unit(pos)["text"] if pos is not None else h.snippet
-            cite = citation_text(h.key, h.work_title)
+            cite = jurisdictions.print_key(h.key)
             retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
                               "heading": h.heading, "score": h.score, "text": text})
             head = f" — {h.heading}" if h.heading else ""

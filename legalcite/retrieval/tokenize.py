@@ -134,7 +134,3 @@ def analyze(text: str, analyzer: Analyzer) -> list[str]:
             out.append(w)
             out.extend(parts)
     return out
-
-
-def analyze_many(texts, analyzer: Analyzer) -> list[list[str]]:
-    return [analyze(t, analyzer) for t in texts]

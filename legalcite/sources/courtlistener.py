@@ -62,7 +62,7 @@ def volume_reporter_page(citation: Citation) -> tuple[str, str, str] | None:
     if citation.work != "case" or len(citation.units) != 3:
         return None
     vol, rep, page = (u.value for u in citation.units)
-    printed = (citation.meta or {}).get("reporter")  # the extractor's reporters-db form, when it has one
+    printed = getattr(citation.metadata, "reporter", None)  # the extractor's reporters-db form, when it has one
     return vol, str(printed) if printed else _reporters().get(rep, rep), page
 
 

@@ -28,10 +28,10 @@ def _register(part: str) -> str:
 
 
 def court_and_docket(citation: Citation) -> tuple[str, str] | None:
-    """(``BAG``, ``2 AZR 363/21``) from the citation's meta, else rebuilt from ``de/case/bag/2-azr-363-21``."""
-    meta = citation.meta or {}
-    if meta.get("court") and meta.get("docket"):
-        return str(meta["court"]), str(meta["docket"])
+    """(``BAG``, ``2 AZR 363/21``) from the citation's metadata, else rebuilt from ``de/case/bag/2-azr-363-21``."""
+    meta = citation.metadata
+    if getattr(meta, "court", None) and getattr(meta, "docket", None):
+        return str(meta.court), str(meta.docket)
     if citation.work != "case" or len(citation.units) < 2:
         return None
     # court abbreviations upper-case (BGH, OLG), place names capitalised (olg-münchen → OLG München)

@@ -148,7 +148,8 @@ def complete(arts: list[dict]) -> bool:
 def units_from_lines(lines: list[str], title: str, *, status: str = "有效", source: str = HOST,
                      snapshot: str | None = None, url: str | None = None) -> Iterator[Any]:
     """A Work (complete: the official file holds every article) and one unit per article."""
-    from legalcite.corpora.snapshots import Work, cn_work
+    from legalcite.corpora.snapshots import Work
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
     from legalcite.corpora.structure import cn_paragraphs
 
     arts = articles(lines)
@@ -290,7 +291,7 @@ class Flk:
 
     def _download_one(self, dl: Downloader, title: str, i: int, options: FetchOptions) -> tuple[Path, str]:
         """Search the title, ask the detail API for the WORD file, download it; save the row beside it."""
-        from legalcite.corpora.snapshots import cn_work
+        from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
 
         q = query_url(f"{self.base}/api/", search_params(title, size=20))
         try:

@@ -4,7 +4,7 @@ XML file per law for ``corpus fetch de``.
 **URLs** (:func:`unit_url`, the one place they are written): ``/<slug>/__823.html`` for a §,
 ``/<slug>/art_20.html`` for an Art., ``/<slug>/art_229__1.html`` for a § inside an article (EGBGB), the law's
 ``/<slug>/index.html`` otherwise; ``/gii-toc.xml`` lists every law with its ``/<slug>/xml.zip``. The slug comes
-from the law table (``legalcite.tables.load("de_laws")``, built from GII's own XML) and, for a work id the table
+from the law table (``legalcite.jurisdictions.de.laws.table()``, built from GII's own XML) and, for a work id the table
 does not know, from the live table of contents.
 
 **Online** (:class:`Gii`): the page shows the unit (its ``jnenbez`` heading names it) → ``real`` (``repealed``
@@ -60,9 +60,9 @@ HOST = "gesetze-im-internet.de"
 @functools.cache
 def law_table() -> dict[str, dict]:
     """work id → row of the GII law table."""
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
-    return {row["id"]: row for row in tables.load("de_laws")["laws"]}
+    return {row["id"]: row for row in table()["laws"]}
 
 
 def unit_page(units: Sequence[tuple[str, str]]) -> str | None:
@@ -101,10 +101,10 @@ def parse_toc(xml: bytes) -> dict[str, str]:
 def de_slugs(laws: list[str], toc: dict[str, str] | None) -> list[str]:
     """Map names (``BGB``, ``SGB V``, ``egbgb``, ``uwg_2004``) to GII slugs via the law table, else the TOC;
     :class:`UnknownLaw` for a name neither knows."""
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
     index: dict[str, str] = {}
-    for row in tables.load("de_laws")["laws"]:
+    for row in table()["laws"]:
         for name in (row["id"], row["abbr"], row["cite_abbr"], *row["alt_abbrs"], row["slug"]):
             index.setdefault(name.lower().replace(" ", ""), row["slug"])
     out = []
@@ -164,9 +164,9 @@ def _pairs(citation: Citation) -> list[tuple[str, str]]:
 
 @functools.cache
 def _ids_by_abbr() -> dict[str, dict]:
-    from legalcite import tables
+    from legalcite.jurisdictions.de.laws import table
 
-    return {row["abbr"]: row for row in tables.load("de_laws")["laws"]}
+    return {row["abbr"]: row for row in table()["laws"]}
 
 
 def read_zip(path: str | Path) -> bytes:

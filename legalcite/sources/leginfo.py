@@ -102,7 +102,7 @@ def parse_section_page(text: str) -> dict | None:
 
 def _unit(code: str, section: str, text: str, *, history: str | None, path: tuple[str, ...], source: str,
           snapshot: str | None, extra: dict | None = None) -> CorpusUnit:
-    from legalcite.corpora.snapshots import ca_segments
+    from legalcite.jurisdictions.us_ca.snapshots import ca_segments
     from legalcite.corpora.structure import ca_subdivisions
 
     wid, segs = ca_segments(code, section)

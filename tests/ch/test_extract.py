@@ -35,13 +35,14 @@ def test_span_pin_and_metadata() -> None:
     text = "Vgl. BGE 120 II 331, E. 5.a und 5.b sowie Urteil 4A_306/2009 vom 8. Februar 2010."
     bge, docket = legalcite.extract(text)
     assert text[bge.span.start:bge.span.end] == bge.text == "BGE 120 II 331, E. 5.a und 5.b"
-    assert bge.kind is Kind.REPORTER and bge.pin == "E. 5.a und 5.b" and bge.meta["reporter"] == "BGE"
-    assert docket.kind is Kind.CASE and docket.meta["docket"] == "4A_306/2009" and docket.meta["date"] == "8. Februar 2010"
+    assert bge.kind is Kind.REPORTER and bge.pin == "E. 5.a und 5.b" and bge.metadata.reporter == "BGE"
+    assert docket.kind is Kind.CASE and docket.metadata.docket == "4A_306/2009"
+    assert docket.metadata.date == "8. Februar 2010" and docket.metadata.court == "BGer"
 
 
 def test_unknown_act_is_marked() -> None:
     (c,) = legalcite.extract("Art. 11 BEHG", jurisdiction="ch")
-    assert c.meta["unknown_law"] == "BEHG"
+    assert c.metadata.unknown_work == "BEHG"
 
 
 # ------------------------------------------------------------------ properties

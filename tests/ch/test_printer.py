@@ -13,6 +13,7 @@ import legalcite
 from legalcite.jurisdictions.ch import acts
 from legalcite.jurisdictions.ch.printer import print_key
 from legalcite.jurisdictions.intl.printer import print_key as print_int_key
+from tests.conftest import assert_round_trip
 
 _CITABLE = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöü\-]*(?: (?:[IVX]+|\d{1,2}))?")
 
@@ -39,8 +40,7 @@ def sr_keys(draw) -> str:
 @settings(max_examples=300, deadline=None)
 @given(sr_keys())
 def test_sr_keys_round_trip(key: str) -> None:
-    text = (print_int_key if key.startswith("int/") else print_key)(key)
-    assert [c.key for c in legalcite.extract(text, jurisdiction="ch")] == [key], text
+    assert_round_trip(key)
 
 
 @pytest.mark.parametrize("key,text", [

@@ -237,7 +237,7 @@ def test_any_key_yields_only_allow_listed_urls(jur, work, units):
     from legalcite.models import Citation, Unit
 
     kind = Kind.CASE if work == "case" else Kind.STATUTE
-    c = Citation(jur, kind, work, tuple(Unit(lbl, v) for lbl, v in units))
+    c = Citation(jurisdiction=jur, kind=kind, work=work, units=tuple(Unit(lbl, v) for lbl, v in units))
     for u in urls_for(c):
         parsed = httpx.URL(u)
         assert origin_of(parsed) in allowed_origins() and not parsed.userinfo

@@ -19,10 +19,10 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
+from legalcite.core.data import load
 from legalcite.keys import numeral_value, work_id
 
 SOURCE = "ch_toc.jsonl.gz (Fedlex SR: LexMetrik 227 full-text acts, kerberus SPARQL dump, swiss-law article lists)"
@@ -34,7 +34,7 @@ _WORD = re.compile(r"[\wÄÖÜäöüß\-]+")
 def title_key(title: str) -> str:
     """A title as a lookup key: dates (``vom 20. Dezember 1946``) and brackets dropped, words lowercased and
     stripped of German case endings (``des Zivilgesetzbuches`` ~ ``Zivilgesetzbuch``)."""
-    from legalcite.jurisdictions.de_laws import name_key
+    from legalcite.jurisdictions.de.laws import name_key
 
     t = _BRACKETS.sub("", _DATE.sub("", title))
     return name_key(_WORD.findall(t))
@@ -56,10 +56,6 @@ def toc_units(r: dict) -> list[str]:
         else:
             out.append(u)
     return out
-
-
-def _hand(name: str, package: str) -> dict:
-    return json.loads(resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
 
 
 def _rank(r: dict) -> tuple:
@@ -106,8 +102,8 @@ def _names(r: dict) -> Iterable[str]:
 def build(corpora: Path) -> dict[str, Any]:
     with gzip.open(corpora / "ch_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
-    treaties = _hand("treaties.json", "legalcite.jurisdictions.intl")["treaties"]
-    names = _hand("names.json", "legalcite.jurisdictions.ch")
+    treaties = load("legalcite.jurisdictions.intl", "treaties.json")["treaties"]
+    names = load(__package__, "names.json")
     ids = assign_ids(rows, treaties)
     by_id = {ids[r["sr"]][1]: r for r in rows}
 
@@ -179,30 +175,7 @@ def build(corpora: Path) -> dict[str, Any]:
                      "english_needs_cue": sorted(title_key(n) for n in names["english_needs_cue"])}}
 
 
-def dumps(obj: Any) -> bytes:
-    raw = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
-    return gzip.compress(raw, compresslevel=9, mtime=0)
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import os
-    import sys
-
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default = Path(os.environ.get("LEGALCITE_SHARED", Path(__file__).resolve().parents[4] / "shared")) / "corpora"
-    ap.add_argument("--corpora", type=Path, default=default)
-    args = ap.parse_args(argv)
-    if not args.corpora.is_dir():
-        print(f"corpora folder not found: {args.corpora}", file=sys.stderr)
-        return 2
-    out = Path(__file__).resolve().parent / "data"
-    for name, obj in build(args.corpora).items():
-        data = dumps(obj)
-        (out / f"{name}.json.gz").write_bytes(data)
-        print(f"wrote ch/data/{name}.json.gz ({len(data):,} bytes)")
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from legalcite.core.data import main
+
+    raise SystemExit(main({"ch": __package__}, description=__doc__))

@@ -11,7 +11,7 @@ Where ``Art. 41 Abs. 1 OR`` becomes ``ch/or/art41/abs1``:
    for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
 
 Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings reach the pipeline, whose one rule
-(:func:`legalcite.pipeline.extract_raw`) prefers the reading whose work its tables know as cited, then the prose.
+(:func:`legalcite.pipeline.reading_rank`) prefers the reading whose work its tables know as cited, then the prose.
 """
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ import functools
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Sequence
+from typing import Sequence
 
+from legalcite.core.scan import Context
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
-from legalcite.models import Citation, Form, Kind, Span, Unit
-from legalcite.scan import Context
+from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
 
 WINDOW = 300          # characters an article chain may span
 PAREN_MAX = 250       # a parenthesis skipped to find the act named after it
@@ -44,12 +44,11 @@ _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
 
 # ------------------------------------------------------------------ parsing
 
-@functools.cache
 def _parser(name: str, start: str = "start"):
-    """The LALR parser of ``<name>.lark`` beside this module (built once per process, tables cached on disk)."""
-    from legalcite.parser import get_parser_for
+    """The LALR parser of ``<name>.lark`` in this package (built once per process, tables cached on disk)."""
+    from legalcite.core.parse import get_parser
 
-    return get_parser_for(__package__, name, start)
+    return get_parser(__package__, name, start)
 
 
 @dataclass
@@ -171,7 +170,7 @@ def _value(tok) -> str:
 
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
-    from legalcite.parser import longest_prefix
+    from legalcite.core.parse import longest_prefix
 
     res = longest_prefix(_parser("statute"), text[pos:pos + WINDOW])
     if res is None:
@@ -188,7 +187,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
 
 def _law_first(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     """``BV 36`` / ``SVG 91 Abs. 1 Bst. a``: the act before the number, a Swiss shorthand (Swiss prose only)."""
-    from legalcite.parser import longest_prefix
+    from legalcite.core.parse import longest_prefix
 
     if not _swiss(text, ctx):
         return []
@@ -344,24 +343,20 @@ def _group_citations(g: _Group, span: Span, text: str) -> list[Citation]:
     jur = act.jurisdiction if act else "ch"
     work = act.work if act else None
     labels = _INT_LABEL if jur == "int" else _CH_LABEL
-    meta: dict[str, Any] = {}
-    if act is not None and not act.known:
-        meta["unknown_law"] = act.printed
-    if act is not None and act.cantonal:
-        meta["cantonal"] = True
-    if g.old:
-        meta["version"] = "a"
+    unknown = act.printed if act is not None and not act.known else None
     out = []
     for item in g.items:
         for path in _expand(item, act):
             units = [Unit(labels.get(lab, lab) if i else lab, clean_segment(val)) for i, (lab, val) in enumerate(path)]
             if act is not None and act.schlt:
                 units.insert(0, Unit("", "schlt"))
-            m = dict(meta)
-            if item.following == "ff.":
-                m["following"] = "ff."
-            out.append(Citation(jur, Kind.STATUTE, work, tuple(units), span, text[span.start:span.end], None,
-                                Form.FULL if work else Form.SHORT, None, m))
+            following = "ff." if item.following == "ff." else None
+            version = "aArt." if g.old else None
+            metadata = StatuteMetadata(unknown_work=unknown, following=following, version=version
+                                       ) if unknown or following or version else None
+            out.append(Citation(jurisdiction=jur, kind=Kind.STATUTE, work=work, units=tuple(units), span=span,
+                                text=text[span.start:span.end], form=Form.FULL if work else Form.SHORT,
+                                metadata=metadata))
     return out
 
 
@@ -401,7 +396,7 @@ def _unit_range(units: list[str] | None, lo: str, hi: str) -> list[str]:
 # ------------------------------------------------------------------ BGE and dockets
 
 def _bge(text: str, pos: int) -> list[Citation]:
-    from legalcite.parser import longest_prefix
+    from legalcite.core.parse import longest_prefix
 
     res = longest_prefix(_parser("case"), text[pos:pos + 400])
     if res is None:
@@ -420,9 +415,9 @@ def _bge(text: str, pos: int) -> list[Citation]:
     out = []
     for (vol, part, page), pins in cites:
         units = (Unit("", "bge"), Unit("", vol), Unit("", part.lower()), Unit("", page))
-        out.append(Citation("ch", Kind.REPORTER, "rep", units, span, text[span.start:span.end],
-                            "; ".join(pins) or None, Form.FULL, None,
-                            {"reporter": reporter, "cite": f"BGE {vol} {part} {page}"}))
+        out.append(Citation(jurisdiction="ch", kind=Kind.REPORTER, work="rep", units=units, span=span,
+                            text=text[span.start:span.end], pin="; ".join(pins) or None,
+                            metadata=ReporterMetadata(reporter=reporter)))
     return out
 
 
@@ -436,13 +431,13 @@ def _docket(text: str, pos: int) -> list[Citation]:
         return []
     docket = m.group("docket")
     end = m.end()
-    meta: dict[str, Any] = {"court": "BGer", "docket": docket}
+    date = None
     d = _DOCKET_DATE.match(text, end)
     if d:
-        meta["date"] = d.group(1)
-        end = d.end()
+        date, end = d.group(1), d.end()
     units = (Unit("", "bger"), Unit("", work_id(docket)))
-    return [Citation("ch", Kind.CASE, "case", units, Span(pos, end), text[pos:end], None, Form.FULL, None, meta)]
+    return [Citation(jurisdiction="ch", kind=Kind.CASE, work="case", units=units, span=Span(pos, end),
+                     text=text[pos:end], metadata=CaseMetadata(court="BGer", docket=docket, date=date))]
 
 
 # ------------------------------------------------------------------ the prose
@@ -462,9 +457,7 @@ def cue_count(text: str) -> int:
 
 def _swiss(text: str, ctx: Context) -> bool:
     """Whether the document reads as Swiss: the caller's hint, else the prose cues the pipeline counted."""
-    if ctx.jurisdiction is not None:
-        return ctx.jurisdiction == "ch"
-    return getattr(ctx, "prose", None) == "ch"
+    return ctx.prose == "ch"
 
 
 # ------------------------------------------------------------------ the extractor
@@ -492,9 +485,6 @@ _DOCKET_RX = re.compile(_DOCKET_ANCHOR)
 
 
 class SwissExtractor:
-    code = "ch"
-    languages = ("de", "fr", "it")
-
     @functools.cached_property
     def anchor(self) -> str:
         alts = (

@@ -49,7 +49,12 @@ def units_text(segs: list[str]) -> str:
 
 
 def print_key(key: str) -> str | None:
-    """A ``ch`` or ``int`` statute key, a BGE or a Federal Supreme Court docket as a citation; None for other keys."""
+    """A ``ch`` key (an act's article, a BGE, a Federal Supreme Court docket) as a citation; None for other keys."""
+    return sr_print(key) if key.startswith("ch/") else None
+
+
+def sr_print(key: str) -> str | None:
+    """A key of an act of the SR — Swiss (``ch``) or a treaty (``int``) — as a citation."""
     jur, work, segs = split(key)
     if jur == "ch" and work == "rep" and len(segs) == 4 and segs[0] == "bge":
         part = segs[2].upper()

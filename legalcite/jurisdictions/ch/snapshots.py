@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import Work, _rows
+from legalcite.corpora.snapshots import SnapshotReader, Work
+from legalcite.corpora.snapshots import rows as _rows
 from legalcite.corpora.structure import de_sentences, sub
 from legalcite.jurisdictions.ch import acts
 from legalcite.jurisdictions.ch.build import toc_units
@@ -222,3 +223,10 @@ def read_ch_bge_cases(path: Path) -> Iterator[Work | CorpusUnit]:
     yield Work("ch/case", "ch", "case", "Urteile des Schweizerischen Bundesgerichts", ("BGer",), complete=False,
                source=source, snapshot=BGE_SNAPSHOT,
                extra={"case_table": "bger", "note": "dockets of the BGE in the snapshot only"})
+
+
+READERS = (
+    SnapshotReader("ch", "ch_toc.jsonl.gz", read_ch_toc),
+    SnapshotReader("ch", "ch_fulltext.jsonl.gz", read_ch_fulltext),
+    SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_ch_bge_cases),
+)

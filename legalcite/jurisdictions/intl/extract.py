@@ -13,13 +13,12 @@ Court's reports or a paragraph pin after it (``no. 48787/99, ECHR 2004-VII``).
 from __future__ import annotations
 
 import functools
-import json
 import re
-from importlib import resources
 from typing import Sequence
 
-from legalcite.models import Citation, Form, Kind, Span, Unit
-from legalcite.scan import Context
+from legalcite.core.data import load
+from legalcite.core.scan import Context
+from legalcite.models import CaseMetadata, Citation, Kind, Span, Unit
 
 LOOKBACK = 300
 
@@ -41,14 +40,11 @@ _REPORTS = re.compile(r"\s*(?:,\s*)?(?:ECHR\s+\d{4}|CEDH\s+\d{4}|§+\s*\d|\[GC\]
 
 @functools.cache
 def _court() -> re.Pattern:
-    data = json.loads(resources.files(__package__).joinpath("data").joinpath("treaties.json").read_text("utf-8"))
-    names = sorted(data["ecthr_court"], key=len, reverse=True)
+    names = sorted(load(__package__, "treaties.json")["ecthr_court"], key=len, reverse=True)
     return re.compile("|".join(re.escape(n) for n in names))
 
 
 class TreatyExtractor:
-    code = "int"
-    languages = ("en", "de", "fr", "it")
     anchor = ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
@@ -64,9 +60,9 @@ class TreatyExtractor:
         span = Span(start, m.end())
         out = []
         for num in re.findall(_NUMBER, m.group()):
-            out.append(Citation("int", Kind.CASE, "case", (Unit("", "echr"), Unit("", num.replace("/", "-"))),
-                                span, text[span.start:span.end], None, Form.FULL, None,
-                                {"court": "ECtHR", "application": num}))
+            out.append(Citation(jurisdiction="int", kind=Kind.CASE, work="case",
+                                units=(Unit("", "echr"), Unit("", num.replace("/", "-"))), span=span,
+                                text=text[span.start:span.end], metadata=CaseMetadata(court="ECtHR", docket=num)))
         return out
 
 

@@ -3,16 +3,12 @@
 (the ECtHR named, so that the number parses back as an application number)."""
 from __future__ import annotations
 
-import functools
-import json
-from importlib import resources
-
+from legalcite.core.data import load
 from legalcite.keys import split
 
 
-@functools.cache
 def _treaties() -> dict:
-    return json.loads(resources.files(__package__).joinpath("data").joinpath("treaties.json").read_text("utf-8"))
+    return load(__package__, "treaties.json")
 
 
 def treaty_print(work: str) -> str | None:
@@ -29,6 +25,6 @@ def print_key(key: str) -> str | None:
         if len(segs) == 2 and segs[0] == "echr":
             return f"EGMR, Nr. {segs[1].replace('-', '/', 1)}"
         return None
-    from legalcite.jurisdictions.ch.printer import print_key as sr_print
+    from legalcite.jurisdictions.ch.printer import sr_print
 
     return sr_print(key)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import Work
+from legalcite.corpora.snapshots import SnapshotReader, Work
 from legalcite.jurisdictions.ch.snapshots import read_ch_fulltext, read_ch_toc
 
 
@@ -16,3 +16,9 @@ def read_int_toc(path: Path) -> Iterator[Work | CorpusUnit]:
 
 def read_int_fulltext(path: Path) -> Iterator[Work | CorpusUnit]:
     return read_ch_fulltext(path, jurisdiction="int")
+
+
+READERS = (
+    SnapshotReader("int", "ch_toc.jsonl.gz", read_int_toc),
+    SnapshotReader("int", "ch_fulltext.jsonl.gz", read_int_fulltext),
+)

@@ -1,0 +1,105 @@
+"""Data tables of a jurisdiction package, ``<package>/data/<file>``: hand-kept ``*.json`` and generated
+``*.json.gz``, each loaded once, on first use.
+
+Generated tables are written by the package's ``build`` module (``python -m legalcite.jurisdictions.<pkg>.build``,
+or all of them with ``python -m legalcite.jurisdictions.build``) deterministically — sorted keys, a fixed gzip
+mtime — so a rebuild is byte-identical and a test can check that the shipped files equal a fresh build.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+
+@contextlib.contextmanager
+def without_gc() -> Iterator[None]:
+    """Build a large table that lives as long as the process without the cyclic collector: none of its objects is
+    garbage, and a full collection triggered half-way through costs more than the build itself (tens of ms at
+    start-up)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@functools.cache
+def load(package: str, name: str) -> Any:
+    """``<package>/data/<name>`` parsed (a ``.gz`` file decompressed first); cached per process. (gzip and
+    importlib.resources are imported here, not at start-up: a run that needs no table never pays for them.)"""
+    from importlib import resources
+
+    raw = resources.files(package).joinpath("data").joinpath(name).read_bytes()
+    if name.endswith(".gz"):
+        import gzip
+
+        raw = gzip.decompress(raw)
+    with without_gc():
+        return json.loads(raw)
+
+
+def data_dir(package: str) -> Path:
+    """The folder a package's generated tables are written to (a source checkout)."""
+    from importlib import resources
+
+    return Path(str(resources.files(package).joinpath("data")))
+
+
+def dumps(obj: Any) -> bytes:
+    """A generated table's bytes: compact sorted JSON, gzip with mtime 0 (byte-identical rebuilds)."""
+    import gzip
+
+    raw = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+    return gzip.compress(raw, compresslevel=9, mtime=0)
+
+
+def default_corpora() -> Path:
+    """``$LEGALCITE_SHARED/corpora``, else the ``shared/corpora`` folder beside the checkout."""
+    shared = os.environ.get("LEGALCITE_SHARED")
+    return Path(shared) / "corpora" if shared else Path(__file__).resolve().parents[3] / "shared" / "corpora"
+
+
+def build_tables(package: str, corpora: Path) -> dict[str, bytes]:
+    """Run ``<package>.build.build(corpora)`` (``{table name: JSON-ready object}``): file name → bytes."""
+    tables = importlib.import_module(f"{package}.build").build(corpora)
+    return {f"{name}.json.gz": dumps(obj) for name, obj in tables.items()}
+
+
+def write_tables(package: str, corpora: Path) -> list[str]:
+    """Rebuild and write a package's generated tables; returns one line per file written."""
+    out = []
+    for name, data in build_tables(package, corpora).items():
+        (data_dir(package) / name).write_bytes(data)
+        out.append(f"wrote {package.rsplit('.', 1)[-1]}/data/{name} ({len(data):,} bytes)")
+    return out
+
+
+def main(packages: dict[str, str], argv: list[str] | None = None, description: str | None = None) -> int:
+    """The ``python -m …build`` entry point: rebuild the generated tables of ``packages`` (code → package)
+    from ``--corpora``; ``--only`` picks some of them."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--corpora", type=Path, default=None, help="the snapshot folder (default: ../shared/corpora)")
+    if len(packages) > 1:
+        ap.add_argument("--only", nargs="*", choices=sorted(packages), help="jurisdictions to rebuild (default: all)")
+    args = ap.parse_args(argv)
+    corpora = args.corpora or default_corpora()
+    if not corpora.is_dir():
+        print(f"corpora folder not found: {corpora}", file=sys.stderr)
+        return 2
+    for code, package in packages.items():
+        if getattr(args, "only", None) and code not in args.only:
+            continue
+        for line in write_tables(package, corpora):
+            print(line)
+    return 0

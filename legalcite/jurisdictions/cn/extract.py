@@ -1,0 +1,514 @@
+"""China (PRC): statutes and judicial interpretations, case numbers, document numbers, English renderings.
+
+Forms (keys per DESIGN.md §2):
+
+- ``《中华人民共和国民法典》第五百零九条第二款`` / ``《民法典》第509条`` / ``民法典第1062条`` (no brackets: the
+  title is found by a bounded lookback before ``第``) → ``cn/中华人民共和国民法典/art509/para2``;
+- unit chains parsed by ``units.lark`` (beside this module): lists, ranges (expanded over the work's article list),
+  ``之一`` (``art133-1``), ``第（二）项``, ``以下``;
+- short forms ``本法/同法/该法第X条``, a bare ``第X条`` after a named law, ``前条``, ``上述规定``: linked by
+  :mod:`.link` to the last named law (dropped when there is none);
+- case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` → ``cn/法释[2020]26号``;
+- English: ``Article 577 of the Civil Code of the People's Republic of China``, ``Article 47 of the PRC Labor
+  Contract Law``, ``PRC Criminal Law, Art. 264`` (names from ``data/english.json``). Without a PRC cue in
+  the citation, the hint, the language or the prose, English forms yield nothing.
+
+Titles resolve through :mod:`legalcite.jurisdictions.cn.laws` (the generated ``data/laws.json.gz``:
+``python -m legalcite.jurisdictions.cn.build``). Lark and the tables load on first use.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from legalcite.core.scan import Context
+from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_version,
+                                             tables, title_before, work_of_title)
+from legalcite.keys import cn_ascii_brackets, cn_to_int
+from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
+
+WINDOW = 160           # characters after an anchor handed to the unit grammar
+TITLE_MAX = 90         # longest title read between 《 and 》
+RANGE_MAX = 300        # a longer range keeps only its endpoints
+
+_NUM = "0-9０-９零〇一二两三四五六七八九十百千"
+_ART_ANCHOR = (rf"第\s*[{_NUM}]{{1,10}}\s*(?:[、，,至到和及与\-－—~～]\s*(?:第\s*)?[{_NUM}]{{1,10}}\s*){{0,12}}条")
+_CASE_ANCHOR = r"[（(]\s*[12１２][09０９][0-9０-９]{2}\s*[）)]"
+_DOCNO = r"(?:法释|法发|法办|高检发释字|法)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*[〕\]］)）]\s*第?\s*\d{1,4}\s*号"
+_REF_ANCHOR = r"前条|上述规定|上述条款|上述法条|前述规定"
+_EN_ANCHOR = r"\bArt(?:icles?\b|s?\.)\s*\d"
+_EN_PARA_ANCHOR = (r"\b[Pp]aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1,2}\)?\s*,?\s*)?"
+                   r"of\s+Art(?:icle\b|\.)")
+# The leading one-character lookahead lets the scanner's prefilter reject most positions with one set test.
+ANCHOR = ("(?=[《第（(法高前上APp])(?:"
+          + "|".join(["《", _ART_ANCHOR, _CASE_ANCHOR, _DOCNO, _REF_ANCHOR, _EN_ANCHOR, _EN_PARA_ANCHOR]) + ")")
+
+_SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例|规定|解释|办法|决定|细则)\s*$")
+
+
+# ------------------------------------------------------------------ unit chains (Lark)
+
+
+@dataclass
+class _Group:
+    kind: str                     # "art" or "sub"
+    arts: list[tuple[str, str]]   # (op, value): op "," or "~" (range to)
+    subs: list[tuple[str, list[tuple[str, str]]]]  # (label, values)
+    start: int
+    end: int
+    sep: str                      # separator before this group: "", "," or "~"
+    following: bool = False
+
+
+def _tok_num(tok: str) -> str:
+    s = re.sub(r"[\s（）()]", "", str(tok))
+    return str(cn_to_int(s))
+
+
+def _nums(tree) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    op = ","
+    for ch in tree.children:
+        if hasattr(ch, "data"):
+            op = "~" if ch.data == "range_sep" else ","
+        else:
+            out.append((op, _tok_num(ch)))
+            op = ","
+    return out
+
+
+def _span(tree) -> tuple[int, int]:
+    toks = list(tree.scan_values(lambda v: hasattr(v, "start_pos")))
+    return toks[0].start_pos, toks[-1].start_pos + len(toks[-1])
+
+
+def _groups(tree) -> list[_Group]:
+    chain = tree.children[0]
+    following = len(tree.children) > 1
+    groups: list[_Group] = []
+    sep = ""
+    for ch in chain.children:
+        if ch.data in ("list_sep", "range_sep"):
+            sep = "~" if ch.data == "range_sep" else ","
+            continue
+        arts: list[tuple[str, str]] = []
+        subs: list[tuple[str, list[tuple[str, str]]]] = []
+        for part in ch.children:
+            if part.data == "art":
+                for p in part.children:
+                    if hasattr(p, "data") and p.data == "nums":
+                        arts = _nums(p)
+                    elif hasattr(p, "data") and p.data == "zhi":
+                        zhi = _tok_num(p.children[1])
+                        arts = arts[:-1] + [(arts[-1][0], f"{arts[-1][1]}-{zhi}")]
+            elif part.data == "subs":
+                for s in part.children:
+                    label = "para" if s.data == "para" else "item"
+                    vals: list[tuple[str, str]] = []
+                    for p in s.children:
+                        if hasattr(p, "data") and p.data == "nums":
+                            vals = _nums(p)
+                        elif not hasattr(p, "data") and p.type == "PITEM":
+                            vals = [(",", _tok_num(p))]
+                    subs.append((label, vals))
+        start, end = _span(ch)
+        groups.append(_Group("art" if ch.data == "art_group" else "sub", arts, subs, start, end, sep))
+        sep = ""
+    if groups:
+        groups[-1].following = following
+    return groups
+
+
+_N = r"(?:[0-9０-９]{1,5}|[零〇一二两三四五六七八九十百千]{1,10})"  # the grammar's NUM
+_SIMPLE = re.compile(rf"第\s*({_N})\s*条(?:\s*之\s*({_N}))?(?:\s*第\s*({_N})\s*款)?"
+                     rf"(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
+_CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
+
+
+def _simple_units(window: str) -> tuple[list[_Group], int] | None:
+    """The common single provision (第X条[之X][第X款][第X项]) without Lark; None when a list, range or
+    anything else follows, which the grammar must read. Gives what the grammar gives (tested)."""
+    m = _SIMPLE.match(window)
+    if not m or _CONTINUES.match(window, m.end()):
+        return None
+    return _simple_groups(m)
+
+
+def _simple_groups(m: re.Match) -> tuple[list[_Group], int] | None:
+    try:
+        art = str(cn_to_int(m.group(1))) + (f"-{cn_to_int(m.group(2))}" if m.group(2) else "")
+        subs = []
+        if m.group(3):
+            subs.append(("para", [(",", str(cn_to_int(m.group(3))))]))
+        if m.group(4) or m.group(5):
+            subs.append(("item", [(",", str(cn_to_int(m.group(4) or m.group(5))))]))
+    except ValueError:
+        return None
+    return [_Group("art", [(",", art)], subs, 0, m.end(), "")], m.end()
+
+
+_CHAIN_SHAPE = re.compile(rf"(?:[第条款项之{_NUM}（()）、，,；;…\.至到\-－—–~～\s]|以下|以及|和|及|与|或者|或|等)+")
+_TRAILING_SEP = re.compile(r"(?:[\s、，,；;…\.至到\-－—–~～（(]|以及|和|及|与|或者|或)+$")
+
+
+def parse_units(window: str, fast: bool = True) -> tuple[list[_Group], int] | None:
+    """Parse the unit chain at the start of ``window``: its groups and where it ends."""
+    from lark.exceptions import LarkError
+
+    from legalcite.core.parse import Prefix, get_parser, longest_prefix
+
+    if fast:
+        simple = _simple_units(window)
+        if simple is not None:
+            return simple
+
+    # Only characters the grammar knows go to Lark, trailing separators cut: the usual chain then parses
+    # whole in one call; otherwise the longest accepted prefix is taken.
+    shape = _CHAIN_SHAPE.match(window)
+    cut = window[: shape.end()] if shape else window
+    cut = _TRAILING_SEP.sub("", cut)
+    if fast:
+        m = _SIMPLE.fullmatch(cut)
+        simple = _simple_groups(m) if m else None
+        if simple is not None:
+            return simple
+    parser = get_parser(__package__, "units")
+    try:
+        pre = Prefix(parser.parse(cut), len(cut))
+    except LarkError:
+        pre = longest_prefix(parser, cut)
+    except Exception:  # pragma: no cover - a grammar callback error: same as no parse
+        return None
+    if pre is None:
+        return None
+    try:
+        return _groups(pre.tree), pre.end
+    except (ValueError, IndexError, AttributeError):
+        return None
+
+
+def _expand(values: list[tuple[str, str]], work: str | None) -> list[str]:
+    """Values with ranges expanded: over the work's article list when known, else over integers."""
+    out: list[str] = []
+    for op, v in values:
+        if op == "~" and out:
+            lo = out[-1]
+            universe = articles_index(work) if work else None
+            if universe and lo in universe[1] and v in universe[1]:
+                i, j = universe[1][lo], universe[1][v]
+                if 0 < j - i <= RANGE_MAX:
+                    out.extend(universe[0][i + 1: j + 1])
+                    continue
+            if lo.isdigit() and v.isdigit() and 0 < int(v) - int(lo) <= RANGE_MAX:
+                out.extend(str(n) for n in range(int(lo) + 1, int(v) + 1))
+                continue
+        out.append(v)
+    return out
+
+
+def unit_paths(groups: list[_Group], work: str | None) -> list[tuple[tuple[Unit, ...], int, int]]:
+    """Each cited provision as (units, start, end) in window offsets. A group of sub-units only
+    (``、第二款``) replaces the levels from its own downward in the previous provision."""
+    out: list[tuple[tuple[Unit, ...], int, int]] = []
+    prev: tuple[Unit, ...] | None = None
+    for g in groups:
+        if g.kind == "art":
+            arts = g.arts
+            if g.sep == "~" and prev:
+                arts = [("~", g.arts[0][1])] + g.arts[1:]
+                base = [prev[0].value]
+            else:
+                base = []
+            art_values = _expand([(",", base[0])] + arts if base else arts, work)
+            if base:
+                art_values = art_values[1:]
+            heads: list[tuple[Unit, ...]] = [(Unit("art", a),) for a in art_values]
+        else:
+            if prev is None:
+                continue
+            heads = [()]
+        paths = heads
+        for label, vals in g.subs:
+            if g.kind == "sub" and not paths[0]:
+                level = 1 if label == "para" else 2
+                keep = tuple(u for u in prev if {"art": 0, "para": 1, "item": 2}[u.label] < level)
+                paths = [keep]
+            values = _expand(vals, None)
+            paths = [p + (Unit(label, v),) for p in paths for v in values]
+        if g.kind == "sub" and g.sep == "~" and prev is not None and paths and len(paths[0]) == len(prev):
+            last = paths[0][-1]
+            if prev[-1].label == last.label and prev[-1].value.isdigit() and last.value.isdigit():
+                lo, hi = int(prev[-1].value), int(last.value)
+                if 0 < hi - lo <= RANGE_MAX:
+                    paths = [prev[:-1] + (Unit(last.label, str(n)),) for n in range(lo + 1, hi + 1)]
+        for p in paths:
+            if p:
+                out.append((p, g.start, g.end))
+        if paths and paths[-1]:
+            prev = paths[-1]
+    return out
+
+
+# ------------------------------------------------------------------ case and document numbers
+
+_CASE = re.compile(r"[（(]\s*([12１２][09０９][0-9０-９]{2})\s*[）)]\s*"
+                   r"((?:最高法|最高人民法院)?[\u4e00-\u9fff]{0,4}?[0-9０-９]{0,4}"
+                   r"[\u4e00-\u9fff]{0,6}?[民刑行执赔知破商财保认清协司请救特督催国委他再申监复初终][\u4e00-\u9fff]{0,4}?"
+                   r"(?:字第|第)?\s*[0-9０-９]{1,7}\s*号(?:之[一二三四五六七八九十0-9]{1,2})?)")
+
+
+def _case(text: str, m: re.Match) -> list[Citation]:
+    cm = _CASE.match(text, m.start(), min(len(text), m.start() + 40))
+    if not cm:
+        return []
+    number = re.sub(r"\s+", "", f"({cm.group(1)}){cm.group(2)}").translate(FOLD_TABLE)
+    number = cn_ascii_brackets(number)
+    return [Citation(jurisdiction="cn", kind=Kind.CASE, work="case", units=(Unit("", number),),
+                     span=Span(cm.start(), cm.end()), text=text[cm.start():cm.end()])]
+
+
+def _docno(text: str, m: re.Match) -> list[Citation]:
+    work = cn_ascii_brackets(re.sub(r"\s+", "", m.group()).translate(FOLD_TABLE).replace("第", ""))
+    return [Citation(jurisdiction="cn", kind=Kind.INTERPRETATION, work=work, span=Span(m.start(), m.end()),
+                     text=m.group())]
+
+
+# ------------------------------------------------------------------ statutes
+
+
+def _cites(text: str, start: int, chain_at: int, work: str | None, form: Form,
+           link: dict | None = None) -> list[Citation]:
+    """Citations of the unit chain at ``chain_at``, the first one's span starting at ``start``. ``link``: the
+    linker's private flags of a short form (``ref``: what it refers to; ``suffix``: 本法 or 本条例 …)."""
+    parsed = parse_units(text[chain_at: chain_at + WINDOW])
+    if parsed is None:
+        return []
+    groups, _ = parsed
+    if not groups or groups[0].kind != "art":
+        return []
+    out: list[Citation] = []
+    for i, (units, s, e) in enumerate(unit_paths(groups, work)):
+        a = start if i == 0 else chain_at + s
+        b = chain_at + e
+        out.append(Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work, units=units, span=Span(a, b),
+                            text=text[a:b], form=form, _link=link))
+    return out
+
+
+def _close_title(text: str, pos: int) -> int | None:
+    """Index of the 》 closing the 《 at ``pos`` (inner 《》/〈〉 nest), or None within TITLE_MAX."""
+    limit = min(len(text), pos + TITLE_MAX)
+    k = pos
+    for _ in range(3):  # at most two inner 《》
+        j = text.find("》", k, limit)
+        if j < 0:
+            return None
+        if text.count("《", pos, j) == text.count("》", pos, j) + 1:
+            title = text[pos:j]
+            return None if ("\n" in title or "。" in title or "；" in title) else j
+        k = j + 1
+    return None
+
+
+_AFTER_TITLE = re.compile(r"\s*(?:[（(][^（）()《》\n]{1,30}[）)])?\s*(?:的|之)?\s*")
+
+
+_TITLE_FINAL = frozenset("法典定释例则见复令程法)）》")
+_TITLE_STOP = frozenset("。；;，,\n《：:“”")
+
+
+def _outer_title(text: str, pos: int, close: int | None) -> tuple[tuple[int, str], int] | None:
+    """A known title that starts before the 《 at ``pos`` and runs past its 》 (``最高人民法院关于适用《民法典》
+    有关担保制度的解释``): ``((start, work), end)``, the longest such title ending within 40 characters."""
+    lo = (close + 1) if close is not None else pos + 1
+    ends = []
+    for e in range(lo, min(len(text), lo + 40) + 1):
+        ch = text[e - 1]
+        if e > lo and ch in _TITLE_STOP:
+            break
+        if ch in _TITLE_FINAL:
+            ends.append(e)
+    for e in reversed(ends[-8:]):  # longest first; at most 8 lookups per 《
+        found = title_before(text, e)
+        if found and found[0] < pos:
+            return found, e
+    return None
+
+
+def _bracketed(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    pos = m.start()
+    # 《》 inside a longer title (…适用《民法典》有关担保制度的解释第二条): the whole title, from the 第 after it.
+    close = _close_title(text, pos)
+    if pos > 0 and "\u4e00" <= text[pos - 1] <= "\u9fff":
+        outer = _outer_title(text, pos, close)
+        if outer is not None:
+            (start, work), end = outer
+            after = _AFTER_TITLE.match(text, end).end()
+            if text.startswith("第", after):
+                cites = _cites(text, start, after, work, Form.FULL)
+                if cites:
+                    return cites
+            return [Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work, span=Span(start, end),
+                             text=text[start:end])]
+    if close is None:
+        return []
+    printed = text[pos + 1: close]
+    if not printed.strip():
+        return []
+    work = lookup(printed)
+    known = work is not None
+    if work is None:
+        work = work_of_title(strip_version(printed))
+    after = _AFTER_TITLE.match(text, close + 1).end()
+    if text.startswith("第", after) or re.match(rf"[{_NUM}]{{1,10}}\s*条", text[after: after + 12]):
+        cites = _cites(text, pos, after, work, Form.FULL)
+        if cites:
+            return cites
+    if known or LAWLIKE.search(strip_version(printed)):
+        return [Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work, span=Span(pos, close + 1),
+                         text=text[pos: close + 1])]
+    return []
+
+
+def _article(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    pos = m.start()
+    before = text[max(0, pos - 8): pos]
+    short = _SHORT_BEFORE.search(before)
+    found = title_before(text, pos)
+    if short:  # 本法/同法/该法 — unless a longer title ends here (劳动合同法 ends in 同法)
+        start = pos - (len(before) - short.start())
+        if found is None or found[0] >= start:
+            return _cites(text, start, pos, None, Form.ID, {"ref": "law", "suffix": short.group(1)})
+    if found:
+        return _cites(text, found[0], pos, found[1], Form.FULL)
+    return _cites(text, pos, pos, None, Form.SHORT, {"ref": "law"})
+
+
+def _reference(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    return [Citation(jurisdiction="cn", kind=Kind.STATUTE, work=None, span=Span(m.start(), m.end()), text=m.group(),
+                     form=Form.ID, _link={"ref": "prev" if m.group() == "前条" else "group"})]
+
+
+# ------------------------------------------------------------------ English renderings
+
+_EN_UNITS = re.compile(
+    r"Art(?:icles?|s?\.)\s*(?P<list>\d{1,4}(?:\s*(?:,\s*(?:and\s+|or\s+)?|and|or|to|through|[-–—])\s*\d{1,4}(?![\d(]))*)"
+    r"(?:\s*(?:\(\s*(?P<pp>\d{1,2})\s*\)|,\s*(?:[Pp]aragraph|[Pp]ara\.)\s*(?P<para>\d{1,2})))?"
+    r"(?:\s*(?:\(\s*(?P<ip>\d{1,2})\s*\)|,\s*(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(?P<item>\d{1,2})\)?))?")
+_EN_OF = re.compile(r"\s*,?\s*(?:of\s+)?")
+_EN_CUE_DOC = re.compile(r"\bPRC\b|People['’]s Republic of China|\bChin(?:a|ese)\b")
+
+
+def _en_cue(ctx: Context) -> bool:
+    if ctx.jurisdiction == "cn" or ctx.language == "zh":
+        return True
+    if ctx.jurisdiction is not None:
+        return False
+    if "cn_cue" not in ctx.state:
+        ctx.state["cn_cue"] = bool(_EN_CUE_DOC.search(ctx.text))
+    return ctx.state["cn_cue"]
+
+
+def _en_values(s: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    op = ","
+    for tok in re.findall(r"\d+|to|through|[-–—]", s):
+        if tok.isdigit():
+            out.append((op, tok))
+            op = ","
+        else:
+            op = "~"
+    return out
+
+
+def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    um = _EN_UNITS.match(text, m.start(), min(len(text), m.start() + 120))
+    if not um:
+        return []
+    t = tables()
+    name = None
+    start, end = um.start(), um.end()
+    of = _EN_OF.match(text, um.end())
+    if of:
+        nm = t.english.match(text, of.end(), min(len(text), of.end() + 120))
+        if nm:
+            name, end = nm, nm.end()
+    if name is None:  # PRC Criminal Law, Art. 264 / the Civil Code Article 577
+        lo = max(0, m.start() - 100)
+        for nm in t.english.finditer(text, lo, m.start()):
+            if re.fullmatch(r"\s*,?\s*", text[nm.end(): m.start()]):
+                name, start = nm, nm.start()
+                break
+    if name is None:
+        return []
+    if not (name.group("cue1") or name.group("cue2")) and not _en_cue(ctx):
+        return []
+    work = t.english_titles.get(en_norm(name.group("name")))
+    if work is None:
+        return []
+    arts = _expand(_en_values(um.group("list")), work)
+    subs: tuple[Unit, ...] = ()
+    para = um.group("para") or um.group("pp")
+    item = um.group("item") or um.group("ip")
+    if para:
+        subs += (Unit("para", para),)
+    if item:
+        subs += (Unit("item", item),)
+    return [Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work,
+                     units=(Unit("art", a),) + (subs if len(arts) == 1 else ()), span=Span(start, end),
+                     text=text[start:end], metadata=StatuteMetadata(language="en")) for a in arts]
+
+
+_EN_PARA = re.compile(r"[Pp]aragraph\s*(\d{1,2})\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(\d{1,2})\)?\s*,?\s*)?of\s+")
+
+
+def _english_paragraph(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    """``Paragraph 2 of Article 509 of the PRC Civil Code`` → ``art509/para2``."""
+    pm = _EN_PARA.match(text, m.start())
+    if not pm:
+        return []
+    art = re.compile(_EN_ANCHOR).match(text, pm.end())
+    found = _english(text, art, ctx) if art else []
+    if len(found) != 1 or len(found[0].units) != 1:
+        return []
+    c = found[0]
+    units = c.units + (Unit("para", pm.group(1)),) + ((Unit("item", pm.group(2)),) if pm.group(2) else ())
+    return [c.replace(units=units, span=Span(m.start(), c.span.end), text=text[m.start():c.span.end])]
+
+
+# ------------------------------------------------------------------ the extractor
+
+
+_RUN_TITLE = re.compile(r"《(?:\s*《)+")
+_RUN_ART = re.compile(rf"(?:第\s*{_N}\s*条\s*){{3,}}")
+
+
+class CnExtractor:
+    anchor = ANCHOR
+
+    def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
+        g = anchor.group()
+        if g == "《":
+            run = _RUN_TITLE.match(text, anchor.start())
+            if run:  # 《《《…: only the last one can open a title
+                ctx.state["skip_to"] = run.end() - 1
+                return []
+            return _bracketed(text, anchor, ctx)
+        if g.startswith("第"):
+            run = _RUN_ART.match(text, anchor.start())
+            if run:  # 第一条第一条第一条… is no prose: read the first, skip the run in one step
+                ctx.state["skip_to"] = run.end()
+            return _article(text, anchor, ctx)
+        if g.startswith("Art"):
+            return _english(text, anchor, ctx)
+        if g[0] in "Pp":
+            return _english_paragraph(text, anchor, ctx)
+        if g[0] in "（(":
+            return _case(text, anchor)
+        if g in ("前条", "上述规定", "上述条款", "上述法条", "前述规定"):
+            return _reference(text, anchor, ctx)
+        return _docno(text, anchor)
+
+
+EXTRACTOR = CnExtractor()

@@ -1,0 +1,78 @@
+"""Readers of the US federal snapshot files (``us_constitution.jsonl.gz``, ``us_usc_sections.jsonl.gz``) →
+:class:`Work` and :class:`~legalcite.corpora.CorpusUnit` records under canonical keys (``us/const/amend14/s1``,
+``us/usc/t42/s1983``)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+from legalcite.corpora import CorpusUnit
+from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
+from legalcite.corpora.structure import sub
+from legalcite.keys import ordinal_to_int, roman_to_int
+
+
+def us_const_segments(row_key: str) -> list[str]:
+    """``us/const/artI/s8`` → ``[art1, s8]``; ``us/const/amend14/s1`` → ``[amend14, s1]``; ``preamble`` kept."""
+    out = []
+    for seg in row_key.split("/")[2:]:
+        m = re.fullmatch(r"(art|amend|s)([IVXLC\d]+)", seg)
+        if m:
+            out.append(m.group(1) + (str(roman_to_int(m.group(2))) if not m.group(2).isdigit() else m.group(2)))
+        else:
+            out.append(seg.lower())
+    return out
+
+
+def read_us_constitution(path: Path) -> Iterator[Work | CorpusUnit]:
+    """``us_constitution.jsonl.gz``: articles/sections and amendments, clauses as ``cl`` sub-units. An
+    amendment that repeals another (XXI of XVIII) marks the repealed one."""
+    source, snapshot = provenance(path.name)
+    records = list(rows(path))
+    repealed_by: dict[str, str] = {}
+    for r in records:
+        m = re.search(r"The (\w+) article of amendment to the Constitution of the United States is hereby repealed",
+                      r.get("text") or "")
+        if m and (n := ordinal_to_int(m.group(1))) is not None:
+            repealed_by[f"amend{n}"] = "us/const/" + "/".join(us_const_segments(r["key"]))
+    yield Work("us/const", "us", "const", "Constitution of the United States", ("U.S. Const.",), complete=True,
+               n_units=len(records), source=source, snapshot=snapshot)
+    for r in records:
+        segs = us_const_segments(r["key"])
+        clauses = r.get("clauses") or []
+        by = repealed_by.get(segs[0])
+        anchor = segs[0].replace("art", "article-").replace("amend", "amendment-")
+        yield CorpusUnit(
+            key="/".join(["us", "const", *segs]), jurisdiction="us", work="const",
+            work_title="Constitution of the United States", heading=r.get("heading"), text=r.get("text") or "",
+            language="en", subunits=tuple(sub("cl", str(i), c) for i, c in enumerate(clauses, 1)) if len(clauses) > 1
+            else (), repealed=by is not None, replaced_by=by, source=source, snapshot=snapshot,
+            extra={"subunits_known": True,
+                   "url": sources()["urls"]["us_const"].format(path=anchor) if segs[0] != "preamble" else
+                   "https://constitution.congress.gov/constitution/preamble/"},
+        )
+
+
+def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
+    """``us_usc_sections.jsonl.gz``: every live section of all 53 titles, heading only (TOC-only units).
+    The list is complete for sections in force; a repeated section number (``#2``) is one key."""
+    source, snapshot = provenance(path.name)
+    yield Work("us/usc", "us", "usc", "United States Code", ("U.S.C.", "USC"), complete=True, source=source,
+               snapshot=snapshot, extra={"scope": "live sections only (OLRC release point 119-100)"})
+    seen: set[str] = set()
+    url = sources()["urls"]["us_usc"]
+    for r in rows(path):
+        key = f"us/usc/t{r['title']}/s{r['section']}"
+        if key in seen:
+            continue
+        seen.add(key)
+        yield CorpusUnit(key=key, jurisdiction="us", work="usc", work_title="United States Code",
+                         heading=r.get("heading"), text="", language="en", source=source, snapshot=snapshot,
+                         extra={"toc_only": True, "url": url.format(title=r["title"], section=r["section"])})
+
+
+READERS = (
+    SnapshotReader("us", "us_constitution.jsonl.gz", read_us_constitution),
+    SnapshotReader("us", "us_usc_sections.jsonl.gz", read_us_usc_sections),
+)

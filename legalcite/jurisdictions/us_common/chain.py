@@ -1,0 +1,203 @@
+"""Section and rule chains after a US federal or California work name, shared by both jurisdictions:
+``§ 1030(a)(2)(C)``, ``§§ 1981–1983``, ``§§ 510, 1194``, ``§ 187, subd. (a)``, ``437c, subdivision (c)``, ``56(a)``,
+``1983 et seq.`` — parsed by ``units.lark`` beside this module (:func:`parse_chain`; the common single reference
+without Lark) and turned into citations with USLM-style bare sub-units (:func:`chain_citations`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from legalcite.keys import numeral_value
+from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
+
+WINDOW = 240  # characters a section chain may span
+
+@dataclass(frozen=True)
+class ChainRef:
+    """One cited unit of a chain: its path of values (``["1030", "a", "2", "C"]``) and where it is printed."""
+
+    path: tuple[str, ...]
+    start: int
+    end: int
+    et_seq: bool = False
+
+
+@dataclass(frozen=True)
+class Chain:
+    refs: tuple[ChainRef, ...]
+    end: int
+    plural: bool
+
+
+_REF_SPLIT = re.compile(r"\(([A-Za-z0-9]{1,5})\)")
+_PATH_SPLIT = re.compile(r"\([A-Za-z0-9]{1,5}\)(?:\([A-Za-z0-9]{1,5}\))*")
+
+
+def _ref_path(ref: str) -> list[str]:
+    """``1030(a)(2)(C)`` → ``["1030", "a", "2", "C"]`` (sub-unit case kept: USLM tells (a) from (A))."""
+    head = ref.split("(", 1)[0]
+    return [head, *_REF_SPLIT.findall(ref)]
+
+
+# The grammar's REF terminal, and a single reference that nothing in the grammar could continue: the common
+# case ("§ 1983", "42 U.S.C. 1983", "Rule 56(c)"), read without Lark. tests/test_us.py checks both paths agree.
+REF_RE = r"\d+[A-Za-z]{0,3}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,3})*(?:\([A-Za-z0-9]{1,5}\))*"
+_NUM_RE = r"\d+[A-Za-z]{0,3}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,3})*"  # REF without its sub-units
+_SUBS_RE = r"(?:\([A-Za-z0-9]{1,5}\))*"
+_CANNOT_CONTINUE = (r"(?![\w(\[]|[.:]\d|\s*(?:[-–—&]|,\s*\d|,?\s*(?:sub|par|cls?\b|cl\.|clause|et\b)"
+                    r"|(?:and|or|to|through|thru)\b))")
+_SIMPLE = re.compile(
+    r"(?:(?P<plural>§§|[Ss]ections\b|[Ss]ecs\.)\s*(?P<pref>" + REF_RE + r")"
+    # after a singular sign (or none) touching dashes join one number: "§ 28-2-1" (as _parse_chain_lark does)
+    r"|(?:§|[Ss]ection\b|[Ss]ec\.)?\s*(?P<ref>" + _NUM_RE + r"(?:[-–—]" + _NUM_RE + r")*" + _SUBS_RE + r"))"
+    + _CANNOT_CONTINUE
+)
+_DASHES = str.maketrans({"–": "-", "—": "-"})
+
+
+def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -> Chain | None:
+    """Parse the section/rule chain at ``pos`` (``§§ 510, 1194``; ``437c, subdivision (c)``; ``56(a)``).
+
+    ``expand(lo, hi)`` lists the units of a range ``lo–hi`` (default: the integers between, when both ends are
+    integers and the range is short); a range it cannot expand yields its two ends. ``fast=False`` sends even a
+    single reference through the grammar."""
+    if fast and (m := _SIMPLE.match(text, pos)) is not None:
+        group = "pref" if m.group("plural") else "ref"
+        path = _ref_path(m.group(group))
+        path[0] = path[0].translate(_DASHES)
+        return Chain((ChainRef(tuple(path), m.start(group), m.end()),), m.end(), group == "pref")
+    return _parse_chain_lark(text, pos, expand)
+
+
+@functools.lru_cache(maxsize=8)
+def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:
+    """The grammar path (cached: ``§`` is claimed by the US and California extractors at the same spot)."""
+    from legalcite.core.parse import get_parser, longest_prefix
+
+    window = text[pos : pos + WINDOW]
+    res = longest_prefix(get_parser(__package__, "units"), window)
+    if res is None:
+        return None
+    plural = False
+    groups: list[list[ChainRef]] = []
+    pending_range = False
+    joined = False
+    for ch in res.tree.children:
+        kind = getattr(ch, "data", None)
+        if kind == "sign_ss":
+            plural = True
+        elif kind == "range_sep":
+            pending_range = True
+            tok = ch.children[0]
+            # "§ 28-2-1", "§ 23–4C–6": after a singular sign a dash that touches both numbers is part of one
+            # (state-style) section number; after "§§" it is a range ("§§ 1981–1983"), unless a hyphen joins
+            # numbers of different lengths ("Sections 9-110", UCC style)
+            at = pos + tok.start_pos
+            touching = str(tok) in "-–—" and not text[at - 1].isspace() and not text[at + 1 : at + 2].isspace()
+            joined = touching and (not plural or (str(tok) == "-" and _digits_differ(text, at)))
+        elif kind == "item":
+            refs = _item_refs(ch, pos)
+            if joined and groups and refs and len(groups[-1][-1].path) == 1:
+                lo, hi = groups[-1][-1], refs[0]
+                groups[-1][-1] = ChainRef((f"{lo.path[0]}-{hi.path[0]}", *hi.path[1:]), lo.start, hi.end, hi.et_seq)
+                groups[-1].extend(refs[1:])
+            elif pending_range and groups and refs:
+                lo, hi = groups[-1][-1], refs[0]
+                groups[-1].extend(_range(lo, hi, expand))
+                groups[-1].extend(refs[1:])
+            else:
+                groups.append(refs)
+            pending_range = joined = False
+    refs = tuple(r for g in groups for r in g)
+    if not refs:
+        return None
+    return Chain(refs, pos + res.end, plural)
+
+
+def _digits_differ(text: str, at: int) -> bool:
+    """Whether the numbers on both sides of the hyphen at ``at`` have different lengths (``9-110``)."""
+    left = re.search(r"(\d+)$", text[max(0, at - 8) : at])
+    right = re.match(r"\d+", text[at + 1 : at + 9])
+    return bool(left and right) and len(left.group(1)) != len(right.group())
+
+
+def _item_refs(item: Any, pos: int) -> list[ChainRef]:
+    ref_tok = item.children[0]
+    base = _ref_path(str(ref_tok))
+    start, end = pos + ref_tok.start_pos, pos + ref_tok.start_pos + len(ref_tok)
+    paths: list[list[str]] = [base]
+    et_seq = False
+    for sub in item.children[1:]:
+        if sub.data == "subd":
+            parens = sub.children[1]
+            end = pos + parens.start_pos + len(parens)
+            alts = [_REF_SPLIT.findall(p) for p in _PATH_SPLIT.findall(str(parens))]
+            paths = [p + a for p in paths for a in alts]
+        elif sub.data == "following":
+            et_seq = True
+            end = pos + sub.children[0].start_pos + len(sub.children[0])
+    return [ChainRef(tuple(p), start, end, et_seq) for p in paths]
+
+
+def _range(lo: ChainRef, hi: ChainRef, expand: Any) -> list[ChainRef]:
+    """The units strictly after ``lo`` up to ``hi`` (``lo`` is already listed)."""
+    if len(lo.path) == 1 and len(hi.path) == 1:
+        values = expand(lo.path[0], hi.path[0]) if expand else None
+        if values is None and lo.path[0].isdigit() and hi.path[0].isdigit():
+            a, b = int(lo.path[0]), int(hi.path[0])
+            values = [str(v) for v in range(a, b + 1)] if 0 < b - a <= 200 else None
+        if values:
+            inner = [ChainRef((v,), lo.start, hi.end) for v in values if v not in (lo.path[0], hi.path[0])]
+            return inner + [hi]
+    return [hi]
+
+
+def chain_units(path: Sequence[str], label: str) -> tuple[Unit, ...]:
+    """``["1030", "a", "2"]`` → ``s1030/a/2``: the first value labelled, the sub-units bare (DESIGN.md §2)."""
+    return (Unit(label, numeral_value(path[0])), *(Unit("", v) for v in path[1:]))
+
+
+def chain_citations(text: str, start: int, chain: Chain, jurisdiction: str | None, work: str | None,
+                    head: tuple[Unit, ...], label: str, *, metadata: StatuteMetadata | None = None,
+                    link: dict | None = None, form: Form = Form.FULL) -> list[Citation]:
+    """One Citation per unit of a chain; the first one's span starts at the work name (``start``). ``link``:
+    the linker's private flags (``section_short`` …)."""
+    out = []
+    for i, ref in enumerate(chain.refs):
+        s = start if i == 0 else ref.start
+        e = ref.end if i < len(chain.refs) - 1 else chain.end
+        md = metadata
+        if ref.et_seq:
+            md = dataclasses.replace(md, following="et seq.") if md else StatuteMetadata(following="et seq.")
+        out.append(Citation(
+            jurisdiction=jurisdiction, kind=Kind.STATUTE, work=work, units=head + chain_units(ref.path, label),
+            span=Span(s, e), text=text[s:e], form=form, _link=link, metadata=md))
+    return out
+
+
+def section_expander(sections: Sequence[str]):
+    """``expand(lo, hi)`` for :func:`parse_chain`: the listed sections from ``lo`` to ``hi`` (DESIGN.md §2: a range
+    yields every unit the corpus lists), or None when either end is not listed. None if nothing is listed."""
+    if not sections:
+        return None
+    index = {s: i for i, s in enumerate(sections)}
+
+    def expand(lo: str, hi: str) -> list[str] | None:
+        if lo in index and hi in index and 0 < index[hi] - index[lo] <= 500:
+            return list(sections[index[lo] : index[hi] + 1])
+        return None
+
+    return expand
+
+
+def const_units(art: str | None, amend: str | None, num: str, sec: str | None, cl: str | None) -> tuple[Unit, ...]:
+    units = [Unit("art" if art else "amend", numeral_value(num))]
+    if sec:
+        units.append(Unit("s", sec))
+    if cl:
+        units.append(Unit("cl", cl))
+    return tuple(units)

@@ -1,0 +1,154 @@
+"""German extraction: the case tables of tests/de/cases.py, pins and metadata, short forms, properties."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import legalcite
+from legalcite.models import CaseMetadata, Form, Kind, StatuteMetadata
+from tests.conftest import assert_spans_exact, keys
+from tests.de import cases
+
+
+@pytest.mark.parametrize("text,expected", cases.DESIGN + cases.STATUTES + cases.CASES, ids=lambda v: v if isinstance(v, str) else None)
+def test_table(text: str, expected: list[str]) -> None:
+    assert keys(text) == expected
+
+
+@pytest.mark.parametrize("text", cases.NEGATIVE)
+def test_negative(text: str) -> None:
+    assert legalcite.extract(text) == []
+
+
+def test_span_and_text_point_at_the_input() -> None:
+    text = "Der Anspruch folgt aus § 823 Abs. 1 BGB und aus BGHZ 164, 11."
+    for c in legalcite.extract(text):
+        assert text[c.span.start : c.span.end] == c.text
+    first = legalcite.extract(text)[0]
+    assert first.text == "§ 823 Abs. 1 BGB"
+    assert (first.jurisdiction, first.kind, first.work) == ("de", Kind.STATUTE, "bgb")
+    assert [u.segment for u in first.units] == ["s823", "abs1"]
+    assert first.key_at("unit") == "de/bgb/s823" and first.key_at("work") == "de/bgb"
+
+
+def test_pin_cites_stay_off_the_key() -> None:
+    (c,) = legalcite.extract("NJW 2014, 2353 Rn. 12")
+    assert c.key == "de/rep/njw/2014/2353" and c.pin == "Rn. 12" and c.kind is Kind.REPORTER
+    (c,) = legalcite.extract("BVerfGE 7, 198 (205)")
+    assert c.pin == "205"
+
+
+def test_version_marker_kept_on_citation() -> None:
+    (c,) = legalcite.extract("§ 823 BGB a.F.")
+    assert c.metadata == StatuteMetadata(version="a.F.")
+    (c,) = legalcite.extract("§ 1 FantasieG")
+    assert c.metadata.unknown_work == "FantasieG"
+    assert [c.metadata.following for c in legalcite.extract("§ 7 ff. BGB")] == ["ff."]
+
+
+def test_decision_metadata() -> None:
+    (c,) = legalcite.extract("BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21")
+    assert c.metadata == CaseMetadata(court="BAG", docket="2 AZR 363/21", date="2022", decision_type="Urteil")
+    assert c.to_dict()["metadata"] == {"court": "BAG", "date": "2022", "decision_type": "Urteil",
+                                       "docket": "2 AZR 363/21"}
+    (e,) = legalcite.extract("ECLI:DE:BGH:2019:300719UIZR126.18.0")
+    assert (e.metadata.ecli, e.metadata.court) == ("ECLI:DE:BGH:2019:300719UIZR126.18.0", "BGH")
+    (r,) = legalcite.extract("BStBl II 2018, 81")
+    assert r.key == "de/rep/bstbl-ii/2018/81" and r.metadata.reporter == "BStBl II"
+
+
+def test_short_section_binds_to_law_named_earlier_in_paragraph() -> None:
+    text = "Der Anspruch aus § 280 Abs. 1 BGB setzt voraus, dass auch § 276 erfüllt ist."
+    cites = legalcite.extract(text)
+    assert [c.key for c in cites] == ["de/bgb/s280/abs1", "de/bgb/s276"]
+    assert cites[1].form is Form.SHORT and cites[1].antecedent == 0
+
+
+def test_short_section_without_antecedent_stays_unresolved() -> None:
+    assert legalcite.extract("Die Frist nach § 276 ist abgelaufen.") == []
+    (c,) = legalcite.extract("Die Frist nach § 276 ist abgelaufen.", unresolved=True)
+    assert c.key is None and c.form is Form.SHORT and c.text == "§ 276"
+
+
+def test_ebd_repeats_the_previous_citation() -> None:
+    cites = legalcite.extract("Vgl. BGHZ 164, 11; ebd., Rn. 5. Siehe auch § 823 Abs. 1 BGB und a.a.O.")
+    assert [c.key for c in cites] == ["de/rep/bghz/164/11", "de/rep/bghz/164/11", "de/bgb/s823/abs1", "de/bgb/s823/abs1"]
+    assert cites[1].form is Form.ID and cites[1].antecedent == 0 and cites[1].pin == "Rn. 5"
+    assert cites[1].metadata.id_form == "ebd., Rn. 5" and cites[1].metadata.reporter == "BGHZ"
+    assert legalcite.extract("Das steht ebd. nicht.") == []
+
+
+def test_decision_without_court_takes_previous_court() -> None:
+    text = "BAG, Urteil vom 6. November 2003 - 2 AZR 690/02; Urteil vom 13. Mai 2004 - 2 AZR 426/03."
+    assert keys(text) == ["de/case/bag/2-azr-690-02", "de/case/bag/2-azr-426-03"]
+
+
+def test_commentary_margin_numbers_are_not_statute_citations() -> None:
+    text = "Das ist nach der Kommentierung (Zöller, ZPO, 32. Aufl., § 780 Rn. 15) nicht der Fall."
+    assert keys(text) == ["de/zpo"]
+
+
+def test_english_section_of_unknown_law_is_not_german() -> None:
+    assert keys("Section 1983 of the Civil Rights Act", jurisdiction=None) == [] or all(
+        not k.startswith("de/") for k in keys("Section 1983 of the Civil Rights Act"))
+
+
+def test_shared_english_names_need_a_german_cue() -> None:
+    assert not [k for k in keys("Article 585 of the Civil Code applies.") if k.startswith("de/")]
+    assert not [k for k in keys("Article 585 of the Civil Code", jurisdiction="cn") if k.startswith("de/")]
+    assert keys("Article 585 of the Civil Code", jurisdiction="de") == ["de/bgb/art585"]
+
+
+def test_law_named_alone_in_german_text() -> None:
+    assert keys("Das EStG und das SGB II regeln dies nicht.") == ["de/estg", "de/sgb-ii"]
+    assert all(c.metadata.work_only for c in legalcite.extract("Das EStG und das SGB II regeln dies nicht."))
+
+
+def test_parse_api() -> None:
+    assert [c.key for c in legalcite.parse("§§ 280 Abs. 1, 281 BGB")] == ["de/bgb/s280/abs1", "de/bgb/s281"]
+    assert [c.key for c in legalcite.parse("de/bgb/s823/abs1")] == ["de/bgb/s823/abs1"]
+    with pytest.raises(ValueError):
+        legalcite.parse("kein Zitat")
+
+
+# ---------------------------------------------------------------- properties
+
+legal_alphabet = st.sampled_from(list("§ 0123456789IVX.,;-–()<>abcdefABS") + ["Abs.", "Satz", "BGB", " i.V.m. ", "Art.", "Nr.", "ff.", "BGHZ ", "NJW ", "vom ", " Mai "])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(legal_alphabet, max_size=60).map("".join) | st.text(max_size=200))
+def test_extract_never_raises_and_spans_are_exact(text: str) -> None:
+    cites = legalcite.extract(text)
+    assert_spans_exact(text, cites)
+    assert legalcite.extract(text) == cites  # deterministic
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(cases.DESIGN + cases.STATUTES), st.text(alphabet="abc xyz.", max_size=30))
+def test_wrapping_only_shifts_spans(case, prefix: str) -> None:
+    text, expected = case
+    wrapped = prefix + " " + text + " wird angewendet."
+    shift = len(prefix) + 1
+    inner = legalcite.extract(text, jurisdiction="de")
+    outer = legalcite.extract(wrapped, jurisdiction="de")
+    assert [c.key for c in outer] == [c.key for c in inner]
+    assert [(c.span.start - shift, c.span.end - shift) for c in outer] == [tuple(c.span) for c in inner]
+
+
+def test_linear_time_on_adversarial_input() -> None:
+    """1 MB of "§", digits and "Abs." (measured here: ~1.2 s; the bound leaves room for a loaded CI box).
+    Long runs are skipped in one regex step once the grammar's token cap is reached."""
+    legalcite.extract("§ 1 BGB")  # build parsers and tables first
+    blob = (("§ 1 Abs. 2 " * 20 + "§§ " * 10 + "Abs. " * 10 + "9" * 50 + " ") * 800)[:1_000_000]
+    t = time.perf_counter()
+    legalcite.extract(blob)
+    big = time.perf_counter() - t
+    t = time.perf_counter()
+    legalcite.extract(blob[:100_000])
+    small = time.perf_counter() - t
+    assert big < 8
+    assert big < 10 * small + 2  # linear, not quadratic
