@@ -78,7 +78,7 @@ class StoreResolver:
 # ------------------------------------------------------------------ display helpers for reasons
 
 _DE_LABEL = {"s": "§ ", "art": "Art. ", "abs": "Abs. ", "uabs": "UAbs. ", "satz": "Satz ", "hs": "Hs. ",
-             "nr": "Nr. ", "lit": "lit. ", "alt": "Alt. "}
+             "nr": "Nr. ", "lit": "lit. ", "alt": "Alt. ", "ziff": "Ziff. ", "par": "Ziff. ", "pt": "lit. "}
 _CN_LABEL = {"art": ("第", "条"), "para": ("第", "款"), "item": ("第", "项")}
 _PLURAL = {"abs": "Absätze", "satz": "Sätze", "nr": "Nummern", "lit": "Buchstaben", "para": "款", "item": "项",
            "cl": "clauses", "": "subdivisions", "s": "sections"}
@@ -86,7 +86,7 @@ _PLURAL = {"abs": "Absätze", "satz": "Sätze", "nr": "Nummern", "lit": "Buchsta
 
 def show_segment(jurisdiction: str, seg: str) -> str:
     label, value = split_segment(seg)
-    if jurisdiction == "de":
+    if jurisdiction in ("de", "ch", "int"):  # Swiss acts and the treaties of the SR print in German too
         return _DE_LABEL.get(label, label + " ") + value
     if jurisdiction == "cn":
         if label == "art" and "-" in value:
@@ -109,6 +109,8 @@ def show_work(work) -> str:
         from legalcite.keys import work_id
 
         return next((a for a in work.aliases if a and work_id(a) == work.work), None) or work.work.upper()
+    if work.jurisdiction in ("ch", "int") and work.extra.get("abbr"):
+        return work.extra["abbr"]
     return work.title or work.work
 
 
