@@ -7,7 +7,7 @@ Where ``Art. 41 Abs. 1 OR`` becomes ``ch/or/art41/abs1``:
 2. ``statute.lark`` parses the sign and unit chain (``Art. 41 Abs. 1``) and :class:`_Chain` turns the tree into items;
 3. :func:`legalcite.jurisdictions.ch.acts.match_act` looks up the act named after it (``OR`` → ``or``; an SR 0.*
    treaty such as ``EMRK`` is ``int``: ``int/echr``);
-4. :func:`_expand` turns each list item / range of the chain into one :class:`Citation` with its units, labelled
+4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with its units, labelled
    for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
 
 Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings reach the pipeline, whose one rule
@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Sequence
 
-from legalcite.core.scan import Context
+from legalcite.core.chains import Item, back_fill, expand
+from legalcite.core.scan import Context, anchor_of
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -52,28 +53,21 @@ def _parser(name: str, start: str = "start"):
 
 
 @dataclass
-class _Item:
-    path: list[tuple[str, str]]
-    range_to: list[tuple[str, str]] | None = None
-    following: str | None = None
-
-
-@dataclass
 class _Group:
     start: int
     end: int
-    items: list[_Item] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     act: acts.ActMatch | None = None
     old: bool = False                      # aArt.: the former version
     cantonal_sign: bool = False            # § … (cantonal acts cite by §)
     inner: list["_Group"] = field(default_factory=list)   # groups inside a parenthesis before the act
 
 
-def _tree_items(refs_tree, main: str, plural: bool) -> list[_Item] | None:
+def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
     """The refs of a chain → items, attaching each list member where it belongs: a bare number after a separator
     repeats the last level (``Abs. 3 und 4``) unless it carries its own sub-units or follows ``i.V.m.`` or a plural
     sign (then it is a new article: ``Art. 5 Abs. 1 Bst. d und 67 Abs. 2``); a labelled one replaces that level."""
-    items: list[_Item] = []
+    items: list[Item] = []
     prev: list[tuple[str, str]] = []
     pending_range = False
     new_article = False
@@ -132,7 +126,7 @@ def _tree_items(refs_tree, main: str, plural: bool) -> list[_Item] | None:
             items[-1].range_to = path
             pending_range = False
         else:
-            items.append(_Item(path, following=following))
+            items.append(Item(path, following=following))
         prev = path
         new_article = False
     return items or None
@@ -142,7 +136,7 @@ def _finish(items, path, following, pending_range):
     if pending_range and items:
         items[-1].range_to = path
     else:
-        items.append(_Item(path, following=following))
+        items.append(Item(path, following=following))
     return items
 
 
@@ -237,15 +231,7 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         pos = c.end()
     if not groups:
         return []
-    act = None
-    for g in reversed(groups):  # back-fill: "Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV"
-        if g.act is not None:
-            act = g.act
-        elif act is not None:
-            g.act = act
-    while groups and groups[-1].act is None and any(g.act for g in groups):
-        groups.pop()
-    return _citations(groups, text)
+    return _citations(back_fill(groups, "act"), text)  # "Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV"
 
 
 def _act_after(text: str, g: _Group, ctx: Context, cue: bool) -> acts.ActMatch | None:
@@ -346,7 +332,7 @@ def _group_citations(g: _Group, span: Span, text: str) -> list[Citation]:
     unknown = act.printed if act is not None and not act.known else None
     out = []
     for item in g.items:
-        for path in _expand(item, act):
+        for path in expand(item, _listed(act)):
             units = [Unit(labels.get(lab, lab) if i else lab, clean_segment(val)) for i, (lab, val) in enumerate(path)]
             if act is not None and act.schlt:
                 units.insert(0, Unit("", "schlt"))
@@ -360,37 +346,10 @@ def _group_citations(g: _Group, span: Span, text: str) -> list[Citation]:
     return out
 
 
-def _expand(item: _Item, act: acts.ActMatch | None) -> list[list[tuple[str, str]]]:
-    """Items → unit paths: a range yields every article the act's list has between its ends (integers when it
-    lists none); ``f.`` yields the article and the next one; ``ff.`` keeps the first."""
+def _listed(act: acts.ActMatch | None):
+    """``label`` → the articles the act's list gives (for ``art``; nothing below the article)."""
     units = acts.units(act.work, act.schlt) if act is not None and act.known else None
-    if item.range_to is not None:
-        a, b = item.path, item.range_to
-        if len(a) == 1 and len(b) == 1:
-            return [[(a[0][0], v)] for v in _unit_range(units, a[0][1], b[0][1])]
-        if len(a) == len(b) and a[:-1] == b[:-1] and a[-1][0] == b[-1][0]:
-            lo, hi = a[-1][1], b[-1][1]
-            if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
-                return [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
-        return [a, b]
-    if item.following == "f.":
-        label, value = item.path[-1]
-        nxt = None
-        if len(item.path) == 1 and units and value in units and units.index(value) + 1 < len(units):
-            nxt = units[units.index(value) + 1]
-        elif value.isdigit():
-            nxt = str(int(value) + 1)
-        if nxt:
-            return [item.path, item.path[:-1] + [(label, nxt)]]
-    return [item.path]
-
-
-def _unit_range(units: list[str] | None, lo: str, hi: str) -> list[str]:
-    if units and lo in units and hi in units and units.index(lo) <= units.index(hi):
-        return units[units.index(lo):units.index(hi) + 1]
-    if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 500:
-        return [str(v) for v in range(int(lo), int(hi) + 1)]
-    return [lo, hi]
+    return lambda label: units if label == "art" else None
 
 
 # ------------------------------------------------------------------ BGE and dockets
@@ -494,8 +453,7 @@ class SwissExtractor:
             ("B0-9", _DOCKET_ANCHOR),
             ("A-Z", _law_first_anchor()),
         )
-        combined = "".join(first for first, _ in alts)
-        return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
+        return anchor_of(alts)
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
