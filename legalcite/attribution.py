@@ -153,6 +153,7 @@ class WorkIndex:
 
     def __init__(self, units: Iterable[tuple[str, str | None, str]], language: str):
         self.language = language
+        self.other_languages: dict = {}   # language → loader of the same work's index in that language
         self.keys: list[str] = []
         counts: list[Counter] = []
         for key, heading, text in units:
@@ -219,11 +220,20 @@ _MAX_INDEXES = 24
 
 
 def work_index(store, jurisdiction: str, work: str, language: str) -> WorkIndex:
-    """The cached index of one work of ``store`` (built on first use, LRU of 24 works per process)."""
-    key = (str(store.path), jurisdiction, work)
+    """The cached index of one work of ``store`` in ``language`` (built on first use, LRU of 24 per process).
+
+    A work whose texts exist in more than one language (an EU act: English, and German for the GDPR) gets one
+    index per language; :func:`assess` reads a statement against the text in the statement's own language."""
+    key = (str(store.path), jurisdiction, work, language)
     idx = _INDEXES.get(key)
     if idx is None:
-        idx = WorkIndex(store.units_of_work(jurisdiction, work), language)
+        langs = store.work_languages(jurisdiction, work) if hasattr(store, "work_languages") else set()
+        units = store.units_of_work(jurisdiction, work, language=language) if len(langs) > 1 \
+            else store.units_of_work(jurisdiction, work)
+        # recitals state reasons, not law: a statement is compared with the provisions
+        idx = WorkIndex(((k, h, t) for k, h, t in units if not k.rsplit("/", 1)[-1].startswith("recital")), language)
+        idx.other_languages = {
+            lang: (lambda lang=lang: work_index(store, jurisdiction, work, lang)) for lang in langs if lang != language}
         _INDEXES[key] = idx
         while len(_INDEXES) > _MAX_INDEXES:
             _INDEXES.popitem(last=False)
@@ -233,7 +243,12 @@ def work_index(store, jurisdiction: str, work: str, language: str) -> WorkIndex:
 
 
 def assess(statement: str, unit_key: str, index: WorkIndex) -> Attribution:
-    """Score ``statement`` against the cited unit and the rest of its work; decide per the module rule."""
+    """Score ``statement`` against the cited unit and the rest of its work; decide per the module rule. Where the
+    work has a text in the statement's language other than the index's (a German answer citing the GDPR), that
+    text is used."""
+    stated = language_of(statement)
+    if stated != index.language and stated in index.other_languages:
+        index = index.other_languages[stated]()
     lang = index.language
     n = len(index.keys)
     terms = len(content_words(statement, lang)) if lang != "zh" else len(grams(statement, lang))

@@ -13,6 +13,8 @@ import sys
 import time
 from typing import Any, Iterator
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -35,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--online", action="store_true",
                    help="ask the official sources about citations the store cannot decide")
     p.add_argument("--date", help="judge repeal at this ISO date (default: today)")
-    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca", "ch", "int"),
+    p.add_argument("--jurisdiction", choices=tuple(PACKAGES),
                    help="jurisdiction for citations that do not state one")
     p.add_argument("--no-attribution", action="store_true", help="skip the misattribution test")
     p.add_argument("--max-chars", type=int, default=1_000_000,

@@ -10,6 +10,8 @@ import argparse
 import os
 import sys
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
 
 
@@ -40,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--from", dest="from_dir", metavar="DIR",
                    help="snapshot directory (default: $LEGALCITE_CORPORA or ../shared/corpora)")
     b.add_argument("--store", help="store file to write")
-    b.add_argument("--jurisdictions", help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    b.add_argument("--jurisdictions", help=f"comma-separated subset of {','.join(PACKAGES)} (default: all)")
     b.add_argument("--force", action="store_true", help="rebuild even if the store is up to date")
     b.add_argument("--quiet", action="store_true", help="no progress output")
     b.set_defaults(func=run_build)

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 KINDS = ("bm25", "dense", "hybrid")
 
 
@@ -76,7 +78,7 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
     from legalcite.corpora.snapshots import iter_units
-    from legalcite.jurisdictions import PACKAGES, snapshot_readers
+    from legalcite.jurisdictions import snapshot_readers
     from legalcite.retrieval.index import IndexFormatError, build_index
 
     jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or list(PACKAGES))]
@@ -287,7 +289,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ix = sub.add_parser("index", help="build retrieval indexes over corpus units")
     ixs = ix.add_subparsers(dest="index_command", metavar="SUBCOMMAND")
     b = ixs.add_parser("build", help="build a BM25, dense or hybrid index (atomic, with progress)")
-    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", help="comma-separated: de,cn,us,us-ca,ch,int")
+    b.add_argument("--jurisdiction", default="de,cn,us,us-ca",
+                   help=f"comma-separated, of {','.join(PACKAGES)} (default: de,cn,us,us-ca)")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
     b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")

@@ -1,16 +1,19 @@
 """``legalcite url CITATION…``: the official URL(s) of each citation (gesetze-im-internet.de, dejure.org,
-law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn). Builds URLs only; sends nothing."""
+law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn, eur-lex.europa.eu). Builds URLs only;
+sends nothing."""
 from __future__ import annotations
 
 import argparse
 import sys
+
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("url", help="print the official URL(s) of a citation", description=__doc__)
     p.add_argument("citation", nargs="+", help="a citation (\"§ 823 Abs. 1 BGB\") or a canonical key "
                    "(de/bgb/s823/abs1)")
-    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca", "ch", "int"), help="when the citation does not say")
+    p.add_argument("--jurisdiction", choices=tuple(PACKAGES), help="when the citation does not say")
     p.add_argument("--first", action="store_true", help="only the most authoritative URL per citation")
     p.add_argument("--json", action="store_true", help="one JSON object per citation: text, key, urls")
     p.set_defaults(func=run)

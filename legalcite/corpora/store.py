@@ -392,14 +392,40 @@ class Store:
         rows = self._q("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?", (lo, hi, limit))
         return [r[0] for r in rows]
 
-    def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True
+    def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True, language: str | None = None
                       ) -> Iterator[tuple[str, str | None, str]]:
-        """``(key, heading, text)`` of every unit of a work, in key order (full-text units only by default)."""
-        sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
-        if with_text:
-            sql += " AND text != ''"
-        for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
-            yield row[0], row[1], row[2]
+        """``(key, heading, text)`` of every unit of a work, in key order (full-text units only by default).
+        With ``language``: the text in that language — the unit's own, or its translation
+        (``extra["translations"][language]``, e.g. the German text of an EU act) — and only units that have it."""
+        if language is None:
+            sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
+            if with_text:
+                sql += " AND text != ''"
+            for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
+                yield row[0], row[1], row[2]
+            return
+        sql = "SELECT key, heading, text, language, extra FROM units WHERE jurisdiction = ? AND work = ? ORDER BY key"
+        for key, heading, text, lang, extra in self._iter(sql, (jurisdiction, work)):
+            if lang == language and (text or not with_text):
+                yield key, heading, text
+            elif extra and '"translations"' in extra:
+                t = json.loads(extra).get("translations", {}).get(language)
+                if t and (t.get("text") or not with_text):
+                    yield key, t.get("heading"), t.get("text") or ""
+
+    def work_languages(self, jurisdiction: str, work: str) -> set[str]:
+        """The languages a work's texts are in: the units' own and their translations' (cached)."""
+        cache_key = f"?lang:{jurisdiction}/{work}"
+        if cache_key not in self._work_cache:
+            langs = {r[0] for r in self._q(
+                "SELECT DISTINCT language FROM units WHERE jurisdiction = ? AND work = ? AND text != ''",
+                (jurisdiction, work))}
+            for (extra,) in self._iter(
+                    "SELECT extra FROM units WHERE jurisdiction = ? AND work = ? AND extra LIKE '%\"translations\"%'",
+                    (jurisdiction, work)):
+                langs.update(json.loads(extra).get("translations", {}))
+            self._work_cache[cache_key] = langs
+        return self._work_cache[cache_key]
 
     # ---------------------------------------------------------------- works
 

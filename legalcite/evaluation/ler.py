@@ -3,8 +3,7 @@
 A gold span counts as found when an extracted citation span overlaps it and covers at least ``min_cover``
 of it (the LER annotation sometimes includes trailing words that are not part of the citation, e.g. a
 decision's ``- Rn. 28 f.``); an extracted span counts as correct when it overlaps a gold span of any kind.
-Citations from one chain share a span; spans are de-duplicated before counting. Citations of German law, EU law and
-treaties count (German courts cite all three; each keeps its own jurisdiction). Short forms that could not be
+Citations from one chain share a span; spans are de-duplicated before counting. Short forms that could not be
 bound to a law (``unresolved=True``) count: this measures finding spans, not resolving them.
 """
 from __future__ import annotations
@@ -14,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
-SCORED = ("de", "eu", "int")  # the jurisdictions whose citations German court sentences hold
+# LER annotates German court sentences: German law, and the EU law and treaties they cite (tag EUN: AEUV, EMRK,
+# directives) and Court of Justice decisions (RS). Those keep their own jurisdiction (DESIGN.md §2), so they count.
+JURISDICTIONS = ("de", "eu", "int")
 
 
 @dataclass
@@ -41,9 +42,8 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
     totals: dict[str, list[int]] = {}
     for row in rows:
         text = row["text"]
-        # span finding is measured before resolution: German short forms without a law count as found spans; the
-        # treaties (EMRK, EGMR application numbers) and EU law German courts cite count too, under their own keys
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in SCORED]
+        # span finding is measured before resolution: German short forms without a law count as found spans
+        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:

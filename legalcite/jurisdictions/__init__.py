@@ -30,6 +30,7 @@ PACKAGES: dict[str, str] = {
     "cn": "cn",
     "us": "us",
     "us-ca": "us_ca",
+    "eu": "eu",
     "ch": "ch",
     "int": "intl",   # not "int": a subpackage named int would shadow the builtin in this module
 }
@@ -44,9 +45,12 @@ class Jurisdiction:
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
     link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
-    # Germany or Switzerland (and the like): whether its tables know a work name as printed ("OR", "EMRK"), and how
-    # often a text reads like its prose (cue words: ß, BGH; BGE, gemäss, CHF) — see pipeline.reading_rank
+    # whether a name printed after a unit chain ("DSGVO", "AEUV", "OR", "EMRK") is one of its works: another
+    # jurisdiction's chain ends before such a name instead of reading it as an unknown law of its own
+    # (claimed_elsewhere)
     knows_name: Callable[[str], bool] | None = None
+    # how often a text reads like its prose (ß, BGH; BGE, gemäss, CHF): the prose's jurisdiction in
+    # pipeline.reading_rank
     cue_count: Callable[[str], int] | None = None
 
     @property
@@ -104,6 +108,13 @@ def linkers() -> tuple[Linker, ...]:
     return tuple(j.link for j in registered() if j.link is not None)
 
 
+def claimed_elsewhere(printed: str, *, besides: str) -> bool:
+    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
+    ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
+    treaty in German prose keeps ``eu`` or ``int`` (DESIGN.md §2)."""
+    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
+
+
 def printer(code: str) -> Callable[[str], str | None]:
     """The printer of jurisdiction ``code``: key → readable citation, or None when it has no form for the key."""
     return get(code).print_key
@@ -126,10 +137,3 @@ def snapshot_readers(jurisdictions: Iterable[str] | None = None) -> tuple[Snapsh
     names), in registry order, each jurisdiction's TOC readers before its full-text readers."""
     wanted = None if jurisdictions is None else {code_of(j) if j in PACKAGES.values() else j for j in jurisdictions}
     return tuple(r for j in registered() if wanted is None or j.code in wanted for r in j.snapshot_readers())
-
-
-def claimed_elsewhere(printed: str, *, besides: str) -> bool:
-    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed``: a chain of
-    citations that reaches a name its own tables do not know, but another jurisdiction's do, ends there
-    (``§ 60 Abs. 5 AufenthG i. V. m. Art. 3 EMRK``: the EMRK is a treaty, not a German law)."""
-    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())

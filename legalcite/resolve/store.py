@@ -176,6 +176,14 @@ def _satz_upper_bound(text: str) -> int:
     return len(_SENT_UPPER.findall(re.sub(r"\s*\n\s*", " ", text.strip()))) + 1
 
 
+def _descendants(nodes: list[dict]) -> list[dict]:
+    out, frontier = [], list(nodes)
+    while frontier:
+        out.extend(frontier)
+        frontier = [c for n in frontier for c in n.get("children", ())]
+    return out
+
+
 def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list[str], str]:
     """Walk the citation's sub-unit segments in the unit's structure. Returns (``INVENTED`` or None, the segments
     verified, a note on the first segment that does not exist or could not be verified)."""
@@ -199,6 +207,17 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list
                 continue
             have = f"has Absätze {_values(level)}" if level else "has no numbered Absätze"
             return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "par":  # EU and treaty paragraphs (numbered "1." in the act)
+            if not level and value == "1" and not any(n.get("label") == "pt" for n in nodes):
+                verified.append(seg)  # the only, unnumbered paragraph of an article
+                continue
+            have = f"has paragraphs {_values(level)}" if level else "has no numbered paragraphs"
+            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "pt":  # EU points (a), (b) … / (1), (2) …: invented only where the level lists points
+            points = level or [n for n in _descendants(nodes) if n.get("label") == "pt"]
+            if points:
+                return Status.INVENTED, verified, f"has points {_values(points)}; {shown} does not exist"
+            return None, verified, f"{shown}: no points found in the text; not checked"
         if label == "satz":
             bound = _satz_upper_bound(context_text)
             if value.isdigit() and int(value) > bound:

@@ -12,6 +12,7 @@ module              source                                      online (``check 
 ``flk``             flk.npc.gov.cn                              PRC laws and interpretations    ``cn`` (WORD files)
 ``fedlex``          www.fedlex.admin.ch (SPARQL, Akoma Ntoso)   Swiss acts and SR treaties      —
 ``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
+``eurlex``          eur-lex.europa.eu                           EU acts, treaties, CJEU cases   —
 ==================  ==========================================  ==============================  ==================
 
 Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
@@ -40,6 +41,7 @@ REGISTRY: dict[str, str] = {
     "flk": "legalcite.sources.flk:Flk",
     "fedlex": "legalcite.sources.fedlex:Fedlex",
     "olrc": "legalcite.sources.olrc:Olrc",
+    "eurlex": "legalcite.sources.eurlex:EurLex",
 }
 
 

@@ -12,7 +12,8 @@ from legalcite.sources.base import BulkSource, OnlineSource, answer
 from legalcite.status import Status
 
 EXPECTED = {"gii": ("online", "de"), "dejure": ("online",), "courtlistener": ("online",), "cornell": ("online",),
-            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "fedlex": ("online",), "olrc": ("us",)}
+            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",), "eurlex": ("online",),
+            "fedlex": ("online",)}
 
 
 @pytest.mark.parametrize("name", list(sources.REGISTRY))

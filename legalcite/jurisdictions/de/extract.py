@@ -177,9 +177,9 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         if g is None:
             break
         law = de_laws.match_law(text, g.end)
-        if groups and law is not None and not law.known and _claimed_elsewhere(law.printed):
-            break  # "… i. V. m. Art. 3 EMRK": the chain does not run into a name another jurisdiction knows and German
-            # law does not (a first group stays: the pipeline weighs it against that jurisdiction's reading)
+        if law is not None and _not_german(law, g):
+            break  # "Art. 6 DSGVO", "Art. 4 EUV", "Art. 41 OR", "Art. 3 EMRK": another jurisdiction's act; the chain
+            # ends before it
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -230,10 +230,16 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
     return out
 
 
-def _claimed_elsewhere(printed: str) -> bool:
+def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
+    """An EU act or a treaty inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the German
+    tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
+    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
+    German when another jurisdiction's tables know the name."""
+    if law.known and not (g.items[0].path[0][0] == "art" and _cited_by_section_only(law.work)):
+        return False
     from legalcite.jurisdictions import claimed_elsewhere
 
-    return claimed_elsewhere(printed, besides="de")
+    return claimed_elsewhere(law.printed, besides="de")
 
 
 @functools.cache
