@@ -135,6 +135,7 @@ GERMAN = [
 BOTH = [
     ("Art. 69 StGB", ["ch/stgb/art69"]),                          # Germany cites its StGB by §
     ("§ 69 StGB", ["de/stgb/s69"]),
+    ("der Kürzungsregelung des § 20 ZuG 2012", ["de/zug/s20"]),     # ZuG is also a Swiss act, cited by Art.
     ("Art. 3 UWG", ["ch/uwg/art3"]),
     ("Art. 243 ZPO", ["ch/zpo/art243"]),
     ("Art. 11 BEHG, wie das Bundesgericht festhielt", ["ch/behg/art11"]),   # unknown act, Swiss prose

@@ -235,7 +235,10 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
     Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
     German when another jurisdiction's tables know the name."""
-    if law.known and not (g.items[0].path[0][0] == "art" and _cited_by_section_only(law.work)):
+    if g.items[0].path[0][0] != "art":
+        return False  # "§ 20 ZuG 2012": no other jurisdiction cites a federal or EU act by §, so a § of a name
+        # only another jurisdiction knows is still a (repealed or unlisted) German law
+    if law.known and not _cited_by_section_only(law.work):
         return False
     from legalcite.jurisdictions import claimed_elsewhere
 
