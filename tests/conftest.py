@@ -151,11 +151,17 @@ def docx(document_xml: str) -> bytes:
     return buf.getvalue()
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # a client that gave up (a deadline) is no error
+        pass
+
+
 @contextlib.contextmanager
 def local_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     """Serve ``handler`` on 127.0.0.1 at a free port in a thread; yields the origin ``http://127.0.0.1:N``."""
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    srv.daemon_threads = True
+    srv = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{srv.server_address[1]}"
@@ -171,6 +177,8 @@ ROUTES = {
     ("www.gesetze-im-internet.de", "/bgb/__10.html"): (200, "text/html", "gii_norm_weggefallen.html"),
     ("www.gesetze-im-internet.de", "/gg/art_20.html"): (200, "text/html", "gii_norm_art20.html"),
     ("www.gesetze-im-internet.de", "/bgb/__9999.html"): (404, "text/html", "gii_404.html"),
+    ("www.gesetze-im-internet.de", "/bgb/index.html"): (200, "text/html; charset=utf-8", "gii_index_bgb.html"),
+    ("www.gesetze-im-internet.de", "/bgb/__1542.html"): (404, "text/html", "gii_404.html"),  # listed, yet 404
     ("www.gesetze-im-internet.de", "/gii-toc.xml"): (200, "application/xml", "gii-toc.xml"),
     ("www.gesetze-im-internet.de", "/fixg/__1.html"): (200, "text/html", "gii_norm_s823.html"),  # wrong § on the page
     ("dejure.org", "/dienste/vernetzung/rechtsprechung"): (200, "text/html", "dejure_case.html"),
@@ -182,6 +190,8 @@ ROUTES = {
     ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "140"): (429, "application/json", "cl_throttled.json"),
     ("www.law.cornell.edu", "/uscode/text/18/1030"): (200, "text/html", "cornell_usc_18_1030.html"),
     ("www.law.cornell.edu", "/uscode/text/18/1"): (200, "text/html", "cornell_repealed.html"),
+    ("www.law.cornell.edu", "/uscode/text/18"): (200, "text/html", "cornell_usc_18.html"),
+    ("www.law.cornell.edu", "/uscode/text/42/1983"): (200, "text/html", "cornell_usc_42_1983.html"),
     ("www.law.cornell.edu", "/constitution/amendmentxiv"): (200, "text/html", "cornell_amend14.html"),
     ("www.law.cornell.edu", "/rules/frcp/rule_56"): (200, "text/html", "cornell_frcp56.html"),
     ("leginfo.legislature.ca.gov", "/faces/codes_displaySection.xhtml", "1542"):

@@ -51,8 +51,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     i.add_argument("--store", help="store file")
     i.set_defaults(func=run_info)
 
-    s = sub.add_parser("show", help="print the stored unit or work for a canonical key")
-    s.add_argument("key", help="e.g. de/bgb/s823, cn/中华人民共和国民法典/art577, us-ca/lab")
+    s = sub.add_parser("show", help="print the stored unit or work for a key or a citation",
+                       description="Print the stored record of a canonical key, or of what a citation or key "
+                       "resolves to in the store (as `legalcite check` resolves it: a sub-unit shows its unit, a "
+                       "law's alias its work). Exit 1 when nothing resolves, with the reason.")
+    s.add_argument("key", help="a key or a citation: de/bgb/s823, de/bgb/s823/abs1, \"§ 823 Abs. 1 BGB\", "
+                   "cn/中华人民共和国民法典/art577, us-ca/lab")
     s.add_argument("--store", help="store file")
     s.set_defaults(func=run_show)
 
@@ -112,6 +116,9 @@ def run_info(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """The stored record for a key, or for what a citation or key resolves to in the store — the same resolution
+    ``check`` uses (``§ 823 Abs. 1 BGB`` and ``de/bgb/s823/abs1`` show the row of § 823, whose Absatz 1 is a
+    sub-unit of it)."""
     import json
     from dataclasses import asdict
 
@@ -120,13 +127,53 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         with Store(args.store) as store:
             rec = store.unit(args.key) or store.work(args.key)
-            below = store.descendants(args.key, limit=20) if rec is None else []
+            if rec is not None:
+                print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
+                return 0
+            shown = _show_resolved(store, args.key)
     except StoreError as e:
         return _fail(e)
-    if rec is None:
-        return _fail(f"no unit or work {args.key}" + (f"; below it: {', '.join(below)}" if below else ""), 1)
-    print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
-    return 0
+    return 0 if shown else 1
+
+
+def _show_resolved(store, text: str) -> bool:
+    """Print the records a citation (or a key that is no row: a sub-unit, an alias) resolves to; False when
+    nothing resolves, with the check's reason on stderr."""
+    import json
+    from dataclasses import asdict
+
+    from legalcite.cli.common import no_citation
+    from legalcite.pipeline import parse
+    from legalcite.resolve.store import resolve_one
+
+    try:
+        cites = parse(text)
+    except ValueError:
+        below = store.descendants(text, limit=20) if "/" in text else []
+        if below:
+            return not _fail(f"no unit or work {text}; below it: {', '.join(below)}", 1)
+        return not _fail(f"no unit or work {text}, and {no_citation(text, None)}", 1)
+    found = False
+    for c in cites:
+        checked, unit = resolve_one(c, store)
+        target = unit or (store.work(checked.checked_key) if checked.checked_key else None) \
+            or (store.unit(checked.checked_key) if checked.checked_key else None)
+        below = store.descendants(checked.checked_key, limit=50) if target is None and checked.checked_key else []
+        if target is None and not below:
+            _fail(f"{c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason})", 1)
+            continue
+        if target is None:  # a container the store keeps no row for (amend. XIV): the units under it
+            print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason}); "
+                  f"no row of its own, showing the units below it", file=sys.stderr)
+            print(json.dumps({"key": checked.checked_key, "units": below}, ensure_ascii=False, indent=2))
+            found = True
+            continue
+        note = "" if target.key == c.key else f"; showing the stored {'unit' if unit else 'record'} {target.key}"
+        print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason}){note}",
+              file=sys.stderr)
+        print(json.dumps(asdict(target), ensure_ascii=False, indent=2))
+        found = True
+    return found
 
 
 # ------------------------------------------------------------------ fetch

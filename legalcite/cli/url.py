@@ -20,6 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import no_citation
     from legalcite.core.jsonl import dumps
     from legalcite.pipeline import parse
     from legalcite.sources import urls_for
@@ -28,8 +29,8 @@ def run(args: argparse.Namespace) -> int:
     for text in args.citation:
         try:
             cites = parse(text, jurisdiction=args.jurisdiction)
-        except ValueError as e:
-            print(f"legalcite: {e}", file=sys.stderr)
+        except ValueError:
+            print(f"legalcite: {no_citation(text, args.jurisdiction)}", file=sys.stderr)
             status = 1
             continue
         for c in cites:
@@ -37,7 +38,10 @@ def run(args: argparse.Namespace) -> int:
             if args.first:
                 urls = urls[:1]
             if not urls:
-                print(f"legalcite: no official source covers {c.key}", file=sys.stderr)
+                # a source builds URLs only for laws its tables know: no URL is printed for a law that does not
+                # exist (§ 1 FantasieG), rather than one that looks official and leads nowhere
+                print(f"legalcite: no official URL for {c.key}: no source covers it, or the law is not one they "
+                      "publish", file=sys.stderr)
                 status = 1
             if args.json:
                 print(dumps({"text": text, "key": c.key, "urls": urls}))

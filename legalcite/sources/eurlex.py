@@ -157,8 +157,15 @@ class EurLex:
         f = await _get(citation, client, url)
         if isinstance(f, CheckedCitation):
             return f
-        page = None if f.status_code == 404 else parse_act_page(decode_html(f))
+        text = decode_html(f)
+        page = None if f.status_code == 404 else parse_act_page(text)
         if page is None:
+            title = _TITLE.search(text)
+            # not EUR-Lex's own "does not exist" page (a maintenance page, an outage): no verdict
+            if not (title and _NOT_HELD.search(title.group(1))):
+                return not_checked(citation, f"EUR-Lex answered HTTP {f.status_code} for {document(work)} without "
+                                   "its \"document does not exist\" page; asked again next time", HOST, f.url,
+                                   why=Undecided.FAULT)
             return answer(citation, Status.NOT_FINDABLE, f"EUR-Lex holds no document {document(work)}", HOST, f,
                           citation.key_at("work"), http_status=f.status_code)
         first = citation.units[0] if citation.units else None

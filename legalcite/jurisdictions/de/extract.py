@@ -160,9 +160,9 @@ def _statute_group(text: str, pos: int, ctx: Context | None = None) -> _Group | 
 
 def _listed(work: str | None):
     """``label`` → the values of that label the law's table of contents lists (``s`` → ``823``, ``823a`` …)."""
-    units = de_laws.index().units(work) if work else None
-
     def values(label: str) -> list[str] | None:
+        # asked only for ranges and "f.": the full unit lists are not loaded for a plain citation (cold start)
+        units = de_laws.index().units(work) if work else None
         if not units:
             return None
         return [u[len(label):] for u in units if u.startswith(label) and u[len(label):][:1].isdigit()]
@@ -245,12 +245,11 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     return claimed_elsewhere(law.printed, besides="de")
 
 
-@functools.cache
 def _cited_by_section_only(work: str) -> bool:
     """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
     Germany or Switzerland)."""
-    units = de_laws.index().units(work)
-    return bool(units) and not any(u.startswith("art") for u in units)
+    listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
+    return listed and not has_art
 
 
 def knows_name(printed: str) -> bool:
