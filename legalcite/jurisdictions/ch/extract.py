@@ -297,8 +297,8 @@ def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]
 
 @functools.cache
 def _treaty_pattern() -> re.Pattern:
-    t = acts.table()
-    names = [a for a, wid in t["aliases"].items() if (acts.act(wid) or {}).get("jurisdiction") == "int" and len(a) > 2]
+    t = acts.index()
+    names = [a for a, wid in t.aliases.items() if wid in t.treaties and len(a) > 2]
     names = sorted(set(names), key=len, reverse=True)
     return re.compile(r"(?<![\w])(?:%s)(?![\w])" % "|".join(re.escape(n) for n in names))
 
@@ -348,8 +348,10 @@ def _group_citations(g: _Group, span: Span, text: str) -> list[Citation]:
 
 def _listed(act: acts.ActMatch | None):
     """``label`` → the articles the act's list gives (for ``art``; nothing below the article)."""
-    units = acts.units(act.work, act.schlt) if act is not None and act.known else None
-    return lambda label: units if label == "art" else None
+    def values(label: str) -> list[str] | None:
+        # asked only for ranges and "f.": a plain citation does not load the article lists (cold start)
+        return acts.units(act.work, act.schlt) if label == "art" and act is not None and act.known else None
+    return values
 
 
 # ------------------------------------------------------------------ BGE and dockets
