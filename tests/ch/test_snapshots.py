@@ -91,7 +91,7 @@ def test_unit_segments_and_anchors() -> None:
         ["schlt/art6a"]
     assert unit_segments({"unit": "28d-28f", "type": "article"}, {"28d-28f": ["28d", "28e", "28f"]}) == \
         ["art28d", "art28e", "art28f"]
-    assert unit_segments({"unit": "annex_1_2", "type": "annex"}, {}) == ["anhang1.2"]
+    assert unit_segments({"unit": "annex_1_2", "type": "annex"}, {}) == ["annex1.2"]
     assert [fedlex_anchor(u) for u in ("41", "6a", "322ter")] == ["art_41", "art_6_a", "art_322_ter"]
 
 

@@ -12,7 +12,7 @@ from legalcite.keys import split, split_segment
 
 _LABEL = {"art": "Art.", "abs": "Abs.", "ziff": "Ziff.", "lit": "lit.", "satz": "Satz", "s": "§",
           # treaty articles (int): Swiss courts print a paragraph of a treaty article as "Ziff."
-          "par": "Ziff.", "pt": "lit."}
+          "par": "Ziff.", "pt": "lit.", "annex": "Anhang"}
 
 
 def act_name(work: str) -> tuple[str, bool]:
@@ -41,8 +41,6 @@ def units_text(segs: list[str]) -> str:
         label, value = split_segment(seg)
         if label in _LABEL:
             parts.append(f"{_LABEL[label]} {value}")
-        elif seg.startswith("anhang"):
-            parts.append(f"Anhang {seg[6:]}")
         else:
             parts.append(seg)
     return " ".join(parts)

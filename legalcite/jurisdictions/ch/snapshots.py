@@ -7,7 +7,7 @@ their canonical keys (DESIGN.md §2), for the store, the check and the retrieval
   (``ch/zgb/schlt/art1``), repealed articles marked.
 - ``ch_fulltext``: one unit per article with Absätze, Ziffern, Buchstaben and Sätze; transitional provisions under
   their section (``schlt`` for a Schlusstitel, else ``disp<n>`` as Fedlex numbers it: ``ch/or/disp16/art5``), annexes
-  as ``anhang<n>``; a repealed range row (``28d-28f``) as each of its articles.
+  as ``annex<n>`` (the label EU annexes have); a repealed range row (``28d-28f``) as each of its articles.
 - ``ch_bge_cases``: one unit per listed BGE (``ch/rep/bge/146/i/1``; the regeste, in German whatever the
   decision's language, as its text where the decision is in the snapshot) and per docket of those decisions (``ch/case/bger/8c_444-2019``); the works ``ch/rep`` and
   ``ch/case`` carry what a check needs to know of the list (newest volume; no complete index).
@@ -79,7 +79,7 @@ def _toc_unit(jur: str, wid: str, r: dict, seg: str, unit: str | None, repealed:
 
 def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
     """The key segments one full-text row stands for: ``41`` → [``art41``]; ``disp_u1-6a`` of the ZGB →
-    [``schlt/art6a``]; ``disp_u16-5`` → [``disp16/art5``]; ``annex_1`` → [``anhang1``]; a repealed range
+    [``schlt/art6a``]; ``disp_u16-5`` → [``disp16/art5``]; ``annex_1`` → [``annex1``]; a repealed range
     ``28d-28f`` → one segment per article of the range."""
     unit, kind = r["unit"], r.get("type")
     if kind == "transitional":
@@ -90,7 +90,7 @@ def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
     if kind == "annex":
         m = re.fullmatch(r"annex_(.+)", unit)
         if m:
-            return ["anhang" + ".".join(numeral_value(p) for p in m.group(1).split("_"))]
+            return ["annex" + ".".join(numeral_value(p) for p in m.group(1).split("_"))]
     if kind == "article":
         if unit in ranges:
             return [f"art{numeral_value(u)}" for u in ranges[unit]]
