@@ -5,7 +5,7 @@ frozen :class:`~legalcite.models.Citation`.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -35,6 +35,10 @@ class Undecided(str, Enum):
 # The statuses LexAssay deducts for (0.25 each distinct citation).
 DEDUCTED = frozenset({Status.MISATTRIBUTED, Status.INVENTED})
 
+# ``score lexassay --deduct``: which deducted verdicts cost points (DESIGN.md §3: "scoring deducts only
+# confirmed statuses unless asked otherwise").
+DEDUCT_POLICIES = ("confirmed", "unconfirmed")
+
 
 @dataclass(frozen=True)
 class Evidence:
@@ -54,19 +58,54 @@ class Evidence:
 
 @dataclass(frozen=True)
 class CheckedCitation:
+    """One citation's verdict.
+
+    ``confirmed`` (LexAssay: "a deduction needs evidence: an error that only the automatic match reports is
+    confirmed against a second source") says, for a deducted verdict (``misattributed``, ``invented``), whether
+    two *independent* signals agree on it:
+
+    * ``True``: two sources of a different origin both say so — the store snapshot and the official source
+      online (``invented``), a case table and a second source (a case-name or volume mismatch), or two
+      attribution models that differ in kind, lexical (BM25 / character n-grams) and dense (a multilingual
+      embedder), both finding that another unit of the work fits the statement better (``misattributed``);
+      a verdict a person gave (a task file's ``status``) counts as confirmed.
+    * ``False``: one signal only — a store-only ``invented`` offline, an online-only one, a misattribution that
+      only one model sees (or checked without unit vectors). Reported, shown, but not deducted by default.
+    * ``None``: every other status (nothing is deducted for it, so there is nothing to confirm).
+
+    The checker fills it for every deducted verdict (:func:`settle_confirmed`); resolvers that have a second
+    signal set it themselves."""
+
     citation: Citation
     status: Status
     reason: str                      # a sentence a person can read
     evidence: tuple[Evidence, ...] = ()
     checked_key: str | None = None   # the unit that was checked (may be coarser than the citation's key)
     undecided: Undecided | None = None  # why, when the status is not_checked (None for a decided status)
+    confirmed: bool | None = None    # deducted verdicts only: two independent signals agree (see above)
 
     def to_dict(self) -> dict[str, Any]:
         d = self.citation.to_dict()
         d.update(
             status=self.status.value,
+            confirmed=self.confirmed,
             reason=self.reason,
             checked_key=self.checked_key,
             evidence=[e.to_dict() for e in self.evidence],
         )
         return d
+
+    def deducted(self, deduct: str = "confirmed") -> bool:
+        """Whether LexAssay deducts for this verdict under ``deduct`` (``confirmed``: only confirmed ones;
+        ``unconfirmed``: every misattributed or invented one)."""
+        if deduct not in DEDUCT_POLICIES:
+            raise ValueError(f"deduct must be one of {DEDUCT_POLICIES}, not {deduct!r}")
+        return self.status in DEDUCTED and (deduct == "unconfirmed" or self.confirmed is True)
+
+
+def settle_confirmed(checked: CheckedCitation) -> CheckedCitation:
+    """``confirmed`` made explicit: ``False`` for a deducted verdict no second signal confirmed, ``None`` for any
+    other status (a verdict that moved from deducted to ``real`` loses its flag)."""
+    if checked.status in DEDUCTED:
+        return checked if checked.confirmed is not None else replace(checked, confirmed=False)
+    return checked if checked.confirmed is None else replace(checked, confirmed=None)

@@ -72,12 +72,13 @@ def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
 
 @pytest.fixture(scope="session")
 def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from legalcite.corpora.cases import CASE_READERS
     from legalcite.jurisdictions import snapshot_readers
 
     out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
-        for reader in snapshot_readers():
+        for reader in (*snapshot_readers(), *CASE_READERS):
             _filter(corpora_dir / reader.file, out / reader.file, SUBSET.get(reader.file))
         (out / "done").write_text("ok")
     return out
@@ -90,6 +91,40 @@ def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -
 
     path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
     build_store(small_corpora, path, readers=snapshot_readers())  # a later call finds it up to date
+    return path
+
+
+COURTLISTENER_BULK = Path(__file__).parent / "fixtures" / "courtlistener_bulk"
+CASE_LIST = Path(__file__).parent / "fixtures" / "case_list_pages.jsonl"
+
+
+def bulk_files(folder: Path = COURTLISTENER_BULK) -> dict[str, Path]:
+    """The CourtListener bulk-data fixture: citations, clusters, dockets, courts of 2024-05-06."""
+    return {kind: folder / f"{name}-2024-05-06.csv" for kind, name in
+            (("citations", "citations"), ("clusters", "opinion-clusters"), ("dockets", "dockets"), ("courts", "courts"))}
+
+
+@pytest.fixture(scope="session")
+def case_store(small_store: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small store plus two case tables: the CourtListener bulk fixture (``courtlistener``) and a case list
+    with one decision's pages (``cap``), loaded as ``legalcite corpus cases`` loads them."""
+    import shutil
+
+    from legalcite.casenames import party_keys
+    from legalcite.corpora.cases import read_case_list
+    from legalcite.corpora.store import merge_cases_into_store
+    from legalcite.pipeline import parse
+    from legalcite.sources.courtlistener import read_bulk
+
+    path = tmp_path_factory.getbasetemp() / "lc_case_store" / "store.sqlite"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name("building.sqlite")
+        shutil.copy(small_store, tmp)
+        merge_cases_into_store(read_bulk(**bulk_files()), tmp, table="courtlistener", note="fixture")
+        merge_cases_into_store(read_case_list(CASE_LIST, table="cap", key_of=lambda s: parse(s)[0].key,
+                                              parties_of=party_keys), tmp, table="cap", note="fixture")
+        tmp.rename(path)
     return path
 
 

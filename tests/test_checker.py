@@ -25,7 +25,7 @@ def test_check_german_text(small_store: Path) -> None:
     assert got["de/stgb/s242"].status == Status.MISATTRIBUTED
     assert got["de/bgb/s823/abs1"].status == Status.REAL
     assert got["de/bgb/s823/abs7"].status == Status.INVENTED
-    assert got["de/bgb/s823/abs7"].reason == "BGB § 823 has Absätze 1–2; Abs. 7 does not exist"
+    assert got["de/bgb/s823/abs7"].reason == "§ 823 BGB has Absätze 1–2; Abs. 7 does not exist"
     s = summarize(got.values())
     assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
     assert s["lexassay_deduction"] == 0.5
@@ -73,7 +73,7 @@ def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pyte
     assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
     offline = check_citations(cites, store=small_store)
     assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
-    assert offline[1].reason == "court decisions are not in the offline store (offline)"
+    assert offline[1].reason == "no case table in the store covers this reporter (offline)"
 
 
 def _opts(store: Path, **kw) -> CheckOptions:
@@ -149,3 +149,18 @@ def test_check_never_raises(small_store: Path, parts: list[str]) -> None:
     rec = check_line(json.dumps({"answer": text}), 1, _opts(small_store))
     assert len(rec["citations"]) == len(out)
 
+
+
+def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
+    """Offline, a store-only ``invented`` is one signal: reported, ``confirmed: false``; other statuses: None."""
+    real, invented = check_citations([citation_from_key("de/bgb/s823"), citation_from_key("de/bgb/s9999")],
+                                     store=small_store)
+    assert (real.status, real.confirmed) == (Status.REAL, None)
+    assert (invented.status, invented.confirmed) == (Status.INVENTED, False)
+    assert invented.to_dict()["confirmed"] is False and real.to_dict()["confirmed"] is None
+    assert invented.deducted("unconfirmed") and not invented.deducted("confirmed") and not invented.deducted()
+    import dataclasses
+
+    assert dataclasses.replace(invented, confirmed=True).deducted()
+    with pytest.raises(ValueError):
+        invented.deducted("all")

@@ -1,4 +1,6 @@
-"""``legalcite corpus build|info|show|fetch``: the local corpus store the check resolves against.
+"""``legalcite corpus build|info|show|cases|fetch``: the local corpus store the check resolves against.
+
+``cases`` loads a case table from CourtListener bulk data (:func:`legalcite.sources.courtlistener.read_bulk`).
 
 ``fetch`` downloads an official source's files (:mod:`legalcite.sources`, through :class:`legalcite.net.Downloader`)
 or reads them from ``--from DIR``, loads them with the source's format loader and merges the rows into the store
@@ -60,6 +62,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--store", help="store file")
     s.set_defaults(func=run_show)
 
+    c = sub.add_parser("cases", help="load a case table (CourtListener bulk data, or a case list) into the store",
+                       description="Load CourtListener bulk-data files (https://www.courtlistener.com/help/api/"
+                       "bulk-data/: citations-<date>.csv.bz2 and opinion-clusters-<date>.csv.bz2, optionally "
+                       "dockets- and courts-), or a case list in JSON Lines (--list), into the store's case table, "
+                       "replacing an earlier load of the same --table. `legalcite check` then checks case "
+                       "citations against it offline.")
+    c.add_argument("--citations", help="CourtListener citations file (search_citation)")
+    c.add_argument("--clusters", help="CourtListener opinion-clusters file (search_opinioncluster)")
+    c.add_argument("--list", dest="case_list", help="a case list in JSON Lines: one {\"citation\": \"925 F.3d "
+                   "1291\", \"name\", \"date\", \"court\", \"last_page\", \"parallel\": [...]} per line")
+    c.add_argument("--dockets", help="CourtListener dockets file, for the court and docket number")
+    c.add_argument("--courts", help="CourtListener courts file, for the court's citation string (D.C. Cir.)")
+    c.add_argument("--table", default="courtlistener", help="name of the case table (default: courtlistener)")
+    c.add_argument("--store", help="store to load into (default: $LEGALCITE_STORE or the user data dir)")
+    c.set_defaults(func=run_cases)
+
     f = sub.add_parser("fetch", help="download official sources into the store",
                        description="Download and parse an official source (gesetze-im-internet.de, OLRC USLM, "
                        "leginfo, flk.npc.gov.cn) and merge it into the store.")
@@ -112,6 +130,12 @@ def run_info(args: argparse.Namespace) -> int:
     print("works by jurisdiction (complete / partial / repealed):")
     for jur, comp, part, rep in works:
         print(f"  {jur:6} {comp:>7,} {part:>7,} {rep:>7,}")
+    with Store(path) as store:
+        cases = store.case_summary()
+    if cases:
+        print("case tables (reporters / decisions listed / data of):")
+        for name, reporters, listed, snap in cases:
+            print(f"  {name:14} {reporters:>5,} {listed:>11,}  {snap or '?'}")
     return 0
 
 
@@ -129,6 +153,10 @@ def run_show(args: argparse.Namespace) -> int:
             rec = store.unit(args.key) or store.work(args.key)
             if rec is not None:
                 print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
+                return 0
+            cases = store.cases_at(args.key)   # a case key: its rows in the case tables
+            if cases:
+                print(json.dumps([asdict(r) for r in cases], ensure_ascii=False, indent=2))
                 return 0
             shown = _show_resolved(store, args.key)
     except StoreError as e:
@@ -158,6 +186,13 @@ def _show_resolved(store, text: str) -> bool:
         checked, unit = resolve_one(c, store)
         target = unit or (store.work(checked.checked_key) if checked.checked_key else None) \
             or (store.unit(checked.checked_key) if checked.checked_key else None)
+        cases = store.cases_at(checked.checked_key) if target is None and checked.checked_key else []
+        if cases:   # a decision: its rows in the case tables
+            print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason})",
+                  file=sys.stderr)
+            print(json.dumps([asdict(r) for r in cases], ensure_ascii=False, indent=2))
+            found = True
+            continue
         below = store.descendants(checked.checked_key, limit=50) if target is None and checked.checked_key else []
         if target is None and not below:
             _fail(f"{c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason})", 1)
@@ -174,6 +209,49 @@ def _show_resolved(store, text: str) -> bool:
         print(json.dumps(asdict(target), ensure_ascii=False, indent=2))
         found = True
     return found
+
+
+def run_cases(args: argparse.Namespace) -> int:
+    """``legalcite corpus cases``: read the bulk files, merge the case table into the store. Exit 0 when loaded,
+    2 with the reason otherwise (missing or malformed files, a missing or damaged store)."""
+    from pathlib import Path
+
+    from legalcite.casenames import party_keys
+    from legalcite.corpora.cases import read_case_list
+    from legalcite.corpora.store import merge_cases_into_store
+    from legalcite.errors import LegalciteError
+    from legalcite.sources.courtlistener import read_bulk
+
+    if bool(args.case_list) == bool(args.citations or args.clusters):
+        return _fail("give either --citations and --clusters (CourtListener bulk data) or --list (a case list)")
+    if args.citations and not args.clusters or args.clusters and not args.citations:
+        return _fail("CourtListener bulk data needs both --citations and --clusters")
+    files = {"citations": args.citations, "clusters": args.clusters, "dockets": args.dockets, "courts": args.courts,
+             "list": args.case_list}
+    for what, name in files.items():
+        if name and not Path(name).is_file():
+            return _fail(f"no {what} file {name}")
+    paths = {k: Path(v) if v else None for k, v in files.items()}
+    note = ", ".join(p.name for p in paths.values() if p)
+    if args.case_list:
+        records = read_case_list(paths["list"], table=args.table, key_of=_case_key, parties_of=party_keys)
+    else:
+        records = read_bulk(paths["citations"], paths["clusters"], paths["dockets"], paths["courts"],
+                            table=args.table)
+    try:
+        report = merge_cases_into_store(records, args.store, table=args.table, note=note)
+    except (LegalciteError, OSError) as e:
+        return _fail(e)
+    print(report, file=sys.stderr)
+    return 0
+
+
+def _case_key(citation: str) -> str | None:
+    """The case key of a printed reporter citation (``925 F.3d 1291``), or None."""
+    from legalcite.pipeline import extract
+
+    cites = [c for c in extract(citation) if c.key and c.work in ("case", "rep")]
+    return cites[0].key if cites else None
 
 
 # ------------------------------------------------------------------ fetch

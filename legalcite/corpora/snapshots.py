@@ -168,6 +168,8 @@ def iter_records(corpora_dir: Path | str, readers: Sequence[SnapshotReader],
                     works[rec.key] = merge_work(works[rec.key], rec) if rec.key in works else rec
                     if rec.extra.get("nested"):
                         nested_works.add(rec.key)
+                elif not isinstance(rec, CorpusUnit):  # case-table rows (legalcite.corpora.cases) pass through
+                    yield rec
                 elif rec.extra.get("toc_only"):
                     toc[rec.key] = rec
                 else:

@@ -1,4 +1,4 @@
-"""The Swiss readers (ch_toc, ch_fulltext, ch_bge_cases) in the store, and the statuses the check gives Swiss and
+"""The Swiss readers (ch_toc, ch_fulltext; the BGE list as a case table) in the store, and the statuses the check gives Swiss and
 treaty citations: completeness decides between ``invented`` and ``not_checked``, repealed articles are ``repealed``,
 an unknown act is ``not_findable``; one misattribution on Swiss text."""
 from __future__ import annotations
@@ -31,9 +31,6 @@ from legalcite.status import Status
     ("int/cisg/art1", lambda u: [s["label"] for s in u.subunits][:3] == ["par", "par", "par"]),
     ("int/lugano/art5", lambda u: u.subunits[0]["label"] == "par"),
     ("int/echr/art6", lambda u: u.extra.get("toc_only")),                      # the hand-entered range
-    ("ch/rep/bge/146/i/1", lambda u: u.text.startswith("Art. 12 und 115 BV") and u.extra["docket"] == "8C_444/2019"),
-    ("ch/rep/bge/2/i/16", lambda u: u.extra.get("toc_only")),                  # a BGE seen cited only
-    ("ch/case/bger/8c_444-2019", lambda u: u.heading == "BGE 146 I 1"),
 ])
 def test_units(store: Store, key: str, check_unit) -> None:
     unit = store.unit(key)
@@ -44,15 +41,20 @@ def test_units(store: Store, key: str, check_unit) -> None:
     ("ch/or", True), ("ch/zgb", True), ("int/cisg", True),
     ("int/echr", False),    # no article list in ch_toc: the range is for existence only
     ("ch/svkg", False),     # a heuristic article list
-    ("ch/rep", False),      # no complete BGE index
 ])
 def test_completeness(store: Store, key: str, complete: bool) -> None:
     assert store.work(key).complete is complete
 
 
-def test_bge_list_work(store: Store) -> None:
-    w = store.work("ch/rep")
-    assert w.extra["newest_volume"] == 152 and w.extra["case_table"] == "bge"
+def test_bge_list_in_the_case_table(store: Store) -> None:
+    """The BGE list is a case table (corpora.cases.read_bge_cases); a decision of the snapshot is listed under its
+    docket too, parallel to its BGE."""
+    [table] = store.case_tables("ch/rep/bge/i")
+    assert table.max_volume == 152 and table.closed and not table.complete
+    [bge] = store.cases_at("ch/rep/bge/146/i/1")
+    assert bge.docket == "8C_444/2019" and bge.extra["regeste"].startswith("Art. 12 und 115 BV")
+    [docket] = store.cases_at("ch/case/bger/8c_444-2019")
+    assert docket.parallel == ("ch/rep/bge/146/i/1",) and docket.case_id == bge.case_id
 
 
 @pytest.mark.parametrize("text, status", [
@@ -71,7 +73,7 @@ def test_bge_list_work(store: Store) -> None:
     ("BGE 160 II 1", Status.INVENTED),            # a volume newer than the newest listed (152)
     ("BGE 140 III 999", Status.NOT_FINDABLE),     # inside the listed volumes, not listed: the list is incomplete
     ("Urteil 8C_444/2019", Status.REAL),          # the docket of BGE 146 I 1
-    ("Urteil 4A_999/2020", Status.NOT_CHECKED),   # dockets are listed only for the BGE of the snapshot
+    ("Urteil 4A_999/2020", Status.NOT_CHECKED),   # the list names the dockets of its own decisions only
 ])
 def test_statuses(small_store: Path, text: str, status: Status) -> None:
     (checked,) = check(text, store=get_store(small_store), attribution=False)

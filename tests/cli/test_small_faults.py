@@ -179,7 +179,7 @@ def test_corpus_show_takes_a_citation_or_any_key_check_resolves(small_store, cap
 
 def test_corpus_show_says_why_nothing_resolves(small_store, capsys):
     assert main(["corpus", "show", "§ 99999 BGB", "--store", str(small_store)]) == 1
-    assert "de/bgb/s99999: invented (BGB has no § 99999" in capsys.readouterr().err
+    assert "de/bgb/s99999: invented (§ 99999 BGB does not exist" in capsys.readouterr().err
     assert main(["corpus", "show", "hello", "--store", str(small_store)]) == 1
     assert "no citation found in 'hello'" in capsys.readouterr().err
 

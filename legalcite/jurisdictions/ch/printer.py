@@ -13,6 +13,9 @@ from legalcite.keys import split, split_segment
 _LABEL = {"art": "Art.", "abs": "Abs.", "ziff": "Ziff.", "lit": "lit.", "satz": "Satz", "s": "§",
           # treaty articles (int): Swiss courts print a paragraph of a treaty article as "Ziff."
           "par": "Ziff.", "pt": "lit.", "annex": "Anhang"}
+# a level's name in a list of its members ("Art. 41 OR has Absätze 1–2"), for the store's reasons
+LEVEL_NAMES = {"art": "Artikel", "abs": "Absätze", "ziff": "Ziffern", "lit": "Buchstaben", "satz": "Sätze",
+               "s": "Paragraphen", "par": "Ziffern", "pt": "Buchstaben"}
 
 
 def act_name(work: str) -> tuple[str, bool]:
@@ -35,14 +38,15 @@ def _printed_abbr(work: str, a: dict) -> str | None:
     return treaty_print(work) or a.get("abbr")
 
 
-def units_text(segs: list[str]) -> str:
+def print_units(segs: list[str]) -> str | None:
+    """Unit segments without the act's name: ``["abs3"]`` → ``Abs. 3``, ``["art6", "par1"]`` (a treaty) → ``Art. 6
+    Ziff. 1``; None for a segment with no printed form (a transitional section ``disp16``)."""
     parts = []
     for seg in segs:
         label, value = split_segment(seg)
-        if label in _LABEL:
-            parts.append(f"{_LABEL[label]} {value}")
-        else:
-            parts.append(seg)
+        if label not in _LABEL:
+            return None
+        parts.append(f"{_LABEL[label]} {value}")
     return " ".join(parts)
 
 
@@ -69,5 +73,8 @@ def sr_print(key: str) -> str | None:
     if schlt:
         segs = segs[1:]
         name = "SchlT " + name
-    text = units_text(segs)
+    text = print_units(segs)
+    if text is None:  # a transitional section's article ("disp16/art5"): the segments as they are
+        text = " ".join(_LABEL[lab] + " " + v if lab in _LABEL else seg
+                        for seg in segs for lab, v in [split_segment(seg)])
     return f"{text} {name}".strip() if text else name

@@ -1,4 +1,4 @@
-"""Readers of the Swiss snapshots (``ch_toc``, ``ch_fulltext``, ``ch_bge_cases``) → works and corpus units under
+"""Readers of the Swiss snapshots (``ch_toc``, ``ch_fulltext``) → works and corpus units under
 their canonical keys (DESIGN.md §2), for the store, the check and the retrieval indexes.
 
 - ``ch_toc``: one :class:`Work` per SR entry (aliases: German, French, Italian abbreviations); ``complete`` only
@@ -8,9 +8,8 @@ their canonical keys (DESIGN.md §2), for the store, the check and the retrieval
 - ``ch_fulltext``: one unit per article with Absätze, Ziffern, Buchstaben and Sätze; transitional provisions under
   their section (``schlt`` for a Schlusstitel, else ``disp<n>`` as Fedlex numbers it: ``ch/or/disp16/art5``), annexes
   as ``annex<n>`` (the label EU annexes have); a repealed range row (``28d-28f``) as each of its articles.
-- ``ch_bge_cases``: one unit per listed BGE (``ch/rep/bge/146/i/1``; the regeste, in German whatever the
-  decision's language, as its text where the decision is in the snapshot) and per docket of those decisions (``ch/case/bger/8c_444-2019``); the works ``ch/rep`` and
-  ``ch/case`` carry what a check needs to know of the list (newest volume; no complete index).
+
+The BGE list (``ch_bge_cases``) is a case table: :func:`legalcite.corpora.cases.read_bge_cases`.
 
 SR 0.* treaties are ``int`` (``int/echr``, ``int/cisg/art1``): :mod:`legalcite.jurisdictions.intl.snapshots` reads
 the same files with ``jurisdiction="int"``.
@@ -22,20 +21,13 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
-from legalcite.corpora.snapshots import SnapshotReader, Work
+from legalcite.corpora.snapshots import SnapshotReader, Work, provenance
 from legalcite.corpora.snapshots import rows as _rows
 from legalcite.corpora.structure import de_sentences, sub
 from legalcite.jurisdictions.ch import acts
 from legalcite.jurisdictions.ch.build import toc_units
 from legalcite.keys import numeral_value
 
-SOURCES = {
-    "ch_toc.jsonl.gz": "Fedlex SR catalogue (davidgraf95-sys/LexMetrik@fd299e4, brani-milo/kerberus@988480a, "
-                       "benjamin-arfa/swiss-law@f337b54)",
-    "ch_fulltext.jsonl.gz": "Fedlex (davidgraf95-sys/LexMetrik@fd299e4ed8c2a3040738eebbb105d6a7f5c98b41)",
-    "ch_bge_cases.jsonl.gz": "BGE leading decisions (davidgraf95-sys/LexMetrik@fd299e4ed8c2a3040738eebbb105d6a7f5c98b41)",
-}
-BGE_SNAPSHOT = "2026-07-21"  # the LexMetrik commit the BGE list was taken from (corpora/README.md)
 _INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
 _CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
 
@@ -48,7 +40,7 @@ def _by_sr() -> dict[str, tuple[str, str]]:
 def read_ch_toc(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusUnit]:
     """``ch_toc.jsonl.gz``: works and TOC-only article units of one jurisdiction (``ch`` or ``int``)."""
     ids = _by_sr()
-    source = f"{path.name}: {SOURCES['ch_toc.jsonl.gz']}"
+    source, _ = provenance(path.name)  # the snapshot date is each act's "stand"
     for r in _rows(path):
         jur, wid = ids[r["sr"]]
         if jur != jurisdiction:
@@ -163,7 +155,7 @@ def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | Co
     """``ch_fulltext.jsonl.gz``: one unit per article (or per article of a repealed range) with its structure."""
     ids = _by_sr()
     table = acts.table()["acts"]
-    source = f"{path.name}: {SOURCES['ch_fulltext.jsonl.gz']}"
+    source, _ = provenance(path.name)
     seen: set[str] = set()
     for r in _rows(path):
         jur, wid = ids.get(r["sr"], ("int" if r["sr"].startswith("0.") else "ch", r["key"].split("/")[1]))
@@ -185,48 +177,7 @@ def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | Co
             )
 
 
-def read_ch_bge_cases(path: Path) -> Iterator[Work | CorpusUnit]:
-    """``ch_bge_cases.jsonl.gz``: the BGE list and the dockets of the decisions it holds (see module docstring)."""
-    source = f"{path.name}: {SOURCES['ch_bge_cases.jsonl.gz']}"
-    newest = 0
-    volumes: set[int] = set()
-    n = 0
-    for r in _rows(path):
-        vol, part, page = int(r["volume"]), str(r["part"]), int(r["page"])
-        newest = max(newest, vol)
-        volumes.add(vol)
-        n += 1
-        full = r.get("source") == "full"
-        heading = " · ".join(x for x in (r.get("docket"), r.get("date")) if x) or None
-        yield CorpusUnit(
-            key=f"ch/rep/bge/{vol}/{part.lower()}/{page}", jurisdiction="ch", work="rep",
-            work_title="Entscheidungen des Schweizerischen Bundesgerichts (BGE)", heading=heading,
-            text=r.get("regeste") or "", language="de", source=source, snapshot=BGE_SNAPSHOT,
-            extra={"cite": r["citation"], "docket": r.get("docket"), "ecli": r.get("ecli"), "listed_as": r.get("source"),
-                   "date": r.get("date"),
-                   "decision_language": r.get("language"),
-                   "case_table": "bge", **({"toc_only": True} if not full else {})},
-        )
-        if full and r.get("docket"):
-            yield CorpusUnit(
-                key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", work="case",
-                work_title="Urteile des Schweizerischen Bundesgerichts", heading=r["citation"],
-                text=r.get("regeste") or "", language="de", source=source, snapshot=BGE_SNAPSHOT,
-                extra={"cite": f"Urteil {r['docket']} vom {r.get('date')}", "bge": r["citation"], "ecli": r.get("ecli"),
-                       "case_table": "bger"},
-            )
-    yield Work("ch/rep", "ch", "rep", "Entscheidungen des Schweizerischen Bundesgerichts (BGE)", ("BGE", "ATF", "DTF"),
-               complete=False, n_units=n, source=source, snapshot=BGE_SNAPSHOT,
-               extra={"case_table": "bge", "newest_volume": newest, "volumes": sorted(volumes),
-                      "note": "no complete BGE index: a BGE not listed is unknown unless its volume is newer than "
-                              "the newest listed"})
-    yield Work("ch/case", "ch", "case", "Urteile des Schweizerischen Bundesgerichts", ("BGer",), complete=False,
-               source=source, snapshot=BGE_SNAPSHOT,
-               extra={"case_table": "bger", "note": "dockets of the BGE in the snapshot only"})
-
-
 READERS = (
     SnapshotReader("ch", "ch_toc.jsonl.gz", read_ch_toc),
     SnapshotReader("ch", "ch_fulltext.jsonl.gz", read_ch_fulltext),
-    SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_ch_bge_cases),
 )

@@ -90,15 +90,32 @@ def _units_en(pairs: list[tuple[str, str]], work: str) -> str:
     for label, value in rest:
         if label == "par" and not tail and "(" not in head[len("Article "):]:
             head += f"({value})"
-        elif label == "sub" and _ordinal(value, "en"):
-            tail.append(f"{_ordinal(value, 'en')} subparagraph")
-        elif label == "pt":
-            tail.append(f"point ({value})")
-        elif label == "satz" and _ordinal(value, "en"):
-            tail.append(f"{_ordinal(value, 'en')} sentence")
         else:
-            tail.append(f"{label} {value}")
+            tail.append(_unit_en(label, value) or f"{label} {value}")
     return ", ".join([head, *tail])
+
+
+def _unit_en(label: str, value: str) -> str | None:
+    """One unit in English, as it follows an article: ``paragraph 2``, ``first subparagraph``, ``point (f)``."""
+    if label == "par":
+        return f"paragraph {value}"
+    if label in ("sub", "satz") and _ordinal(value, "en"):
+        return f"{_ordinal(value, 'en')} {'subparagraph' if label == 'sub' else 'sentence'}"
+    if label == "pt":
+        return f"point ({value})"
+    if label in ("art", "recital"):
+        return f"{label.capitalize() if label == 'recital' else 'Article'} {value}"
+    return None
+
+
+# a level's name in a list of its members ("Article 6 GDPR has paragraphs 1–4"): what the store resolver says
+LEVEL_NAMES = {"art": "articles", "par": "paragraphs", "sub": "subparagraphs", "pt": "points", "satz": "sentences"}
+
+
+def print_units(segs: list[str]) -> str | None:
+    """Unit segments without the act, in English: ``["par9"]`` → ``paragraph 9``, ``["pt", "z"]`` → ``point (z)``."""
+    units = [_unit_en(*split_segment(seg)) for seg in segs]
+    return None if None in units else ", ".join(units)
 
 
 def _units_fr(pairs: list[tuple[str, str]]) -> str | None:

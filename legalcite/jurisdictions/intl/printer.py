@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 from legalcite.core.data import load
+from legalcite.jurisdictions.ch.printer import LEVEL_NAMES, print_units
 from legalcite.keys import split
+
+__all__ = ["LEVEL_NAMES", "print_key", "print_units", "treaty_print"]  # the SR's treaties print as Swiss acts do
 
 
 def _treaties() -> dict:
