@@ -96,7 +96,9 @@ def test_a_printer_loads_only_its_own_package() -> None:
     ("us-ca", ["s2802", "a"], "§ 2802(a)"),
     ("us", ["amend14"], "amend. XIV"),
     ("de", ["anlage1"], "anlage1"),          # no form for it: the segments themselves
-    ("ch", ["art41"], "art41"),              # no registered jurisdiction
+    ("ch", ["art41", "abs1"], "Art. 41 Abs. 1"),
+    ("int", ["art6", "par1"], "Art. 6 Ziff. 1"),  # a treaty article as Swiss courts print it
+    ("at", ["art41"], "art41"),              # no registered jurisdiction
 ])
 def test_print_units_without_the_work(code: str, segs: list[str], printed: str) -> None:
     assert jurisdictions.print_units(code, segs) == printed
