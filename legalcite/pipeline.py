@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.scan import Context, scan
@@ -52,6 +52,32 @@ def _known(c: Citation) -> bool:
     return c.key is not None and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
 
 
+class _OnDemand:
+    """A rank element computed only when the elements before it tie: the prose's cue count is a pass over the
+    document's head, which most anchors — one reading, or readings of different length — never need."""
+
+    __slots__ = ("_get", "_value")
+
+    def __init__(self, get: Callable[[], Any]) -> None:
+        self._get, self._value = get, None
+
+    def value(self) -> Any:
+        if self._get is not None:
+            self._value, self._get = self._get(), None
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _OnDemand) and self.value() == other.value()
+
+    def __lt__(self, other: "_OnDemand") -> bool:
+        return self.value() < other.value()
+
+    def __gt__(self, other: "_OnDemand") -> bool:
+        return self.value() > other.value()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str], ctx: Context) -> tuple:
     """How good one extractor's reading at an anchor is — the one rule that decides between jurisdictions
     (Germany or Switzerland, EU or German law, …), compared left to right:
@@ -64,7 +90,7 @@ def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str],
     return (sum(_known(c) for c in found) / len(found),
             max(c.span.end for c in found) - min(c.span.start for c in found),
             any(c.key is not None for c in found),
-            ctx.prose is not None and ctx.prose == code,
+            _OnDemand(lambda: ctx.prose == code),
             ctx.language in languages)
 
 
@@ -77,8 +103,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     for cand in scan(text, jurisdictions.extractors()):
         if cand.start < consumed:
             continue
-        best: Sequence[Citation] = ()
-        best_rank: tuple = (-1,)
+        readings: list[tuple[list[Citation], Any]] = []
         for ex, m in cand.claims:
             try:
                 found = ex.extract(text, m, ctx)
@@ -87,11 +112,11 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
                 _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
-            if not found:
-                continue
-            rank = reading_rank(found, of[ex].code, of[ex].languages, ctx)
-            if rank > best_rank:
-                best, best_rank = found, rank
+            if found:
+                readings.append((found, of[ex]))
+        # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
+        best = readings[0][0] if len(readings) == 1 else max(
+            readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx), default=((), None))[0]
         if best:
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
@@ -117,7 +142,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
-                  prose=jurisdiction or guess_prose(text))
+                  prose_guess=guess_prose)
     cites = extract_raw(text, ctx)
     if link:
         from legalcite.core.link import link as _link

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 from legalcite.models import Citation
 
@@ -26,8 +26,16 @@ class Context:
     jurisdiction: str | None = None
     language: str | None = None
     state: dict = field(default_factory=dict)
-    # the jurisdiction the prose points to (the caller's hint, else the cue words: BGE, gemäss, CHF; ß, BGH)
-    prose: str | None = None
+    # how to tell the jurisdiction the prose points to from the text (the cue words: BGE, gemäss, CHF; ß, BGH)
+    prose_guess: Callable[[str], str | None] | None = field(default=None, repr=False)
+
+    @functools.cached_property
+    def prose(self) -> str | None:
+        """The jurisdiction the prose points to: the caller's hint, else ``prose_guess`` — counted on first use
+        only, since most documents never need it (no two readings at one anchor)."""
+        if self.jurisdiction is not None:
+            return self.jurisdiction
+        return self.prose_guess(self.text) if self.prose_guess is not None else None
 
 
 class Extractor(Protocol):

@@ -453,7 +453,7 @@ class SwissExtractor:
             ("§", _cantonal_anchor()),
             ("ABD", _BGE_ANCHOR),
             ("B0-9", _DOCKET_ANCHOR),
-            ("A-Z", _law_first_anchor()),
+            ("".join(sorted({a[0] for a in acts.names()["law_first"]})), _law_first_anchor()),
         )
         return anchor_of(alts)
 

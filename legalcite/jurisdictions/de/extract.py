@@ -414,12 +414,11 @@ _LAW_NAME_ANCHOR = (r"(?<![\w§/.-])(?:[A-ZÄÖÜ][A-Za-zÄÖÜäöü]*(?:G|O|B|
 
 
 def _law_alone(text: str, anchor: re.Match, ctx: Context) -> list[Citation]:
-    if not (ctx.language == "de" or ctx.jurisdiction == "de") or ctx.prose not in (None, "de"):
-        # not German text, or German-language text whose prose is another country's (Swiss)
+    if not (ctx.language == "de" or ctx.jurisdiction == "de"):
         return []
     law = de_laws.match_law(text, anchor.start(), allow_unknown=False)
-    if law is None or law.end > anchor.end() + 80:
-        return []
+    if law is None or law.end > anchor.end() + 80 or ctx.prose not in (None, "de"):
+        return []  # no German law named here, or German-language text whose prose is another country's (Swiss)
     span = Span(anchor.start(), law.end)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],
                      metadata=StatuteMetadata(work_only=True))]
