@@ -132,15 +132,24 @@ def _jurisdiction_of() -> dict:
     return {j.extractor: j for j in jurisdictions.registered()}
 
 
-def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
-            ) -> list[Citation]:
+def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False,
+            markup: str | None = None) -> list[Citation]:
     """Every citation in ``text``, in order, with canonical keys. ``jurisdiction`` is a hint for
     citations that do not say their own (``Civil Code section 1542``); it never overrides one that does.
 
     Short forms that linking cannot bind to a work (a bare ``§ 276`` with no law named before it) have no
-    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed)."""
+    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed).
+
+    ``markup="html"``: ``text`` is HTML; citations are read from the text a reader sees (tags, page-break markers
+    and hidden elements left out, :mod:`legalcite.core.markup`) and their spans point into the HTML, while each
+    citation's ``text`` is what the reader sees."""
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
+    if markup is not None:
+        from legalcite.core.markup import clean
+
+        cleaned = clean(text, markup)
+        return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
                   prose_guess=guess_prose)
     cites = extract_raw(text, ctx)

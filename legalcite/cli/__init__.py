@@ -11,7 +11,7 @@ import sys
 from legalcite.errors import LegalciteError, OutputError
 
 # Order is the order of --help.
-MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report")
+MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report", "annotate")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -349,14 +349,15 @@ _SPACE = re.compile(r"\s+")
 
 
 def bind_short_cites(citations: list[Citation], store) -> list[Citation]:
-    """Give a key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
-    citation of 454 U.S. before it): the listed decision of that volume whose pages hold the pin. Others unchanged."""
+    """Give the full key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
+    citation of 454 U.S. before it: its partial key ``us/case/454/u.s.``, docs/keys.md): the listed decision of that
+    volume whose pages hold the pin. Others unchanged."""
     if not store.has_cases():
         return citations
     out = []
     for c in citations:
-        bound = _bind(c, store) if c.key is None and c.kind is Kind.CASE and c.form is Form.SHORT else None
-        out.append(bound or c)
+        unbound = c.kind is Kind.CASE and c.form is Form.SHORT and c.antecedent is None and len(c.units) < 3
+        out.append((_bind(c, store) if unbound else None) or c)
     return out
 
 
