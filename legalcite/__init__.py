@@ -23,17 +23,14 @@ _LAZY = {
     "parse": ("legalcite.pipeline", "parse"),
     "key_at": ("legalcite.keys", "key_at"),
     "check": ("legalcite.checker", "check"),
+    "annotate": ("legalcite.annotation", "annotate"),  # module named apart, so importing it never shadows this
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from legalcite.keys import key_at
     from legalcite.models import Citation, Form, Kind, Unit
+    from legalcite.annotation import annotate
     from legalcite.pipeline import extract, parse
-
-
-# imported here, not lazily: the function shares its module's name, and a lazy attribute would be shadowed by the
-# module once anything imported ``legalcite.annotate`` (the module imports nothing heavy)
-from legalcite.annotate import annotate  # noqa: E402
 
 
 def __getattr__(name: str) -> Any:

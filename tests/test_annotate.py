@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import legalcite
-from legalcite.annotate import _balanced, annotate, find_marks
+from legalcite.annotation import _balanced, annotate, find_marks
 
 _OURS = re.compile(r'<(?:a|span) [^>]*class="legalcite[^"]*"[^>]*>|</a>|</span>')
 _LINK = re.compile(r'<(a|span) [^>]*class="legalcite[^"]*"[^>]*>(.*?)</\1>', re.S)

@@ -29,7 +29,7 @@ def is_html(name: str, text: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.annotate import annotate
+    from legalcite.annotation import annotate
     from legalcite.cli.common import EXIT_FAILED, EXIT_OK
     from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError

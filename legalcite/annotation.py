@@ -1,4 +1,4 @@
-"""``legalcite.annotate``: the text back with every citation wrapped in a link — eyecite's ``annotate``, for every
+"""``legalcite.annotate()`` (module ``legalcite.annotation``): the text back with every citation wrapped in a link — eyecite's ``annotate``, for every
 jurisdiction legalcite reads.
 
     >>> import legalcite
