@@ -59,6 +59,7 @@ SUBSET = {
     "ca_codes_toc.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES],
     "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
     "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
+    "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II")],
 }
 
 

@@ -16,6 +16,9 @@ For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
    name listed elsewhere is named in the reason), and no verdict (``None``: the caller's ``not_checked``) where
    none does.
 
+A decision cited by docket (``Urteil 8C_444/2019``) is ``real`` where a table lists that docket (the BGE list names
+the dockets of the decisions it holds); an unlisted docket proves nothing (no verdict).
+
 Short cites without an antecedent in the text (``454 U.S. at 241``) are bound here too (:func:`bind_short_cites`):
 to the listed decision of that volume whose pages hold the pin.
 
@@ -201,8 +204,9 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
     if c.key is None:
         return None
     parts = case_parts(c.key)
-    if parts is None:
-        return None
+    if parts is None:  # a decision by docket (Urteil 4A_123/2020): listed in a table, or nothing to conclude
+        listed = store.cases_at(c.key) if store.has_cases() else []
+        return _listed(c, listed, _cited_name(c)) if listed else None
     tables = store.case_tables(parts.reporter) if store.has_cases() else []
     rows = store.cases_at(c.key) if tables else []
     name = _cited_name(c)

@@ -14,8 +14,11 @@ character test, so the scanner rejects most positions of German prose at once:
   (``1 BvR 2821/11``).
 
 Stops that start with a common lowercase letter are literals (:mod:`legalcite.core.scan`), found by ``str.find``:
-``ebd.``, ``ebenda``, ``a.a.O.`` (``de_id``), English ``section 1 KSchG`` (``de_section``), ``wistra 2005, 12``
-(``de_lower``).
+``ebd.``, ``ebenda``, ``a.a.O.`` (``de_id``), English ``section 1 KSchG`` and lowercase ``art. 5 GG`` (``de_section``),
+``wistra 2005, 12`` (``de_lower``).
+
+For the ranking between jurisdictions (:func:`legalcite.pipeline.reading_rank`) the package says which law names it
+knows (:func:`knows_name`) and how German a text's prose reads (:func:`cue_count`).
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ import re
 import sys
 from typing import Sequence
 
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, anchor_of
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.jurisdictions.de.statute import NAMED_LAWS, statutes
@@ -72,12 +75,7 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
 
 @functools.cache
 def _anchor() -> str:
-    """The alternatives each behind a one-character lookahead, and the whole behind the union of those characters:
-    the regex engine rejects most positions of German prose with one set test (the scanner puts all jurisdictions'
-    first sets in front of their union the same way)."""
-    parts = anchor_parts()
-    return (f"(?=[{''.join(first for first, _ in parts)}])(?:"
-            + "|".join(f"(?=[{first}]){rx}" if len(first) > 1 else rx for first, rx in parts) + ")")
+    return anchor_of(anchor_parts())
 
 
 @functools.cache
@@ -88,14 +86,14 @@ def _lowercase_reporters() -> list[str]:
 # Anchors that start with a common lowercase letter are found as literals (core.scan), not by the alternation:
 # "ebd.", "ebenda", "a.a.O." (found at their first letter), English "section 1 KSchG", "wistra 2005, 123".
 _ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O")
-_SECTION_LITERALS = ("section",)
+_SECTION_LITERALS = ("section", "art.")
 
 
 @functools.cache
 def _literal_anchor() -> str:
     lower = "|".join(re.escape(n) for n in _lowercase_reporters())
     return (r"(?<![\w.])(?:(?P<de_id>ebd\.|ebenda\b|a\.[ \t]?a\.[ \t]?O\.)"
-            r"|(?P<de_section>s(?:ections?|ecs?\.)(?=[ \t]*\d))"
+            r"|(?P<de_section>(?:s(?:ections?|ecs?\.)|art\.)(?=[ \t]*\d))"
             + (rf"|(?P<de_lower>(?:{lower})(?=\.?[ \t]+\d))" if lower else "") + ")")
 
 
@@ -249,6 +247,8 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
         law = de_laws.defined_law(text, pos)
     if law is None or law.agreement or law.end > pos + 80 or _EDITION.match(text, law.end):
         return []
+    if ctx.prose not in (None, "de"):
+        return []  # German-language text whose prose is another country's (Swiss): asked only once a law matched
     if not law.known:
         if _claimed_elsewhere(law.printed):
             return []
@@ -257,6 +257,19 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
     metadata = StatuteMetadata(work_only=True, unknown_work=None if law.known else law.printed)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],
                      metadata=metadata)]
+
+
+def knows_name(printed: str) -> bool:
+    """Whether the German law table knows the abbreviation ``printed`` (other jurisdictions' chains end there)."""
+    return de_laws.index().lookup_abbr(printed) is not None
+
+
+_CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
+
+
+def cue_count(text: str) -> int:
+    """How often ``text`` reads as German prose (ß, the federal courts, Deutschland): the pipeline's tie-break."""
+    return len(_CUES.findall(text))
 
 
 def _claimed_elsewhere(printed: str) -> bool:

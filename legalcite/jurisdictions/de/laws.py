@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from legalcite.core.chains import Listing
 from legalcite.core.data import derived, load
 from legalcite.keys import numeral_value, work_id
 
@@ -152,24 +153,13 @@ class LawIndex:
         law = _laws_by_id().get(work)
         return law["units"] if law else None
 
-    def next_unit(self, work: str, label: str, value: str) -> str | None:
-        """The value of the unit the law's TOC lists after ``label value`` (``§ 7 f.``), if of the same label."""
-        units, at = self._positions(work, label)
-        i = at.get(value)
-        return units[i + 1] if i is not None and i + 1 < len(units) else None
-
-    def unit_range(self, work: str, label: str, lo: str, hi: str) -> list[str] | None:
-        """The values the law's TOC lists from ``lo`` to ``hi`` (``§§ 987–993``), None when it lists not both."""
-        units, at = self._positions(work, label)
-        a, b = at.get(lo), at.get(hi)
-        return units[a : b + 1] if a is not None and b is not None and a <= b else None
-
     @functools.lru_cache(maxsize=256)
-    def _positions(self, work: str, label: str) -> tuple[list[str], dict[str, int]]:
-        """The values of the law's numbered units with ``label`` in TOC order, and each one's position."""
+    def listed(self, work: str, label: str) -> Listing | None:
+        """The values of the law's numbered units with ``label`` in TOC order (``§§ 987–993``, ``§ 7 f.``); None
+        when the TOC lists none."""
         n = len(label)
         values = [u[n:] for u in self.units(work) or () if u.startswith(label) and u[n : n + 1].isdigit()]
-        return values, {v: i for i, v in enumerate(values)}
+        return Listing(values) if values else None
 
     def is_agreement(self, printed: str) -> bool:
         return printed in self.agreements or printed.startswith(self.agreement_prefixes)

@@ -6,7 +6,8 @@
 2. :func:`legalcite.jurisdictions.de.laws.match_law` reads the law named after the chain (``BGB``, ``des
    Grundgesetzes``, ``of the Civil Code``);
 3. :func:`statutes` joins groups (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``), lends a law to the groups before it,
-   expands ranges and ``f.`` (:func:`expand`) and builds one :class:`Citation` per provision.
+   expands ranges and ``f.`` (:func:`legalcite.core.chains.expand`, shared with the Swiss chains) and builds one
+   :class:`Citation` per provision.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from legalcite.core.chains import Item, Path, back_fill, expand
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -35,18 +37,6 @@ STYLES = {"VALUE": "bare", "ROMAN_NUMERAL": "roman", "PAREN": "paren", "FOLLOWIN
 # the value at the end of a sign's or level's token: "§ 613 a" → "613 a", "Abs. (2)" → "2", "lit. b)" → "b"
 END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
 _LEADING_INT = re.compile(r"\d+")
-
-Path = list[tuple[str, str]]
-
-
-@dataclass(slots=True)
-class Item:
-    """One list item of a chain: a path of (label, value), or a range between two paths."""
-
-    path: Path
-    range_to: Path | None = None
-    following: str | None = None     # "f." or "ff."
-    version: str | None = None       # "a.F." / "n.F."
 
 
 @dataclass(slots=True)
@@ -143,41 +133,13 @@ def parse_chain(window: str) -> Chain | None:
     return chain
 
 
-def expand(item: Item, work: str | None) -> list[Path]:
-    """List items → unit paths: a range yields every unit the law's TOC lists between its ends (integers
-    when it lists none, or for sub-levels); ``f.`` yields the unit and the next; ``ff.`` keeps the first."""
-    paths = [item.path]
-    if item.range_to is not None:
-        a, b = item.path, item.range_to
-        if len(a) == 1 and len(b) == 1 and a[0][0] == b[0][0]:
-            paths = [[(a[0][0], v)] for v in _unit_range(work, a[0][0], a[0][1], b[0][1])]
-        elif len(a) == len(b) and a[:-1] == b[:-1] and a[-1][0] == b[-1][0]:
-            lo, hi = a[-1][1], b[-1][1]
-            if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
-                paths = [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
-            else:
-                paths = [a, b]
-        else:
-            paths = [a, b]
-    elif item.following == "f.":
-        label, value = item.path[-1]
-        nxt = None
-        if len(item.path) == 1 and work:
-            nxt = de_laws.index().next_unit(work, label, value)
-        if nxt is None and value.isdigit():
-            nxt = str(int(value) + 1)
-        if nxt:
-            paths = [item.path, item.path[:-1] + [(label, nxt)]]
-    return paths
-
-
-def _unit_range(work: str | None, label: str, lo: str, hi: str) -> list[str]:
-    listed = de_laws.index().unit_range(work, label, lo, hi) if work else None
-    if listed is not None:
-        return listed
-    if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 500:
-        return [str(v) for v in range(int(lo), int(hi) + 1)]
-    return [lo, hi]
+def _listed(work: str | None):
+    """``label`` → the values of that label the law's table of contents lists, in order (``s`` → ``823``, ``823a``
+    …): what :func:`legalcite.core.chains.expand` needs for ranges and ``f.`` (asked only for those, so a plain
+    citation never loads the unit lists)."""
+    def values(label: str) -> list[str] | None:
+        return de_laws.index().listed(work, label) if work else None
+    return values
 
 
 # ---------------------------------------------------------------- groups joined into one citation run
@@ -234,7 +196,8 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
             break
         law = de_laws.match_law(text, g.end)
         if law is not None and _not_german(law, g):
-            break  # "Art. 6 DSGVO", "Art. 4 EUV": another jurisdiction's act; the run ends before it
+            break  # "Art. 6 DSGVO", "Art. 4 EUV", "Art. 41 OR", "Art. 3 EMRK": another jurisdiction's act; the run
+            # ends before it
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -261,15 +224,7 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         pos = c.end()
     if not groups:
         return []
-    law = None
-    for g in reversed(groups):  # back-fill: "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
-        if g.law is not None:
-            law = g.law
-        elif law is not None:
-            g.law = law
-    if any(g.law for g in groups):  # keep the run up to the last group that has a law (or all, if none has one)
-        while groups and groups[-1].law is None:
-            groups.pop()
+    groups = back_fill(groups, "law")  # "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
     if all(g.law is None for g in groups) and ctx.jurisdiction != "de" and ctx.language not in (None, "de"):
         return []  # "§ 1671(b) and 550 U.S. …" in English prose: leave it to the other extractors
     out: list[Citation] = []
@@ -284,17 +239,25 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 
 def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
-    """An EU act or a treaty inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the German
-    tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
-    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung), is not German when another
-    jurisdiction's tables know the name."""
-    if law.known:
-        listed, has_art = de_laws.index().unit_kinds.get(law.work, (False, False))
-        if not (g.chain.items[0].path[0][0] == "art" and listed and not has_art):
-            return False
+    """An EU act, a treaty or a Swiss act inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the
+    German tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is
+    the Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
+    German when another jurisdiction's tables know the name."""
+    if g.chain.items[0].path[0][0] != "art":
+        return False  # "§ 20 ZuG 2012": no other jurisdiction cites a federal or EU act by §, so a § of a name
+        # only another jurisdiction knows is still a (repealed or unlisted) German law
+    if law.known and not _cited_by_section_only(law.work):
+        return False
     from legalcite.jurisdictions import claimed_elsewhere
 
     return claimed_elsewhere(law.printed, besides="de")
+
+
+def _cited_by_section_only(work: str) -> bool:
+    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
+    Germany or Switzerland)."""
+    listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
+    return listed and not has_art
 
 
 def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]:
@@ -310,13 +273,17 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
         return []  # "Article 585 of the Civil Code": Chinese, Californian or German? Context decides.
     work = law.work if law else None
     unknown = law.printed if law is not None and not law.known else None
+    # "Art. 69 StGB": a reading the pipeline ranks below one whose work is cited by Art. (the Swiss StGB)
+    implausible = ("Art. of a law cited by § only" if work and not unknown and not g.chain.english
+                   and g.chain.items[0].path[0][0] == "art" and _cited_by_section_only(work) else None)
+    listed = _listed(work)
     out = []
     for item in g.chain.items:
         version = item.version or g.version
         following = "ff." if item.following == "ff." else None
-        metadata = StatuteMetadata(version=version, following=following, unknown_work=unknown
-                                   ) if version or following or unknown else None
-        for path in expand(item, work):
+        metadata = StatuteMetadata(version=version, following=following, unknown_work=unknown,
+                                   implausible=implausible) if version or following or unknown or implausible else None
+        for path in expand(item, listed):
             out.append(Citation(
                 jurisdiction="de", kind=Kind.STATUTE, work=work,
                 units=tuple(Unit(label, value) for label, value in path), span=span,

@@ -10,8 +10,8 @@ from lark import Token, Transformer
 
 from legalcite.core.parse import Reject
 from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
-from legalcite.jurisdictions.de.statute import (END_VALUE, LEVELS, SIGNS, STYLES, Chain, Item, Part, Path,
-                                               attach_item)
+from legalcite.core.chains import Item, Path
+from legalcite.jurisdictions.de.statute import END_VALUE, LEVELS, SIGNS, STYLES, Chain, Part, attach_item
 from legalcite.keys import roman_to_int, work_id
 
 # ---------------------------------------------------------------- statute.lark
