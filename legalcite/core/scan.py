@@ -86,7 +86,7 @@ class _Scanner:
     union: re.Pattern
     own: tuple[tuple[Extractor, re.Pattern], ...]
     firsts: tuple[re.Pattern | None, ...]   # an anchor's leading one-character set, None when it has none
-    literals: tuple[tuple[str, Extractor, re.Pattern], ...]
+    literals: tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]  # each literal with its extractors
     order: dict[Extractor, int]             # registry order: claims are listed in it (the tie-break)
     by_char: dict[str, tuple[tuple[Extractor, re.Pattern], ...]] = field(default_factory=dict)
 
@@ -98,12 +98,13 @@ class _Scanner:
         return found
 
     def literal_hits(self, text: str) -> list[tuple[int, Extractor, re.Pattern]]:
-        """Every occurrence of every extractor's literals, in text order."""
+        """Every occurrence of every extractor's literals, in text order (a literal several extractors share,
+        ``art.``, is looked for once)."""
         hits = []
-        for literal, ex, rx in self.literals:
+        for literal, owners in self.literals:
             i = text.find(literal)
             while i >= 0:
-                hits.append((i, ex, rx))
+                hits.extend((i, ex, rx) for ex, rx in owners)
                 i = text.find(literal, i + 1)
         hits.sort(key=lambda h: h[0])
         return hits
@@ -118,8 +119,13 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]
     if firsts and all(firsts):
         union = "(?=[" + "".join(m.group(1) for m in firsts) + "])(?:" + union + ")"
-    literals = tuple((lit, ex, re.compile(ex.literal_anchor))
-                     for ex in exs if getattr(ex, "literals", None) for lit in ex.literals)
+    owners: dict[str, list[tuple[Extractor, re.Pattern]]] = {}
+    for ex in exs:
+        if getattr(ex, "literals", None):
+            rx = re.compile(ex.literal_anchor)
+            for lit in dict.fromkeys(ex.literals):
+                owners.setdefault(lit, []).append((ex, rx))
+    literals = tuple((lit, tuple(o)) for lit, o in owners.items())
     return _Scanner(re.compile(union), own, tuple(re.compile(f"[{m.group(1)}]") if m else None for m in firsts),
                     literals, {ex: i for i, ex in enumerate(exs)})
 

@@ -263,3 +263,15 @@ def test_anchor_is_cheap_and_built_once() -> None:
     """The anchor is a plain string (no reporter alternation); the reporter table is built on first use."""
     assert isinstance(us.EXTRACTOR.anchor, str) and len(us.EXTRACTOR.anchor) < 1000
     re.compile(us.EXTRACTOR.anchor)
+
+
+@pytest.mark.parametrize("text", ["Id. at 5", "id. at 5", "Ibid.", "ibid.", "supra, at 3", "§ 1983", "§§ 1981–1983",
+                                  "Section 5", "section 5", "Sec. 5", "secs. 5-7", "sections 1 and 2"])
+def test_alternation_and_literals_cover_every_anchor(text: str) -> None:
+    """The capitalised anchors are in the scan's alternation, the lowercase ones literals (``id.``, ``supra``,
+    ``section``): together they stop wherever the full patterns do, and a literal of the extractor's occurs there."""
+    full = re.compile("|".join((us._A_ID, us._A_SUPRA, us._A_SECTION)))
+    assert full.match(text)
+    by_alternation = re.match(us.EXTRACTOR.anchor, text)
+    by_literal = re.match(us.EXTRACTOR.literal_anchor, text) and text.startswith(us.EXTRACTOR.literals)
+    assert bool(by_alternation) != bool(by_literal)

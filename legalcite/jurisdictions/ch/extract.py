@@ -429,7 +429,11 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------ the extractor
 
-_STATUTE_ANCHOR = r"(?<![\w.])(?:a?Art(?:ikeln?|t?\.)?|art(?:t?\.)|Articles?)(?=\s*\d)"
+# "Art." and "Artikel" in the scan's alternation; the lowercase "art." and "aArt." (the former article) as literals
+# (core.scan), so that no lowercase letter is in the alternation's first set
+_STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|t?\.)?|Articles?)(?=\s*\d)"
+_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:t?\.))(?=\s*\d)"
+_STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER
 
 
 @functools.cache
@@ -455,13 +459,16 @@ class SwissExtractor:
     @functools.cached_property
     def anchor(self) -> str:
         alts = (
-            ("Aa", _STATUTE_ANCHOR),
+            ("A", _STATUTE_UPPER),
             ("§", _cantonal_anchor()),
             ("ABD", _BGE_ANCHOR),
             ("B0-9", _DOCKET_ANCHOR),
             ("".join(sorted({a[0] for a in acts.names()["law_first"]})), _law_first_anchor()),
         )
         return anchor_of(alts)
+
+    literals = ("art", "aArt")
+    literal_anchor = _STATUTE_LOWER
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()

@@ -39,11 +39,14 @@ _CASE_ANCHOR = r"[（(]\s*[12１２][09０９][0-9０-９]{2}\s*[）)]"
 _DOCNO = r"(?:法释|法发|法办|高检发释字|法)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*[〕\]］)）]\s*第?\s*\d{1,4}\s*号"
 _REF_ANCHOR = r"前条|上述规定|上述条款|上述法条|前述规定"
 _EN_ANCHOR = r"\bArt(?:icles?\b|s?\.)\s*\d"
-_EN_PARA_ANCHOR = (r"\b[Pp]aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1,2}\)?\s*,?\s*)?"
-                   r"of\s+Art(?:icle\b|\.)")
-# The leading one-character lookahead lets the scanner's prefilter reject most positions with one set test.
-ANCHOR = ("(?=[《第（(法高前上APp])(?:"
-          + "|".join(["《", _ART_ANCHOR, _CASE_ANCHOR, _DOCNO, _REF_ANCHOR, _EN_ANCHOR, _EN_PARA_ANCHOR]) + ")")
+_EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1,2}\)?\s*,?\s*)?"
+            r"of\s+Art(?:icle\b|\.)")
+# The leading one-character lookahead lets the scanner's prefilter reject most positions with one set test; the
+# lowercase "paragraph 2 of Article 509" is a literal (core.scan), so that no lowercase letter is in that test.
+ANCHOR = ("(?=[《第（(法高前上AP])(?:"
+          + "|".join(["《", _ART_ANCHOR, _CASE_ANCHOR, _DOCNO, _REF_ANCHOR, _EN_ANCHOR, r"\bP" + _EN_PARA]) + ")")
+LITERALS = ("paragraph",)
+LITERAL_ANCHOR = r"\bp" + _EN_PARA
 
 _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例|规定|解释|办法|决定|细则)\s*$")
 
@@ -437,6 +440,8 @@ _RUN_ART = re.compile(rf"(?:第\s*{_N}\s*条\s*){{3,}}")
 
 class CnExtractor:
     anchor = ANCHOR
+    literals = LITERALS
+    literal_anchor = LITERAL_ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         g = anchor.group()

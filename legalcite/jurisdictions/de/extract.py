@@ -84,9 +84,10 @@ def _lowercase_reporters() -> list[str]:
 
 
 # Anchors that start with a common lowercase letter are found as literals (core.scan), not by the alternation:
-# "ebd.", "ebenda", "a.a.O." (found at their first letter), English "section 1 KSchG", "wistra 2005, 123".
+# "ebd.", "ebenda", "a.a.O." (found at their first letter), English "section 1 KSchG" and lowercase "art. 5 GG" (at
+# "sec" and "art", literals other jurisdictions share), "wistra 2005, 123".
 _ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O")
-_SECTION_LITERALS = ("section", "art.")
+_SECTION_LITERALS = ("sec", "art")
 
 
 @functools.cache

@@ -525,8 +525,15 @@ def _court_cases(text: str, pos: int) -> list[Citation]:
 
 # ---------------------------------------------------------------- the extractor
 
-_SIGN = r"(?<![\w.])(?:Artt?\.?|Arts\.|Artikel[sn]?|Articles?|articles?|art\.)(?=[ \t]*\d)"
-_RECITAL = r"(?<![\w.])(?:Erwägungsgr(?:und|ünde)|ErwGr?\.?|Recitals?|recitals?)(?=[ \t]*\d)"
+# Each anchor in two parts: what starts with a capital (or a digit) is in the scan's alternation, what starts with a
+# lowercase letter is found as a literal (core.scan: a lowercase letter in the alternation's first set would stop the
+# scan at every few characters of prose)
+_SIGN_UPPER = r"(?<![\w.])(?:Artt?\.?|Arts\.|Artikel[sn]?|Articles?)(?=[ \t]*\d)"
+_SIGN_LOWER = r"(?<![\w.])(?:articles?|art\.)(?=[ \t]*\d)"
+_SIGN = _SIGN_UPPER + "|" + _SIGN_LOWER
+_RECITAL_UPPER = r"(?<![\w.])(?:Erwägungsgr(?:und|ünde)|ErwGr?\.?|Recitals?)(?=[ \t]*\d)"
+_RECITAL_LOWER = r"(?<![\w.])recitals?(?=[ \t]*\d)"
+_RECITAL = _RECITAL_UPPER + "|" + _RECITAL_LOWER
 _PREFIX = (r"(?<![\w])(?:points?(?=[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]+(?:(?:and|or|to|,)[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]*)*of[ \t])"
            r"|paragraph(?=[ \t]*\d+[ \t]+of[ \t]+Article))")
 # An act cited by number alone is anchored at its number (rare in prose, cheap to find) and the type word before it
@@ -537,8 +544,11 @@ _ACT_BEFORE = re.compile(
     r"|Richtlinien?|Verordnung(?:en)?|Beschlusse?s?|RL|VO|Regulations?|Directives?|(?:Framework[ \t]+)?Decisions?"
     r"|[Rr]èglements?|[Dd]irectives?|[Dd]écisions?))[ \t]+"
     r"(?:\((?:EU|EG|EWG|EC|EEC|EGKS|EAG|Euratom|EU,[ \t]*Euratom|UE|CE|CEE)\)[ \t]+)?(?:No\.?[ \t]*|Nr\.[ \t]*|n°[ \t]*)?$")
+_INTRO_NUMBER = r"(?=[ \t]+(?:[CTF][ \t]?[-‐‑–][ \t]?)?\d{1,4}/\d{2}(?![\d/]))"
+_INTRO_UPPER = r"(?<![\w-])(?:Rs\.|Rechtssachen?|(?:Joined[ \t]+)?Cases?)" + _INTRO_NUMBER
+_INTRO_LOWER = (r"(?<![\w-])(?:verb(?:\.|undene)[ \t]+(?:Rs\.|Rechtssachen?)|aff(?:\.|aires?))" + _INTRO_NUMBER)
 _INTRO = (r"(?<![\w-])(?:verb(?:\.|undene)[ \t]+)?(?:Rs\.|Rechtssachen?|(?:Joined[ \t]+)?Cases?|aff(?:\.|aires?))"
-          r"(?=[ \t]+(?:[CTF][ \t]?[-‐‑–][ \t]?)?\d{1,4}/\d{2}(?![\d/]))")
+          + _INTRO_NUMBER)
 _NUMBER = r"(?<![\w/-])[CTF][ \t]?[-‐‑–][ \t]?\d{1,4}/\d{2}(?![\d/])"
 
 
@@ -572,17 +582,19 @@ class EuropeanExtractor:
     def anchor(self) -> str:
         # every alternative starts with a one-character lookahead (see legalcite.core.scan)
         alts = (
-            ("Aa", _SIGN),
-            ("ERr", _RECITAL),
-            ("p", _PREFIX),
+            ("A", _SIGN_UPPER),
+            ("ER", _RECITAL_UPPER),
             ("0-9", _ACT_NUMBER),
-            ("vRCJa", _INTRO),
+            ("RCJ", _INTRO_UPPER),
             ("CTF", _NUMBER),
             ("".join(sorted({n[0] for n in _acts.index().courts})), _court_anchor()),
             ("E", _ECLI),
         )
         combined = "".join(sorted({c for first, _ in alts for c in _expand_set(first)}))
         return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
+
+    literals = ("art", "recital", "point", "paragraph", "verb", "aff")
+    literal_anchor = "|".join((_SIGN_LOWER, _RECITAL_LOWER, _PREFIX, _INTRO_LOWER))
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()

@@ -22,7 +22,8 @@ from typing import Any, Sequence
 
 from legalcite.core.data import load
 from legalcite.core.scan import Context
-from legalcite.jurisdictions.us_common.chain import chain_citations, parse_chain, parse_constitution, section_expander
+from legalcite.jurisdictions.us_common.chain import (chain_citations, foreign_law_after, german_prose, parse_chain,
+                                                     parse_constitution, section_expander)
 from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra, plausible,
                                               supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
@@ -42,8 +43,15 @@ _A_RULE = r"(?<![\w.])(?:Fed\.\s?R\.|FRCP\b|FRCrP\b|FRE\b|FRAP\b|Federal\s+Rules
 _A_CONST = r"(?<![\w.])(?:U\.\s?S\.\s?Const\b|(?:United\s+States|U\.\s?S\.)\s+Constitution\b)"
 _A_AMEND = r"(?<![\w])Amendment\b"
 # One leading character test first: the scanner ORs every jurisdiction's anchor into one pattern that is tried at
-# every position, so a branch that fails on its first character keeps the whole scan fast.
-ANCHOR = "(?=[1-9§SsIiFRUA])(?:%s)" % "|".join((_A_NUMBER, _A_ID, _A_SUPRA, _A_SECTION, _A_RULE, _A_CONST, _A_AMEND))
+# every position, so a branch that fails on its first character keeps the whole scan fast. The anchors that start
+# with a lowercase letter (``id.``, ``supra``, ``section 1``) are literals, found by ``str.find`` (core.scan): a
+# lowercase letter in the union's first set would stop the scan at every fifth character of prose. Together they
+# match what _A_ID, _A_SUPRA and _A_SECTION match (tests/us/test_extract.py).
+ANCHOR = "(?=[1-9§SIFRUA])(?:%s)" % "|".join((
+    _A_NUMBER, r"(?<![\w.])(?:Id\.|Ibid\b\.?)", r"§§?(?=\s*\d)|(?<![\w])(?:Sections?|Secs?\.)(?=\s*\d)", _A_RULE,
+    _A_CONST, _A_AMEND))
+LITERALS = ("id.", "ibid", "supra", "sec")
+LITERAL_ANCHOR = r"(?<![\w.])(?:id\.|ibid\b\.?)|(?<![\w])(?:supra\b|(?:sections?|secs?\.)(?=\s*\d))"
 
 
 # ---------------------------------------------------------------- cases (us/case.lark, built by grammar.py)
@@ -170,10 +178,13 @@ def _amendment(text: str, pos: int) -> list[Citation]:
 
 # ---------------------------------------------------------------- short forms
 
-def _short_section(text: str, pos: int) -> list[Citation]:
-    """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies."""
+def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
+    """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies (not in German
+    prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`)."""
+    if german_prose(ctx):
+        return []
     chain = parse_chain(text, pos)
-    if chain is None or not text.startswith(("§", "Sec", "sec"), pos):
+    if chain is None or not text.startswith(("§", "Sec", "sec"), pos) or foreign_law_after(text, chain.end):
         return []
     return chain_citations(text, pos, chain, None, None, (), "s", link={"section_short": True}, form=Form.SHORT)
 
@@ -182,6 +193,8 @@ def _short_section(text: str, pos: int) -> list[Citation]:
 
 class USExtractor:
     anchor = ANCHOR
+    literals = LITERALS
+    literal_anchor = LITERAL_ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
@@ -195,7 +208,7 @@ class USExtractor:
                 return _year_page(text, pos)
             return _cases(text, pos)
         if ch == "§" or ch in "Ss" and text.startswith(("ec", "ect"), pos + 1):
-            return _short_section(text, pos)
+            return _short_section(text, pos, ctx)
         if ch in "Ii":
             return _id(text, pos)
         if text.startswith("supra", pos):

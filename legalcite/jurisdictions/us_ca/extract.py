@@ -23,12 +23,16 @@ from typing import Any, Sequence
 
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_ca.codes import table
-from legalcite.jurisdictions.us_common.chain import chain_citations, parse_chain, parse_constitution, section_expander
+from legalcite.jurisdictions.us_common.chain import (WINDOW, chain_citations, parse_chain, parse_constitution,
+                                                     section_expander)
 from legalcite.models import Citation, Kind, Span, StatuteMetadata
 
-# the leading character test keeps the scanner's combined pattern cheap at every other position
-ANCHOR = (r"(?=[C§Ss])(?:(?<![\w])Code\b|(?<![\w.])Cal(?:\.|ifornia)\s*Const(?:\.|itution\b)"
-          r"|§§?(?=\s*\d)|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d))")
+# the leading character test keeps the scanner's combined pattern cheap at every other position; lowercase
+# "section 1542" is a literal (core.scan), so that no lowercase letter is in that test
+ANCHOR = (r"(?=[C§S])(?:(?<![\w])Code\b|(?<![\w.])Cal(?:\.|ifornia)\s*Const(?:\.|itution\b)"
+          r"|§§?(?=\s*\d)|(?<![\w])(?:Sections?|Secs?\.)(?=\s*\d))")
+LITERALS = ("sec",)
+LITERAL_ANCHOR = r"(?<![\w])(?:sections?|secs?\.)(?=\s*\d)"
 
 _CAL = r"(?:Cal(?:\.|ifornia(?:'s)?)|West's\s+Ann\.\s*Cal\.|Deering's\s+Cal\.)"
 
@@ -62,6 +66,8 @@ def _norm(name: str) -> str:
     return re.sub(r"\s+", " ", name.replace("’", "'")).strip().lower()
 
 
+# how far after a section sign the "Code" of "§ 17200 of the Business and Professions Code" may end
+_CHAIN_AND_NAME = WINDOW + 80
 # what may stand between the code name and the section sign
 _TO_SIGN = re.compile(r"(?:\s+Ann\.)?\s*,?\s*(?=§|[Ss]ec(?:tion)?s?\b|[Ss]ecs?\.)")
 _OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
@@ -120,7 +126,10 @@ def _code_cite(text: str, pos: int, ctx: Context | None) -> list[Citation]:
 
 
 def _section_of_code(text: str, pos: int, ctx: Context | None) -> list[Citation]:
-    """``section 1542 of the Civil Code``, ``§ 17200 of the Business and Professions Code``."""
+    """``section 1542 of the Civil Code``, ``§ 17200 of the Business and Professions Code``: the chain is parsed only
+    where a code's name can follow it (every name ends in, or starts with, ``Code``)."""
+    if text.find("Code", pos, pos + _CHAIN_AND_NAME) < 0:
+        return []
     chain = parse_chain(text, pos)
     if chain is None or not text.startswith(("§", "Sec", "sec"), pos):
         return []
@@ -157,6 +166,8 @@ def _const(text: str, pos: int) -> list[Citation]:
 
 class CaliforniaExtractor:
     anchor = ANCHOR
+    literals = LITERALS
+    literal_anchor = LITERAL_ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()

@@ -59,6 +59,14 @@ _SIMPLE = re.compile(
 _DASHES = str.maketrans({"–": "-", "—": "-"})
 
 
+def german_prose(ctx: Any) -> bool:
+    """Whether a bare ``§ 823`` at this spot is the German extractor's: the document is German and the caller named
+    no American jurisdiction. A short section is bound only to a US statute cited before it; in German prose the
+    German reading of the same ``§`` always exists and wins the tie (the document's language), so the US and
+    California extractors do not parse it (as the German extractor leaves a bare § in English prose to them)."""
+    return ctx is not None and ctx.language == "de" and ctx.jurisdiction not in ("us", "us-ca")
+
+
 def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -> Chain | None:
     """Parse the section/rule chain at ``pos`` (``§§ 510, 1194``; ``437c, subdivision (c)``; ``56(a)``).
 
@@ -73,14 +81,31 @@ def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -
     return _parse_chain_lark(text, pos, expand)
 
 
-@functools.lru_cache(maxsize=8)
 def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:
-    """The grammar path (cached: ``§`` is claimed by the US and California extractors at the same spot)."""
-    from legalcite.core.parse import longest_prefix
+    """The grammar path: the chain's run of tokens parsed alone and once (:func:`legalcite.core.parse.parse_run`,
+    an LRU cache of runs: ``§§ 1–9999`` written a thousand times is parsed once, and the US and California
+    extractors, which both claim a ``§``, share the parse)."""
+    from legalcite.core.parse import parse_run
     from legalcite.jurisdictions.us_common.grammar import chain_parser
 
-    res = longest_prefix(chain_parser(), text[pos : pos + WINDOW])
-    return None if res is None else to_chain(res.tree, pos, expand)
+    parsed, _ = parse_run(chain_parser(), text[pos : pos + WINDOW])
+    return None if parsed is None else to_chain(parsed, pos, expand)
+
+
+# an abbreviation-shaped name after a chain ("§§ 1–9999 BGB"): another jurisdiction's law when its tables know it
+_NAME_AFTER = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß\-]*[A-ZÄÖÜ][\wÄÖÜäöüß\-]*)")
+
+
+def foreign_law_after(text: str, end: int) -> bool:
+    """Whether the chain ending at ``end`` is followed by the name of a law another registered jurisdiction knows
+    (``§ 823 Abs. 1 BGB``, ``§§ 1–9999 BGB``): then it is that jurisdiction's chain, not a US short section
+    (:func:`legalcite.jurisdictions.claimed_elsewhere`)."""
+    m = _NAME_AFTER.match(text, end)
+    if m is None:
+        return False
+    from legalcite.jurisdictions import claimed_elsewhere
+
+    return claimed_elsewhere(m.group(1), besides="us")
 
 
 # ---------------------------------------------------------------- what the grammar yields (grammar.ChainTransformer)
