@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Protocol, Sequence
+from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from legalcite.models import Citation
 
@@ -59,9 +59,9 @@ class Extractor(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """An anchor hit: its position and each claiming extractor with its own anchor match."""
+class Candidate(NamedTuple):
+    """An anchor hit: its position and each claiming extractor with its own anchor match. (A named tuple: one is
+    made per hit, and a frozen dataclass costs several times as much to build.)"""
 
     start: int
     claims: tuple[tuple[Extractor, re.Match], ...]
@@ -140,20 +140,28 @@ def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int]
         return
     scanner = _compiled(extractors)
     search = scanner.union.search
+    by_char, claimers = scanner.by_char, scanner.claimers
     literal_hits = scanner.literal_hits(text) if scanner.literals else []
     li, n_lit = 0, len(literal_hits)
     pos = 0
+    m = None
     while True:
-        m = search(text, pos)
+        if m is None or m.start() < pos:  # (a match found before a literal's hit is kept for the next round)
+            m = search(text, pos)
         start = m.start() if m is not None else len(text)
         while li < n_lit and literal_hits[li][0] < pos:
             li += 1
         if li < n_lit and literal_hits[li][0] < start:
-            start, m = literal_hits[li][0], None
+            start, union_hit = literal_hits[li][0], False
         elif m is None:
             return
-        claims = tuple((ex, mm) for ex, rx in scanner.claimers(text[start]) if (mm := rx.match(text, start))) \
-            if m is not None else ()
+        else:
+            union_hit = True
+        if union_hit:
+            ch = text[start]
+            claims = tuple([(ex, mm) for ex, rx in (by_char.get(ch) or claimers(ch)) if (mm := rx.match(text, start))])
+        else:
+            claims = ()
         while li < n_lit and literal_hits[li][0] == start:  # literals at the same position join the claims
             _, ex, rx = literal_hits[li]
             li += 1

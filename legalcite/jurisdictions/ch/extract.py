@@ -455,6 +455,13 @@ _BGE_RX = re.compile(_BGE_ANCHOR)
 _DOCKET_RX = re.compile(_DOCKET_ANCHOR)
 
 
+# Outside Swiss prose a chain is read only where a known Swiss act or a cantonal act may be named after it (an unknown
+# act is Swiss only in Swiss prose, :func:`_statutes`): looked for in the chain's reach first (acts.may_name_in),
+# which is far cheaper than parsing it, since most "Art." in German text cite German law.
+_GERMAN_SIGN = re.compile(r"Art(?!icle)")
+_REACH = WINDOW + 100
+
+
 class SwissExtractor:
     @functools.cached_property
     def anchor(self) -> str:
@@ -474,6 +481,8 @@ class SwissExtractor:
         pos = anchor.start()
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
+            if _GERMAN_SIGN.match(text, pos) and not _swiss(text, ctx) and not acts.may_name_in(text, pos, pos + _REACH):
+                return []  # "Art. 3 Abs. 1 GG": outside Swiss prose a chain is Swiss only where a Swiss act is named
             return _statutes(text, pos, ctx)
         if _BGE_RX.match(text, pos):
             return _bge(text, pos)

@@ -376,7 +376,19 @@ def _en_values(s: str) -> list[tuple[str, str]]:
     return out
 
 
+def _cue_possible(ctx: Context) -> bool:
+    """Whether the text holds any word an English rendering needs to be Chinese without a ``cn`` hint (``PRC``,
+    ``P.R.C.``, ``China``, ``Chinese``, in any case): a few substring tests of the lowercased text, once per document,
+    before any name is looked for ("Art. 3 GG" in German prose)."""
+    if "cn_cue_possible" not in ctx.state:
+        low = ctx.text.lower()
+        ctx.state["cn_cue_possible"] = "chin" in low or "prc" in low or "p.r.c" in low
+    return ctx.state["cn_cue_possible"]
+
+
 def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
+    if ctx.jurisdiction != "cn" and ctx.language != "zh" and not _cue_possible(ctx):
+        return []
     um = _EN_UNITS.match(text, m.start(), min(len(text), m.start() + 120))
     if not um:
         return []

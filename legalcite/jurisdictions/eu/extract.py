@@ -577,6 +577,22 @@ _NUMBER_RX = re.compile(_NUMBER)
 _ECLI_RX = re.compile(_ECLI)
 
 
+# A chain with a German sign is EU law only where an EU act is named after it (:func:`_statutes`): by name, or by its
+# type (``der Verordnung (EU) 2016/679``, ``dieser Richtlinie``, ``Rom-I-VO``). Both are looked for in the reach of
+# the chain first, which is far cheaper than parsing it: most "Art." in German text cite German law.
+_GERMAN_SIGN = re.compile(r"Art(?!icle)|Erw")
+_ACT_TYPES = ("verordnung", "richtlinie", "beschluss", "regulation", "directive", "decision", "règlement", "décision")
+_VO_RL = re.compile(r"(?:VO|RL)\b")  # "Rom-I-VO", "Klausel-RL"
+_REACH = WINDOW + 80
+
+
+def _act_in_reach(text: str, pos: int) -> bool:
+    end = min(len(text), pos + _REACH)
+    low = text[pos:end].lower()
+    return (any(t in low for t in _ACT_TYPES) or bool(_VO_RL.search(text, pos, end))
+            or _acts.index().may_name_in(text, pos, end))
+
+
 class EuropeanExtractor:
     @property
     def anchor(self) -> str:
@@ -599,6 +615,8 @@ class EuropeanExtractor:
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if _SIGN_RX.match(text, pos):
+            if _GERMAN_SIGN.match(text, pos) and not _act_in_reach(text, pos):
+                return []  # "Art. 3 Abs. 1 GG": a German chain names an EU act or is the German extractor's
             # "the second subparagraph of Article 17(1)": the level printed before the article (looked up
             # behind the anchor, so that common words such as "first" need no anchor of their own)
             back = _SUBPARA_BEFORE.search(text, max(0, pos - 48), pos)
