@@ -1,7 +1,7 @@
 """legalcite vs refex on the same German texts, in one run: throughput (MB/s) and citations found.
 
     pip install -e '.[bench]'          # refex = PyPI legal-reference-extraction
-    python benchmarks/de_vs_refex.py [--shared ../shared] [--mb 2] [--repeat 3]
+    python benchmarks/de_vs_refex.py [--shared ../shared] [--mb 2] [--repeat 3] [--before main]
 
 Three texts, each processed document by document by both tools:
 - **LER sentences**: the 300 court-decision sentences of ``testdata/de_ler_test.jsonl``;
@@ -14,7 +14,10 @@ refex runs its recommended API (``refex.orchestrator.CitationExtractor().extract
 engines, short-form resolution); legalcite runs ``legalcite.extract(text)`` with no hint (all jurisdictions
 registered, linking on). Both are warmed up first; each text is timed ``--repeat`` times per tool, the runs
 alternating, and the best CPU time is kept (the machine may be shared: CPU time is the steadier figure, and
-the ratio of two runs in the same process is what to compare across machines). Citations are counted as each
+the ratio of two runs in the same process is what to compare across machines). legalcite's caches of parsed text
+are cleared before each run, so that a repetition reads the text as new (a cache hit on the previous repetition's
+chains would hide the parsing cost). ``--before REF`` measures legalcite at a git revision and this checkout, each in
+a fresh subprocess (the same protocol, refex timed alongside in each), one after the other. Citations are counted as each
 tool returns them (legalcite: one per provision of a list, as refex does for ``§§ 3, 4 BGB``). The last column
 ("de alone") is a diagnostic: the ratio with the German package alone registered, which tells what the German
 extractor costs from what the other jurisdictions' anchors and extractors cost on German text.
@@ -101,10 +104,55 @@ def run_german_package() -> Callable[[list[str]], int]:
     return run
 
 
-def best_of(fn: Callable[[list[str]], int], docs: list[str]) -> tuple[float, float, int]:
+def timed(fn: Callable[[list[str]], int], docs: list[str]) -> tuple[float, float, int]:
+    from _revision import clear_caches
+
+    clear_caches()  # each repetition reads the text as new (no parse of an earlier repetition is reused)
     t0, c0 = time.perf_counter(), time.process_time()
     n = fn(docs)
     return time.perf_counter() - t0, time.process_time() - c0, n
+
+
+WARM = ["Nach § 823 Abs. 1 BGB und BGHZ 100, 1 (BGH, Urteil vom 5. Mai 2022 - I ZR 1/21) ist zu ersetzen."]
+
+
+def measure(shared: Path, mb: float, repeat: int) -> dict[str, dict[str, list]]:
+    """Per text: MB, documents, and per tool (refex, legalcite, de alone) the best (wall, cpu, found) of
+    ``repeat`` runs, the tools alternating so that a busy spell hits all."""
+    logging.getLogger("refex").setLevel(logging.ERROR)
+    texts = {"LER sentences": ler_sentences(shared), "refex windows": refex_windows(shared),
+             "statute text": statute_text(shared, mb)}
+    tools = {"refex": run_refex(), "legalcite": run_legalcite(), "de alone": run_german_package()}
+    for fn in tools.values():
+        fn(WARM)
+    out: dict[str, dict[str, list]] = {}
+    for name, docs in texts.items():
+        best: dict[str, tuple[float, float, int]] = {}
+        for _ in range(repeat):
+            for tool, fn in tools.items():
+                wall, cpu, n = timed(fn, docs)
+                if tool not in best or cpu < best[tool][1]:
+                    best[tool] = (wall, cpu, n)
+        out[name] = {"size": [sum(len(d.encode()) for d in docs) / 1e6, len(docs)],
+                     **{k: list(v) for k, v in best.items()}}
+    return out
+
+
+def report(results: dict[str, dict[str, list]], label: str) -> list[float]:
+    print(f"{label}")
+    print(f"{'text':14s} {'MB':>5s} {'docs':>5s} | {'refex MB/s':>10s} {'found':>6s} | {'legalcite MB/s':>14s} "
+          f"{'found':>6s} | {'ratio':>5s} | {'de alone':>8s}")
+    ratios = []
+    for name, r in results.items():
+        mb, ndocs = r["size"]
+        rf, lc, de = r["refex"], r["legalcite"], r["de alone"]
+        ratio = rf[1] / lc[1]
+        ratios.append(ratio)
+        print(f"{name:14s} {mb:5.2f} {ndocs:5d} | {mb / rf[1]:10.2f} {rf[2]:6d} | {mb / lc[1]:14.2f} {lc[2]:6d} "
+              f"| {ratio:4.2f}x | {rf[1] / de[1]:7.2f}x")
+    print("speed ratio legalcite/refex (CPU time, best of the runs): "
+          + ", ".join(f"{n} {r:.2f}x" for n, r in zip(results, ratios)))
+    return ratios
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,34 +160,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
     ap.add_argument("--mb", type=float, default=2.0, help="megabytes of statute text")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per tool and text; the best is kept")
+    ap.add_argument("--before", metavar="REF", help="also measure legalcite at this git revision (e.g. main), in a "
+                    "subprocess, in the same run")
+    ap.add_argument("--at", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    logging.getLogger("refex").setLevel(logging.ERROR)
+    if args.at:  # the subprocess of --before: legalcite from that worktree, the results as one JSON line
+        from _revision import import_from
 
-    texts = {"LER sentences": ler_sentences(args.shared), "refex windows": refex_windows(args.shared),
-             "statute text": statute_text(args.shared, args.mb)}
-    tools = {"refex": run_refex(), "legalcite": run_legalcite(), "de alone": run_german_package()}
-    warm = ["Nach § 823 Abs. 1 BGB und BGHZ 100, 1 (BGH, Urteil vom 5. Mai 2022 - I ZR 1/21) ist zu ersetzen."]
-    for fn in tools.values():
-        fn(warm)
+        import_from(args.at)
+        print(json.dumps(measure(args.shared, args.mb, args.repeat)))
+        return 0
+    if args.before:
+        from _revision import run_at
 
-    print(f"{'text':14s} {'MB':>5s} {'docs':>5s} | {'refex MB/s':>10s} {'found':>6s} | {'legalcite MB/s':>14s} "
-          f"{'found':>6s} | {'ratio':>5s} | {'de alone':>8s}")
-    ratios = []
-    for name, docs in texts.items():
-        mb = sum(len(d.encode()) for d in docs) / 1e6
-        best: dict[str, tuple[float, float, int]] = {}
-        for _ in range(args.repeat):
-            for tool, fn in tools.items():  # alternate, so a busy spell hits all
-                wall, cpu, n = best_of(fn, docs)
-                if tool not in best or cpu < best[tool][1]:
-                    best[tool] = (wall, cpu, n)
-        rf, lc, de = best["refex"], best["legalcite"], best["de alone"]
-        ratio = rf[1] / lc[1]
-        ratios.append(ratio)
-        print(f"{name:14s} {mb:5.2f} {len(docs):5d} | {mb / rf[1]:10.2f} {rf[2]:6d} | {mb / lc[1]:14.2f} {lc[2]:6d} "
-              f"| {ratio:4.2f}x | {rf[1] / de[1]:7.2f}x")
-    print(f"speed ratio legalcite/refex (CPU time, best of {args.repeat}): "
-          + ", ".join(f"{n} {r:.2f}x" for n, r in zip(texts, ratios)))
+        opts = ["--shared", str(args.shared.resolve()), "--mb", str(args.mb), "--repeat", str(args.repeat)]
+        report(run_at(Path(__file__).resolve(), args.before, opts), f"legalcite@{args.before} (subprocess)")
+        report(run_at(Path(__file__).resolve(), None, opts), "this checkout (subprocess)")
+        return 0
+    report(measure(args.shared, args.mb, args.repeat), "this checkout")
     return 0
 
 

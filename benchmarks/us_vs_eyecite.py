@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import argparse
 import collections
-import importlib.util
 import json
 import logging
 import os
 import re
-import subprocess
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -83,27 +80,16 @@ def timed(fn, blocks, repeat: int = 1):
 def legalcite_at(ref: str | None, text: Path, repeat: int) -> dict:
     """legalcite at git revision ``ref`` (a temporary worktree; None: this checkout), timed in a fresh subprocess
     so that before and after are measured alike: its results, wall and CPU seconds."""
-    root = HERE.parent
-    with tempfile.TemporaryDirectory(prefix="lc-bench-") as tmp:
-        wt = Path(tmp) / "before" if ref else root
-        if ref:
-            subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(wt), ref], check=True)
-        try:
-            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--only-legalcite", str(wt),
-                                  "--text", str(text), "--repeat", str(repeat)], check=True, capture_output=True,
-                                 text=True, cwd=tmp).stdout
-        finally:
-            if ref:
-                subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(wt)], check=False)
-    return json.loads(out.splitlines()[-1])
+    from _revision import run_at
+
+    return run_at(Path(__file__).resolve(), ref, ["--text", str(text.resolve()), "--repeat", str(repeat)])
 
 
 def _only_legalcite(root: Path, text: Path, repeat: int) -> int:
     """The subprocess of :func:`legalcite_at`: legalcite imported from ``root``, one JSON line of results."""
-    spec = importlib.util.spec_from_file_location("compare_extract", HERE.parent / "scripts" / "compare_extract.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    mod._import_from(root)
+    from _revision import import_from
+
+    import_from(root)
     blocks = blocks_of(text.read_text(encoding="utf-8"))
     run_legalcite(WARM)
     res, wall, cpu = timed(run_legalcite, blocks, repeat)
@@ -135,10 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=12, help="disagreements to print each way")
     ap.add_argument("--before", metavar="REF", help="also time legalcite at this git revision (e.g. main)")
     ap.add_argument("--repeat", type=int, default=1, help="legalcite runs, the best counts (eyecite runs once)")
-    ap.add_argument("--only-legalcite", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
+    ap.add_argument("--at", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.only_legalcite:
-        return _only_legalcite(args.only_legalcite, args.text, args.repeat)
+    if args.at:
+        return _only_legalcite(args.at, args.text, args.repeat)
     text = args.text.read_text(encoding="utf-8")
     blocks = blocks_of(text)
     mb = len(text.encode("utf-8")) / 1e6

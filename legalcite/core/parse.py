@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
@@ -118,32 +118,54 @@ def parse_prefix(parser: Lark, window: str, start: str | None = None) -> Any:
     return None if res is None else res.tree
 
 
+def _terminals(parser: Lark) -> list:
+    """The grammar's terminals (``TAIL`` and the ignored whitespace aside) in the order the lexer tries them."""
+    skip = {"TAIL", *parser.lexer_conf.ignore}
+    return sorted((t for t in parser.terminals if t.name not in skip),
+                  key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+
+
 @functools.cache
 def token_run(parser: Lark) -> re.Pattern:
     """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
     lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
     terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
-    skip = {"TAIL", *parser.lexer_conf.ignore}  # the whitespace between tokens is the run's own \s*
-    terms = sorted((t for t in parser.terminals if t.name not in skip),
-                   key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in terms))
+    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in _terminals(parser)))
 
 
-def parse_run(parser: Lark, window: str, start: str | None = None) -> tuple[Any, bool]:
+@functools.cache
+def token_pattern(parser: Lark) -> re.Pattern:
+    """One token of the grammar after optional whitespace, the terminal's name as the match's ``lastgroup``, tried
+    in the lexer's order: matched repeatedly it reads a run as :func:`token_run` does, token by token. A fast path
+    can read the commonest shapes with it and leave the rest to the parser (``de/statute.py``)."""
+    return re.compile(r"\s*(?:%s)" % "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in _terminals(parser)))
+
+
+def parse_run(parser: Lark, window: str, start: str | None = None,
+              fast: Callable[[str], Any] | None = None) -> tuple[Any, bool]:
     """:func:`parse_prefix` of the run of tokens at the window's start, where that run ends before a character that
     is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
     ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
     result and whether it was cut from the window (False: it was parsed in the whole window, because the run
-    reaches the window's end or ends inside a word)."""
+    reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run first, without the
+    parser (None: the parser reads it); it must return what the parse with the embedded transformer returns."""
     m = token_run(parser).match(window)
     if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
-        return _parse_cut(parser, m.group(), start), True
+        return _parse_cut(parser, m.group(), start, fast), True
     return parse_prefix(parser, window, start), False
 
 
 @functools.lru_cache(maxsize=8192)
-def _parse_cut(parser: Lark, run: str, start: str | None) -> Any:
+def _parse_cut(parser: Lark, run: str, start: str | None, fast: Callable[[str], Any] | None) -> Any:
+    if fast is not None and (read := fast(run)) is not None:
+        return read
     return parse_prefix(parser, run, start)
+
+
+def clear_caches() -> None:
+    """Forget the runs parsed so far (benchmarks time text as new: a run parsed in an earlier repetition of the
+    same text would be a cache hit)."""
+    _parse_cut.cache_clear()
 
 
 @dataclass(frozen=True)

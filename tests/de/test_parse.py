@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legalcite.core.parse import parse_prefix
+from legalcite.core.parse import parse_prefix, token_run
 from legalcite.jurisdictions.de import statute
 from legalcite.keys import ROMAN_NUMERAL, ROMAN_SMALL_NUMERAL, int_to_roman, is_roman, roman_to_int
 
@@ -65,3 +65,30 @@ def test_the_grammars_roman_numerals_are_numerals_the_keys_read() -> None:
     assert roman_to_int("XXXIX") == 39 and is_roman("MDV") and not small.fullmatch("MDV")
     with pytest.raises(ValueError):
         roman_to_int("IIII")
+
+
+def test_chains_in_the_grammars_shape_need_no_parse_and_read_as_the_grammar_reads_them(corpora_dir: Path) -> None:
+    """The fast path (statute._read_run) reads most § chains of real statute text, each as the grammar reads the
+    same run and the whole window (the other chains go to the grammar)."""
+    run = token_run(statute._parser())
+    decided = total = 0
+    with gzip.open(corpora_dir / "de_fulltext.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            text = json.loads(line).get("text") or ""
+            for m in _SIGN.finditer(text):
+                window = text[m.start() : m.start() + statute.WINDOW]
+                r = run.match(window)
+                if r is None or r.end() == len(window) or window[r.end()].isalnum():
+                    continue
+                total += 1
+                fast = statute._read_run(r.group())
+                if fast is not None:
+                    decided += 1
+                    parsed = parse_prefix(statute._parser(), r.group())
+                    assert [(i.path, i.range_to, i.following, i.version) for i in fast.items] == \
+                        [(i.path, i.range_to, i.following, i.version) for i in parsed.items], window
+                    assert (fast.end, fast.english) == (parsed.end, parsed.english), window
+                    _same(window)
+            if total > 3000:
+                break
+    assert decided > total * 0.8

@@ -109,6 +109,30 @@ def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: 
     return path, last_style, following, version, end, complete
 
 
+def chain_of(sign: str, sign_end: int, members: list[tuple[str | None, tuple[Part, ...]]]) -> Chain:
+    """The chain a sign (its terminal's name, where it ends) and its list members make (each member: the separator
+    before it, ``SEP`` or ``RANGE``, and its parts; the first member's parts start with the sign's value): each
+    member attached where :func:`attach_item` says, a member after ``RANGE`` the end of a range; a member that does
+    not attach ends the chain."""
+    main, plural, english = SIGNS[sign]
+    items: list[Item] = []
+    end = sign_end
+    prev: tuple[Path, str] | None = None
+    for sep, parts in members:
+        built = attach_item(parts, prev, plural, main)
+        if built is None:
+            break
+        path, last_style, following, version, item_end, complete = built
+        if sep == "RANGE" and items and items[-1].range_to is None:
+            items[-1].range_to = path
+        else:
+            items.append(Item(path, following=following, version=version))
+        prev, end = (path, last_style), item_end
+        if not complete:
+            break
+    return Chain(items, end, english=english, open=True)
+
+
 def _int(value: str) -> int:
     m = _LEADING_INT.match(value)
     return int(m.group()) if m else 0
@@ -122,15 +146,83 @@ def _parser():
     return get_parser(__package__, "statute", transformer=StatuteChain())
 
 
+def end_value(text: str) -> str:
+    """The value at the end of a sign's or level's token: ``§ 613 a`` → ``613a``, ``Abs. (2)`` → ``2``."""
+    return END_VALUE.search(text).group(1).replace(" ", "")
+
+
+def part_of(kind: str, text: str, end: int) -> Part:
+    """A token of a list item (its terminal ``kind``, its text, where it ends) as a :data:`Part`."""
+    from legalcite.keys import roman_to_int
+
+    label = LEVELS.get(kind)
+    if label is not None:
+        value = end_value(text)
+        return ("labeled", label, value.lower() if label == "lit" else value, end)
+    style = STYLES[kind]
+    if style == "bare":
+        return (style, None, text.replace(" ", ""), end)
+    if style == "roman":
+        return (style, "abs", str(roman_to_int(text)), end)
+    if style == "paren":
+        return (style, None, text[1:-1], end)
+    if style == "following":
+        return (style, None, "ff." if text.startswith(("ff", "et")) else "f.", end)
+    return (style, None, text.replace(" ", ""), end)  # version
+
+
 def parse_chain(window: str) -> Chain | None:
-    """The sign and unit chain at the start of ``window``, or None when it is no citation (the chain's run of
-    tokens parsed alone where it can be: :func:`legalcite.core.parse.parse_run`)."""
+    """The sign and unit chain at the start of ``window``, or None when it is no citation. The chain's run of tokens
+    is parsed alone where it can be, and once (:func:`legalcite.core.parse.parse_run`): read token by token where it
+    has the grammar's shape (:func:`_read_run`: most chains), else by the grammar."""
     from legalcite.core.parse import parse_run
 
-    chain, cut = parse_run(_parser(), window)
+    chain, cut = parse_run(_parser(), window, fast=_read_run)
     if chain is not None and cut and chain.open:
         chain.open = False  # cut before prose: the text does not go on as a chain
     return chain
+
+
+_MAX_TOKENS = 40
+
+
+def _read_run(run: str) -> Chain | None:
+    """The fast path of :func:`parse_chain`: a chain's run of tokens (cut before prose by
+    :func:`~legalcite.core.parse.parse_run`) read with the lexer's own terminals in its order
+    (:func:`legalcite.core.parse.token_pattern`); when it is a sign and list members in the grammar's shape
+    (``items``: parts, separators between them, one may end the list) the chain is built as the embedded Transformer
+    builds it (:func:`chain_of`) — the parser is not needed to say what it is. Anything else (a sign inside the
+    chain, two separators in a row) is None: the grammar reads it. ``tests/de/test_parse.py`` checks both paths
+    agree on the shared German texts."""
+    from legalcite.core.parse import token_pattern
+
+    match = token_pattern(_parser()).match
+    m = match(run)
+    if m is None or m.lastgroup not in SIGNS:
+        return None
+    sign, sign_end = m.lastgroup, m.end()
+    members: list[tuple[str | None, tuple[Part, ...]]] = []
+    sep: str | None = None
+    parts: list[Part] = [("bare", None, end_value(m.group(sign)), sign_end)]
+    pos = sign_end
+    while pos < len(run):
+        m = match(run, pos)
+        if m is None:
+            return None
+        kind = m.lastgroup
+        if kind in ("SEP", "RANGE"):
+            if not parts:
+                return None  # two separators in a row: not the grammar's shape (it decides where the chain ends)
+            members.append((sep, tuple(parts)))
+            sep, parts = kind, []
+        elif kind in LEVELS or kind in STYLES:
+            parts.append(part_of(kind, m.group(kind), m.end()))
+        else:
+            return None  # another sign inside the chain: the grammar reads it
+        pos = m.end()
+    if parts:
+        members.append((sep, tuple(parts)))
+    return chain_of(sign, sign_end, members)
 
 
 def _listed(work: str | None):

@@ -11,30 +11,13 @@ from lark import Token, Transformer
 from legalcite.core.parse import Reject
 from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
 from legalcite.core.chains import Item, Path
-from legalcite.jurisdictions.de.statute import END_VALUE, LEVELS, SIGNS, STYLES, Chain, Part, attach_item
-from legalcite.keys import roman_to_int, work_id
+from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, part_of
+from legalcite.keys import work_id
 
 # ---------------------------------------------------------------- statute.lark
 
-def _end_value(tok: Token) -> str:
-    return END_VALUE.search(tok).group(1).replace(" ", "")
-
-
 def _part(tok: Token) -> Part:
-    label = LEVELS.get(tok.type)
-    if label is not None:
-        value = _end_value(tok)
-        return ("labeled", label, value.lower() if label == "lit" else value, tok.end_pos)
-    style = STYLES[tok.type]
-    if style == "bare":
-        return (style, None, tok.replace(" ", ""), tok.end_pos)
-    if style == "roman":
-        return (style, "abs", str(roman_to_int(tok)), tok.end_pos)
-    if style == "paren":
-        return (style, None, tok[1:-1], tok.end_pos)
-    if style == "following":
-        return (style, None, "ff." if tok.startswith(("ff", "et")) else "f.", tok.end_pos)
-    return (style, None, tok.replace(" ", ""), tok.end_pos)  # version
+    return part_of(tok.type, str(tok), tok.end_pos)
 
 
 class StatuteChain(Transformer):
@@ -42,34 +25,22 @@ class StatuteChain(Transformer):
 
     def first(self, children: list[Token]) -> tuple[Token, tuple[Part, ...]]:
         sign = children[0]
-        return sign, (("bare", None, _end_value(sign), sign.end_pos), *map(_part, children[1:]))
+        return sign, (("bare", None, end_value(sign), sign.end_pos), *map(_part, children[1:]))
 
     def ref(self, children: list[Token]) -> tuple[Part, ...]:
         return tuple(map(_part, children))
 
     def items(self, children: list) -> Chain:
         sign, head = children[0]
-        main, plural, english = SIGNS[sign.type]
-        items: list[Item] = []
-        end = sign.end_pos
-        prev: tuple[Path, str] | None = None
-        sep: Token | None = None
-        for child in (head, *children[1:]):
+        members: list[tuple[str | None, tuple[Part, ...]]] = [(None, head)]
+        sep: str | None = None
+        for child in children[1:]:
             if isinstance(child, Token):
-                sep = child
-                continue
-            built = attach_item(child, prev, plural, main)
-            if built is None:
-                break
-            path, last_style, following, version, item_end, complete = built
-            if sep is not None and sep.type == "RANGE" and items and items[-1].range_to is None:
-                items[-1].range_to = path
+                sep = child.type
             else:
-                items.append(Item(path, following=following, version=version))
-            prev, end, sep = (path, last_style), item_end, None
-            if not complete:
-                break
-        return Chain(items, end, english=english, open=True)
+                members.append((sep, child))
+                sep = None
+        return chain_of(sign.type, sign.end_pos, members)
 
     def start(self, children: list) -> Chain:
         chain = children[0]
