@@ -17,8 +17,9 @@ from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_DE_WORDS = re.compile(r"\b(?:der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)\b")
-_EN_WORDS = re.compile(r"\b(?:the|and|of|under|is|to|that|in|for|with)\b")
+# German and English function words, in one pattern (one pass over the text): a German one fills the group
+_WORDS = re.compile(r"\b(?:(der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)|the|and|of|under|is|to|that"
+                    r"|in|for|with)\b")
 
 
 def guess_language(text: str) -> str | None:
@@ -27,7 +28,9 @@ def guess_language(text: str) -> str | None:
     cjk = len(_CJK.findall(head))
     if cjk > 20 or (cjk and cjk * 4 > len(head)):
         return "zh"
-    de, en = len(_DE_WORDS.findall(head)), len(_EN_WORDS.findall(head))
+    words = _WORDS.findall(head)
+    de = len(words) - words.count("")
+    en = len(words) - de
     if de == en == 0:
         return None
     return "de" if de > en else "en"

@@ -118,7 +118,7 @@ def parse_prefix(parser: Lark, window: str, start: str | None = None) -> Any:
     return None if res is None else res.tree
 
 
-def _terminals(parser: Lark) -> list:
+def lexer_order(parser: Lark) -> list:
     """The grammar's terminals (``TAIL`` and the ignored whitespace aside) in the order the lexer tries them."""
     skip = {"TAIL", *parser.lexer_conf.ignore}
     return sorted((t for t in parser.terminals if t.name not in skip),
@@ -130,15 +130,19 @@ def token_run(parser: Lark) -> re.Pattern:
     """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
     lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
     terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
-    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in _terminals(parser)))
+    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser)))
 
 
 @functools.cache
 def token_pattern(parser: Lark) -> re.Pattern:
-    """One token of the grammar after optional whitespace, the terminal's name as the match's ``lastgroup``, tried
-    in the lexer's order: matched repeatedly it reads a run as :func:`token_run` does, token by token. A fast path
-    can read the commonest shapes with it and leave the rest to the parser (``de/statute.py``)."""
-    return re.compile(r"\s*(?:%s)" % "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in _terminals(parser)))
+    """One token of the grammar after what the grammar ignores (whitespace), the terminal's name as the match's
+    ``lastgroup``, terminals tried in the lexer's order: matched repeatedly it reads a text token by token as the
+    lexer does wherever the token found is one the parser accepts there. A fast path can read the commonest shapes
+    with it and leave the rest to the parser (``de/statute.py``, ``de/trees.py``)."""
+    ignored = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
+    skip = "(?:%s)*" % "|".join(ignored) if ignored else ""
+    terms = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer_order(parser))
+    return re.compile(f"{skip}(?:{terms})")
 
 
 def parse_run(parser: Lark, window: str, start: str | None = None,

@@ -2,6 +2,9 @@
 count is taken only when the readings tie on what comes before it."""
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import legalcite
 from legalcite import pipeline
 from legalcite.core.scan import Context
@@ -41,3 +44,24 @@ def test_rank_order() -> None:
     assert pipeline.reading_rank([known], "ch", ("de",), ctx) > pipeline.reading_rank([unknown], "de", ("de",), ctx)
     swiss = Context(text="", language="de", jurisdiction="ch")
     assert pipeline.reading_rank([unknown], "ch", ("de",), swiss) > pipeline.reading_rank([unknown], "de", ("de",), swiss)
+
+
+_WORD_TEXT = (st.text(alphabet=st.sampled_from(list("derDiethasnofuzßBGHZVrwGFSAmyçé_1 .,-")), max_size=80)
+              | st.sampled_from(["der BGH und die BGHZ", "xBGH BGH_ BGH-Urteil", "Germany's German Germanys",
+                                 "the law of the land", "ßß"]))
+
+
+@given(_WORD_TEXT)
+def test_the_language_guess_and_the_german_cues_count_as_boundary_regexes_do(text: str) -> None:
+    """guess_language and de.cue_count take one pass with a prefix the engine can skip to; they count exactly what
+    the plain patterns with a word boundary in front count."""
+    import re
+
+    from legalcite.jurisdictions.de.extract import cue_count
+
+    de = len(re.findall(r"\b(?:der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)\b", text))
+    en = len(re.findall(r"\b(?:the|and|of|under|is|to|that|in|for|with)\b", text))
+    expected = None if de == en == 0 else ("de" if de > en else "en")
+    assert pipeline.guess_language(text) == expected
+    assert cue_count(text) == len(re.findall(
+        r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b", text))

@@ -92,3 +92,31 @@ def test_chains_in_the_grammars_shape_need_no_parse_and_read_as_the_grammar_read
             if total > 3000:
                 break
     assert decided > total * 0.8
+
+
+def test_decisions_and_reporter_cites_read_without_the_parser_as_the_parser_reads_them(
+        testdata_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every window the German extractor hands to case.lark on the shared court texts: where the token reader
+    (trees.read_case) decides, the parser reads the same decision or reporter cite; it decides most of them."""
+    import legalcite
+    from legalcite.jurisdictions.de import case, extract, trees
+
+    seen: list[tuple[str, str]] = []
+    real = case.parse
+
+    def spy(window: str, start: str):
+        seen.append((window, start))
+        return real(window, start)
+
+    monkeypatch.setattr(extract.case, "parse", spy)
+    for name in ("de_ler_test.jsonl", "de_refex_ler.jsonl"):
+        for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                legalcite.extract(json.loads(line)["text"])
+    decided = 0
+    for window, start in seen:
+        fast = trees.read_case(case._parser(), window, start)
+        if fast is not None:
+            decided += 1
+            assert fast == parse_prefix(case._parser(), window, start), (start, window)
+    assert decided > len(seen) * 0.6

@@ -121,13 +121,15 @@ class _Starts:
 
     abbreviations: frozenset[str]
     abbreviations_ci: frozenset[str]
-    title_forms: frozenset[str]         # every lowercase word that stems to a title's first word
+    title_forms: frozenset[str]         # every lowercase word that stems to a German title's first word
     title_words: frozenset[str]         # one-word titles
     title_pairs: frozenset[tuple[str, str]]
+    english_forms: frozenset[str]       # the same for English titles (read without an article word before them)
 
 
 _ENDINGS = ("", "es", "en", "er", "em", "s", "e", "n")  # the endings de.laws' stem removes
 _DATE_WORDS = frozenset({"vom", "du", "del"})  # a date may stand between a title's first words ("vom 20. Dezember")
+_ARTICLES = frozenset({"des", "der", "dem", "zum", "zur"})  # what _ARTICLE_WORDS reads before a German title
 # punctuation around a word in prose (a final dot stays: "Cst." is an abbreviation)
 _AROUND = ",;:!?()[]{}«»„“”\"'’"
 
@@ -136,11 +138,14 @@ _AROUND = ",;:!?()[]{}«»„“”\"'’"
 def _starts() -> _Starts:
     t = index()
     abbrs = {w for a in t.aliases for w in (a, a.split()[0], a.rstrip("."))}
-    firsts = {k.split(" ")[0] for k in (*t.titles, *t.english)}
+
+    def forms(keys) -> frozenset[str]:
+        return frozenset(k.split(" ")[0] + e for k in keys for e in _ENDINGS)
     return _Starts(frozenset(abbrs), frozenset(w.lower() for w in abbrs),
-                   frozenset(f + e for f in firsts for e in _ENDINGS) | {w.lower() for w in _WORD_EXPAND},
+                   forms(t.titles) | {w.lower() for w in _WORD_EXPAND},
                    frozenset(k for k in (*t.titles, *t.english) if " " not in k),
-                   frozenset(tuple(k.split(" ")[:2]) for k in (*t.titles, *t.english) if " " in k))
+                   frozenset(tuple(k.split(" ")[:2]) for k in (*t.titles, *t.english) if " " in k),
+                   forms(t.english))
 
 
 @functools.cache
@@ -149,10 +154,11 @@ def _canton_suffix() -> re.Pattern:
 
 
 def may_name_in(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` may name an act (:func:`match_act`) — an abbreviation, a title (a capitalised
-    first word), a cantonal act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them
-    may start (most "Art." in German prose cite German law and name no Swiss act). Set operations on the words, so
-    that the test costs a few microseconds."""
+    """Whether ``text[start:end]`` may name an act (:func:`match_act`) — an abbreviation, a German title after an
+    article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only there), an English title, a cantonal
+    act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
+    in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
+    few microseconds."""
     from legalcite.jurisdictions.de.laws import _stem
 
     chunk = text[start:end]
@@ -166,15 +172,16 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     lows = {w.lower().replace("ß", "ss") for w in found if w[:1].isupper()}
     if not lows.isdisjoint(s.abbreviations_ci):
         return True
-    hits = lows & s.title_forms
-    if not hits:
+    german, english = lows & s.title_forms, lows & s.english_forms
+    if not (german or english):
         return False
-    for i, w in enumerate(words[:-1]):
-        if w.lower().replace("ß", "ss") in hits:
-            first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1]
+    for i, w in enumerate(words):
+        low = w.lower().replace("ß", "ss")
+        if low in english or (low in german and i and words[i - 1] in _ARTICLES):
+            first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""
             if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
                 return True
-    return bool(words) and words[-1].lower().replace("ß", "ss") in hits
+    return False
 
 
 def knows_name(printed: str) -> bool:
@@ -190,7 +197,7 @@ _NOT_ACTS = frozenset("""BGE BGer ATF DTF EU EG EWG EGMR EuGH CHF EUR USD AG Gmb
 VI VII VIII IX XI XII FINMA BGH BVerfG ECHR-""".split())
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 _SCHLT = re.compile(r"[ \t]*SchlT[ \t]+ZGB\b")
-_ARTICLE_WORDS = re.compile(r"[ \t]*(?:des|der|dem|zum|zur)[ \t]+")
+_ARTICLE_WORDS = re.compile(r"[ \t]*(?:%s)[ \t]+" % "|".join(sorted(_ARTICLES)))
 _ENGLISH_OF = re.compile(r"[ \t]*(?:of|under)[ \t]+(?:the[ \t]+)?")
 _DATE = re.compile(r"\s*,?\s*(?:vom|du|del)\s+\d{1,2}\.?\s*(?:[A-Za-zäöüéû]+\.?|\d{1,2}\.)\s*\d{4}(?:/\d{1,2}\.\s*[A-Za-zäöü]+\s*\d{4})?")
 _TITLE_WORD = re.compile(r"[ \t\n]*([\wÄÖÜäöüß][\wÄÖÜäöüß\-]*)")

@@ -481,7 +481,8 @@ class SwissExtractor:
         pos = anchor.start()
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
-            if _GERMAN_SIGN.match(text, pos) and not _swiss(text, ctx) and not acts.may_name_in(text, pos, pos + _REACH):
+            if (_GERMAN_SIGN.match(text, pos) and not acts.may_name_in(text, pos, pos + _REACH)
+                    and not _swiss(text, ctx)):
                 return []  # "Art. 3 Abs. 1 GG": outside Swiss prose a chain is Swiss only where a Swiss act is named
             return _statutes(text, pos, ctx)
         if _BGE_RX.match(text, pos):

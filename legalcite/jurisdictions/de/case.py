@@ -152,10 +152,12 @@ def _parser():
 
 
 def parse(window: str, start: str):
-    """The decision or reporter cite at the start of ``window``, read from the entry point ``start``."""
+    """The decision or reporter cite at the start of ``window``, read from the entry point ``start``: its commonest
+    shapes token by token (:func:`legalcite.jurisdictions.de.trees.read_case`), the others by the parser."""
     from legalcite.core.parse import parse_prefix
+    from legalcite.jurisdictions.de.trees import read_case
 
-    return parse_prefix(_parser(), window, start)
+    return read_case(_parser(), window, start) or parse_prefix(_parser(), window, start)
 
 
 def decision_citations(text: str, start: int, d: Decision, base: int, court: str | None,

@@ -265,12 +265,20 @@ def knows_name(printed: str) -> bool:
     return de_laws.index().lookup_abbr(printed) is not None
 
 
-_CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
+# the words, without a boundary in front, so that the engine skips to their first letters (B, D, G)
+_CUE_WORDS = re.compile(r"(?:BGHZ?|BVerfGE?|BVerwG|BFH|BSG|BAG|Bundesrepublik|Deutschland|Germany?)\b")
 
 
 def cue_count(text: str) -> int:
-    """How often ``text`` reads as German prose (ß, the federal courts, Deutschland): the pipeline's tie-break."""
-    return len(_CUES.findall(text))
+    """How often ``text`` reads as German prose (ß, the federal courts, Deutschland): the pipeline's tie-break.
+    The words count where a word starts (the boundary in front is tested here: a regex that starts with one is
+    tried at every position)."""
+    n = text.count("ß")
+    for m in _CUE_WORDS.finditer(text):
+        before = text[m.start() - 1] if m.start() else ""
+        if not (before.isalnum() or before == "_"):
+            n += 1
+    return n
 
 
 def _claimed_elsewhere(printed: str) -> bool:

@@ -4,13 +4,14 @@ builds a statute chain's items (:class:`StatuteChain`, ``statute.lark``) and a d
 package does not import Lark (the parsers are built on first use)."""
 from __future__ import annotations
 
+import functools
 import re
 
 from lark import Token, Transformer
 
+from legalcite.core.chains import Item, Path
 from legalcite.core.parse import Reject
 from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
-from legalcite.core.chains import Item, Path
 from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, part_of
 from legalcite.keys import work_id
 
@@ -175,3 +176,110 @@ def _heading(heading: str) -> tuple[str, list[str]]:
     return work_id(heading[chain.end:].strip()), units
 
 
+
+
+# ---------------------------------------------------------------- case.lark without the parser
+
+# the optional parts before the dockets at each entry point, in the grammar's order (court_rest: DTYPE? PANEL? DATE?
+# dockets; decision: DTYPE PANEL? DATE? dockets; dated: DATE dockets; docket: dockets)
+_BEFORE_DOCKETS = {"court_rest": ("DTYPE", "PANEL", "DATE"), "decision": ("DTYPE", "PANEL", "DATE"),
+                   "dated": ("DATE",), "docket": ()}
+_FIRST = {"decision": "DTYPE", "dated": "DATE"}
+
+
+def read_case(parser, window: str, start: str) -> Decision | Reporter | None:
+    """The commonest shapes of ``case.lark``'s entry points read token by token, without the parser: a decision's
+    optional type, panel and date and then its dockets (``, Urteil vom 5. Mai 2022 - 2 AZR 363/21``) or a reporter's
+    cite (`` GRUR 2006, 152, 154``), a reporter's volumes and pages with their pins (`` 164, 11 <13>; 165, 1``).
+    Tokens are read with the lexer's terminals in its order (:func:`legalcite.core.parse.token_pattern`), each
+    accepted only where the grammar accepts it (there the lexer reads the same token), and the result is built by
+    :class:`DecisionParts` itself; anything else (a loose-leaf or annotated cite, a page part ``I-4101``, a part out
+    of the grammar's order) is None, for the parser. ``tests/de/test_parse.py`` checks both agree on the shared
+    German texts."""
+    from legalcite.core.parse import token_pattern
+
+    match = token_pattern(parser).match
+    parts = DecisionParts()
+    if start == "reporter":
+        read = _read_cites(parser, window, 0)
+        return parts.reporter([read[0]]) if read is not None else None
+    optional = _BEFORE_DOCKETS.get(start)
+    if optional is None:
+        return None
+    children: list = []
+    pos, i = 0, 0
+    while True:
+        m = match(window, pos)
+        if m is None:
+            return None
+        kind = m.lastgroup
+        if kind in ("DOCKET", "REPNAME"):
+            break
+        if kind not in optional[i:]:
+            return None  # what the grammar does not accept here: the parser decides
+        i = optional.index(kind) + 1
+        children.append(Token(kind, m.group(kind), end_pos=m.end()))
+        pos = m.end()
+    if start in _FIRST and (not children or children[0].type != _FIRST[start]):
+        return None
+    if kind == "REPNAME":  # "GRUR 2006, 152, 154": a reporter's cite instead of dockets (not where a date must come)
+        if start not in ("court_rest", "decision"):
+            return None
+        read = _read_cites(parser, window, m.end())
+        if read is None:
+            return None
+        children.append(parts.reporter_cite([Token("REPNAME", m.group("REPNAME"), end_pos=m.end()), read[0]]))
+    else:
+        docket = _terminal_rx(parser, ("DOCKET",))
+        dockets = []
+        while (m := docket.match(window, pos)) is not None:  # after a docket: another docket, or the prose
+            dockets.append(Token("DOCKET", m.group("DOCKET"), end_pos=m.end()))
+            pos = m.end()
+        children.append(parts.dockets(dockets))
+    try:
+        return getattr(parts, start)(children)
+    except Reject:
+        return None
+
+
+def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | None:
+    """``cites`` in the shape ``ROMAN_NUMERAL? (CITE pin*)+`` at ``pos`` (the series, volumes and pages, pins), as
+    :meth:`DecisionParts.cites` builds it, and where it ends; None for the other shapes."""
+    from legalcite.core.parse import token_pattern
+
+    parts = DecisionParts()
+    m = token_pattern(parser).match(window, pos)
+    children: list = []
+    if m is not None and m.lastgroup == "ROMAN_NUMERAL":  # "BStBl II 2018, 81": the series
+        children.append(Token("ROMAN_NUMERAL", m.group("ROMAN_NUMERAL"), end_pos=m.end()))
+        m = token_pattern(parser).match(window, m.end())
+    if m is None or m.lastgroup != "CITE":
+        return None
+    after = _terminal_rx(parser, ("CITE", "PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S"))
+    cite: list[Token] = []
+    while m is not None:
+        kind = m.lastgroup
+        tok = Token(kind, m.group(kind), end_pos=m.end())
+        if kind == "CITE":
+            if "-" in tok:
+                return None  # "2003, I-4101": the part before the page, for the parser
+            if cite:
+                children.append(parts.cite(cite))
+            cite = [tok]
+        else:
+            cite.append(tok)
+        m = after.match(window, m.end())
+    children.append(parts.cite(cite))
+    return parts.cites(children), cite[-1].end_pos
+
+
+@functools.cache
+def _terminal_rx(parser, names: tuple[str, ...]) -> re.Pattern:
+    """The terminals ``names`` of ``parser`` after what it ignores, in the lexer's order, each a named group."""
+    from legalcite.core.parse import lexer_order
+
+    terms = {t.name: t for t in parser.terminals}
+    ignored = "|".join(terms[n].pattern.to_regexp() for n in parser.lexer_conf.ignore)
+    ordered = [t for t in lexer_order(parser) if t.name in names]
+    return re.compile(f"(?:{ignored})*(?:" + "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
+                      + ")")

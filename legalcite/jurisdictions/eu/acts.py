@@ -167,11 +167,11 @@ class ActIndex:
                 else:
                     self.folded.setdefault(tuple(self.fold(t) for t in toks), work)
         self.max_words = max(len(k) for k in (*self.exact, *self.folded))
-        # what a name can start with: a one-word name as printed; a longer name's first word and its first two words,
-        # folded (a cheap test before a name is read word by word)
+        # what a name can start with: a one-word name as printed; a longer name's first word, and its first two or
+        # (when it has more) three words, folded (a cheap test before a name is read word by word)
         self._starts = frozenset(k[0] for k in self.exact)
         self._folded_starts = frozenset(k[0] for k in self.folded)
-        self._folded_pairs = frozenset(k[:2] for k in self.folded)
+        self._folded_heads = frozenset(k[:3] for k in self.folded)
         # every case-folded word fold() may turn into such a first word (the word itself or with a genitive ending)
         self._start_forms = self._folded_starts | {f + e for f in self._folded_starts for e in ("s", "es")}
 
@@ -185,16 +185,18 @@ class ActIndex:
         return t
 
     def may_name_in(self, text: str, start: int, end: int) -> bool:
-        """Whether ``text[start:end]`` may hold an act name: a one-word name, or the first two words of a longer one
-        (a cheap test before a unit chain is parsed; ``des Gesetzes`` starts no name, ``Gesetz über digitale``
-        may)."""
+        """Whether ``text[start:end]`` may hold an act name: a one-word name, or the first two or three words of a
+        longer one (a cheap test before a unit chain is parsed; ``des Gesetzes`` or ``Gesetz über die`` starts no
+        name, ``Gesetz über digitale`` may)."""
         toks = [w.strip(_PUNCTUATION) for w in text[start:end].split()]  # (str.split: ten times a regex's speed)
-        starts, forms, pairs = self._starts, self._start_forms, self._folded_pairs
+        starts, forms, heads = self._starts, self._start_forms, self._folded_heads
         for i, t in enumerate(toks):
             if t in starts:
                 return True
-            if t.casefold() in forms and i + 1 < len(toks) and (self.fold(t), self.fold(toks[i + 1])) in pairs:
-                return True
+            if t.casefold() in forms and i + 1 < len(toks):
+                head = tuple(self.fold(w) for w in toks[i:i + 3])
+                if head[:2] in heads or head in heads:
+                    return True
         return False
 
     def match_name(self, text: str, pos: int) -> NameMatch | None:

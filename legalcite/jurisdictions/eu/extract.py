@@ -586,11 +586,18 @@ _VO_RL = re.compile(r"(?:VO|RL)\b")  # "Rom-I-VO", "Klausel-RL"
 _REACH = WINDOW + 80
 
 
+_ACT_NUMBER_IN = re.compile(r"\d/\d")
+
+
 def _act_in_reach(text: str, pos: int) -> bool:
+    """Whether an EU act may be named within the reach of a chain at ``pos``: by number (a type word and a number
+    with a slash: ``Richtlinie 93/13/EWG``), as this or that act (``dieser Verordnung``), or by name."""
     end = min(len(text), pos + _REACH)
     low = text[pos:end].lower()
-    return (any(t in low for t in _ACT_TYPES) or bool(_VO_RL.search(text, pos, end))
-            or _acts.index().may_name_in(text, pos, end))
+    if any(t in low for t in _ACT_TYPES) or _VO_RL.search(text, pos, end):
+        if _ACT_NUMBER_IN.search(text, pos, end) or _SELF.search(text, pos, end) or _THAT.search(text, pos, end):
+            return True
+    return _acts.index().may_name_in(text, pos, end)
 
 
 class EuropeanExtractor:
