@@ -97,12 +97,14 @@ def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt
 
 # ------------------------------------------------------------------ summaries
 
-def summarize(checked: Iterable[CheckedCitation]) -> dict[str, Any]:
-    """Counts by status and by jurisdiction, and the LexAssay deduction (0.25 per distinct key that is
-    misattributed or invented)."""
+def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
+    """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct key that is
+    misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed; the deducted verdicts
+    left out for want of confirmation are listed under ``unconfirmed``."""
     counts: dict[str, int] = {}
     by_jur: dict[str, dict[str, int]] = {}
     deducted: set[str] = set()
+    unconfirmed: set[str] = set()
     for cc in checked:
         s = cc.status.value
         counts[s] = counts.get(s, 0) + 1
@@ -110,9 +112,9 @@ def summarize(checked: Iterable[CheckedCitation]) -> dict[str, Any]:
         by_jur.setdefault(j, {})
         by_jur[j][s] = by_jur[j].get(s, 0) + 1
         if cc.status in DEDUCTED:
-            deducted.add(cc.citation.key or f"?{cc.citation.text}")
+            (deducted if cc.deducted(deduct) else unconfirmed).add(cc.citation.key or f"?{cc.citation.text}")
     return {"counts": counts, "by_jurisdiction": by_jur, "deducted": sorted(deducted),
-            "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
+            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
 
 
 # ------------------------------------------------------------------ answers files: one record per answer
@@ -150,7 +152,8 @@ def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict
     return {"id": ident, "line": answer.lineno,
             "citations": [cc.to_dict() for cc in checked],
             "summary": {"counts": summary["counts"], "by_jurisdiction": summary["by_jurisdiction"],
-                        "lexassay_deduction": summary["lexassay_deduction"]}}
+                        "lexassay_deduction": summary["lexassay_deduction"],
+                        "unconfirmed": summary["unconfirmed"]}}
 
 
 def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) -> dict:

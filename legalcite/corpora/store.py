@@ -156,6 +156,9 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
         n_units += len(unit_rows)
         con.executescript(_INDEXES)
+        from legalcite.attribution.store import write_lexical
+
+        write_lexical(con, progress)
         info = {"schema_version": str(SCHEMA_VERSION), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 **(meta or {})}
         con.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", sorted(info.items()))
@@ -169,7 +172,9 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
     return n_units, n_works
 
 
-KEPT_TABLES = ("online_cache",)  # tables other stages keep in the store file (legalcite.resolve.cache)
+# tables other stages keep in the store file: the online answer cache (legalcite.resolve.cache) and the unit vectors
+# of `corpus embed` (legalcite.attribution.store; stale rows are recognised by their fingerprint)
+KEPT_TABLES = ("online_cache", "attribution_vectors")
 
 
 def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
@@ -330,6 +335,10 @@ class Store:
             return self._con.execute(sql, tuple(args)).fetchall()
         except sqlite3.DatabaseError as e:
             raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+
+    def read(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """All rows of a read-only query (for the tables other stages keep in the store: attribution, cache)."""
+        return self._q(sql, args)
 
     def _one(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = self._q(sql, args)

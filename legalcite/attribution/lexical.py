@@ -1,0 +1,136 @@
+"""BM25 within one *scope* (a work, or a title of the U.S. Code): the lexical half of attribution.
+
+The units of a scope are analysed with the retrieval layer's analyzer of their language
+(:mod:`legalcite.retrieval.tokenize`: Snowball stems for German and English, CJK unigrams and bigrams for
+Chinese) and weighted with BM25 (k1 1.2, b 0.75, IDF from the scope's own units, so that words common in a
+law weigh little). The weights are a compressed sparse column matrix (one column per term: the units that hold
+it and their weights), so a claim is scored against every unit of the scope by summing the columns of its
+terms — numpy only, no per-unit Python loop.
+
+The matrix is built once per scope when the store is built (:func:`legalcite.attribution.store.write_lexical`)
+and read back from the store as bytes (:meth:`LexicalScope.from_bytes`), so a check never rebuilds it.
+"""
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+K1 = 1.2
+B = 0.75
+LANGUAGES = ("de", "zh", "en")
+
+
+def analyzer_language(language: str | None) -> str:
+    return language if language in LANGUAGES else "en"
+
+
+def tokens(text: str, language: str) -> list[str]:
+    """The BM25 terms of ``text`` (the retrieval analyzer of ``language``)."""
+    from legalcite.retrieval.tokenize import analyze, default_analyzer
+
+    return analyze(text, default_analyzer(analyzer_language(language)))
+
+
+def unit_text(heading: str | None, text: str) -> str:
+    """What a unit is scored on: its heading and its text."""
+    return f"{heading or ''}\n{text}"
+
+
+@dataclass
+class LexicalScope:
+    """BM25 weights of the units of one scope; ``keys[i]`` is the unit of row ``i``."""
+
+    language: str
+    keys: list[str]
+    vocab: dict[str, int]
+    indptr: "object"   # numpy int64 (n_terms + 1): column starts
+    rows: "object"     # numpy int32: unit row of each weight
+    weights: "object"  # numpy float32
+
+    @classmethod
+    def build(cls, units: Iterable[tuple[str, str | None, str]], language: str) -> "LexicalScope":
+        """From ``(key, heading, text)`` of every unit with text in the scope."""
+        import numpy as np
+
+        lang = analyzer_language(language)
+        keys: list[str] = []
+        counts: list[Counter] = []
+        for key, heading, text in units:
+            keys.append(key)
+            counts.append(Counter(tokens(unit_text(heading, text), lang)))
+        vocab: dict[str, int] = {}
+        cols: list[list[tuple[int, int]]] = []
+        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
+        for i, c in enumerate(counts):
+            for term, tf in c.items():
+                j = vocab.get(term)
+                if j is None:
+                    j = vocab[term] = len(cols)
+                    cols.append([])
+                cols[j].append((i, tf))
+        n = len(keys)
+        avg = float(lengths.mean()) if n else 1.0
+        indptr = np.zeros(len(cols) + 1, dtype=np.int64)
+        rows = np.empty(sum(len(c) for c in cols), dtype=np.int32)
+        weights = np.empty(len(rows), dtype=np.float32)
+        pos = 0
+        for j, col in enumerate(cols):
+            r = np.fromiter((i for i, _ in col), np.int32, len(col))
+            tf = np.fromiter((t for _, t in col), np.float64, len(col))
+            idf = np.log(1.0 + (n - len(col) + 0.5) / (len(col) + 0.5))
+            w = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[r] / (avg or 1.0))) * idf
+            rows[pos:pos + len(col)] = r
+            weights[pos:pos + len(col)] = w
+            pos += len(col)
+            indptr[j + 1] = pos
+        return cls(lang, keys, vocab, indptr, rows, weights)
+
+    def scores(self, claim: str):
+        """BM25 score of every unit for ``claim`` (float64 array, one per key), and how many of the claim's
+        distinct terms the scope knows."""
+        import numpy as np
+
+        out = np.zeros(len(self.keys), dtype=np.float64)
+        ids = {self.vocab[t] for t in tokens(claim, self.language) if t in self.vocab}
+        for j in ids:
+            a, b = self.indptr[j], self.indptr[j + 1]
+            out[self.rows[a:b]] += self.weights[a:b]
+        return out, len(ids)
+
+    # ------------------------------------------------------------ persistence (a store row)
+
+    def to_bytes(self) -> bytes:
+        import numpy as np
+
+        buf = io.BytesIO()
+        np.savez(buf, indptr=self.indptr, rows=self.rows, weights=self.weights)
+        head = json.dumps({"language": self.language, "keys": self.keys,
+                           "terms": sorted(self.vocab, key=self.vocab.__getitem__)}, ensure_ascii=False).encode()
+        return len(head).to_bytes(8, "little") + head + buf.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "LexicalScope":
+        import numpy as np
+
+        n = int.from_bytes(data[:8], "little")
+        head = json.loads(data[8:8 + n])
+        with np.load(io.BytesIO(data[8 + n:])) as z:
+            arrays = {k: z[k] for k in ("indptr", "rows", "weights")}
+        return cls(head["language"], head["keys"], {t: i for i, t in enumerate(head["terms"])}, **arrays)
+
+
+def scope_of(key: str) -> str:
+    """The units a cited unit is compared with: its work, or for the U.S. Code its title (``us/usc/t42``)."""
+    p = key.split("/")
+    return "/".join(p[:3]) if p[:2] == ["us", "usc"] and len(p) > 2 else "/".join(p[:2])
+
+
+def scope_units_sql(scope: str) -> tuple[str, Sequence[str]]:
+    """SQL condition and arguments selecting the units of ``scope`` that have text."""
+    p = scope.split("/")
+    if len(p) == 3:
+        return "key >= ? AND key < ? AND text != ''", (scope + "/", scope + "0")
+    return "jurisdiction = ? AND work = ? AND text != ''", (p[0], p[1])

@@ -1,0 +1,206 @@
+"""What attribution precomputes per scope, kept in the corpus store so that no check rebuilds it.
+
+Two tables:
+
+* ``attribution_lexical`` (scope, language, fingerprint, data): the BM25 matrix of every scope with text
+  (:class:`~legalcite.attribution.lexical.LexicalScope`), written by every store build (:func:`write_lexical`,
+  about 1 s per 1,000 units on 2 cores). ``fingerprint`` hashes the scope's keys, headings and texts.
+* ``attribution_vectors`` (scope, embedder, fingerprint, keys, data): the dense vectors of the same units, written by
+  the optional ``legalcite corpus embed`` (:func:`embed_store`). The table survives store rebuilds
+  (:data:`legalcite.corpora.store.KEPT_TABLES`); a row whose fingerprint no longer matches its scope's lexical row
+  (the law's text changed) is ignored and recomputed by the next ``corpus embed``.
+
+In a process, scopes are read once and kept (:func:`lexical_scope`, :func:`scope_vectors`): a few MB per large
+law, so varied answers never rebuild anything.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import sqlite3
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from legalcite.attribution.lexical import LexicalScope, scope_of, scope_units_sql, unit_text
+
+LEXICAL_TABLE = "attribution_lexical"
+VECTORS_TABLE = "attribution_vectors"
+PASSAGE_CHARS = 400   # what a unit's vector is made of: heading and text, cut here (cost grows with length)
+DEFAULT_EMBEDDER = "use"
+
+_LEXICAL_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {LEXICAL_TABLE} (scope TEXT PRIMARY KEY, language TEXT,
+    fingerprint TEXT NOT NULL, n_units INTEGER NOT NULL, data BLOB NOT NULL)"""
+_VECTORS_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {VECTORS_TABLE} (scope TEXT NOT NULL, embedder TEXT NOT NULL,
+    fingerprint TEXT NOT NULL, keys TEXT NOT NULL, data BLOB NOT NULL, PRIMARY KEY (scope, embedder))"""
+
+
+def passage(heading: str | None, text: str) -> str:
+    return unit_text(heading, text)[:PASSAGE_CHARS]
+
+
+def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None) -> list[str]:
+    out = set()
+    for jur, work in con.execute("SELECT DISTINCT jurisdiction, work FROM units WHERE text != ''"):
+        if jurisdictions and jur not in jurisdictions:
+            continue
+        if (jur, work) == ("us", "usc"):
+            out.update(scope_of(k) for (k,) in con.execute(
+                "SELECT key FROM units WHERE jurisdiction = 'us' AND work = 'usc' AND text != ''"))
+        else:
+            out.add(f"{jur}/{work}")
+    return sorted(out)
+
+
+def _scope_rows(read: Callable[[str, Any], list], scope: str) -> list[tuple[str, str | None, str, str | None]]:
+    """``(key, heading, text, language)`` of the units of ``scope`` with text; ``read(sql, args)`` runs a query."""
+    where, args = scope_units_sql(scope)
+    return [tuple(r) for r in read(f"SELECT key, heading, text, language FROM units WHERE {where} ORDER BY key", args)]
+
+
+def _reader(con: sqlite3.Connection) -> Callable[[str, Any], list]:
+    return lambda sql, args=(): con.execute(sql, args).fetchall()
+
+
+def fingerprint(rows: list[tuple]) -> str:
+    h = hashlib.sha256()
+    for key, heading, text, *_ in rows:
+        h.update(f"{key}\0{heading or ''}\0{text}\0".encode())
+    return h.hexdigest()[:24]
+
+
+def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] | None = None) -> int:
+    """Build the BM25 matrix of every scope with text into ``con`` (a store being written). Without numpy (the
+    ``retrieval`` extra) nothing is written and the check judges no attribution. Returns the scopes written."""
+    try:
+        import numpy  # noqa: F401
+        import Stemmer  # noqa: F401
+    except ImportError:
+        return 0
+    con.execute(_LEXICAL_SCHEMA)
+    n = 0
+    for scope in _scopes(con):
+        rows = _scope_rows(_reader(con), scope)
+        lang = next((r[3] for r in rows if r[3]), "en")
+        lex = LexicalScope.build(((k, h, t) for k, h, t, _ in rows), lang)
+        con.execute(f"INSERT OR REPLACE INTO {LEXICAL_TABLE} VALUES (?,?,?,?,?)",
+                    (scope, lex.language, fingerprint(rows), len(rows), lex.to_bytes()))
+        n += 1
+        if progress and n % 50 == 0:
+            progress(n, f"attribution {scope.split('/')[0]}")
+    con.commit()
+    return n
+
+
+# ------------------------------------------------------------------ reading (once per process and scope)
+
+def _has_table(store, name: str) -> bool:
+    return store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) != []
+
+
+@lru_cache(maxsize=None)
+def _lexical(path: str, scope: str) -> tuple[LexicalScope, str] | None:
+    from legalcite.resolve.store import get_store
+
+    store = get_store(path)
+    if _has_table(store, LEXICAL_TABLE):
+        rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
+        return (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
+    # a store built before this table existed (or without numpy at build time): build it here, once
+    rows = _scope_rows(store.read, scope)
+    if not rows:
+        return None
+    lang = next((r[3] for r in rows if r[3]), "en")
+    return LexicalScope.build(((k, h, t) for k, h, t, _ in rows), lang), fingerprint(rows)
+
+
+def lexical_scope(store, scope: str) -> LexicalScope | None:
+    """The BM25 matrix of ``scope`` (None when it has no unit with text)."""
+    got = _lexical(str(store.path), scope)
+    return got[0] if got else None
+
+
+@lru_cache(maxsize=None)
+def _vectors(path: str, scope: str, embedder: str):
+    from legalcite.resolve.store import get_store
+
+    store = get_store(path)
+    if not _has_table(store, VECTORS_TABLE):
+        return None
+    rows = store.read(f"SELECT fingerprint, keys, data FROM {VECTORS_TABLE} WHERE scope = ? AND embedder = ?",
+                      (scope, embedder))
+    lex = _lexical(path, scope)
+    if not rows or lex is None or rows[0][0] != lex[1]:
+        return None  # never embedded, or the law's text changed since
+    import numpy as np
+
+    keys = rows[0][1].split("\n")
+    matrix = np.load(io.BytesIO(rows[0][2]))
+    return {k: i for i, k in enumerate(keys)}, matrix, keys
+
+
+def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
+    """``(position by key, float32 matrix, keys)`` of the unit vectors of ``scope``, or None when ``corpus embed`` has not
+    computed them (or the text changed since)."""
+    return _vectors(str(store.path), scope, embedder)
+
+
+def has_vectors(store, embedder: str = DEFAULT_EMBEDDER) -> bool:
+    return _has_table(store, VECTORS_TABLE) and store.read(
+        f"SELECT 1 FROM {VECTORS_TABLE} WHERE embedder = ? LIMIT 1", (embedder,)) != []
+
+
+def forget() -> None:
+    """Drop this process's scope caches (tests that rebuild a store at the same path)."""
+    _lexical.cache_clear()
+    _vectors.cache_clear()
+
+
+# ------------------------------------------------------------------ corpus embed
+
+def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jurisdictions: set[str] | None = None,
+                scopes: set[str] | None = None, cache_dir: Path | None = None, progress: Callable[[int, int, str], None] | None = None
+                ) -> dict[str, int]:
+    """Compute the unit vectors of every scope (or of ``jurisdictions``) into the store at ``store_path``; scopes
+    whose vectors are current are skipped, texts already embedded (the retrieval layer's embedding cache) are not
+    embedded again; ``scopes`` (``de/bgb``, ``us/usc/t18``) limits the run to those. Each scope is one transaction, so an interrupted run keeps what it finished."""
+    import numpy as np
+
+    from legalcite.retrieval import dense as dn
+
+    emb = dn.get_embedder(embedder) if isinstance(embedder, str) else embedder
+    cache = dn.EmbeddingCache(cache_dir, emb.name)
+    con = sqlite3.connect(str(store_path))
+    try:
+        con.execute(_VECTORS_SCHEMA)
+        have = {(s, f) for s, f in con.execute(f"SELECT scope, fingerprint FROM {VECTORS_TABLE} WHERE embedder = ?",
+                                                (emb.name,))}
+        wanted = [s for s in _scopes(con, jurisdictions) if scopes is None or s in scopes]
+        todo: list[tuple[str, list]] = []
+        for scope in wanted:
+            rows = _scope_rows(_reader(con), scope)
+            if (scope, fingerprint(rows)) not in have:
+                todo.append((scope, rows))
+        total = sum(len(r) for _, r in todo)
+        done = 0
+        for scope, rows in todo:
+            texts = [passage(h, t) for _, h, t, _ in rows]
+            vecs = dn.embed_passages(emb, texts, cache=cache, batch_size=64)
+            buf = io.BytesIO()
+            np.save(buf, np.asarray(vecs, dtype=np.float32))
+            con.execute(f"INSERT OR REPLACE INTO {VECTORS_TABLE} VALUES (?,?,?,?,?)",
+                        (scope, emb.name, fingerprint(rows), "\n".join(r[0] for r in rows), buf.getvalue()))
+            con.commit()
+            done += len(rows)
+            if progress:
+                progress(done, total, scope)
+        return {"scopes": len(wanted), "embedded_scopes": len(todo), "units": total}
+    finally:
+        con.close()
+
+
+def iter_scopes(store) -> Iterator[str]:
+    """Every scope with a lexical row (for ``corpus info``)."""
+    if _has_table(store, LEXICAL_TABLE):
+        for (s,) in store.read(f"SELECT scope FROM {LEXICAL_TABLE} ORDER BY scope"):
+            yield s
