@@ -13,6 +13,7 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``cn-stard`` | cn | a STARD layperson question | its first relevant article |
 | ``cn-en`` | cn | English claims about 民法典, 劳动合同法, 刑法 (``en_claims.jsonl``) | that article |
 | ``us-heading`` | us | a U.S. Code section's heading (600 sampled sections with text) | that section |
+| ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
 | ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
@@ -27,6 +28,7 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -38,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "attribution"
 CALIBRATION = ROOT / "legalcite" / "attribution" / "calibration.json"
 WEIGHTS = (0.3, 0.4, 0.5, 0.6, 0.7)
+LEXICAL_FEATURES = ("rel", "scaled", "lrank")
+DENSE_FEATURES = ("abs", "rel", "lrank")
 
 
 def items(store, testdata: Path, seed: int) -> list[dict]:
@@ -70,7 +74,7 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
         for line in fh:
             cited_sentences(lambda c: "de-ler" if statute(c) and c.jurisdiction == "de" else None,
                             json.loads(line)["text"])
-    for name in ("de_claims", "en_claims"):
+    for name in ("de_claims", "en_claims", "ca_claims"):
         with open(FIXTURES / f"{name}.jsonl", encoding="utf-8") as fh:
             for line in fh:
                 r = json.loads(line)
@@ -137,27 +141,45 @@ def threshold(values: list[float], target: float) -> float | None:
 
 
 def calibrate(its: list[dict], target: float):
+    """Per group, on the calibration half only: each model's feature and single-model threshold, then the fused
+    features and weight that catch the most swaps at ``target`` false alarms."""
     from legalcite.attribution.core import Thresholds
 
     out = {}
     for group in ("de", "zh", "en", "cross"):
-        real = [it["key_a"] for it in its if it["key_a"].group == group and split_of(it["key"]) == "calibrate"]
-        swapped = [it["swap_a"] for it in its if it.get("swap_a") and it["swap_a"].group == group
-                   and split_of(it["key"]) == "calibrate"]
-        lex = threshold([a.lexical.misfit for a in real if a.lexical], target)
-        den = threshold([a.dense.misfit for a in real if a.dense], target)
-        best = (None, 0.5, -1.0)
+        part = [it for it in its if split_of(it["key"]) == "calibrate"]
+        real = [it["key_a"] for it in part if it["key_a"].group == group]
+        swapped = [it["swap_a"] for it in part if it.get("swap_a") and it["swap_a"].group == group]
+
+        def single(model: str, features: tuple[str, ...]) -> tuple[float | None, str]:
+            best = (None, features[0], -1.0)
+            for f in features:
+                t = threshold([getattr(a, model).misfit(f) for a in real if getattr(a, model)], target)
+                sw = [getattr(a, model).misfit(f) for a in swapped if getattr(a, model)]
+                if t is not None and sw and (c := sum(x > t for x in sw) / len(sw)) > best[2]:
+                    best = (t, f, c)
+            return best[0], best[1]
+
+        lex_t, lex_f = single("lexical", LEXICAL_FEATURES) if group != "cross" else (None, "rel")
+        den_t, den_f = single("dense", DENSE_FEATURES)
+        best = (None, 0.5, lex_f, den_f, -1.0)
         if group != "cross":
-            for w in WEIGHTS:
-                f = lambda a: w * a.lexical.misfit + (1 - w) * a.dense.misfit  # noqa: E731
-                t = threshold([f(a) for a in real if a.lexical and a.dense], target)
-                both = [f(a) for a in swapped if a.lexical and a.dense]
-                if t is None or not both:
-                    continue
-                caught = sum(x > t for x in both) / len(both)
-                if caught > best[2]:
-                    best = (t, w, caught)
-        out[group] = Thresholds(fused=best[0], lexical=None if group == "cross" else lex, dense=den, weight=best[1])
+            for lf in LEXICAL_FEATURES:
+                for df in DENSE_FEATURES:
+                    for w in WEIGHTS:
+                        f = lambda a: w * a.lexical.misfit(lf) + (1 - w) * a.dense.misfit(df)  # noqa: E731
+                        t = threshold([f(a) for a in real if a.lexical and a.dense], target)
+                        both = [f(a) for a in swapped if a.lexical and a.dense]
+                        if t is not None and both and (c := sum(x > t for x in both) / len(both)) > best[4]:
+                            best = (t, w, lf, df, c)
+        t_f, w, lf, df, _ = best
+        # the single-model thresholds must be read with the features the fused decision uses
+        if t_f is not None:
+            lex_t = threshold([a.lexical.misfit(lf) for a in real if a.lexical], target)
+            den_t = threshold([a.dense.misfit(df) for a in real if a.dense], target)
+            lex_f, den_f = lf, df
+        out[group] = Thresholds(fused=t_f, lexical=lex_t, dense=den_t, weight=w, lexical_feature=lex_f,
+                                dense_feature=den_f)
     return out
 
 
@@ -201,12 +223,14 @@ def report(rows: dict[str, dict]) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
-    ap.add_argument("--testdata", default=str(ROOT.parent / "shared" / "testdata"))
+    ap.add_argument("--testdata", default=str(Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared"))
+                                              / "testdata"))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--target-fa", type=float, default=0.04,
                     help="false-alarm rate the thresholds are set to on the calibration half (default 0.04)")
     ap.add_argument("--write-calibration", action="store_true", help="write the thresholds into the package")
     ap.add_argument("--sets", help="only these sets (comma-separated)")
+    ap.add_argument("--dump", help="pickle the items with their signals here (for analysis)")
     args = ap.parse_args()
 
     from legalcite.attribution.core import calibration
@@ -222,6 +246,11 @@ def main() -> int:
     if not its:
         print("no items (is the store built?)", file=sys.stderr)
         return 1
+    if args.dump:
+        import pickle
+
+        with open(args.dump, "wb") as fh:
+            pickle.dump(its, fh)
     groups = calibrate(its, args.target_fa)
     emb = calibration().embedder
     print(f"{len(its)} items, {time.perf_counter() - t0:.0f} s; embedder {emb}; thresholds set at "

@@ -89,7 +89,8 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=3000, help="answers (default 3,000)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
-    ap.add_argument("--testdata", default=str(ROOT.parent / "shared" / "testdata"))
+    ap.add_argument("--testdata", default=str(Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared"))
+                                              / "testdata"))
     ap.add_argument("--keep", help="also keep the generated answers here")
     args = ap.parse_args()
 

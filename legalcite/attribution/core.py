@@ -1,24 +1,22 @@
 """Attribution as retrieval in reverse: does the cited unit fit the claim better than the other units of its scope?
 
-For a claim (the sentence the citation supports, citation text removed) and the cited unit, each model scores
-the claim against *every* unit of the scope (the work; for the U.S. Code, the title) and reports a **misfit**:
-
-    misfit = (best score among the other units − score of the cited unit) / best score among the other units
-
-negative when the cited unit is the best fit, up to 1 when it shares nothing with the claim while another unit
-fits. Two models that differ in kind:
+For a claim (the sentence the citation supports, citation text removed) and the cited unit, two models that differ
+in kind score the claim against *every* unit of the scope (the work; for the U.S. Code, the title):
 
 * **lexical**: BM25 within the scope (:mod:`legalcite.attribution.lexical`), for claims in the law's language
   with at least :data:`MIN_TERMS` terms the scope knows;
 * **dense**: cosine of the claim's embedding with the units' vectors (multilingual, so an English claim about
   the BGB or 民法典 is judged too), when ``legalcite corpus embed`` has stored the scope's vectors.
 
-Both → the **fused** misfit ``w·lexical + (1−w)·dense``; one → that one. The claim is **misattributed** when the
-misfit exceeds the threshold of its group (``de``, ``zh``, ``en``: claim in the law's language; ``cross``: in
-another language) in ``calibration.json``, which ``benchmarks/check_attribution.py --write-calibration`` sets on
-a calibration split so that at most 4 % of real citations are flagged there; its measurement split reports the
-rates. The verdict is **confirmed** when the lexical and the dense model each exceed their own single-model
-threshold (two independent signals); a verdict from one model alone is unconfirmed.
+Each model's scores become a **misfit** (:data:`FEATURES`: how far the best *other* unit is ahead of the cited
+one — relative to that unit's score, to the score a perfect unit would reach, as a cosine gap, or as the cited
+unit's log rank). Both models → the fused misfit ``w·lexical + (1−w)·dense``; one → that one. The citation is
+**misattributed** when the misfit exceeds the threshold of its group (``de``, ``zh``, ``en``: claim in the law's
+language; ``cross``: another language). ``calibration.json`` holds, per group, the features, ``w`` and the
+thresholds, which ``benchmarks/check_attribution.py --write-calibration`` chooses on a calibration split so that
+at most 4 % of real citations are flagged there; its measurement split (never shared) reports the rates. The
+verdict is **confirmed** when the lexical and the dense model each exceed their own single-model threshold (two
+independent signals agree); a verdict from one model alone is unconfirmed.
 
 The dense model runs only when it can change the verdict (the lexical misfit is high enough that the fused one
 could pass, or there is no lexical signal), and the claims of one text are embedded in one batch.
@@ -26,6 +24,7 @@ could pass, or there is no lexical signal), and the claims of one text are embed
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -38,29 +37,56 @@ MIN_TERMS = 3       # distinct claim terms the scope knows before the lexical mo
 BETTER = 3          # units named in the evidence as fitting better
 
 
+# How a model's scores become a misfit (larger: the cited unit fits worse), as calibration.json names them.
+FEATURES = {
+    "rel": "(best other − cited) / best other",
+    "scaled": "(best other − cited) / the score a unit holding every claim term would reach (BM25 only)",
+    "abs": "best other − cited (cosines)",
+    "lrank": "log(1 + units above the cited one) / log(units in the scope)",
+}
+FEATURE_MAX = {"rel": 1.0, "scaled": 1.0, "abs": 2.0, "lrank": 1.0}
+
+
 @dataclass(frozen=True)
 class Signal:
     """One model's view of a claim against the scope."""
 
     model: str              # bm25 | dense:<embedder>
-    misfit: float
     rank: int               # units of the scope scoring above the cited one
     s_cited: float
-    s_best: float           # best score among the other units
+    s_best: float           # best score among the other units (> 0)
+    n_units: int
+    scale: float | None = None   # BM25: the score of a unit holding every claim term
     better: tuple[tuple[str, float], ...] = ()   # units scoring above the cited one, best first
+    terms: int = 0               # BM25: distinct claim terms the scope knows
+
+    def misfit(self, feature: str) -> float:
+        gap = self.s_best - self.s_cited
+        if feature == "rel":
+            return max(-1.0, gap / self.s_best)
+        if feature == "scaled":
+            return max(-1.0, gap / (self.scale or self.s_best))
+        if feature == "abs":
+            return gap
+        if feature == "lrank":
+            return math.log1p(self.rank) / math.log(max(self.n_units, 2))
+        raise ValueError(f"unknown misfit feature {feature!r}; one of {sorted(FEATURES)}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"model": self.model, "misfit": round(self.misfit, 3), "rank": self.rank,
-                "s_cited": round(self.s_cited, 3), "s_best": round(self.s_best, 3),
-                "better": [[k, round(s, 3)] for k, s in self.better]}
+        return {"model": self.model, "rank": self.rank, "s_cited": round(self.s_cited, 3),
+                "s_best": round(self.s_best, 3), "better": [[k, round(s, 3)] for k, s in self.better]}
 
 
 @dataclass(frozen=True)
 class Thresholds:
+    """One group's calibrated decision: the misfit features, the fused weight and the thresholds."""
+
     fused: float | None = None      # both models
     lexical: float | None = None    # lexical alone (and its vote for `confirmed`)
     dense: float | None = None      # dense alone (and its vote for `confirmed`)
     weight: float = 0.5             # of the lexical misfit in the fused one
+    lexical_feature: str = "rel"
+    dense_feature: str = "abs"
 
 
 @dataclass(frozen=True)
@@ -98,8 +124,8 @@ class Attribution:
     n_units: int = 0
 
     def details(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"method": "retrieval in reverse: misfit = (best other unit − cited) / best other unit, "
-                                       "per model, within " + (self.scope or "the work"),
+        d: dict[str, Any] = {"method": "retrieval in reverse: the cited unit against every unit of "
+                                       + (self.scope or "the work") + " (BM25, dense)",
                              "group": self.group, "n_units": self.n_units}
         if self.score is not None:
             d.update(misfit=round(self.score, 3), threshold=self.threshold, confirmed=self.confirmed)
@@ -119,8 +145,9 @@ class Attribution:
         return ()
 
 
-def _signal(model: str, scores, cited: int, keys: Sequence[str]) -> Signal | None:
-    """Misfit of ``cited`` among ``scores`` (numpy array); None when no other unit scores above zero."""
+def _signal(model: str, scores, cited: int, keys: Sequence[str], scale: float | None = None, terms: int = 0
+            ) -> Signal | None:
+    """``cited`` among ``scores`` (numpy array, one per key); None when no other unit scores above zero."""
     import numpy as np
 
     s_c = float(scores[cited])
@@ -131,8 +158,8 @@ def _signal(model: str, scores, cited: int, keys: Sequence[str]) -> Signal | Non
         return None
     above = np.flatnonzero(others > s_c)
     top = above[np.argsort(-others[above])][:BETTER]
-    return Signal(model, max(-1.0, (best - s_c) / best), int(len(above)), s_c, best,
-                  tuple((keys[i], float(others[i])) for i in top))
+    return Signal(model, int(len(above)), s_c, best, len(keys), scale,
+                  tuple((keys[i], float(others[i])) for i in top), terms)
 
 
 @dataclass
@@ -158,6 +185,7 @@ class Attributor:
         self.dense_mode = dense
         self.calib = calib or calibration()
         self._embedder = None
+        self._claims: dict[str, Any] = {}   # claim → vector: a claim cited twice is embedded once
 
     def embedder(self):
         if self._embedder is None:
@@ -179,9 +207,9 @@ class Attributor:
             group = law if language_of(claim) == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), keys=lex.keys)
             if group != "cross":
-                scores, known = lex.scores(claim)
+                scores, known, full = lex.scores(claim)
                 if known >= MIN_TERMS:
-                    p.lexical = _signal("bm25", scores, lex.keys.index(key), lex.keys)
+                    p.lexical = _signal("bm25", scores, lex.keys.index(key), lex.keys, full, known)
             pending.append(p)
         want = [p for p in pending if p.group and self._wants_dense(p)]
         if want:
@@ -196,8 +224,10 @@ class Attributor:
         t = self.calib.get(p.group)
         if t.fused is None:
             return False
-        # the fused misfit is at most w·lexical + (1 − w): below this bound it cannot pass, so skip the model
-        return t.weight * p.lexical.misfit + (1 - t.weight) > t.fused
+        # the fused misfit is at most w·lexical + (1 − w)·(the dense feature's maximum): below that bound it cannot
+        # pass, so the dense model is not asked
+        top = FEATURE_MAX[t.dense_feature]
+        return t.weight * p.lexical.misfit(t.lexical_feature) + (1 - t.weight) * top > t.fused
 
     def _add_dense(self, want: list[_Pending], scope_vectors) -> None:
         have = []
@@ -207,8 +237,11 @@ class Attributor:
                 have.append((p, vec))
         if not have:
             return
-        q = self.embedder().embed_queries([p.claim for p, _ in have])
-        for (p, (pos, matrix, keys)), qv in zip(have, q):
+        new = list(dict.fromkeys(p.claim for p, _ in have if p.claim not in self._claims))
+        if new:
+            self._claims.update(zip(new, self.embedder().embed_queries(new)))
+        for p, (pos, matrix, keys) in have:
+            qv = self._claims[p.claim]
             p.dense = _signal(f"dense:{self.calib.embedder}", matrix @ qv, pos[p.key], keys)
 
     def _decide(self, p: _Pending) -> Attribution:
@@ -220,8 +253,8 @@ class Attributor:
 def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, **info: Any) -> Attribution:
     """The calibrated decision from the models' signals (see the module doc)."""
     base = dict(group=group, lexical=lexical, dense=dense, **info)
-    lex = lexical.misfit if lexical else None
-    den = dense.misfit if dense else None
+    lex = lexical.misfit(t.lexical_feature) if lexical else None
+    den = dense.misfit(t.dense_feature) if dense else None
     if lex is not None and den is not None and t.fused is not None:
         score, thr = t.weight * lex + (1 - t.weight) * den, t.fused
     elif lex is not None and t.lexical is not None:

@@ -62,43 +62,44 @@ class LexicalScope:
             keys.append(key)
             counts.append(Counter(tokens(unit_text(heading, text), lang)))
         vocab: dict[str, int] = {}
-        cols: list[list[tuple[int, int]]] = []
-        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
+        term_ids: list[int] = []
+        unit_rows: list[int] = []
+        tfs: list[int] = []
         for i, c in enumerate(counts):
             for term, tf in c.items():
-                j = vocab.get(term)
-                if j is None:
-                    j = vocab[term] = len(cols)
-                    cols.append([])
-                cols[j].append((i, tf))
+                term_ids.append(vocab.setdefault(term, len(vocab)))
+                unit_rows.append(i)
+                tfs.append(tf)
         n = len(keys)
-        avg = float(lengths.mean()) if n else 1.0
-        indptr = np.zeros(len(cols) + 1, dtype=np.int64)
-        rows = np.empty(sum(len(c) for c in cols), dtype=np.int32)
-        weights = np.empty(len(rows), dtype=np.float32)
-        pos = 0
-        for j, col in enumerate(cols):
-            r = np.fromiter((i for i, _ in col), np.int32, len(col))
-            tf = np.fromiter((t for _, t in col), np.float64, len(col))
-            idf = np.log(1.0 + (n - len(col) + 0.5) / (len(col) + 0.5))
-            w = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[r] / (avg or 1.0))) * idf
-            rows[pos:pos + len(col)] = r
-            weights[pos:pos + len(col)] = w
-            pos += len(col)
-            indptr[j + 1] = pos
+        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
+        avg = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
+        t = np.asarray(term_ids, dtype=np.int64)
+        r = np.asarray(unit_rows, dtype=np.int32)
+        tf = np.asarray(tfs, dtype=np.float64)
+        df = np.bincount(t, minlength=len(vocab)).astype(np.float64)
+        idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        w = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[r] / avg)) * idf[t]
+        order = np.argsort(t, kind="stable")          # column-major: the units of each term together
+        indptr = np.zeros(len(vocab) + 1, dtype=np.int64)
+        np.cumsum(df.astype(np.int64), out=indptr[1:])
+        rows, weights = r[order], w[order].astype(np.float32)
         return cls(lang, keys, vocab, indptr, rows, weights)
 
     def scores(self, claim: str):
-        """BM25 score of every unit for ``claim`` (float64 array, one per key), and how many of the claim's
-        distinct terms the scope knows."""
+        """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct
+        terms the scope knows, and the score a unit holding all of them would reach (Σ idf·(k1 + 1)): the scale
+        on which a gap between two units is large or small."""
         import numpy as np
 
         out = np.zeros(len(self.keys), dtype=np.float64)
         ids = {self.vocab[t] for t in tokens(claim, self.language) if t in self.vocab}
+        n = len(self.keys)
+        full = 0.0
         for j in ids:
             a, b = self.indptr[j], self.indptr[j + 1]
             out[self.rows[a:b]] += self.weights[a:b]
-        return out, len(ids)
+            full += float(np.log(1.0 + (n - (b - a) + 0.5) / ((b - a) + 0.5))) * (K1 + 1)
+        return out, len(ids), full
 
     # ------------------------------------------------------------ persistence (a store row)
 
@@ -106,7 +107,7 @@ class LexicalScope:
         import numpy as np
 
         buf = io.BytesIO()
-        np.savez(buf, indptr=self.indptr, rows=self.rows, weights=self.weights)
+        np.savez_compressed(buf, indptr=self.indptr, rows=self.rows, weights=self.weights)
         head = json.dumps({"language": self.language, "keys": self.keys,
                            "terms": sorted(self.vocab, key=self.vocab.__getitem__)}, ensure_ascii=False).encode()
         return len(head).to_bytes(8, "little") + head + buf.getvalue()

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import io
 import sqlite3
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -98,51 +97,51 @@ def _has_table(store, name: str) -> bool:
     return store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) != []
 
 
-@lru_cache(maxsize=None)
-def _lexical(path: str, scope: str) -> tuple[LexicalScope, str] | None:
-    from legalcite.resolve.store import get_store
+_LEXICAL: dict[tuple[str, str], tuple[LexicalScope, str] | None] = {}
+_VECTORS: dict[tuple[str, str, str], Any] = {}
 
-    store = get_store(path)
-    if _has_table(store, LEXICAL_TABLE):
-        rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
-        return (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
-    # a store built before this table existed (or without numpy at build time): build it here, once
-    rows = _scope_rows(store.read, scope)
-    if not rows:
-        return None
-    lang = next((r[3] for r in rows if r[3]), "en")
-    return LexicalScope.build(((k, h, t) for k, h, t, _ in rows), lang), fingerprint(rows)
+
+def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
+    k = (str(store.path), scope)
+    if k not in _LEXICAL:
+        if _has_table(store, LEXICAL_TABLE):
+            rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
+            _LEXICAL[k] = (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
+        else:  # a store built without this table (an older build, or without numpy): build it here, once
+            rows = _scope_rows(store.read, scope)
+            lang = next((r[3] for r in rows if r[3]), "en")
+            _LEXICAL[k] = (LexicalScope.build(((k2, h, t) for k2, h, t, _ in rows), lang), fingerprint(rows)) \
+                if rows else None
+    return _LEXICAL[k]
 
 
 def lexical_scope(store, scope: str) -> LexicalScope | None:
-    """The BM25 matrix of ``scope`` (None when it has no unit with text)."""
-    got = _lexical(str(store.path), scope)
+    """The BM25 matrix of ``scope`` (None when it has no unit with text); read once per process."""
+    got = _lexical(store, scope)
     return got[0] if got else None
 
 
-@lru_cache(maxsize=None)
-def _vectors(path: str, scope: str, embedder: str):
-    from legalcite.resolve.store import get_store
+def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
+    """``(position by key, float32 matrix, keys)`` of the unit vectors of ``scope``, or None when ``corpus embed``
+    has not computed them (or the text changed since); read once per process."""
+    k = (str(store.path), scope, embedder)
+    if k not in _VECTORS:
+        _VECTORS[k] = _read_vectors(store, scope, embedder)
+    return _VECTORS[k]
 
-    store = get_store(path)
+
+def _read_vectors(store, scope: str, embedder: str):
     if not _has_table(store, VECTORS_TABLE):
         return None
     rows = store.read(f"SELECT fingerprint, keys, data FROM {VECTORS_TABLE} WHERE scope = ? AND embedder = ?",
                       (scope, embedder))
-    lex = _lexical(path, scope)
+    lex = _lexical(store, scope)
     if not rows or lex is None or rows[0][0] != lex[1]:
         return None  # never embedded, or the law's text changed since
     import numpy as np
 
     keys = rows[0][1].split("\n")
-    matrix = np.load(io.BytesIO(rows[0][2]))
-    return {k: i for i, k in enumerate(keys)}, matrix, keys
-
-
-def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
-    """``(position by key, float32 matrix, keys)`` of the unit vectors of ``scope``, or None when ``corpus embed`` has not
-    computed them (or the text changed since)."""
-    return _vectors(str(store.path), scope, embedder)
+    return {k: i for i, k in enumerate(keys)}, np.load(io.BytesIO(rows[0][2])), keys
 
 
 def has_vectors(store, embedder: str = DEFAULT_EMBEDDER) -> bool:
@@ -152,8 +151,8 @@ def has_vectors(store, embedder: str = DEFAULT_EMBEDDER) -> bool:
 
 def forget() -> None:
     """Drop this process's scope caches (tests that rebuild a store at the same path)."""
-    _lexical.cache_clear()
-    _vectors.cache_clear()
+    _LEXICAL.clear()
+    _VECTORS.clear()
 
 
 # ------------------------------------------------------------------ corpus embed

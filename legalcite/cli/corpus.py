@@ -76,6 +76,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def build_steps() -> tuple:
+    """What every store build adds after the units: the misattribution check's BM25 matrices."""
+    from legalcite.attribution.store import write_lexical
+
+    return (write_lexical,)
+
+
 def _fail(msg: object, code: int = 2) -> int:
     print(f"legalcite: {msg}", file=sys.stderr)
     return code
@@ -92,7 +99,7 @@ def run_build(args: argparse.Namespace) -> int:
     jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
     try:
         report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
-                             progress=None if args.quiet else print_progress())
+                             progress=None if args.quiet else print_progress(), steps=build_steps())
     except (FileNotFoundError, LegalciteError) as e:
         return _fail(e)
     if not args.quiet:
@@ -257,4 +264,4 @@ def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) 
             for r in recs:
                 out.write({**asdict(r), "type": "work" if isinstance(r, Work) else "unit"})
         return f"wrote {len(recs):,} rows to {jsonl}"
-    return str(merge_into_store(recs, store, note=note))
+    return str(merge_into_store(recs, store, note=note, steps=build_steps()))

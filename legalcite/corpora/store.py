@@ -106,8 +106,13 @@ class BuildReport:
 Progress = Callable[[int, str], None]
 
 
+# A step run on the new store before it replaces the old one: ``step(connection, progress)`` (the attribution
+# index, legalcite.attribution.store.write_lexical, is the CLI's); passed in, so corpora imports no later stage.
+BuildStep = Callable[[sqlite3.Connection, "Progress | None"], Any]
+
+
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
-                progress: Progress | None = None) -> BuildReport:
+                progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
     removing the temporary files that killed builds left beside it. A later record with the same key replaces an
     earlier one."""
@@ -117,12 +122,12 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     remove_stale_temps(path)
     t0 = time.perf_counter()
     with atomic_path(path) as tmp:
-        n_units, n_works = _write(records, tmp, path, meta, progress)
+        n_units, n_works = _write(records, tmp, path, meta, progress, steps)
     return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
 
 
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
-           progress: Progress | None) -> tuple[int, int]:
+           progress: Progress | None, steps: Sequence[BuildStep] = ()) -> tuple[int, int]:
     from legalcite.corpora.snapshots import Work
 
     n_units = n_works = 0
@@ -156,9 +161,8 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
         n_units += len(unit_rows)
         con.executescript(_INDEXES)
-        from legalcite.attribution.store import write_lexical
-
-        write_lexical(con, progress)
+        for step in steps:
+            step(con, progress)
         info = {"schema_version": str(SCHEMA_VERSION), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 **(meta or {})}
         con.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", sorted(info.items()))
@@ -201,7 +205,7 @@ def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
 
 def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None = None, *,
                 readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None, force: bool = False,
-                progress: Progress | None = None) -> BuildReport:
+                progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
     :func:`legalcite.jurisdictions.snapshot_readers`). Skipped when the existing store was built from the same
     inputs, unless ``force``."""
@@ -221,10 +225,12 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
-    return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress)
+    return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress,
+                       steps=steps)
 
 
-def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str) -> BuildReport:
+def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str,
+                     steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Merge fetched records into the store (``corpus fetch``): the works they hold replace their earlier rows
     (for the U.S. Code, the titles they hold), every other work and unit, the store's meta and the online answer
     cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created."""
@@ -238,7 +244,7 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
             old = list(_kept_rows(s, works, prefixes))
     fetched = [x for x in meta.get("official_fetch", "").split("; ") if x]
     meta["official_fetch"] = "; ".join(fetched + [note])
-    return write_store([*old, *records], path, meta=meta)
+    return write_store([*old, *records], path, meta=meta, steps=steps)
 
 
 def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
