@@ -5,13 +5,13 @@
 The answers are built from the shared test data, never one answer repeated (a cache would hide the cost):
 
 * a German court sentence of LER (``de_ler_test.jsonl``) with its statute citations;
-* a STARD question followed by the statute name it is answered by (``stard_queries.jsonl``: ``relevant[].name``,
-  "依据《中华人民共和国民法典》第五十四条" style), so the Chinese check and attribution run;
+* a STARD question led by the statute it is answered by (``stard_queries.jsonl``: ``relevant[].name``, as
+  "依据《中华人民共和国民法典》第五十四条的规定，<question>"), so the Chinese check and attribution run;
 * a passage of a US opinion (``us_opinions.txt``, one blank-line block, cut at 1,500 characters);
 * a LEXam reference answer (``lexam_open_sample.jsonl``; Swiss citations).
 
-They are taken round-robin, each source in a seeded random order, so consecutive answers cite different laws;
-``--n`` larger than the pool reuses an answer only after every other has been used. The two runs (attribution
+They are interleaved, each source in a seeded random order, so consecutive answers cite different laws; by
+default every distinct answer is checked once (``--n`` larger than that repeats answers, and says so). The two runs (attribution
 on, ``--no-attribution``) read the same file one after the other in this process: compare them as a ratio on a
 busy machine. Prints answers/s, citations/s and the status mix of each.
 """
@@ -42,7 +42,7 @@ def pools(testdata: Path, seed: int) -> list[list[str]]:
         for line in fh:
             r = json.loads(line)
             rel = r["relevant"][0]
-            stard.append(f"{r['query']} 依据《{rel['law']}》{rel['name'][len(rel['law']):]}的规定。")
+            stard.append(f"依据《{rel['law']}》{rel['name'][len(rel['law']):]}的规定，{r['query']}")
     out.append(stard)
     text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
     out.append([b.strip()[:1500] for b in text.split("\n\n") if len(b.strip()) > 200])
@@ -54,17 +54,26 @@ def pools(testdata: Path, seed: int) -> list[list[str]]:
     return out
 
 
-def generate(path: Path, n: int, testdata: Path, seed: int = 42) -> dict[str, int]:
-    """``n`` answers, round-robin over the sources; returns how many came from each."""
+def generate(path: Path, n: int | None, testdata: Path, seed: int = 42) -> dict[str, int]:
+    """``n`` answers (default: every distinct one), the sources interleaved, an exhausted source skipped; only
+    when ``n`` exceeds the distinct answers does one come again. Returns how many came from each source."""
     ps = pools(testdata, seed)
     names = ("ler", "stard", "us_opinions", "lexam")
+    total = sum(len(p) for p in ps)
+    n = total if n is None else n
+    if n > total:
+        print(f"note: only {total:,} distinct answers; {n - total:,} are repeats", file=sys.stderr)
+    order: list[tuple[int, int]] = []
+    depth = 0
+    while len(order) < total:
+        order += [(k, depth) for k in range(len(ps)) if depth < len(ps[k])]
+        depth += 1
     used: Counter = Counter()
     with path.open("w", encoding="utf-8") as fh:
         for i in range(n):
-            k = i % len(ps)
-            j = used[names[k]]
+            k, j = order[i % total]
             used[names[k]] += 1
-            fh.write(json.dumps({"id": f"q{i}", "answer": ps[k][j % len(ps[k])]}, ensure_ascii=False) + "\n")
+            fh.write(json.dumps({"id": f"q{i}", "answer": ps[k][j]}, ensure_ascii=False) + "\n")
     return dict(used)
 
 
@@ -86,7 +95,7 @@ def run(src: Path, store: Path, workers: int, *extra: str) -> tuple[float, int, 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--n", type=int, default=3000, help="answers (default 3,000)")
+    ap.add_argument("--n", type=int, default=None, help="answers (default: every distinct one, about 2,600)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
     ap.add_argument("--testdata", default=str(Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared"))
@@ -108,7 +117,7 @@ def main() -> int:
         for label, extra in (("with attribution", ()), ("--no-attribution", ("--no-attribution",))):
             secs, n, statuses, rc = run(src, store, args.workers, *extra)
             cites = sum(statuses.values())
-            ok = ok and rc == 0 and n == args.n
+            ok = ok and rc == 0 and n == sum(mix.values())
             print(f"{label:17s}: {n:,} answers in {secs:.1f} s (exit {rc}) with {args.workers} worker(s): "
                   f"{n / secs:,.0f} answers/s, {cites / secs:,.0f} citations/s")
             print("  statuses: " + ", ".join(f"{k} {v:,}" for k, v in statuses.most_common()))

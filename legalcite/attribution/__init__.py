@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from legalcite.attribution.claims import language_of, statement_for
 from legalcite.status import CheckedCitation, Evidence, Status
 
-__all__ = ["attribute_all", "statement_for", "language_of"]
+__all__ = ["attribute_all", "attribute_texts", "statement_for", "language_of"]
 
 
 def _numpy_ready() -> bool:
@@ -35,27 +35,41 @@ def _numpy_ready() -> bool:
 def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store, *,
                   dense: str = "auto") -> list[CheckedCitation]:
     """The misattribution test on every ``real`` citation whose unit the store checked (``units``, in the order of
-    ``out``), against the claim around it in ``text``; the claims of the text are judged in one batch. Citations
-    printed together (a list or range such as ``§§ 1 bis 5 PatG``, overlapping spans) support one claim as a
-    group: they are flagged only if every member is. Without numpy and PyStemmer (the ``retrieval`` extra) nothing
-    is judged."""
-    spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
-    todo = [i for i, (cc, u) in enumerate(zip(out, units))
-            if u is not None and cc.status == Status.REAL and u.text and cc.citation.span.end > cc.citation.span.start]
-    if not todo or not text or not _numpy_ready():
-        return list(out)
+    ``out``), against the claim around it in ``text``. Citations printed together (a list or range such as
+    ``§§ 1 bis 5 PatG``, overlapping spans) support one claim as a group: they are flagged only if every member
+    is. Without numpy and PyStemmer (the ``retrieval`` extra) nothing is judged."""
+    return attribute_texts([(out, units, text)], store, dense=dense)[0]
+
+
+def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
+                    dense: str = "auto") -> list[list[CheckedCitation]]:
+    """:func:`attribute_all` for several ``(verdicts, units, text)`` at once: one batch of claims for the models."""
+    todo: list[tuple[int, int]] = []
+    claims: list[tuple[str, str, str | None]] = []
+    for j, (out, units, text) in enumerate(jobs):
+        if not text:
+            continue
+        spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
+        for i, (cc, u) in enumerate(zip(out, units)):
+            if u is None or cc.status != Status.REAL or not u.text or spans[i][1] <= spans[i][0]:
+                continue
+            me = spans[i]
+            todo.append((j, i))
+            claims.append((statement_for(text, me[0], me[1], [s for s in spans if s != me]), u.key, u.language))
+    done = [list(out) for out, _, _ in jobs]
+    if not claims or not _numpy_ready():
+        return done
     from legalcite.attribution.core import Attributor
 
-    claims = []
-    for i in todo:
-        c = out[i].citation
-        me = spans[i]
-        claims.append((statement_for(text, me[0], me[1], [s for s in spans if s != me]), units[i].key,
-                       units[i].language))
-    decisions = Attributor(store, dense=dense).judge(claims)
-    done = list(out)
-    for i, (claim, key, _), a in zip(todo, claims, decisions):
-        done[i] = _apply(out[i], key, claim, a)
+    for (j, i), (claim, key, _), a in zip(todo, claims, Attributor(store, dense=dense).judge(claims)):
+        done[j][i] = _apply(jobs[j][0][i], key, claim, a)
+    return [_lists(done[j], jobs[j][0], jobs[j][1]) for j in range(len(jobs))]
+
+
+def _lists(done: list[CheckedCitation], out: Sequence[CheckedCitation], units: Sequence[Any]
+           ) -> list[CheckedCitation]:
+    """Citations printed together are flagged only if every member is."""
+    spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
     for i, cc in enumerate(done):
         if cc.status != Status.MISATTRIBUTED:
             continue

@@ -33,7 +33,7 @@ from typing import Any, Sequence
 from legalcite.attribution.claims import language_of
 from legalcite.attribution.lexical import scope_of
 
-MIN_TERMS = 3       # distinct claim terms the scope knows before the lexical model judges
+MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
 BETTER = 3          # units named in the evidence as fitting better
 
 
@@ -273,6 +273,8 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
 
 @cache
 def _embedder(name: str):
-    from legalcite.retrieval.dense import get_embedder
+    """The claim embedder, one per process. One thread: the check's parallelism is its worker processes (two
+    threads per worker on two cores measured slower than one)."""
+    from legalcite.retrieval.dense import USEEmbedder, get_embedder
 
-    return get_embedder(name)
+    return USEEmbedder(threads=1) if name == "use" else get_embedder(name)

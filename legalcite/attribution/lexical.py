@@ -34,6 +34,18 @@ def tokens(text: str, language: str) -> list[str]:
     return analyze(text, default_analyzer(analyzer_language(language)))
 
 
+# Chinese words that frame a citation rather than say what it is about (依据《…》第…条的规定)
+ZH_FRAMING = frozenset({"依据", "根据", "按照", "依照", "规定", "的规", "之规", "条的", "条规", "有关", "相关"})
+
+
+def content_terms(terms: set[str], language: str) -> int:
+    """How many of a claim's terms carry content: for Chinese the character bigrams (unigrams say little) that do
+    not merely frame a citation; otherwise every term (the analyzer dropped the stopwords)."""
+    if language == "zh":
+        return sum(1 for t in terms if len(t) == 2 and t not in ZH_FRAMING)
+    return len(terms)
+
+
 def unit_text(heading: str | None, text: str) -> str:
     """What a unit is scored on: its heading and its text."""
     return f"{heading or ''}\n{text}"
@@ -87,19 +99,20 @@ class LexicalScope:
 
     def scores(self, claim: str):
         """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct
-        terms the scope knows, and the score a unit holding all of them would reach (Σ idf·(k1 + 1)): the scale
+        terms the scope knows carry content (:func:`content_terms`), and the score a unit holding all of them would reach (Σ idf·(k1 + 1)): the scale
         on which a gap between two units is large or small."""
         import numpy as np
 
         out = np.zeros(len(self.keys), dtype=np.float64)
-        ids = {self.vocab[t] for t in tokens(claim, self.language) if t in self.vocab}
+        terms = {t for t in tokens(claim, self.language) if t in self.vocab}
         n = len(self.keys)
         full = 0.0
-        for j in ids:
+        for t in terms:
+            j = self.vocab[t]
             a, b = self.indptr[j], self.indptr[j + 1]
             out[self.rows[a:b]] += self.weights[a:b]
             full += float(np.log(1.0 + (n - (b - a) + 0.5) / ((b - a) + 0.5))) * (K1 + 1)
-        return out, len(ids), full
+        return out, content_terms(terms, self.language), full
 
     # ------------------------------------------------------------ persistence (a store row)
 
