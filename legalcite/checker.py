@@ -77,6 +77,10 @@ def _resolve(citations: Sequence[Citation], *, store: Any, online: bool, date: s
         chain.append(OnlineResolver(store_path=str(first.store.path)))
     results = Chain(chain).resolve(citations)
     out = [r.checked for r in results]
+    if online:  # a case verdict of the table, asked of CourtListener too (confirmed where both agree)
+        from legalcite.resolve.cases import second_opinion
+
+        out = second_opinion(out, chain[1])
     if not online:  # say why nobody else was asked
         out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
                for cc in out]
@@ -103,11 +107,15 @@ def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
     cannot decide. ``date``: the day repeal is judged at (default today)."""
-    from legalcite.pipeline import extract
+    from legalcite.pipeline import _drop_unresolved, extract
+    from legalcite.resolve.cases import bind_short_cites
+    from legalcite.resolve.store import get_store
 
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
-    cites = extract(text, jurisdiction=jurisdiction)
+    store = get_store(store)
+    # short cites with no antecedent in the text ("454 U.S. at 241") are bound through the case table, if it can
+    cites = _drop_unresolved(bind_short_cites(extract(text, jurisdiction=jurisdiction, unresolved=True), store))
     return check_citations(cites, text, store=store, online=online, date=date, attribution=attribution)
 
 

@@ -11,13 +11,15 @@ from typing import Iterable
 LEVELS = ("work", "unit", "full")
 
 # Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
-LABELS = ("amend", "uabs", "satz", "item", "para", "abs", "art", "lit", "alt", "hs", "nr", "cl", "s", "t", "r")
+# EU and treaty keys add ``par``, ``sub``, ``pt`` (a point: a letter or a number), ``recital`` and ``annex``.
+LABELS = ("recital", "annex", "amend", "uabs", "satz", "item", "para", "par", "sub", "abs", "art", "lit", "alt", "pt",
+          "hs", "nr", "cl", "s", "t", "r")
 # The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
 UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
 # Works whose units are not provisions: the whole key identifies the document.
-DOCUMENT_WORKS = frozenset({"case", "rep"})
+DOCUMENT_WORKS = frozenset({"case", "rep", "ecli"})
 
-_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?<=lit)[a-z].*)$" % "|".join(LABELS))
+_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?:(?<=lit)|(?<=pt))[a-z].*)$" % "|".join(LABELS))
 
 
 class InvalidKey(ValueError):
@@ -42,7 +44,8 @@ def split(key: str) -> tuple[str, str, list[str]]:
 
 
 def split_segment(segment: str) -> tuple[str, str]:
-    """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``; a bare ``"C"`` → ``("", "C")``."""
+    """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``, ``"ptf"`` → ``("pt", "f")``; a bare
+    ``"C"`` → ``("", "C")``."""
     m = _SEGMENT_RE.match(segment)
     return (m.group(1), m.group(2)) if m else ("", segment)
 

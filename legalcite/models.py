@@ -89,6 +89,7 @@ class StatuteMetadata(Metadata):
     work_only: bool = False           # a law named without a unit ("des Einkommensteuergesetzes")
     language: str | None = None       # the citation's language where it differs from the law's ("en": PRC law in English)
     jurisdiction_candidates: tuple[str, ...] = ()  # where the context did not decide ("Civil Code section 1542")
+    unkeyed_level: str | None = None  # a printed level the key has no label for ("Teil B"): the key stops above it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -220,7 +221,7 @@ def units_from_segments(segments: list[str] | tuple[str, ...]) -> tuple[Unit, ..
 def citation_from_key(key: str, *, text: str = "", span: Span = Span(0, 0)) -> Citation:
     """Build a Citation from a canonical key (for gold sets given as keys)."""
     jur, work, segs = _keys.split(key)
-    if work == "case":
+    if work in ("case", "ecli"):  # eu/ecli/c-2010-215: a decision cited by its ECLI alone
         kind, units = Kind.CASE, tuple(Unit("", s) for s in segs)
     elif work == "rep":
         kind, units = Kind.REPORTER, tuple(Unit("", s) for s in segs)

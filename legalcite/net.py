@@ -8,8 +8,12 @@ are written once and tested once against a fault-injecting local server; the sou
   (:func:`legalcite.sources.allowed_origins`, each source declares its own), empty by default; a URL or redirect
   target outside it is refused before any byte is sent (:func:`check_allowed`, :func:`redirect_target`), so a
   citation's text can never make the tool request an arbitrary URL;
-- per-request timeouts, retries with exponential backoff and full jitter on transport errors, 5xx and 429,
-  ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+- a deadline per request attempt (redirects and body included: a server trickling bytes cannot hold it; bulk
+  downloads instead need a minimum rate), retries with exponential backoff and full jitter on transport errors,
+  deadlines, 5xx and 429, ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+- redirects followed by the client itself: each target allow-listed, a malformed ``Location`` refused before
+  httpx reads it, credentials (``Authorization``, cookies) never sent to another origin than the one they were
+  given for;
 - a per-host rate limit (minimum interval between request starts) and a per-host concurrency cap;
 - a per-host circuit breaker: after ``breaker_threshold`` consecutive failed requests the host is not contacted
   again until ``breaker_cooldown`` seconds pass (then one trial request is let through);
@@ -28,6 +32,7 @@ import email.utils
 import json
 import logging
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -123,14 +128,59 @@ def check_allowed(url: str | httpx.URL, allowed: Iterable[str]) -> httpx.URL:
     return u
 
 
+# Characters a Location header must not hold: browsers read ``https:\\evil`` as ``https://evil``, httpx as a
+# relative path; control characters are not URL characters at all. Such a redirect is refused
+# rather than guessed at.
+_BAD_LOCATION = re.compile(r"[\\\x00-\x1f\x7f]")
+
+
 def redirect_target(current: httpx.URL, location: str, allowed: Iterable[str], status: int) -> httpx.URL:
-    """The URL a redirect points to, if it is allow-listed; else :class:`NotAllowed` (nothing is sent there)."""
-    target = current.join(location)
+    """The URL a redirect points to, if it is allow-listed; else :class:`NotAllowed` (nothing is sent there). A
+    malformed ``Location`` (a backslash, a control character, an unparseable URL, ``javascript:``) is refused
+    too: the request ends in a :class:`FetchError` for its citation, never in an exception that loses the line."""
+    import httpx
+
+    shown = location if len(location) <= 80 else location[:77] + "..."
+    if _BAD_LOCATION.search(location.strip()):
+        raise NotAllowed(f"refused a malformed redirect from {origin_of(current)} (Location {shown!r})",
+                         url=str(current), status=status)
+    try:
+        target = current.join(location.strip())
+    except (httpx.InvalidURL, ValueError, TypeError):
+        raise NotAllowed(f"refused a malformed redirect from {origin_of(current)} (Location {shown!r})",
+                         url=str(current), status=status) from None
     try:
         return check_allowed(target, allowed)
     except NotAllowed:
-        raise NotAllowed(f"refused a redirect from {origin_of(current)} to {origin_of(target)}: not an "
+        where = origin_of(target) if target.host else shown
+        raise NotAllowed(f"refused a redirect from {origin_of(current)} to {where}: not an "
                          "allow-listed official source", url=str(current), status=status) from None
+
+
+def _refuse_bad_redirect(response: httpx.Response, allowed: Iterable[str]) -> None:
+    """The clients' response hook: a redirect whose ``Location`` is malformed or off the allow-list raises
+    :class:`NotAllowed` as soon as its headers arrive."""
+    if response.status_code in REDIRECTS and "location" in response.headers:
+        redirect_target(response.request.url, response.headers["location"], allowed, response.status_code)
+
+
+def _malformed_redirect(current: httpx.URL, e: Exception) -> NotAllowed:
+    """httpx parses a redirect's ``Location`` as the answer arrives (to offer ``next_request``), even when it does
+    not follow it; an unparseable one raises there. The URL requested was checked already, so that error is
+    the redirect's."""
+    return NotAllowed(f"refused a malformed redirect from {origin_of(current)} ({_short(e)})", url=str(current))
+
+
+# Headers that carry a credential: sent to the origin they were given for, never to another one a redirect names
+# (as browsers and httpx's own redirect handling do). CourtListener's token is one.
+SENSITIVE_HEADERS = frozenset({"authorization", "cookie", "proxy-authorization"})
+
+
+def headers_for(target: httpx.URL, origin: str, headers: Mapping[str, str]) -> dict[str, str]:
+    """``headers`` for a request to ``target``; the credentials only when ``target`` is on ``origin``."""
+    if origin_of(target) == origin:
+        return dict(headers)
+    return {k: v for k, v in headers.items() if k.lower() not in SENSITIVE_HEADERS}
 
 
 def backoff_delay(attempt: int, base: float, cap: float) -> float:
@@ -246,6 +296,7 @@ class OfficialClient:
         self._client = httpx.AsyncClient(
             transport=self.transport, timeout=httpx.Timeout(self.timeout), follow_redirects=False,
             headers={"User-Agent": self.user_agent}, trust_env=False,
+            event_hooks={"response": [self._check_redirect]},
         )
         self._global = asyncio.Semaphore(self.concurrency)
         return self
@@ -254,6 +305,11 @@ class OfficialClient:
         if self._client is not None:
             await self._client.aclose()
             self._client = None
+
+    async def _check_redirect(self, response: httpx.Response) -> None:
+        """Refuse a redirect before httpx reads its ``Location`` (it does so even when not following, and an
+        unparseable one would surface as a protocol error, retried as if the connection broke)."""
+        _refuse_bad_redirect(response, self.allowed)
 
     # ------------------------------------------------------------------ policy pieces
 
@@ -361,16 +417,26 @@ class OfficialClient:
             last.reason = f"{last.reason} (after {attempt + 1} attempts)"
         raise last
 
-    async def _once(self, method: str, url: httpx.URL, *, data, headers, accept, ok_statuses,
-                    range_from) -> Fetched:
+    async def _once(self, method: str, url: httpx.URL, **kw: Any) -> Fetched:
+        """One attempt, redirects included, within ``timeout`` seconds in all: a deadline, not a limit per read,
+        so a server that sends a byte now and then cannot hold a request (and its host's slot) for long."""
+        try:
+            return await asyncio.wait_for(self._exchange(method, url, **kw), self.timeout)
+        except asyncio.TimeoutError:
+            raise FetchError(f"{url.host} did not answer within {self.timeout:g} s", url=str(url)) from None
+
+    async def _exchange(self, method: str, url: httpx.URL, *, data, headers, accept, ok_statuses,
+                        range_from) -> Fetched:
         import httpx
 
         assert self._client is not None
-        hdrs = dict(headers or {})
+        given = dict(headers or {})
         if range_from:
-            hdrs["Range"] = f"bytes={range_from}-"
+            given["Range"] = f"bytes={range_from}-"
+        first = origin_of(url)
         current = url
         for _ in range(self.max_redirects + 1):
+            hdrs = headers_for(current, first, given)
             try:
                 async with self._client.stream(method, current, data=data, headers=hdrs) as resp:
                     log.debug("%s %s -> %d", method, current, resp.status_code)
@@ -404,6 +470,8 @@ class OfficialClient:
                     return Fetched(str(current), resp.status_code, ctype, body, now_iso(), resp.charset_encoding)
             except FetchError:
                 raise
+            except httpx.InvalidURL as e:  # httpx reads a redirect's Location while receiving the answer
+                raise _malformed_redirect(current, e) from None
             except httpx.TimeoutException:
                 raise FetchError(f"{current.host} did not answer within {self.timeout:g} s",
                                  url=str(current)) from None
@@ -476,9 +544,11 @@ class Downloader:
                  transport: httpx.BaseTransport | None = None, timeout: float = 60.0, retries: int = 4,
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  min_interval: float = 1.0, progress: Progress | None = None,
-                 checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+                 checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
+                 min_rate: float = 1024.0) -> None:
         import httpx
 
+        self.timeout, self.min_rate = timeout, min_rate
         self.dest = Path(dest)
         self.dest.mkdir(parents=True, exist_ok=True)
         self.allowed = frozenset(o.rstrip("/") for o in allowed)
@@ -489,7 +559,8 @@ class Downloader:
         self.sleep = sleep
         self._next: dict[str, float] = {}
         self._client = httpx.Client(transport=transport, timeout=httpx.Timeout(timeout), follow_redirects=False,
-                                    headers={"User-Agent": USER_AGENT}, trust_env=False)
+                                    headers={"User-Agent": USER_AGENT}, trust_env=False,
+                                    event_hooks={"response": [lambda r: _refuse_bad_redirect(r, self.allowed)]})
         self.manifest_path = self.dest / "MANIFEST.json"
         try:
             self.manifest: dict[str, dict] = json.loads(self.manifest_path.read_text(encoding="utf-8"))
@@ -593,22 +664,35 @@ class Downloader:
                     resumed = resp.status_code == 206 and have > 0
                     total = _total(resp, have if resumed else 0)
                     done = have if resumed else 0
+                    t0, done0 = time.monotonic(), done
                     with open(part, "ab" if resumed else "wb") as out:
                         for chunk in resp.iter_bytes():  # as received: a break keeps what came
                             out.write(chunk)
                             done += len(chunk)
                             self.progress(name, done, total)
+                            self._check_rate(name, current, done - done0, time.monotonic() - t0)
                     self.progress(name, done, total, final=True)
                     if total is not None and done != total:
                         raise FetchError(f"truncated download of {name}: {done} of {total} bytes", url=str(current))
                     return resumed
             except FetchError:
                 raise
+            except httpx.InvalidURL as e:
+                raise _malformed_redirect(current, e) from None
             except httpx.TimeoutException:
                 raise FetchError(f"{current.host} timed out", url=str(current)) from None
             except httpx.HTTPError as e:
                 raise FetchError(f"download of {name} broke off ({type(e).__name__})", url=str(current)) from None
         raise FetchError(f"too many redirects for {url}", url=url)
+
+
+    def _check_rate(self, name: str, url: httpx.URL, got: int, elapsed: float) -> None:
+        """A bulk file has no deadline (it may be 1 GB), but a trickle cannot hold it either: past ``timeout``
+        seconds the average must stay above ``min_rate`` bytes/s, else the attempt ends (the ``.part`` is
+        kept and the retry resumes it)."""
+        if elapsed > self.timeout and got / elapsed < self.min_rate:
+            raise FetchError(f"download of {name} from {url.host} too slow: {got / elapsed:,.0f} bytes/s over "
+                             f"{elapsed:.0f} s (at least {self.min_rate:,.0f} wanted)", url=str(url))
 
 
 def _total(resp: httpx.Response, offset: int) -> int | None:

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.scan import Context, scan
-from legalcite.models import Citation
+from legalcite.models import Citation, Kind
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -35,8 +35,8 @@ def guess_language(text: str) -> str | None:
 
 def extract_raw(text: str, ctx: Context) -> list[Citation]:
     """Scan and parse: every citation as written, not yet linked. Overlaps are resolved left to right:
-    at one anchor the longest result wins (ties: a reading that names its work, then the document's
-    language, then registry order)."""
+    at one anchor the longest result wins (ties: a reading that names its work, then one whose work the
+    tables know, then the document's language, then registry order)."""
     out: list[Citation] = []
     consumed = 0
     of = _jurisdiction_of()
@@ -55,10 +55,12 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
             if not found:
                 continue
-            # longest wins; on a tie, the reading with a complete key (not a short form waiting for context), then the one
-            # whose language is the document's, then registry order
+            # longest wins; on a tie, the reading with a complete key (not a short form waiting for context), then
+            # a reading whose work the tables know over one whose work is unknown ("Art. 6 DSGVO" is EU law, not an
+            # unknown German law "DSGVO"), then the one whose language is the document's, then registry order
             rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
                     sum(c.key is not None for c in found) > 0,
+                    not any(c.kind is Kind.STATUTE and c.metadata.unknown_work for c in found),
                     ctx.language in of[ex].languages)
             if rank > best_rank:
                 best, best_rank = found, rank

@@ -72,12 +72,13 @@ def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
 
 @pytest.fixture(scope="session")
 def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from legalcite.corpora.cases import CASE_READERS
     from legalcite.jurisdictions import snapshot_readers
 
     out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
-        for reader in snapshot_readers():
+        for reader in (*snapshot_readers(), *CASE_READERS):
             _filter(corpora_dir / reader.file, out / reader.file, SUBSET.get(reader.file))
         (out / "done").write_text("ok")
     return out
@@ -91,6 +92,40 @@ def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -
 
     path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
     build_store(small_corpora, path, readers=snapshot_readers(), steps=build_steps())  # a later call: up to date
+    return path
+
+
+COURTLISTENER_BULK = Path(__file__).parent / "fixtures" / "courtlistener_bulk"
+CASE_LIST = Path(__file__).parent / "fixtures" / "case_list_pages.jsonl"
+
+
+def bulk_files(folder: Path = COURTLISTENER_BULK) -> dict[str, Path]:
+    """The CourtListener bulk-data fixture: citations, clusters, dockets, courts of 2024-05-06."""
+    return {kind: folder / f"{name}-2024-05-06.csv" for kind, name in
+            (("citations", "citations"), ("clusters", "opinion-clusters"), ("dockets", "dockets"), ("courts", "courts"))}
+
+
+@pytest.fixture(scope="session")
+def case_store(small_store: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small store plus two case tables: the CourtListener bulk fixture (``courtlistener``) and a case list
+    with one decision's pages (``cap``), loaded as ``legalcite corpus cases`` loads them."""
+    import shutil
+
+    from legalcite.casenames import party_keys
+    from legalcite.corpora.cases import read_case_list
+    from legalcite.corpora.store import merge_cases_into_store
+    from legalcite.pipeline import parse
+    from legalcite.sources.courtlistener import read_bulk
+
+    path = tmp_path_factory.getbasetemp() / "lc_case_store" / "store.sqlite"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name("building.sqlite")
+        shutil.copy(small_store, tmp)
+        merge_cases_into_store(read_bulk(**bulk_files()), tmp, table="courtlistener", note="fixture")
+        merge_cases_into_store(read_case_list(CASE_LIST, table="cap", key_of=lambda s: parse(s)[0].key,
+                                              parties_of=party_keys), tmp, table="cap", note="fixture")
+        tmp.rename(path)
     return path
 
 
@@ -152,11 +187,17 @@ def docx(document_xml: str) -> bytes:
     return buf.getvalue()
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # a client that gave up (a deadline) is no error
+        pass
+
+
 @contextlib.contextmanager
 def local_server(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     """Serve ``handler`` on 127.0.0.1 at a free port in a thread; yields the origin ``http://127.0.0.1:N``."""
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    srv.daemon_threads = True
+    srv = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{srv.server_address[1]}"
@@ -172,6 +213,8 @@ ROUTES = {
     ("www.gesetze-im-internet.de", "/bgb/__10.html"): (200, "text/html", "gii_norm_weggefallen.html"),
     ("www.gesetze-im-internet.de", "/gg/art_20.html"): (200, "text/html", "gii_norm_art20.html"),
     ("www.gesetze-im-internet.de", "/bgb/__9999.html"): (404, "text/html", "gii_404.html"),
+    ("www.gesetze-im-internet.de", "/bgb/index.html"): (200, "text/html; charset=utf-8", "gii_index_bgb.html"),
+    ("www.gesetze-im-internet.de", "/bgb/__1542.html"): (404, "text/html", "gii_404.html"),  # listed, yet 404
     ("www.gesetze-im-internet.de", "/gii-toc.xml"): (200, "application/xml", "gii-toc.xml"),
     ("www.gesetze-im-internet.de", "/fixg/__1.html"): (200, "text/html", "gii_norm_s823.html"),  # wrong § on the page
     ("dejure.org", "/dienste/vernetzung/rechtsprechung"): (200, "text/html", "dejure_case.html"),
@@ -183,6 +226,8 @@ ROUTES = {
     ("www.courtlistener.com", "/api/rest/v4/citation-lookup/", "140"): (429, "application/json", "cl_throttled.json"),
     ("www.law.cornell.edu", "/uscode/text/18/1030"): (200, "text/html", "cornell_usc_18_1030.html"),
     ("www.law.cornell.edu", "/uscode/text/18/1"): (200, "text/html", "cornell_repealed.html"),
+    ("www.law.cornell.edu", "/uscode/text/18"): (200, "text/html", "cornell_usc_18.html"),
+    ("www.law.cornell.edu", "/uscode/text/42/1983"): (200, "text/html", "cornell_usc_42_1983.html"),
     ("www.law.cornell.edu", "/constitution/amendmentxiv"): (200, "text/html", "cornell_amend14.html"),
     ("www.law.cornell.edu", "/rules/frcp/rule_56"): (200, "text/html", "cornell_frcp56.html"),
     ("leginfo.legislature.ca.gov", "/faces/codes_displaySection.xhtml", "1542"):

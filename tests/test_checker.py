@@ -25,7 +25,7 @@ def test_check_german_text(small_store: Path) -> None:
     assert got["de/bgb/s823"].status == Status.MISATTRIBUTED
     assert got["de/bgb/s823/abs1"].status == Status.REAL
     assert got["de/bgb/s823/abs7"].status == Status.INVENTED
-    assert got["de/bgb/s823/abs7"].reason == "BGB § 823 has Absätze 1–2; Abs. 7 does not exist"
+    assert got["de/bgb/s823/abs7"].reason == "§ 823 BGB has Absätze 1–2; Abs. 7 does not exist"
     s = summarize(got.values())
     assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
     # offline and without unit vectors both verdicts rest on one signal: listed, not deducted by default
@@ -75,7 +75,7 @@ def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pyte
     assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
     offline = check_citations(cites, store=small_store)
     assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
-    assert offline[1].reason == "court decisions are not in the offline store (offline)"
+    assert offline[1].reason == "no case table in the store covers this reporter (offline)"
 
 
 def _opts(store: Path, **kw) -> CheckOptions:

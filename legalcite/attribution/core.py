@@ -204,7 +204,12 @@ class Attributor:
                 pending.append(_Pending(claim, key, scope, "", note="the cited unit has no text to compare"))
                 continue
             law = law_lang or lex.language
-            group = law if language_of(claim) == law else "cross"
+            stated = language_of(claim)
+            if stated != law:  # the law's text in the claim's language, where the store has one (an EU act)
+                other = lexical_scope(self.store, f"{scope}@{stated}")
+                if other is not None and key in other.keys:
+                    lex, law = other, stated
+            group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), keys=lex.keys)
             if group != "cross":
                 scores, known, full = lex.scores(claim)

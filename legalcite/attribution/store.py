@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -38,7 +39,10 @@ def passage(heading: str | None, text: str) -> str:
     return unit_text(heading, text)[:PASSAGE_CHARS]
 
 
-def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None) -> list[str]:
+def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None, *, translations: bool = False
+            ) -> list[str]:
+    """Every scope with text; with ``translations``, also ``scope@lang`` for the languages its units are translated
+    into (``extra["translations"]``: the German text of an EU act)."""
     out = set()
     for jur, work in con.execute("SELECT DISTINCT jurisdiction, work FROM units WHERE text != ''"):
         if jurisdictions and jur not in jurisdictions:
@@ -48,13 +52,33 @@ def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None) -> l
                 "SELECT key FROM units WHERE jurisdiction = 'us' AND work = 'usc' AND text != ''"))
         else:
             out.add(f"{jur}/{work}")
+    if translations:
+        for key, extra in con.execute("SELECT key, extra FROM units WHERE extra LIKE '%\"translations\"%'"):
+            if not jurisdictions or key.split("/")[0] in jurisdictions:
+                out.update(f"{scope_of(key)}@{lang}" for lang in json.loads(extra).get("translations", {}))
     return sorted(out)
 
 
 def _scope_rows(read: Callable[[str, Any], list], scope: str) -> list[tuple[str, str | None, str, str | None]]:
-    """``(key, heading, text, language)`` of the units of ``scope`` with text; ``read(sql, args)`` runs a query."""
-    where, args = scope_units_sql(scope)
-    return [tuple(r) for r in read(f"SELECT key, heading, text, language FROM units WHERE {where} ORDER BY key", args)]
+    """``(key, heading, text, language)`` of the units of ``scope`` with text (``scope@lang``: their translations
+    into ``lang``); ``read(sql, args)`` runs a query. Recitals state reasons, not law: a claim is compared with
+    the provisions."""
+    base, _, lang = scope.partition("@")
+    where, args = scope_units_sql(base)
+    if not lang:
+        rows = read(f"SELECT key, heading, text, language FROM units WHERE {where} ORDER BY key", args)
+        return [tuple(r) for r in rows if not _recital(r[0])]
+    out = []
+    for key, extra in read(f"SELECT key, extra FROM units WHERE {where} AND extra LIKE '%\"translations\"%' "
+                           "ORDER BY key", args):
+        t = json.loads(extra).get("translations", {}).get(lang)
+        if t and t.get("text") and not _recital(key):
+            out.append((key, t.get("heading"), t["text"], lang))
+    return out
+
+
+def _recital(key: str) -> bool:
+    return key.rsplit("/", 1)[-1].startswith("recital")
 
 
 def _reader(con: sqlite3.Connection) -> Callable[[str, Any], list]:
@@ -78,8 +102,10 @@ def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] 
         return 0
     con.execute(_LEXICAL_SCHEMA)
     n = 0
-    for scope in _scopes(con):
+    for scope in _scopes(con, translations=True):
         rows = _scope_rows(_reader(con), scope)
+        if not rows:
+            continue
         lang = next((r[3] for r in rows if r[3]), "en")
         lex = LexicalScope.build(((k, h, t) for k, h, t, _ in rows), lang)
         con.execute(f"INSERT OR REPLACE INTO {LEXICAL_TABLE} VALUES (?,?,?,?,?)",
@@ -116,7 +142,8 @@ def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
 
 
 def lexical_scope(store, scope: str) -> LexicalScope | None:
-    """The BM25 matrix of ``scope`` (None when it has no unit with text); read once per process."""
+    """The BM25 matrix of ``scope`` (``scope@lang``: of its translation into ``lang``; None when it has no unit with
+    text); read once per process."""
     got = _lexical(store, scope)
     return got[0] if got else None
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
+
+from legalcite.errors import LegalciteError, OutputError
 
 # Order is the order of --help.
 MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report")
@@ -31,13 +34,68 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 2
+    stdout = sys.stdout
+    sys.stdout = _Guarded(stdout)  # type: ignore[assignment]
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk behind `> file` shows here, not as an error at interpreter exit
+        return code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `legalcite extract big.txt | head`
+        _quiet_stdout(stdout)
         return 0
+    except LegalciteError as e:  # the last line of defence: a deliberate error is a message and exit 2
+        if isinstance(e, _StdoutFailed):
+            _quiet_stdout(stdout)
+        print(f"legalcite: {e}", file=sys.stderr)
+        return 2
+    finally:
+        sys.stdout = stdout
+
+
+class _StdoutFailed(OutputError):
+    """stdout itself could not be written (``> /dev/full``, a full disk behind the redirection)."""
+
+
+class _Guarded:
+    """sys.stdout during a command: a print that fails (a full disk or read-only file behind ``>``) becomes an
+    OutputError naming stdout, so it is a message and exit 2 like any other output, never a traceback."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _StdoutFailed(f"<stdout>: write failed ({e.strerror or e})") from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise _StdoutFailed(f"<stdout>: write failed ({e.strerror or e})") from None
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _quiet_stdout(stream) -> None:
+    """Point stdout's descriptor at /dev/null so the interpreter's final flush does not fail again (the Python
+    docs' recipe for SIGPIPE)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 if __name__ == "__main__":

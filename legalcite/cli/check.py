@@ -14,6 +14,8 @@ import sys
 import time
 from typing import Any, Iterator
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -36,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--online", action="store_true",
                    help="ask the official sources about citations the store cannot decide")
     p.add_argument("--date", help="judge repeal at this ISO date (default: today)")
-    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca"),
+    p.add_argument("--jurisdiction", choices=tuple(PACKAGES),
                    help="jurisdiction for citations that do not state one")
     p.add_argument("--no-attribution", action="store_true", help="skip the misattribution test")
     p.add_argument("--max-chars", type=int, default=1_000_000,
@@ -127,14 +129,26 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-_TABLE_COLS = (("id", 10), ("line", 6), ("status", 13), ("key", 44), ("reason", 0))
+# (column, width in terminal columns; 0: the rest of the line). "text" is the citation as the answer wrote it.
+_TABLE_COLS = (("id", 10), ("line", 6), ("status", 13), ("key", 40), ("text", 30), ("reason", 0))
+
+
+def _table_header() -> str:
+    from legalcite.cli.common import pad
+
+    return "  ".join(pad(k, w) if w else k for k, w in _TABLE_COLS)
 
 
 def _table_rows(rec: dict) -> Iterator[str]:
+    """One row per citation, streamed (a row is written as its answer is checked), so the widths are fixed; they
+    are counted in terminal columns, so Chinese keys and text stay aligned."""
+    from legalcite.cli.common import clip, pad
+
     for c in rec.get("citations", ()):
         vals = {"id": str(rec.get("id")), "line": str(rec.get("line")), "status": c["status"],
-                "key": c.get("key") or c.get("text", ""), "reason": c.get("reason", "")}
-        yield "  ".join(vals[k][:w].ljust(w) if w else vals[k] for k, w in _TABLE_COLS).rstrip()
+                "key": c.get("key") or "(no key)", "text": c.get("text", ""), "reason": c.get("reason", "")}
+        yield "  ".join(pad(clip(vals[k], w), w) if w else " ".join(vals[k].split())
+                        for k, w in _TABLE_COLS).rstrip()
 
 
 class _Totals:
@@ -232,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with reader, (nullcontext() if write_report else JsonlWriter(args.output)) as out:
             if args.format == "table":
-                out.write_line("  ".join(k.ljust(w) if w else k for k, w in _TABLE_COLS))
+                out.write_line(_table_header())
             for rec in _results(items(), options, workers):
                 totals.add(rec)
                 if "error" in rec:

@@ -1,24 +1,25 @@
-"""Helpers shared by subcommands: the exit-code rule, reporting bad input lines, writing JSONL/tables.
+"""Helpers shared by subcommands: the exit-code rule, reporting bad input lines, writing results and tables.
 
-Every command follows one exit-code rule (the README's table):
+Every command follows one exit-code rule (the README's table; ``docs/reliability.md`` has each fault's result):
 
 ====  ==========================================================================================================
 code  meaning
 ====  ==========================================================================================================
-0     every input line was processed
-1     a per-record command (check, extract, judge, …) processed every good line and wrote its result, but some
-      lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and, where the command
-      writes one record per input line, as an error record in its place
+0     every input line was processed and every output written
+1     a per-record command (check, extract, judge, rag prompts, …) processed every good line and wrote its
+      result, but some lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and,
+      where the command writes one record per input line, as an error record in its place. Also ``parse`` and
+      ``url`` for a string without a citation or an official URL, ``corpus show`` when nothing resolves
 2     the command could not do its job: bad arguments, a missing or unreadable input, no line with the field the
-      command needs, an output that cannot be written, or — for ``score``, whose numbers depend on every line —
-      any bad line
+      command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
+      ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,
+      whose numbers depend on every line — any bad line
+130   interrupted
 ====  ==========================================================================================================
 """
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 from typing import IO
 
 EXIT_OK = 0
@@ -32,24 +33,84 @@ def report_bad(bad, file: IO[str] | None = None) -> None:
     print(f"legalcite: {bad}", file=file or sys.stderr)
 
 
-def open_output(path: str | None) -> IO[str]:
-    if path in (None, "-"):
-        return sys.stdout
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return open(path, "w", encoding="utf-8")
+def no_citation(text: str, jurisdiction: str | None) -> str:
+    """The message for a string that holds no citation, naming the ``--jurisdiction`` that would read it
+    (``Civil Code section 1542`` is California's only with ``--jurisdiction us-ca``)."""
+    msg = f"no citation found in {text!r}"
+    if jurisdiction is not None:
+        return msg
+    from legalcite.jurisdictions import PACKAGES
+    from legalcite.pipeline import extract
+
+    for code in PACKAGES:
+        keys = [c.key for c in extract(text, jurisdiction=code) if c.key]
+        if keys:
+            return f"{msg} without a jurisdiction; with --jurisdiction {code} it reads as {', '.join(keys[:3])}"
+    return msg
 
 
-def dump_json(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+def write_output(path: str | None, text: str) -> None:
+    """A whole result (scores, figures, a table) to ``path`` or stdout (None, ``-``). A file is written atomically:
+    complete or not there (the old one kept); a failed write raises :class:`~legalcite.errors.OutputError` naming
+    the target and the cause."""
+    from legalcite.errors import OutputError
+
+    if path not in (None, "-"):
+        from legalcite.core.files import atomic_write_text
+
+        atomic_write_text(path, text)  # type: ignore[arg-type]
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(f"<stdout>: write failed ({e.strerror or e})") from None
 
 
-def table(rows: list[dict], columns: list[str]) -> str:
-    """A plain fixed-width text table."""
+def width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: East Asian wide and full-width characters two, combining marks and
+    control characters none (``unicodedata.east_asian_width``), so tables stay aligned around Chinese text."""
+    import unicodedata
+
+    n = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Cc", "Cf", "Mn", "Me"):
+            continue
+        n += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return n
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` left-aligned in ``columns`` terminal columns."""
+    return text + " " * max(0, columns - width(text))
+
+
+def clip(text: str, columns: int) -> str:
+    """``text`` cut to at most ``columns`` terminal columns (ending in ``…`` when cut); newlines and tabs become
+    spaces, so one record stays one row."""
+    text = " ".join(text.split())
+    if width(text) <= columns:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = width(ch)
+        if used + w > columns - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def table(rows: list[dict], columns: list[str], *, max_width: int = 60) -> str:
+    """A plain fixed-width text table, aligned by terminal columns (CJK text counts double); cells longer than
+    ``max_width`` columns are cut with ``…``."""
     if not rows:
         return "(none)"
-    cells = [[str(r.get(c, "") if r.get(c) is not None else "") for c in columns] for r in rows]
-    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(columns)]
-    line = "  ".join(c.ljust(w) for c, w in zip(columns, widths))
-    out = [line, "  ".join("-" * w for w in widths)]
-    out += ["  ".join(v.ljust(w) for v, w in zip(row, widths)) for row in cells]
+    cells = [[clip(str(r[c]) if r.get(c) is not None else "", max_width) for c in columns] for r in rows]
+    widths = [max(width(c), *(width(row[i]) for row in cells)) for i, c in enumerate(columns)]
+    out = ["  ".join(pad(c, w) for c, w in zip(columns, widths)).rstrip(),
+           "  ".join("-" * w for w in widths)]
+    out += ["  ".join(pad(v, w) for v, w in zip(row, widths)).rstrip() for row in cells]
     return "\n".join(out)

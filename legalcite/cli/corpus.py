@@ -1,4 +1,6 @@
-"""``legalcite corpus build|info|show|fetch``: the local corpus store the check resolves against.
+"""``legalcite corpus build|info|show|cases|fetch``: the local corpus store the check resolves against.
+
+``cases`` loads a case table from CourtListener bulk data (:func:`legalcite.sources.courtlistener.read_bulk`).
 
 ``fetch`` downloads an official source's files (:mod:`legalcite.sources`, through :class:`legalcite.net.Downloader`)
 or reads them from ``--from DIR``, loads them with the source's format loader and merges the rows into the store
@@ -9,6 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
 
@@ -40,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--from", dest="from_dir", metavar="DIR",
                    help="snapshot directory (default: $LEGALCITE_CORPORA or ../shared/corpora)")
     b.add_argument("--store", help="store file to write")
-    b.add_argument("--jurisdictions", help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    b.add_argument("--jurisdictions", help=f"comma-separated subset of {','.join(PACKAGES)} (default: all)")
     b.add_argument("--force", action="store_true", help="rebuild even if the store is up to date")
     b.add_argument("--quiet", action="store_true", help="no progress output")
     b.set_defaults(func=run_build)
@@ -49,8 +53,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     i.add_argument("--store", help="store file")
     i.set_defaults(func=run_info)
 
-    s = sub.add_parser("show", help="print the stored unit or work for a canonical key")
-    s.add_argument("key", help="e.g. de/bgb/s823, cn/中华人民共和国民法典/art577, us-ca/lab")
+    s = sub.add_parser("show", help="print the stored unit or work for a key or a citation",
+                       description="Print the stored record of a canonical key, or of what a citation or key "
+                       "resolves to in the store (as `legalcite check` resolves it: a sub-unit shows its unit, a "
+                       "law's alias its work). Exit 1 when nothing resolves, with the reason.")
+    s.add_argument("key", help="a key or a citation: de/bgb/s823, de/bgb/s823/abs1, \"§ 823 Abs. 1 BGB\", "
+                   "cn/中华人民共和国民法典/art577, us-ca/lab")
     s.add_argument("--store", help="store file")
     s.set_defaults(func=run_show)
 
@@ -67,6 +75,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--works", help="comma-separated scopes only: de/bgb,us/usc/t18 (default: all)")
     e.add_argument("--quiet", action="store_true", help="no progress output")
     e.set_defaults(func=run_embed)
+
+    c = sub.add_parser("cases", help="load a case table (CourtListener bulk data, or a case list) into the store",
+                       description="Load CourtListener bulk-data files (https://www.courtlistener.com/help/api/"
+                       "bulk-data/: citations-<date>.csv.bz2 and opinion-clusters-<date>.csv.bz2, optionally "
+                       "dockets- and courts-), or a case list in JSON Lines (--list), into the store's case table, "
+                       "replacing an earlier load of the same --table. `legalcite check` then checks case "
+                       "citations against it offline.")
+    c.add_argument("--citations", help="CourtListener citations file (search_citation)")
+    c.add_argument("--clusters", help="CourtListener opinion-clusters file (search_opinioncluster)")
+    c.add_argument("--list", dest="case_list", help="a case list in JSON Lines: one {\"citation\": \"925 F.3d "
+                   "1291\", \"name\", \"date\", \"court\", \"last_page\", \"parallel\": [...]} per line")
+    c.add_argument("--dockets", help="CourtListener dockets file, for the court and docket number")
+    c.add_argument("--courts", help="CourtListener courts file, for the court's citation string (D.C. Cir.)")
+    c.add_argument("--table", default="courtlistener", help="name of the case table (default: courtlistener)")
+    c.add_argument("--store", help="store to load into (default: $LEGALCITE_STORE or the user data dir)")
+    c.set_defaults(func=run_cases)
 
     f = sub.add_parser("fetch", help="download official sources into the store",
                        description="Download and parse an official source (gesetze-im-internet.de, OLRC USLM, "
@@ -158,10 +182,19 @@ def run_info(args: argparse.Namespace) -> int:
     print("works by jurisdiction (complete / partial / repealed):")
     for jur, comp, part, rep in works:
         print(f"  {jur:6} {comp:>7,} {part:>7,} {rep:>7,}")
+    with Store(path) as store:
+        cases = store.case_summary()
+    if cases:
+        print("case tables (reporters / decisions listed / data of):")
+        for name, reporters, listed, snap in cases:
+            print(f"  {name:14} {reporters:>5,} {listed:>11,}  {snap or '?'}")
     return 0
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """The stored record for a key, or for what a citation or key resolves to in the store — the same resolution
+    ``check`` uses (``§ 823 Abs. 1 BGB`` and ``de/bgb/s823/abs1`` show the row of § 823, whose Absatz 1 is a
+    sub-unit of it)."""
     import json
     from dataclasses import asdict
 
@@ -170,13 +203,107 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         with Store(args.store) as store:
             rec = store.unit(args.key) or store.work(args.key)
-            below = store.descendants(args.key, limit=20) if rec is None else []
+            if rec is not None:
+                print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
+                return 0
+            cases = store.cases_at(args.key)   # a case key: its rows in the case tables
+            if cases:
+                print(json.dumps([asdict(r) for r in cases], ensure_ascii=False, indent=2))
+                return 0
+            shown = _show_resolved(store, args.key)
     except StoreError as e:
         return _fail(e)
-    if rec is None:
-        return _fail(f"no unit or work {args.key}" + (f"; below it: {', '.join(below)}" if below else ""), 1)
-    print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
+    return 0 if shown else 1
+
+
+def _show_resolved(store, text: str) -> bool:
+    """Print the records a citation (or a key that is no row: a sub-unit, an alias) resolves to; False when
+    nothing resolves, with the check's reason on stderr."""
+    import json
+    from dataclasses import asdict
+
+    from legalcite.cli.common import no_citation
+    from legalcite.pipeline import parse
+    from legalcite.resolve.store import resolve_one
+
+    try:
+        cites = parse(text)
+    except ValueError:
+        below = store.descendants(text, limit=20) if "/" in text else []
+        if below:
+            return not _fail(f"no unit or work {text}; below it: {', '.join(below)}", 1)
+        return not _fail(f"no unit or work {text}, and {no_citation(text, None)}", 1)
+    found = False
+    for c in cites:
+        checked, unit = resolve_one(c, store)
+        target = unit or (store.work(checked.checked_key) if checked.checked_key else None) \
+            or (store.unit(checked.checked_key) if checked.checked_key else None)
+        cases = store.cases_at(checked.checked_key) if target is None and checked.checked_key else []
+        if cases:   # a decision: its rows in the case tables
+            print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason})",
+                  file=sys.stderr)
+            print(json.dumps([asdict(r) for r in cases], ensure_ascii=False, indent=2))
+            found = True
+            continue
+        below = store.descendants(checked.checked_key, limit=50) if target is None and checked.checked_key else []
+        if target is None and not below:
+            _fail(f"{c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason})", 1)
+            continue
+        if target is None:  # a container the store keeps no row for (amend. XIV): the units under it
+            print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason}); "
+                  f"no row of its own, showing the units below it", file=sys.stderr)
+            print(json.dumps({"key": checked.checked_key, "units": below}, ensure_ascii=False, indent=2))
+            found = True
+            continue
+        note = "" if target.key == c.key else f"; showing the stored {'unit' if unit else 'record'} {target.key}"
+        print(f"legalcite: {c.text or c.key} → {c.key}: {checked.status.value} ({checked.reason}){note}",
+              file=sys.stderr)
+        print(json.dumps(asdict(target), ensure_ascii=False, indent=2))
+        found = True
+    return found
+
+
+def run_cases(args: argparse.Namespace) -> int:
+    """``legalcite corpus cases``: read the bulk files, merge the case table into the store. Exit 0 when loaded,
+    2 with the reason otherwise (missing or malformed files, a missing or damaged store)."""
+    from pathlib import Path
+
+    from legalcite.casenames import party_keys
+    from legalcite.corpora.cases import read_case_list
+    from legalcite.corpora.store import merge_cases_into_store
+    from legalcite.errors import LegalciteError
+    from legalcite.sources.courtlistener import read_bulk
+
+    if bool(args.case_list) == bool(args.citations or args.clusters):
+        return _fail("give either --citations and --clusters (CourtListener bulk data) or --list (a case list)")
+    if args.citations and not args.clusters or args.clusters and not args.citations:
+        return _fail("CourtListener bulk data needs both --citations and --clusters")
+    files = {"citations": args.citations, "clusters": args.clusters, "dockets": args.dockets, "courts": args.courts,
+             "list": args.case_list}
+    for what, name in files.items():
+        if name and not Path(name).is_file():
+            return _fail(f"no {what} file {name}")
+    paths = {k: Path(v) if v else None for k, v in files.items()}
+    note = ", ".join(p.name for p in paths.values() if p)
+    if args.case_list:
+        records = read_case_list(paths["list"], table=args.table, key_of=_case_key, parties_of=party_keys)
+    else:
+        records = read_bulk(paths["citations"], paths["clusters"], paths["dockets"], paths["courts"],
+                            table=args.table)
+    try:
+        report = merge_cases_into_store(records, args.store, table=args.table, note=note)
+    except (LegalciteError, OSError) as e:
+        return _fail(e)
+    print(report, file=sys.stderr)
     return 0
+
+
+def _case_key(citation: str) -> str | None:
+    """The case key of a printed reporter citation (``925 F.3d 1291``), or None."""
+    from legalcite.pipeline import extract
+
+    cites = [c for c in extract(citation) if c.key and c.work in ("case", "rep")]
+    return cites[0].key if cites else None
 
 
 # ------------------------------------------------------------------ fetch

@@ -21,20 +21,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--jurisdiction", help="hint for citations that do not say their jurisdiction")
     e.add_argument("--jsonl-field", metavar="FIELD",
                    help="treat input as JSON Lines and scan this field of each record (e.g. answer)")
-    e.add_argument("-o", "--output", help="output file (default: stdout)")
+    e.add_argument("--unresolved", action="store_true",
+                   help="also print short forms that could not be bound to a law (a bare \"§ 276\"; no key)")
+    e.add_argument("--max-chars", type=int, default=1_000_000,
+                   help="a text (a record, or the whole file) longer than this is reported as an error and "
+                        "skipped (default 1,000,000; 0 = no limit)")
+    e.add_argument("-o", "--output", help="output file (default: stdout); JSON Lines are written and flushed "
+                   "record by record, so a killed run keeps what it finished")
     e.set_defaults(func=run_extract)
 
 
 def run_parse(args: argparse.Namespace) -> int:
     import legalcite
+    from legalcite.cli.common import no_citation
     from legalcite.core.jsonl import dumps
 
     status = 0
     for s in args.citation:
         try:
             cites = legalcite.parse(s, jurisdiction=args.jurisdiction)
-        except ValueError as e:
-            print(f"legalcite: {e}", file=sys.stderr)
+        except ValueError:
+            print(f"legalcite: {no_citation(s, args.jurisdiction)}", file=sys.stderr)
             status = 1
             continue
         for c in cites:
@@ -58,8 +65,8 @@ def run_extract(args: argparse.Namespace) -> int:
                 d = {"id": record_id, **d}
             if args.format == "jsonl":
                 out.write(d)
-            else:
-                rows.append({**d, "span": f"{d['span'][0]}-{d['span'][1]}"})
+            else:  # a table is aligned over all its rows: written at the end
+                rows.append({**d, "key": d.get("key") or "(no key)", "span": f"{d['span'][0]}-{d['span'][1]}"})
 
     try:
         reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole")
@@ -71,19 +78,24 @@ def run_extract(args: argparse.Namespace) -> int:
                     report_bad(rec)  # report and go on: one bad line loses nothing else
                     failed += 1
                     continue
-                if not args.jsonl_field:
-                    emit(out, None, legalcite.extract(rec.text, jurisdiction=args.jurisdiction))
-                    continue
                 try:
-                    text = rec.get(args.jsonl_field)
+                    text = rec.get(args.jsonl_field) if args.jsonl_field else rec.text
                 except LegalciteError as e:
                     report_bad(rec.bad(e))
                     failed += 1
                     continue
-                emit(out, rec.id if rec.id is not None else rec.lineno,
-                     legalcite.extract(text, jurisdiction=args.jurisdiction))
+                if args.max_chars and len(text) > args.max_chars:
+                    report_bad(rec.bad(f"{len(text):,} characters, more than --max-chars {args.max_chars:,}; "
+                                       "split the text or raise the limit"))
+                    failed += 1
+                    continue
+                cites = legalcite.extract(text, jurisdiction=args.jurisdiction, unresolved=args.unresolved)
+                if args.jsonl_field:
+                    emit(out, rec.id if rec.id is not None else rec.lineno, cites)
+                else:
+                    emit(out, None, cites)
             if args.format == "table":
-                out.write_line(table(rows, ["key", "span", "text", "jurisdiction", "kind"]))
+                out.write_line(table(rows, ["key", "text", "span", "jurisdiction", "kind"]))
     except LegalciteError as e:  # a missing or undecodable input, an output that cannot be written
         print(f"legalcite: {e}", file=sys.stderr)
         return EXIT_FAILED

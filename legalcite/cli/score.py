@@ -121,33 +121,30 @@ def _run(fn, args: argparse.Namespace) -> int:
 
 
 def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None) -> int:
-    from legalcite.cli.common import open_output, table
+    from legalcite.cli.common import table, write_output
 
-    out = open_output(args.output)
-    try:
-        if getattr(args, "format", "json") == "table" and rows is not None:
-            cols = list(rows[0]) if rows else ["metric", "value"]
-            out.write(table(rows, cols) + "\n")
-            _notes(out, report)
-        else:
-            import json
+    if getattr(args, "format", "json") == "table" and rows is not None:
+        cols = list(rows[0]) if rows else ["metric", "value"]
+        text = table(rows, cols) + "\n" + _notes(report)
+    else:
+        import json
 
-            out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
-    finally:
-        if out is not sys.stdout:
-            out.close()
+        text = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    write_output(args.output, text)  # a file: complete or not written
     return 0
 
 
-def _notes(out, report: dict) -> None:
+def _notes(report: dict) -> str:
     """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
+    out = []
     for name, v in (report.get("missing") or {}).items():
         if v:
-            out.write(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
+            out.append(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
     for u in (report.get("unparsed") or [])[:10]:
-        out.write(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
+        out.append(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
     if len(report.get("unparsed") or []) > 10:
-        out.write(f"unparsed: {len(report['unparsed'])} in all\n")
+        out.append(f"unparsed: {len(report['unparsed'])} in all\n")
+    return "".join(out)
 
 
 def _kv_rows(report: dict, keys: list[str]) -> list[dict]:
@@ -235,19 +232,15 @@ def _agreement(args: argparse.Namespace) -> int:
 
 def _shuffle(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.cli.common import dump_json, open_output
+        from legalcite.core.jsonl import JsonlWriter
         from legalcite.metrics import lexgenius
         from legalcite.metrics.io import read_rows
 
         if a.seeds < 1:
             raise ValueError("--seeds must be at least 1")
         rows = [r.data for r in read_rows(a.items)]
-        out = open_output(a.output)
-        try:
+        with JsonlWriter(a.output) as out:
             for copy in lexgenius.shuffle(rows, a.seeds, a.seed_base):
-                out.write(dump_json(copy) + "\n")
-        finally:
-            if out is not sys.stdout:
-                out.close()
+                out.write(copy)
         return 0
     return _run(go, args)

@@ -1,22 +1,26 @@
 """``legalcite url CITATION…``: the official URL(s) of each citation (gesetze-im-internet.de, dejure.org,
-law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn). Builds URLs only; sends nothing."""
+law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn, eur-lex.europa.eu). Builds URLs only;
+sends nothing."""
 from __future__ import annotations
 
 import argparse
 import sys
+
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("url", help="print the official URL(s) of a citation", description=__doc__)
     p.add_argument("citation", nargs="+", help="a citation (\"§ 823 Abs. 1 BGB\") or a canonical key "
                    "(de/bgb/s823/abs1)")
-    p.add_argument("--jurisdiction", choices=("de", "cn", "us", "us-ca"), help="when the citation does not say")
+    p.add_argument("--jurisdiction", choices=tuple(PACKAGES), help="when the citation does not say")
     p.add_argument("--first", action="store_true", help="only the most authoritative URL per citation")
     p.add_argument("--json", action="store_true", help="one JSON object per citation: text, key, urls")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from legalcite.cli.common import no_citation
     from legalcite.core.jsonl import dumps
     from legalcite.pipeline import parse
     from legalcite.sources import urls_for
@@ -25,8 +29,8 @@ def run(args: argparse.Namespace) -> int:
     for text in args.citation:
         try:
             cites = parse(text, jurisdiction=args.jurisdiction)
-        except ValueError as e:
-            print(f"legalcite: {e}", file=sys.stderr)
+        except ValueError:
+            print(f"legalcite: {no_citation(text, args.jurisdiction)}", file=sys.stderr)
             status = 1
             continue
         for c in cites:
@@ -34,7 +38,10 @@ def run(args: argparse.Namespace) -> int:
             if args.first:
                 urls = urls[:1]
             if not urls:
-                print(f"legalcite: no official source covers {c.key}", file=sys.stderr)
+                # a source builds URLs only for laws its tables know: no URL is printed for a law that does not
+                # exist (§ 1 FantasieG), rather than one that looks official and leads nowhere
+                print(f"legalcite: no official URL for {c.key}: no source covers it, or the law is not one they "
+                      "publish", file=sys.stderr)
                 status = 1
             if args.json:
                 print(dumps({"text": text, "key": c.key, "urls": urls}))

@@ -15,7 +15,9 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -45,6 +47,52 @@ def load(package: str, name: str) -> Any:
         raw = gzip.decompress(raw)
     with without_gc():
         return json.loads(raw)
+
+
+def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[str, ...],
+            depends: tuple[str, ...] = ()) -> T:
+    """What ``build()`` makes from a package's tables (an index of law names), kept on disk so that a process
+    starts without rebuilding it: ``legalcite parse`` pays a pickle load (~10 ms) instead of the build (~200 ms).
+
+    The file, in the user cache dir (``$LEGALCITE_CACHE/derived``), is named by a digest of the ``inputs`` tables'
+    bytes, the source of the module that defines ``build`` and of the modules it ``depends`` on (names, e.g.
+    ``legalcite.keys``), and the Python version, so a changed table or changed code never reads an old structure.
+    An unreadable or foreign file is rebuilt; a cache that cannot be written only costs the build (as Lark's
+    grammar cache, which is pickled the same way)."""
+    import hashlib
+    import pickle
+
+    from importlib import resources
+
+    h = hashlib.sha256(f"{name}|{sys.version_info[:2]}|{pickle.HIGHEST_PROTOCOL}".encode())
+    for table in inputs:
+        h.update(resources.files(package).joinpath("data").joinpath(table).read_bytes())
+    for module_name in (getattr(build, "__module__", ""), *depends):
+        module = sys.modules.get(module_name) or importlib.import_module(module_name)
+        source = getattr(module, "__file__", None)
+        if source:
+            h.update(Path(source).read_bytes())
+    path = _derived_dir() / f"{package.rsplit('.', 1)[-1]}-{name}-{h.hexdigest()[:20]}.pickle"
+    try:
+        with without_gc():
+            return pickle.loads(path.read_bytes())
+    except Exception:  # not there yet, or a truncated or foreign file: build (over it)
+        pass
+    with without_gc():
+        value = build()
+    try:
+        from legalcite.core.files import atomic_write_bytes
+
+        atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # a read-only or full cache dir: the built value is still good
+        pass
+    return value
+
+
+def _derived_dir() -> Path:
+    from legalcite._util import cache_dir
+
+    return cache_dir() / "derived"
 
 
 def data_dir(package: str) -> Path:

@@ -8,6 +8,7 @@ Standard library only.
 from __future__ import annotations
 
 import os
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -49,11 +50,32 @@ def remove_stale_temps(path: str | Path) -> list[Path]:
     return removed
 
 
+def _special(path: Path) -> bool:
+    """``path`` exists and is neither a regular file nor a directory: a device (``/dev/stdout``, ``/dev/full``),
+    a FIFO, a socket. Renaming over it would replace the device node itself (as root, it succeeds)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 @contextmanager
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the block ends without error, the temporary file is synced
-    and renamed over ``path`` in one step, else removed. OS errors become :class:`OutputError` naming ``path``."""
+    and renamed over ``path`` in one step, else removed. OS errors become :class:`OutputError` naming ``path``.
+
+    A target that is a device or a pipe (``-o /dev/stdout``) is written in place: there is no file to keep
+    intact, and a rename would replace the device node."""
     path = Path(path)
+    if path.is_dir():
+        raise OutputError(f"{path}: is a directory; name a file to write")
+    if _special(path):
+        try:
+            yield path
+        except OSError as e:
+            raise OutputError(f"{path}: could not be written ({e.strerror or e})") from None
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -71,6 +93,50 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     except BaseException:
         _discard(tmp)
         raise
+
+
+def replace_dir(new: str | Path, target: str | Path) -> None:
+    """Put the directory ``new`` at ``target`` (an index, a model) so that ``target`` is never missing: where the
+    old one exists the two are exchanged in one step (Linux ``renameat2(RENAME_EXCHANGE)``) and the old one is
+    removed after; without that call, the old one is moved aside and the new one renamed in (a window of two
+    renames, the best POSIX offers)."""
+    new, target = Path(new), Path(target)
+    if target.is_dir() and not target.is_symlink() and _exchange(new, target):
+        import shutil
+
+        shutil.rmtree(new, ignore_errors=True)  # now holds the old directory
+        return
+    old = target.with_name(f".{target.name}.old-{os.getpid()}")
+    if target.exists():
+        os.replace(target, old)
+    os.replace(new, target)
+    if old.exists():
+        import shutil
+
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (``renameat2`` with ``RENAME_EXCHANGE``); False where the C library or the
+    filesystem does not offer it."""
+    import errno
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        fn = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    fn.restype = ctypes.c_int
+    at_fdcwd, rename_exchange = -100, 2
+    if fn(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
 
 
 def _discard(tmp: Path) -> None:

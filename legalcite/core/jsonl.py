@@ -28,6 +28,7 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -349,7 +350,8 @@ def parse_json_line(text: str, lineno: int, *, path: str = "<line>", id_field: s
         return BadLine(path, lineno, None, str(e), end)
     except json.JSONDecodeError as e:
         hint = " (plain text? pass --input-format text)" if not text.lstrip().startswith(("{", "[")) else ""
-        return BadLine(path, lineno, None, f"malformed JSON: {e.msg} at column {e.colno}{hint}", end)
+        msg = e.msg[:-3] if e.msg.endswith(" at") else e.msg  # json says "Invalid control character at"
+        return BadLine(path, lineno, None, f"malformed JSON: {msg} (at column {e.colno}){hint}", end)
     except RecursionError:
         return BadLine(path, lineno, None, "malformed JSON: nested too deeply", end)
     if not isinstance(obj, dict):
@@ -447,23 +449,31 @@ def _needs_fix(s: str) -> bool:
 
 class JsonlWriter:
     """Write records one per line to a path (``"-"``/None: stdout), flushing after each so a killed run keeps
-    every finished record. A failed write raises :class:`OutputError` naming the path and the cause."""
+    every finished record. A failed write raises :class:`OutputError` naming the path, the cause and how many
+    records were written; a regular file is then cut back to the end of the last complete record, so a full disk
+    never leaves a truncated last line (a reader of the file sees only whole records)."""
 
-    def __init__(self, target: str | Path | IO[str] | None = None) -> None:
+    def __init__(self, target: str | Path | IO[str] | IO[bytes] | None = None) -> None:
         self._own = False
+        self._failed = False
+        self._good = 0          # bytes of complete records (regular files: where to cut back to)
         if target is None or (isinstance(target, str) and target == "-"):
-            self._fh: IO[str] = sys.stdout
+            self._fh: IO[bytes] = getattr(sys.stdout, "buffer", None) or _TextAsBinary(sys.stdout)
+            self._text = sys.stdout
             self.path = "<stdout>"
         elif isinstance(target, (str, Path)):
             self.path = str(target)
             try:
                 Path(target).parent.mkdir(parents=True, exist_ok=True)
-                self._fh = open(target, "w", encoding="utf-8", newline="\n")
+                self._fh = open(target, "wb", buffering=0)  # one write per record, no hidden buffer
             except OSError as e:
                 raise OutputError(f"{self.path}: cannot be written ({e.strerror or e})") from None
+            self._text = None
             self._own = True
         else:
-            self._fh = target
+            self._fh = target if isinstance(target, (io.RawIOBase, io.BufferedIOBase)) \
+                else _TextAsBinary(target)  # type: ignore[arg-type]
+            self._text = None
             self.path = getattr(target, "name", "<output>")
         self.count = 0
 
@@ -472,27 +482,77 @@ class JsonlWriter:
 
     def write_line(self, line: str) -> None:
         """A line of already formatted output (a table row), flushed like a record."""
+        data = (line + "\n").encode("utf-8", errors="replace")
         try:
-            self._fh.write(line + "\n")
+            if self._text is not None:
+                self._text.flush()  # what was printed to stdout before comes first
+            _write_all(self._fh, data)
             self._fh.flush()
         except BrokenPipeError:
+            self._failed = True
             raise OutputError(f"{self.path}: the reading end of the pipe was closed") from None
         except OSError as e:
-            raise OutputError(f"{self.path}: write failed after {self.count:,} records ({e.strerror or e})") from None
+            self._failed = True
+            self._cut_back()
+            raise OutputError(f"{self.path}: write failed after {self.count:,} complete records "
+                              f"({e.strerror or e}); free space or choose another output") from None
+        self._good += len(data)
         self.count += 1
 
+    def _cut_back(self) -> None:
+        """After a failed write: truncate a regular file to its complete records (part of the failed one may be
+        on disk)."""
+        if not self._own:
+            return
+        try:
+            if os.path.isfile(self.path):
+                os.ftruncate(self._fh.fileno(), self._good)
+        except (OSError, ValueError):
+            pass
+
     def close(self) -> None:
-        if self._own:
-            try:
-                self._fh.close()
-            except OSError as e:
+        if not self._own:
+            return
+        try:
+            self._fh.close()
+        except OSError as e:
+            if not self._failed:  # after a failed write its error was raised already
                 raise OutputError(f"{self.path}: could not be completed ({e.strerror or e})") from None
 
     def __enter__(self) -> "JsonlWriter":
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, exc_type: Any, *exc: Any) -> None:
+        if exc_type is not None:
+            self._failed = True  # the first error is the one to report
         self.close()
+
+
+def _write_all(fh: IO[bytes], data: bytes) -> None:
+    """Write every byte: an unbuffered file may take only part of ``data`` per call."""
+    view = memoryview(data)
+    while view:
+        n = fh.write(view)
+        if n is None:  # a non-blocking stream that took nothing
+            raise BlockingIOError(11, "output would block")
+        view = view[n:]
+
+
+class _TextAsBinary(io.RawIOBase):
+    """A text stream (a test's ``StringIO``, a replaced ``sys.stdout``) seen as a binary one."""
+
+    def __init__(self, text: IO[str]) -> None:
+        self._t = text
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: Any) -> int:
+        self._t.write(bytes(b).decode("utf-8"))
+        return len(b)
+
+    def flush(self) -> None:
+        self._t.flush()
 
 
 def read_records(source: str | Path | IO[bytes] | None, **options: Any) -> tuple[list[Line], list[BadLine]]:

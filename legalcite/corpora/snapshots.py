@@ -69,12 +69,32 @@ class SnapshotReader:
 
 
 def rows(path: Path) -> Iterator[dict]:
-    """The JSON objects of a ``.jsonl`` or ``.jsonl.gz`` file, blank lines skipped."""
+    """The JSON objects of a ``.jsonl`` or ``.jsonl.gz`` file, blank lines skipped. A damaged file (a malformed
+    line, bad UTF-8, a truncated gzip stream) is an :class:`~legalcite.errors.InputError` naming the file and the
+    line: a store is never built from part of a snapshot."""
+    from legalcite.errors import InputError
+
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+    lineno = 0
+    try:
+        with opener(path, "rt", encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise InputError(f"{path}:{lineno}: malformed snapshot line ({e.msg.removesuffix(' at')}, "
+                                     f"column {e.colno}); "
+                                     "the file is damaged: fetch or copy it again") from None
+                if not isinstance(obj, dict):
+                    raise InputError(f"{path}:{lineno}: a snapshot line must be a JSON object")
+                yield obj
+    except (OSError, EOFError, UnicodeDecodeError) as e:  # gzip.BadGzipFile is an OSError
+        why = "not valid UTF-8" if isinstance(e, UnicodeDecodeError) else \
+            "the compressed stream ends early" if isinstance(e, EOFError) else (getattr(e, "strerror", None) or e)
+        raise InputError(f"{path}: unreadable after line {lineno} ({why}); the file is damaged: fetch or copy "
+                         "it again") from None
 
 
 def provenance(name: str) -> tuple[str, str | None]:
@@ -148,6 +168,8 @@ def iter_records(corpora_dir: Path | str, readers: Sequence[SnapshotReader],
                     works[rec.key] = merge_work(works[rec.key], rec) if rec.key in works else rec
                     if rec.extra.get("nested"):
                         nested_works.add(rec.key)
+                elif not isinstance(rec, CorpusUnit):  # case-table rows (legalcite.corpora.cases) pass through
+                    yield rec
                 elif rec.extra.get("toc_only"):
                     toc[rec.key] = rec
                 else:

@@ -26,7 +26,8 @@ from legalcite.errors import LegalciteError
 if TYPE_CHECKING:
     from legalcite.corpora.snapshots import SnapshotReader
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+SCHEMA_CHANGES = {2: "version 2 adds the case tables (cases, case_tables)"}
 ENV_VAR = "LEGALCITE_STORE"
 
 _SCHEMA = """
@@ -42,10 +43,24 @@ CREATE TABLE works (
     replaced_by TEXT, source TEXT, snapshot TEXT, extra TEXT
 );
 CREATE TABLE aliases (alias TEXT NOT NULL, jurisdiction TEXT NOT NULL, work_key TEXT NOT NULL);
+CREATE TABLE cases (
+    key TEXT NOT NULL, jurisdiction TEXT NOT NULL, tbl TEXT NOT NULL, volume_key TEXT NOT NULL,
+    first_page INTEGER, last_page INTEGER, name TEXT, name_full TEXT, party1 TEXT, party2 TEXT, date TEXT,
+    court TEXT, docket TEXT, parallel TEXT, case_id TEXT, source TEXT, snapshot TEXT, extra TEXT,
+    PRIMARY KEY (key, tbl)
+);
+CREATE TABLE case_tables (
+    name TEXT NOT NULL, jurisdiction TEXT NOT NULL, reporter TEXT NOT NULL, min_volume INTEGER, max_volume INTEGER,
+    n_cases INTEGER NOT NULL, closed INTEGER NOT NULL, complete INTEGER NOT NULL, source TEXT, snapshot TEXT,
+    extra TEXT, PRIMARY KEY (name, reporter)
+);
 """
 _INDEXES = """
 CREATE INDEX units_work ON units (jurisdiction, work);
 CREATE INDEX aliases_alias ON aliases (alias);
+CREATE INDEX cases_volume ON cases (volume_key, first_page);
+CREATE INDEX cases_party1 ON cases (party1);
+CREATE INDEX cases_party2 ON cases (party2);
 """
 
 
@@ -126,8 +141,25 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
 
 
+def _case_row(rec: Any) -> tuple:
+    parties = rec.parties or (None, None)
+    return (rec.key, rec.jurisdiction, rec.table, rec.volume_key, rec.first_page, rec.last_page, rec.name,
+            rec.name_full, parties[0], parties[1], rec.date, rec.court, rec.docket, _dumps(list(rec.parallel)),
+            rec.case_id, rec.source, rec.snapshot, _dumps(rec.extra))
+
+
+def _case_table_row(t: Any) -> tuple:
+    return (t.name, t.jurisdiction, t.reporter, t.min_volume, t.max_volume, t.n_cases, int(t.closed),
+            int(t.complete), t.source, t.snapshot, _dumps(t.extra))
+
+
+_INSERT_CASE = "INSERT OR REPLACE INTO cases VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+_INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+
+
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
            progress: Progress | None, steps: Sequence[BuildStep] = ()) -> tuple[int, int]:
+    from legalcite.corpora.cases import CaseRecord, CaseTable
     from legalcite.corpora.snapshots import Work
 
     n_units = n_works = 0
@@ -136,7 +168,17 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
     try:
         con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
         unit_rows: list[tuple] = []
+        case_rows: list[tuple] = []
         for rec in records:
+            if isinstance(rec, CaseRecord):
+                case_rows.append(_case_row(rec))
+                if len(case_rows) >= 5000:
+                    con.executemany(_INSERT_CASE, case_rows)
+                    case_rows.clear()
+                continue
+            if isinstance(rec, CaseTable):
+                con.execute(_INSERT_CASE_TABLE, _case_table_row(rec))
+                continue
             if isinstance(rec, Work):
                 con.execute("INSERT OR REPLACE INTO works VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (
                     rec.key, rec.jurisdiction, rec.work, rec.title, _dumps(list(rec.aliases)), int(rec.complete),
@@ -159,6 +201,7 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
                 if progress:
                     progress(n_units, rec.jurisdiction)
         con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
+        con.executemany(_INSERT_CASE, case_rows)
         n_units += len(unit_rows)
         con.executescript(_INDEXES)
         for step in steps:
@@ -196,6 +239,7 @@ def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
             for kind, sql in sorted(rows, key=lambda r: r[0] != "table"):  # the table before its indexes
                 con.execute(sql)
             con.execute(f"INSERT INTO main.{name} SELECT * FROM old.{name}")
+        _keep_case_tables(con)
         con.commit()
     except sqlite3.DatabaseError:
         pass  # a damaged old store: nothing to keep
@@ -203,17 +247,33 @@ def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
         con.execute("DETACH DATABASE old")
 
 
+def _keep_case_tables(con: sqlite3.Connection) -> None:
+    """Case tables a user loaded (``legalcite corpus cases``) survive a rebuild from the snapshots: the old store's
+    rows of every case table the new records did not write are carried over (a table of another schema is not)."""
+    old_cols = [r[1] for r in con.execute("PRAGMA old.table_info(cases)")]
+    if old_cols != [r[1] for r in con.execute("PRAGMA main.table_info(cases)")]:
+        return
+    written = {r[0] for r in con.execute("SELECT DISTINCT name FROM main.case_tables")}
+    for (name,) in con.execute("SELECT DISTINCT name FROM old.case_tables").fetchall():
+        if name not in written:
+            con.execute("INSERT OR IGNORE INTO main.cases SELECT * FROM old.cases WHERE tbl = ?", (name,))
+            con.execute("INSERT OR IGNORE INTO main.case_tables SELECT * FROM old.case_tables WHERE name = ?", (name,))
+
+
 def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None = None, *,
                 readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None, force: bool = False,
                 progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
-    :func:`legalcite.jurisdictions.snapshot_readers`). Skipped when the existing store was built from the same
-    inputs, unless ``force``."""
+    :func:`legalcite.jurisdictions.snapshot_readers`) and the case tables of the folder
+    (:data:`legalcite.corpora.cases.CASE_READERS`). Skipped when the existing store was built from the same
+    inputs, unless ``force``. Case tables a user loaded into the old store are kept."""
+    from legalcite.corpora.cases import CASE_READERS
     from legalcite.corpora.snapshots import iter_records
 
     corpora_dir = Path(corpora_dir)
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
+    readers = (*readers, *(r for r in CASE_READERS if r.file not in {x.file for x in readers}))
     path = resolve_store_path(store)
     fp = fingerprint(corpora_dir, readers, jurisdictions)
     if not force and path.exists():
@@ -247,6 +307,48 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
     return write_store([*old, *records], path, meta=meta, steps=steps)
 
 
+def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | None, *, table: str, note: str) -> str:
+    """Load a case table (``legalcite corpus cases``) into an existing store, in place and in one transaction (an
+    interrupted or failed load leaves the store as it was): the rows of case table ``table`` are replaced by
+    ``records``, everything else stays; ``note`` goes into the meta's ``case_tables``. Returns a summary line."""
+    from legalcite.corpora.cases import CaseRecord, CaseTable
+
+    path = resolve_store_path(store)
+    with Store(path) as s:   # a store of this schema, or StoreMissing / StoreCorrupt with the remedy
+        loaded = [x for x in s.meta.get("case_tables", "").split("; ") if x and not x.startswith(f"{table}:")]
+    t0 = time.perf_counter()
+    n = 0
+    con = sqlite3.connect(path, timeout=30, isolation_level=None)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("DELETE FROM cases WHERE tbl = ?", (table,))
+        con.execute("DELETE FROM case_tables WHERE name = ?", (table,))
+        rows: list[tuple] = []
+        for rec in records:
+            if isinstance(rec, CaseTable):
+                con.execute(_INSERT_CASE_TABLE, _case_table_row(rec))
+            elif isinstance(rec, CaseRecord):
+                rows.append(_case_row(rec))
+                n += 1
+                if len(rows) >= 5000:
+                    con.executemany(_INSERT_CASE, rows)
+                    rows.clear()
+        con.executemany(_INSERT_CASE, rows)
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)", ("; ".join(loaded + [f"{table}: {note}"]),))
+        con.execute("COMMIT")
+    except sqlite3.DatabaseError as e:   # a damaged or locked store: nothing written, typed
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise StoreCorrupt(f"the corpus store {path} could not take the case table ({e}); {REBUILD}") from None
+    except BaseException:                # a bad input file, an interrupt: nothing written
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
+    finally:
+        con.close()
+    return f"loaded case table {table!r}: {n:,} citations into {path} in {time.perf_counter() - t0:.1f} s"
+
+
 def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
     """(work keys whose units the new records replace, key prefixes of replaced US Code titles)."""
     from legalcite.corpora.snapshots import Work
@@ -263,6 +365,10 @@ def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
 
 
 def _kept_rows(store: "Store", works: set[str], prefixes: set[str]) -> Iterator[Any]:
+    for row in store._iter("SELECT * FROM case_tables"):
+        yield _case_table(row)
+    for row in store._iter("SELECT * FROM cases"):
+        yield _case(row)
     for row in store._iter("SELECT * FROM works"):
         if row["key"] not in works:
             yield _work(row)
@@ -295,7 +401,7 @@ class StoreCorrupt(StoreError):
     """A file that is not a legalcite store, one built for another schema, or a damaged one."""
 
 
-_REQUIRED_TABLES = {"meta", "units", "works", "aliases"}
+_REQUIRED_TABLES = {"meta", "units", "works", "aliases", "cases", "case_tables"}
 _VERIFIED: set[tuple[str, int, int]] = set()   # (path, size, mtime) of stores whose pages were all checked
 
 
@@ -331,8 +437,10 @@ class Store:
         version = self.meta.get("schema_version")
         if version != str(SCHEMA_VERSION):
             self._con.close()
+            change = f" ({SCHEMA_CHANGES[SCHEMA_VERSION]})" if SCHEMA_VERSION in SCHEMA_CHANGES else ""
             raise StoreCorrupt(f"the corpus store {self.path} has schema version {version}, this legalcite reads "
-                               f"version {SCHEMA_VERSION}; {REBUILD}")
+                               f"version {SCHEMA_VERSION}{change}; {REBUILD} (case tables loaded with `legalcite "
+                               "corpus cases` must be loaded again)")
 
     def _q(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """All rows of a query; a damaged page met on the way is :class:`StoreCorrupt`, never a bare
@@ -382,7 +490,7 @@ class Store:
         self._con.close()
 
     def count(self, table: str) -> int:
-        if table not in ("units", "works", "aliases"):
+        if table not in ("units", "works", "aliases", "cases"):
             raise ValueError(table)
         return self._one(f"SELECT count(*) FROM {table}")[0]
 
@@ -393,6 +501,11 @@ class Store:
         works = self._q("SELECT jurisdiction, sum(complete), sum(1 - complete), sum(repealed) FROM works "
                         "GROUP BY 1 ORDER BY 1")
         return [tuple(r) for r in units], [tuple(r) for r in works]
+
+    def case_summary(self) -> list[tuple]:
+        """Case tables: (name, reporters, decisions listed, newest snapshot)."""
+        return [tuple(r) for r in self._q("SELECT name, count(*), sum(n_cases), max(snapshot) FROM case_tables "
+                                          "GROUP BY name ORDER BY name")]
 
     # ---------------------------------------------------------------- units
 
@@ -407,14 +520,71 @@ class Store:
         rows = self._q("SELECT key FROM units WHERE key >= ? AND key < ? ORDER BY key LIMIT ?", (lo, hi, limit))
         return [r[0] for r in rows]
 
-    def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True
+    def units_of_work(self, jurisdiction: str, work: str, *, with_text: bool = True, language: str | None = None
                       ) -> Iterator[tuple[str, str | None, str]]:
-        """``(key, heading, text)`` of every unit of a work, in key order (full-text units only by default)."""
-        sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
-        if with_text:
-            sql += " AND text != ''"
-        for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
-            yield row[0], row[1], row[2]
+        """``(key, heading, text)`` of every unit of a work, in key order (full-text units only by default).
+        With ``language``: the text in that language — the unit's own, or its translation
+        (``extra["translations"][language]``, e.g. the German text of an EU act) — and only units that have it."""
+        if language is None:
+            sql = "SELECT key, heading, text FROM units WHERE jurisdiction = ? AND work = ?"
+            if with_text:
+                sql += " AND text != ''"
+            for row in self._iter(sql + " ORDER BY key", (jurisdiction, work)):
+                yield row[0], row[1], row[2]
+            return
+        sql = "SELECT key, heading, text, language, extra FROM units WHERE jurisdiction = ? AND work = ? ORDER BY key"
+        for key, heading, text, lang, extra in self._iter(sql, (jurisdiction, work)):
+            if lang == language and (text or not with_text):
+                yield key, heading, text
+            elif extra and '"translations"' in extra:
+                t = json.loads(extra).get("translations", {}).get(language)
+                if t and (t.get("text") or not with_text):
+                    yield key, t.get("heading"), t.get("text") or ""
+
+    def work_languages(self, jurisdiction: str, work: str) -> set[str]:
+        """The languages a work's texts are in: the units' own and their translations' (cached)."""
+        cache_key = f"?lang:{jurisdiction}/{work}"
+        if cache_key not in self._work_cache:
+            langs = {r[0] for r in self._q(
+                "SELECT DISTINCT language FROM units WHERE jurisdiction = ? AND work = ? AND text != ''",
+                (jurisdiction, work))}
+            for (extra,) in self._iter(
+                    "SELECT extra FROM units WHERE jurisdiction = ? AND work = ? AND extra LIKE '%\"translations\"%'",
+                    (jurisdiction, work)):
+                langs.update(json.loads(extra).get("translations", {}))
+            self._work_cache[cache_key] = langs
+        return self._work_cache[cache_key]
+
+    # ---------------------------------------------------------------- cases
+
+    def cases_at(self, key: str) -> list:
+        """The :class:`~legalcite.corpora.cases.CaseRecord` s listed at a case key, one per case table that lists it."""
+        return [_case(r) for r in self._q("SELECT * FROM cases WHERE key = ? ORDER BY tbl", (key,))]
+
+    def cases_in_volume(self, volume_key: str) -> list:
+        """Every listed decision of one volume (``us/case/925/f.3d``), by first page."""
+        return [_case(r) for r in self._q("SELECT * FROM cases WHERE volume_key = ? ORDER BY first_page",
+                                          (volume_key,))]
+
+    def case_tables(self, reporter: str) -> list:
+        """The :class:`~legalcite.corpora.cases.CaseTable` rows that list ``reporter`` (``us/case/f.3d``), cached."""
+        key = f"?cases:{reporter}"
+        if key not in self._work_cache:
+            self._work_cache[key] = [_case_table(r) for r in self._q(
+                "SELECT * FROM case_tables WHERE reporter = ? ORDER BY name", (reporter,))]
+        return self._work_cache[key]
+
+    def cases_by_party(self, party: str, limit: int = 20) -> list:
+        """Decisions one of whose parties has the comparison form ``party`` (:func:`legalcite.casenames.party_keys`)."""
+        return [_case(r) for r in self._q("SELECT * FROM cases WHERE party1 = ? UNION SELECT * FROM cases WHERE "
+                                          "party2 = ? LIMIT ?", (party, party, limit))]
+
+    def has_cases(self) -> bool:
+        """Whether any case table is loaded (cached)."""
+        key = "?cases"
+        if key not in self._work_cache:
+            self._work_cache[key] = self._one("SELECT 1 FROM case_tables LIMIT 1") is not None
+        return self._work_cache[key]
 
     # ---------------------------------------------------------------- works
 
@@ -441,6 +611,30 @@ class Store:
             sql += " AND jurisdiction = ?"
             args.append(jurisdiction)
         return [w for (k,) in self._q(sql, args) if (w := self.work(k))]
+
+
+def _case(row: sqlite3.Row):
+    from legalcite.corpora.cases import CaseRecord
+
+    parties = (row["party1"], row["party2"]) if row["party1"] is not None or row["party2"] is not None else None
+    return CaseRecord(
+        key=row["key"], jurisdiction=row["jurisdiction"], table=row["tbl"], name=row["name"],
+        name_full=row["name_full"], date=row["date"], court=row["court"], docket=row["docket"],
+        first_page=row["first_page"], last_page=row["last_page"], parallel=tuple(_loads(row["parallel"], [])),
+        parties=parties, case_id=row["case_id"], source=row["source"] or "", snapshot=row["snapshot"],
+        extra=_loads(row["extra"], {}),
+    )
+
+
+def _case_table(row: sqlite3.Row):
+    from legalcite.corpora.cases import CaseTable
+
+    return CaseTable(
+        name=row["name"], jurisdiction=row["jurisdiction"], reporter=row["reporter"], min_volume=row["min_volume"],
+        max_volume=row["max_volume"], n_cases=row["n_cases"], closed=bool(row["closed"]),
+        complete=bool(row["complete"]), source=row["source"] or "", snapshot=row["snapshot"],
+        extra=_loads(row["extra"], {}),
+    )
 
 
 def _unit(row: sqlite3.Row) -> CorpusUnit:

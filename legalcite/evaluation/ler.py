@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
+# LER annotates German court sentences: German law, and the EU law and treaties they cite (tag EUN: AEUV, EMRK,
+# directives) and Court of Justice decisions (RS). Those keep their own jurisdiction (DESIGN.md §2), so they count.
+JURISDICTIONS = ("de", "eu", "int")
 
 
 @dataclass
@@ -40,7 +43,7 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
     for row in rows:
         text = row["text"]
         # span finding is measured before resolution: German short forms without a law count as found spans
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction == "de"]
+        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
@@ -56,13 +59,39 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
     return {k: SpanScores(k, *v) for k, v in sorted(totals.items())}
 
 
-def main() -> None:  # pragma: no cover - convenience
+def default_path() -> Path:
+    """``$LEGALCITE_SHARED/testdata/de_ler_test.jsonl``, else ``../shared`` beside this checkout."""
+    import os
+
+    shared = os.environ.get("LEGALCITE_SHARED")
+    base = Path(shared) if shared else Path(__file__).resolve().parents[3] / "shared"
+    return base / "testdata" / "de_ler_test.jsonl"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m legalcite.evaluation.ler [FILE] [--min-cover X]``: span recall and precision per kind."""
+    import argparse
     import sys
 
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[3] / "shared/testdata/de_ler_test.jsonl"
-    for k, s in evaluate(path).items():
+    ap = argparse.ArgumentParser(prog="python -m legalcite.evaluation.ler", description=__doc__.split("\n\n")[0])
+    ap.add_argument("file", nargs="?", type=Path, default=None,
+                    help="LER test sentences as JSON Lines (default: $LEGALCITE_SHARED/testdata/de_ler_test.jsonl)")
+    ap.add_argument("--min-cover", type=float, default=0.5,
+                    help="share of a gold span an extracted span must cover to count as found (default 0.5)")
+    args = ap.parse_args(argv)
+    path = args.file or default_path()
+    if not path.is_file():
+        print(f"legalcite: {path}: no such file (pass the LER test file)", file=sys.stderr)
+        return 2
+    try:
+        scores = evaluate(path, args.min_cover)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"legalcite: {path}: not LER test data ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    for k, s in scores.items():
         print(f"{k:10s} gold {s.gold:4d} recall {s.recall:.3f}  predicted {s.predicted:4d} precision {s.precision:.3f}")
+    return 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,9 +2,9 @@
 
 A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
 tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
-(``printer.py``: ``print_key``) and its snapshot readers (``snapshots.py``: ``READERS``) — and exposes it as one
-:class:`Jurisdiction` object named ``JURISDICTION`` in its ``__init__.py``. Adding a jurisdiction is a package, its
-data, its tests and one line in :data:`PACKAGES`.
+(``printer.py``: ``print_key``, ``print_units`` for a unit path without the work, ``LEVEL_NAMES``) and its snapshot
+readers (``snapshots.py``: ``READERS``) — and exposes it as one :class:`Jurisdiction` object named ``JURISDICTION``
+in its ``__init__.py``. Adding a jurisdiction is a package, its data, its tests and one line in :data:`PACKAGES`.
 
 Packages are imported on first use (asking for one printer loads one package), and a package's printer and readers
 only when asked for: extraction never loads them. Shared code of several packages lives in a package that is not
@@ -30,6 +30,7 @@ PACKAGES: dict[str, str] = {
     "cn": "cn",
     "us": "us",
     "us-ca": "us_ca",
+    "eu": "eu",
 }
 
 
@@ -42,6 +43,9 @@ class Jurisdiction:
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
     link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
+    # whether a name printed after a unit chain ("DSGVO", "AEUV") is one of its works: another jurisdiction's
+    # chain ends before such a name instead of reading it as an unknown law of its own (claimed_elsewhere)
+    knows_name: Callable[[str], bool] | None = None
 
     @property
     def package(self) -> str:
@@ -50,7 +54,20 @@ class Jurisdiction:
     def print_key(self, key: str) -> str | None:
         """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
         has no form for the key."""
-        return importlib.import_module(f"{self.package}.printer").print_key(key)
+        return self._printer().print_key(key)
+
+    def print_units(self, segs: list[str]) -> str | None:
+        """Unit segments as its printer writes them without the work's name (``["abs7"]`` → ``Abs. 7``): what a
+        reason says about a part of a cited unit. None when it has no form for them."""
+        printer = getattr(self._printer(), "print_units", None)   # optional: a printer may have none
+        return printer(segs) if printer is not None else None
+
+    def level_name(self, label: str) -> str | None:
+        """The name of a unit level in a list of its members (``abs`` → ``Absätze``, ``""`` → ``subdivisions``)."""
+        return getattr(self._printer(), "LEVEL_NAMES", {}).get(label)
+
+    def _printer(self):
+        return importlib.import_module(f"{self.package}.printer")
 
     def snapshot_readers(self) -> tuple[SnapshotReader, ...]:
         """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text); none without one."""
@@ -98,6 +115,13 @@ def linkers() -> tuple[Linker, ...]:
     return tuple(j.link for j in registered() if j.link is not None)
 
 
+def claimed_elsewhere(printed: str, *, besides: str) -> bool:
+    """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
+    ``knows_name``): a German chain that reaches ``DSGVO`` or ``AEUV`` ends there, so that an EU act in German
+    prose keeps ``eu`` (DESIGN.md §2)."""
+    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
+
+
 def printer(code: str) -> Callable[[str], str | None]:
     """The printer of jurisdiction ``code``: key → readable citation, or None when it has no form for the key."""
     return get(code).print_key
@@ -113,6 +137,22 @@ def print_key(key: str) -> str:
         return get(code).print_key(key) or key
     except ValueError:  # not a well-formed key of that jurisdiction
         return key
+
+
+def print_units(code: str, segs: list[str]) -> str:
+    """Unit segments of jurisdiction ``code`` without the work's name (``de``, ``["abs7"]`` → ``Abs. 7``); the
+    segments themselves when its printer has no form for them."""
+    try:
+        printed = get(code).print_units(list(segs)) if code in PACKAGES else None
+    except ValueError:
+        printed = None
+    return printed if printed is not None else "/".join(segs)
+
+
+def level_name(code: str, label: str) -> str:
+    """A unit level's name in a list of its members (``de``, ``abs`` → ``Absätze``); the label itself when the
+    printer has none."""
+    return (get(code).level_name(label) if code in PACKAGES else None) or label
 
 
 def snapshot_readers(jurisdictions: Iterable[str] | None = None) -> tuple[SnapshotReader, ...]:

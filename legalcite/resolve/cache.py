@@ -3,7 +3,8 @@
 Why: an online check is slow and rate-limited, and a report must say *when* a source said what it said. The
 table lives in the store file when one is given (so a store carries its own evidence), else in the user cache
 directory. Only decisive answers are cached: a ``not_checked`` (a fault, or an answer that decided nothing) is
-never stored, so the next run asks again.
+never stored, so the next run asks again, and neither is a verdict read from an HTTP error status (an
+``invented`` from a 404), which an outage could have produced.
 """
 from __future__ import annotations
 
@@ -33,6 +34,13 @@ CREATE TABLE IF NOT EXISTS {TABLE} (
     PRIMARY KEY (source, key)
 )
 """
+
+
+def rests_on_an_error_page(checked: CheckedCitation) -> bool:
+    """Whether the answer was concluded from an HTTP error status (``invented`` from a 404: the sources confirm
+    such a 404 with a second page, yet an outage can still look like one). Such answers are not cached, so a
+    healthy site is asked again the next time instead of a stale verdict being served for 30 days."""
+    return any(int(e.details.get("http_status") or 0) >= 400 for e in checked.evidence)
 
 
 def default_path() -> Path:
@@ -88,9 +96,9 @@ class OnlineCache:
         return CheckedCitation(citation, Status(status), reason, ev, checked_key)
 
     def put(self, source: str, checked: CheckedCitation, retrieved_at: str) -> None:
-        """Store a decisive answer (anything but ``not_checked``)."""
+        """Store a decisive answer (anything but ``not_checked``) that does not rest on an HTTP error page."""
         key = checked.citation.key
-        if key is None or checked.status is Status.NOT_CHECKED:
+        if key is None or checked.status is Status.NOT_CHECKED or rests_on_an_error_page(checked):
             return
         url = next((e.url for e in checked.evidence if e.url), None)
         self._db.execute(

@@ -25,6 +25,7 @@ from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 from .base import Resolution
 from .cache import CacheUnavailable, OnlineCache
+from .cases import name_checked
 
 log = logging.getLogger("legalcite.resolve.online")
 
@@ -87,7 +88,9 @@ class OnlineResolver:
         finally:
             if cache is not None:
                 cache.close()
-        return [dataclasses.replace(by_key[c.key if c.key is not None else id(c)], citation=c) for c in citations]
+        # shared by key; the case-name test is per citation (two citations of one key may name different cases)
+        return [name_checked(dataclasses.replace(by_key[c.key if c.key is not None else id(c)], citation=c))
+                for c in citations]
 
     async def _one(self, citation: Citation, client: OfficialClient, cache: OnlineCache | None) -> CheckedCitation:
         if citation.key is None:

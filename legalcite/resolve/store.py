@@ -2,11 +2,15 @@
 
 Decision order per citation (the reason string says which step decided):
 
-1. cases, reporters, interpretations by number → ``not_checked`` (no offline source covers them);
+1. cases and reporter cites → the case table (:mod:`.cases`: listed → ``real`` or, under another name,
+   ``misattributed``; a volume the reporter never published → ``invented``; a page inside another decision →
+   ``misattributed``; else ``not_findable``), ``not_checked`` where no table covers the reporter; interpretations
+   by number → ``not_checked`` (no offline source covers them);
 2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
 3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
-   a ``(weggefallen)`` unit → ``repealed``;
+   a ``(weggefallen)`` unit → ``repealed``; a U.S. Code section not in force → :mod:`.usc` (a former section is
+   ``repealed`` with its successor; ``invented`` only where the Code's former sections are known completely);
 5. sub-units (Abs., Satz, Nr., 款, 项, ``(a)(1)``, ``cl.``) walked in the unit's structure → ``invented`` where the
    level is complete and the value is missing; levels the snapshot does not model are reported as unchecked;
 6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later).
@@ -75,43 +79,23 @@ class StoreResolver:
 
 # ------------------------------------------------------------------ display helpers for reasons
 
-_DE_LABEL = {"s": "§ ", "art": "Art. ", "abs": "Abs. ", "uabs": "UAbs. ", "satz": "Satz ", "hs": "Hs. ",
-             "nr": "Nr. ", "lit": "lit. ", "alt": "Alt. "}
-_CN_LABEL = {"art": ("第", "条"), "para": ("第", "款"), "item": ("第", "项")}
-_PLURAL = {"abs": "Absätze", "satz": "Sätze", "nr": "Nummern", "lit": "Buchstaben", "para": "款", "item": "项",
-           "cl": "clauses", "": "subdivisions", "s": "sections"}
+def _units(jur: str, segs: Sequence[str]) -> str:
+    """Sub-units as the jurisdiction's printer writes them without the work (``Abs. 7``, ``第九款``, ``(z)``)."""
+    from legalcite.jurisdictions import print_units
+
+    return print_units(jur, list(segs))
 
 
-def show_segment(jurisdiction: str, seg: str) -> str:
-    label, value = split_segment(seg)
-    if jurisdiction == "de":
-        return _DE_LABEL.get(label, label + " ") + value
-    if jurisdiction == "cn":
-        if label == "art" and "-" in value:
-            n, sub = value.split("-", 1)
-            return f"第{n}条之{sub}"
-        pre, post = _CN_LABEL.get(label, ("", ""))
-        return f"{pre}{value}{post}" if pre else seg
-    if label == "":
-        return f"({value})"
-    return {"s": "§ ", "t": "title ", "art": "art. ", "amend": "amend. ", "cl": "cl. ", "r": "Rule "}.get(
-        label, label + " ") + value
+def _level(jur: str, label: str) -> str:
+    from legalcite.jurisdictions import level_name
+
+    return level_name(jur, label)
 
 
-def show_work(work) -> str:
-    if work is None:
-        return "?"
-    if work.jurisdiction == "cn":
-        return f"《{work.title or work.work}》"
-    if work.jurisdiction == "de":
-        from legalcite.keys import work_id
+def _printed(key: str) -> str:
+    from legalcite.jurisdictions import print_key
 
-        return next((a for a in work.aliases if a and work_id(a) == work.work), None) or work.work.upper()
-    return work.title or work.work
-
-
-def show_key(jurisdiction: str, segs: Sequence[str]) -> str:
-    return ("" if jurisdiction == "cn" else " ").join(show_segment(jurisdiction, s) for s in segs)
+    return print_key(key)
 
 
 def _values(nodes: list[dict]) -> str:
@@ -172,6 +156,14 @@ def _satz_upper_bound(text: str) -> int:
     return len(_SENT_UPPER.findall(re.sub(r"\s*\n\s*", " ", text.strip()))) + 1
 
 
+def _descendants(nodes: list[dict]) -> list[dict]:
+    out, frontier = [], list(nodes)
+    while frontier:
+        out.extend(frontier)
+        frontier = [c for n in frontier for c in n.get("children", ())]
+    return out
+
+
 def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list[str], str]:
     """Walk the citation's sub-unit segments in the unit's structure. Returns (``INVENTED`` or None, the segments
     verified, a note on the first segment that does not exist or could not be verified)."""
@@ -180,7 +172,7 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list
     context_text = unit.text
     for seg in segs:
         label, value = split_segment(seg)
-        shown = show_segment(jur, seg)
+        shown = _units(jur, [seg])
         if label in ("hs", "alt", "uabs"):
             return None, verified, f"{shown} is not modelled in the snapshot and was not checked"
         node, level = _find_child(nodes, label, value)
@@ -193,28 +185,39 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list
             if not level and value == "1":
                 verified.append(seg)  # "Abs. 1" of a § whose only Absatz is unnumbered
                 continue
-            have = f"has Absätze {_values(level)}" if level else "has no numbered Absätze"
+            have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
             return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "par":  # EU and treaty paragraphs (numbered "1." in the act)
+            if not level and value == "1" and not any(n.get("label") == "pt" for n in nodes):
+                verified.append(seg)  # the only, unnumbered paragraph of an article
+                continue
+            have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
+            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
+        if label == "pt":  # EU points (a), (b) … / (1), (2) …: invented only where the level lists points
+            points = level or [n for n in _descendants(nodes) if n.get("label") == "pt"]
+            if points:
+                return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(points)}; {shown} does not exist"
+            return None, verified, f"{shown}: no points found in the text; not checked"
         if label == "satz":
             bound = _satz_upper_bound(context_text)
             if value.isdigit() and int(value) > bound:
-                return Status.INVENTED, verified, f"has at most {bound} Sätze; {shown} does not exist"
+                return Status.INVENTED, verified, f"has at most {bound} {_level(jur, label)}; {shown} does not exist"
             return None, verified, f"{shown} could not be matched reliably and was not checked"
         if label in ("para", "nr", "cl"):
             if level or label == "para":
-                have = f"has {_PLURAL[label]} {_values(level)}" if level else f"has no {_PLURAL[label]}"
+                have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no {_level(jur, label)}"
                 return Status.INVENTED, verified, f"{have}; {shown} does not exist"
             return None, verified, f"{shown}: no such list found in the text; not checked"
         if label == "item":
             items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == "item"]
-            have = f"has 项 {_values(items)}" if items else "has no 项"
+            have = f"has {_level(jur, label)} {_values(items)}" if items else f"has no {_level(jur, label)}"
             return Status.INVENTED, verified, f"{have}; {shown} does not exist"
         if label == "":  # US / California subdivisions (a)(1)(A)
             if level:
-                return Status.INVENTED, verified, f"has subdivisions {_values(level)}; {shown} does not exist"
+                return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(level)}; {shown} does not exist"
             if shown in context_text:
                 return None, verified, f"{shown} was not checked"
-            return Status.INVENTED, verified, f"has no subdivisions; {shown} does not exist"
+            return Status.INVENTED, verified, f"has no {_level(jur, label)}; {shown} does not exist"
         return None, verified, f"{shown} was not checked"
     return None, verified, ""
 
@@ -224,7 +227,13 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     (``real`` where it exists) and the unit that was checked (for the misattribution test), or None."""
     c = citation
     if c.kind in (Kind.CASE, Kind.REPORTER):
-        return _uncovered(c, "court decisions are not in the offline store"), None
+        from .cases import resolve_case
+
+        decided = resolve_case(c, store)
+        if decided is not None:
+            return decided, None
+        return _uncovered(c, "no case table in the store covers this reporter" if store.has_cases()
+                          else "court decisions are not in the offline store (no case table loaded)"), None
     if c.kind == Kind.INTERPRETATION:
         return _uncovered(c, "interpretations cited by document number are not in the offline store"), None
     if c.key is None or c.jurisdiction is None or c.work is None:
@@ -249,7 +258,7 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
                                              if alt else {}),)), None
     else:
         segs_key = c.key
-    name = show_work(work)
+    name = _printed(wkey)
     day = today(date)
     if work.repealed and (work.repealed_on is None or work.repealed_on <= day):
         since = f" on {work.repealed_on}" if work.repealed_on else ""
@@ -274,41 +283,45 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
             parts_below = [store.unit(k) for k in below]
             if all(u is not None and u.repealed and (u.repealed_on or "") <= day for u in parts_below):
                 by = parts_below[0].replaced_by
-                return CheckedCitation(c, Status.REPEALED, f"{name} {show_key(jur, segs)} is repealed"
+                return CheckedCitation(c, Status.REPEALED, f"{_printed(segs_key)} is repealed"
                                        + (f"; replaced by {by}" if by else ""),
                                        (_evidence(parts_below[0], key=segs_key),), segs_key), None
-            return CheckedCitation(c, Status.REAL, f"{name} {show_key(jur, segs)} exists",
+            return CheckedCitation(c, Status.REAL, f"{_printed(segs_key)} exists",
                                    (_evidence(work=work, key=segs_key, first_unit=below[0]),), segs_key), None
         # the first level that does not exist (amend. XIV exists, its § 9 does not)
         first = next(k for n in range(3, len(parts) + 1)
                      if not store.descendants(k := "/".join(parts[:n]), limit=1) and store.unit(k) is None)
-        shown = show_key(jur, first.split("/")[2:])
+        if wkey == "us/usc":  # the list holds sections in force only: a former section is repealed, not invented
+            from .usc import missing_section
+
+            return missing_section(c, first, store, work, day), None
         if work.complete:
-            n = f" (the snapshot lists {work.n_units:,} units)" if work.n_units else ""
+            n = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
             scope = work.extra.get("scope")
-            return CheckedCitation(c, Status.INVENTED, f"{name} has no {shown}{n}" + (f"; {scope}" if scope else ""),
+            return CheckedCitation(c, Status.INVENTED, f"{_printed(first)} does not exist{n}"
+                                   + (f"; {scope}" if scope else ""),
                                    (_evidence(work=work, key=first, complete=True),), first), None
         return CheckedCitation(c, Status.NOT_CHECKED,
-                               f"{name} {show_key(jur, segs)} is not in the snapshot, which is partial for this law",
+                               f"{_printed(segs_key)} is not in the snapshot, which is partial for this law",
                                (_evidence(work=work, key=first, complete=False),), first, Undecided.PARTIAL), None
     ukey = unit.key
-    ushown = f"{name}{'' if jur == 'cn' else ' '}{show_key(jur, ukey.split('/')[2:])}"
+    ushown = _printed(ukey)
     if unit.repealed and (unit.repealed_on is None or unit.repealed_on <= day):
         since = f" on {unit.repealed_on}" if unit.repealed_on else ""
         by = f"; replaced by {unit.replaced_by}" if unit.replaced_by else ""
-        return CheckedCitation(c, Status.REPEALED, f"{ushown} is repealed{since} ({unit.heading or 'weggefallen'}){by}",
+        return CheckedCitation(c, Status.REPEALED, f"{ushown} is repealed{since} ({(unit.heading or 'weggefallen').strip('()')}){by}",
                                (_evidence(unit, key=ukey),), ukey), None
     rest = parts[len(ukey.split("/")):]
     if not rest:
         return CheckedCitation(c, Status.REAL, f"{ushown} exists", (_evidence(unit, key=ukey),), ukey), unit
     if not unit.extra.get("subunits_known") or not unit.text:
-        return CheckedCitation(c, Status.REAL, f"{ushown} exists; {show_key(jur, rest)} not checked "
+        return CheckedCitation(c, Status.REAL, f"{ushown} exists; {_units(jur, rest)} not checked "
                                "(the snapshot has no sub-unit structure for it)",
                                (_evidence(unit, key=ukey, subunits_checked=False),), ukey), unit
     status, verified, note = _walk_subunits(unit, rest, jur)
     checked = "/".join([ukey, *verified])
     if status == Status.INVENTED:
-        return CheckedCitation(c, Status.INVENTED, f"{ushown}{' ' + show_key(jur, verified) if verified else ''} {note}",
+        return CheckedCitation(c, Status.INVENTED, f"{_printed('/'.join([ukey, *verified]))} {note}",
                                (_evidence(unit, key=checked),), checked), None
-    reason = f"{name}{'' if jur == 'cn' else ' '}{show_key(jur, checked.split('/')[2:])} exists" + (f"; {note}" if note else "")
+    reason = f"{_printed(checked)} exists" + (f"; {note}" if note else "")
     return CheckedCitation(c, Status.REAL, reason, (_evidence(unit, key=checked),), checked), unit

@@ -126,12 +126,15 @@ def evaluate(
     only_indexed: bool = False,
     reranker=None,
     query_vectors=None,
+    progress=None,
 ) -> dict:
     """Metrics for each retrieval kind the index can answer (``kinds``; default its own kind, plus
     ``learned`` when a ``reranker`` from :mod:`legalcite.retrieval.learn` is given).
     Queries whose gold keys could not be built are counted in ``n_without_gold`` and left out;
     ``only_indexed`` also drops gold units the index does not hold (and queries left with none).
-    ``query_vectors`` (one row per query, in order) saves embedding the queries again."""
+    ``query_vectors`` (one row per query, in order) saves embedding the queries again. ``progress``: a
+    :class:`~legalcite.retrieval.index.Progress` (or any callable) told how many (query, kind) rankings are done,
+    out of ``len(queries) × len(kinds)``."""
     from legalcite.retrieval.tokenize import guess_language
 
     kinds = list(kinds or ([index.kind] + (["learned"] if reranker is not None else [])))
@@ -178,6 +181,8 @@ def evaluate(
                     sums[group][name] += v
             if per_query:
                 rows.append({"id": q.get("id"), "language": lang, "gold": sorted(gold), "top": ranked[:10], **m})
+            if progress is not None:
+                progress(kinds.index(kind) * len(prepared) + i + 1)
         out = {group: {"n": counts[group], **{n: round(v / counts[group], 4) for n, v in s.items()}}
                for group, s in sums.items()}
         entry = {"all": out.get("all", {"n": 0}), "by_language": {g: v for g, v in out.items() if g != "all"}}

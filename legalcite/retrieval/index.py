@@ -26,7 +26,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from legalcite.core.files import replace_dir
 from legalcite.corpora import CorpusUnit
+from legalcite.errors import OutputError
 from legalcite.retrieval.tokenize import JURISDICTION_LANGUAGE
 
 FORMAT = "legalcite-index"
@@ -59,13 +61,26 @@ def norm_jurisdiction(j: str) -> str:
 
 
 class Progress:
-    """Progress on stderr: a rewritten line on a terminal, a line per 10% otherwise; silent when off."""
+    """Progress on stderr with rate and ETA: a rewritten line on a terminal, a line per 10% otherwise; silent when
+    off. The rate counts only what this run did (work found done at the first call, such as cached embeddings,
+    does not inflate it)."""
 
     def __init__(self, label: str, total: int, enabled: bool = True):
         self.label, self.total, self.enabled = label, max(total, 1), enabled
         self.t0 = self._last = time.monotonic()
         self._tty = sys.stderr.isatty()
         self._decile = -1
+        self._base: int | None = None
+
+    def line(self, done: int, now: float) -> str:
+        """``label: 640/1,000 (64%, 85/s, ETA 4s)``."""
+        if self._base is None:
+            self._base, self.t0 = done, now
+        rate = (done - self._base) / max(now - self.t0, 1e-9)
+        left = self.total - done
+        eta = f", ETA {_duration(left / rate)}" if rate > 0 and left > 0 else ""
+        took = f", {_duration(now - self.t0)}" if left <= 0 else ""
+        return f"{self.label}: {done:,}/{self.total:,} ({done / self.total:.0%}, {rate:,.0f}/s{eta}{took})"
 
     def __call__(self, done: int) -> None:
         if not self.enabled:
@@ -73,15 +88,26 @@ class Progress:
         now = time.monotonic()
         frac = done / self.total
         if self._tty:
-            if now - self._last < 0.5 and done < self.total:
+            if now - self._last < 0.5 and done < self.total and self._base is not None:
                 return
             self._last = now
-            rate = done / max(now - self.t0, 1e-9)
             end = "\n" if done >= self.total else ""
-            print(f"\r{self.label}: {done}/{self.total} ({frac:.0%}, {rate:.0f}/s)", end=end, file=sys.stderr, flush=True)
+            print(f"\r{self.line(done, now)}   ", end=end, file=sys.stderr, flush=True)
         elif int(frac * 10) > self._decile:
             self._decile = int(frac * 10)
-            print(f"{self.label}: {done}/{self.total} ({frac:.0%})", file=sys.stderr, flush=True)
+            print(self.line(done, now), file=sys.stderr, flush=True)
+        elif self._base is None:
+            self._base, self.t0 = done, now
+
+
+def _duration(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``2h04m``."""
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
 from legalcite._util import sha256_file as _sha256  # noqa: E402
@@ -138,9 +164,12 @@ def build_index(
         raise ValueError("no corpus units with text to index")
     tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
     _remove_stale(out)
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
+    try:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir(parents=True)
+    except OSError as e:
+        raise OutputError(f"{out}: the index cannot be written there ({e.strerror or e})") from None
     try:
         juris = sorted({norm_jurisdiction(u.jurisdiction) for u in units})
         code = {j: i for i, j in enumerate(juris)}
@@ -188,13 +217,11 @@ def build_index(
                 files[p.relative_to(tmp).as_posix()] = {"size": p.stat().st_size, "sha256": _sha256(p)}
         manifest["files"] = files
         (tmp / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1))
-        # swap into place
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
-        if old.exists():
-            shutil.rmtree(old, ignore_errors=True)
+        replace_dir(tmp, out)  # the old index stays readable at ``out`` until the new one is there
+    except OSError as e:  # a full disk, a read-only target: say where and why, keep the old index
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OutputError(f"{out}: the index could not be written ({e.strerror or e}); "
+                          "an index already there was not changed") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

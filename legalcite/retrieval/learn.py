@@ -34,6 +34,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from legalcite._util import sha256_file
+from legalcite.core.files import replace_dir
+from legalcite.errors import OutputError
 from legalcite.keys import InvalidKey, key_at
 from legalcite.retrieval.index import Index, IndexFormatError
 
@@ -114,7 +116,10 @@ class Reranker:
             raise IndexFormatError(f"{out} exists and is not a legalcite reranker; refusing to overwrite it")
         tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
         shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
+        try:
+            tmp.mkdir(parents=True)
+        except OSError as e:
+            raise OutputError(f"{out}: the reranker cannot be written there ({e.strerror or e})") from None
         try:
             np.savez(tmp / "reranker.npz", adapter=self.adapter, work_coef=self.work_coef,
                      work_intercept=self.work_intercept, coef=self.coef, intercept=np.array([self.intercept]),
@@ -124,9 +129,10 @@ class Reranker:
                     "work_counts": self.work_counts, "unit_counts": self.unit_counts, "trained_on": self.trained_on,
                     "npz_sha256": sha256_file(tmp / "reranker.npz")}
             (tmp / "reranker.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
-            if out.exists():
-                shutil.rmtree(out)
-            os.replace(tmp, out)
+            replace_dir(tmp, out)  # the old model stays at ``out`` until the new one is there
+        except OSError as e:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise OutputError(f"{out}: the reranker could not be written ({e.strerror or e})") from None
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise

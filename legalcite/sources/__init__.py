@@ -11,6 +11,7 @@ module              source                                      online (``check 
 ``leginfo``         leginfo.legislature.ca.gov                  California codes                ``us-ca`` (pubinfo)
 ``flk``             flk.npc.gov.cn                              PRC laws and interpretations    ``cn`` (WORD files)
 ``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
+``eurlex``          eur-lex.europa.eu                           EU acts, treaties, CJEU cases   —
 ==================  ==========================================  ==============================  ==================
 
 Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
@@ -38,6 +39,7 @@ REGISTRY: dict[str, str] = {
     "leginfo": "legalcite.sources.leginfo:Leginfo",
     "flk": "legalcite.sources.flk:Flk",
     "olrc": "legalcite.sources.olrc:Olrc",
+    "eurlex": "legalcite.sources.eurlex:EurLex",
 }
 
 

@@ -4,8 +4,10 @@ URLs: ``/uscode/text/18/1030#a_2_C``, ``/cfr/text/29/1910.1200``, ``/constitutio
 ``/constitution/articlei#section8``, ``/rules/frcp/rule_56``, ``/rules/fre/rule_801``,
 ``/rules/frcrmp/rule_11``, ``/rules/frap/rule_4``.
 
-LII republishes the whole U.S. Code, CFR, Constitution and Rules, so its 404 for a unit is ``invented``; a page
-whose title says "Repealed" is ``repealed``; a page that does not name the unit is ``not_checked``.
+LII republishes the whole U.S. Code, CFR, Constitution and Rules, so its 404 for a unit is ``invented`` — once
+the page above it (the title, the Constitution, the rule set) loads, names its work and does not link to the
+unit; otherwise the 404 may be a maintenance page and the answer is ``not_checked`` (a fault, asked again next
+time). A page whose title says "Repealed" is ``repealed``; a page that does not name the unit is ``not_checked``.
 """
 from __future__ import annotations
 
@@ -63,6 +65,18 @@ def path_for(citation: Citation) -> tuple[str, str, list[str]] | None:
     return None
 
 
+def parent_of(citation: Citation, path: str) -> tuple[str, list[str]]:
+    """The page above a unit's page and the names its title must show: ``/uscode/text/18`` ("Title 18"),
+    ``/cfr/text/29``, ``/constitution`` ("Constitution"), ``/rules/frcp`` ("Federal Rules")."""
+    w = citation.work
+    if w in ("usc", "cfr"):
+        t = unit_value(citation, "t") or ""
+        return path.rsplit("/", 1)[0], [f"Title {t}"]
+    if w == "const":
+        return "/constitution", ["Constitution"]
+    return path.rsplit("/", 1)[0], ["Rules"]
+
+
 class Cornell:
     name = "cornell"
     host = HOST
@@ -81,6 +95,23 @@ class Cornell:
         path, frag, _ = p
         return [f"{self.base}{path}" + (f"#{frag}" if frag else "")]
 
+    async def _parent_says(self, parent: str, names: list[str], missing: str,
+                           client: OfficialClient) -> str | None:
+        """None when the parent page confirms the site is serving the work (it loads, its title names it, it does
+        not link to ``missing``); else what went wrong, for the reason."""
+        try:
+            f = await client.request("GET", f"{self.base}{parent}", accept=("text/html",))
+        except FetchError as e:
+            return f"{parent} did not load either ({e.reason})"
+        text = decode_html(f)
+        m = re.search(r"<title>(.*?)</title>", text, re.S)
+        title = strip_tags(m.group(1)) if m else ""
+        if not any(n.lower() in title.lower() for n in names):
+            return f"{parent} did not show the work (title {title[:60]!r})"
+        if f'href="{missing}"' in text or f'href="{self.base}{missing}"' in text:
+            return f"{parent} links to it"
+        return None
+
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         p = path_for(citation)
         if p is None:
@@ -93,8 +124,15 @@ class Cornell:
         except FetchError as e:
             return from_error(citation, e, HOST)
         if f.status_code == 404:
-            return answer(citation, Status.INVENTED, f"law.cornell.edu has no {path} (HTTP 404; it publishes the "
-                          "whole work)", HOST, f, unit_key, http_status=404)
+            # a 404 alone is no proof (a maintenance page answers 404 too): the page above it must load and name
+            # its work, and not link to the missing page
+            parent, names = parent_of(citation, path)
+            why = await self._parent_says(parent, names, path, client)
+            if why is not None:
+                return not_checked(citation, f"law.cornell.edu answered HTTP 404 for {path}, but {why}; asked again "
+                                   "next time", HOST, f.url, why=Undecided.FAULT)
+            return answer(citation, Status.INVENTED, f"law.cornell.edu has no {path} (HTTP 404, while {parent} "
+                          "loads; it publishes the whole work)", HOST, f, unit_key, http_status=404)
         text = decode_html(f)
         m = re.search(r"<title>(.*?)</title>", text, re.S) or re.search(r"<h1[^>]*>(.*?)</h1>", text, re.S)
         title = strip_tags(m.group(1)).replace("\u2013", "-") if m else ""

@@ -9,7 +9,29 @@ throttled request is HTTP 429 with ``wait_until``; the client honours it.
 The token comes from ``$COURTLISTENER_TOKEN`` or ``courtlistener_token`` in ``<user config dir>/legalcite/
 config.json``; it is sent only to www.courtlistener.com and never logged or put into evidence.
 
-CourtListener is large but not complete, so a 404 is ``not_findable`` (no hit), never ``invented``.
+CourtListener is large but not complete, so a 404 is ``not_findable`` (no hit), never ``invented``. The answer
+states facts per key (the decision at the citation, its name, date and parallel cites; the clusters are read into
+the case table's record type, :func:`records_of_cluster`); whether the name a citation gives is that decision's
+is judged per citation after the answer is shared and cached (:func:`legalcite.resolve.cases.name_checked`): a
+found citation under another decision's name is ``misattributed``, with both names in the evidence.
+
+**Bulk data** (:func:`read_bulk`, ``legalcite corpus cases``): CourtListener's bulk files
+(https://www.courtlistener.com/help/api/bulk-data/) are PostgreSQL ``COPY … TO STDOUT WITH (FORMAT csv, ENCODING
+utf8, HEADER, FORCE_QUOTE *)`` dumps of its tables, bzip2-compressed, one file per table and date. The columns read
+(by header name, so added columns do not matter):
+
+- ``citations-<date>.csv.bz2`` (table ``search_citation``): ``volume``, ``reporter`` (reporters-db's canonical
+  abbreviation), ``page``, ``type`` (1 federal, 2 state, 3 state regional, 4 specialty, 5 early SCOTUS, 6 Lexis,
+  7 West, 8 neutral, 9 journal), ``cluster_id``;
+- ``opinion-clusters-<date>.csv.bz2`` (``search_opinioncluster``): ``id``, ``case_name``, ``case_name_short``,
+  ``case_name_full``, ``date_filed``, ``docket_id``;
+- optional ``dockets-<date>.csv.bz2`` (``search_docket``): ``id``, ``court_id``, ``docket_number``;
+- optional ``courts-<date>.csv.bz2`` (``search_court``): ``id``, ``citation_string`` (``D.C. Cir.``).
+
+The files are joined in a temporary SQLite file, so a full export (tens of millions of rows) streams through in
+constant memory. A reporter's volumes are ``closed`` when reporters-db gives its edition an end year (F.2d, F. Supp.
+2d) and the table lists decisions of that year: no volume after the newest listed exists. CourtListener lists no page ranges; the check infers a decision's
+last page from the next listed decision of the volume and says so.
 """
 from __future__ import annotations
 
@@ -130,20 +152,210 @@ class CourtListener:
                  for c in clusters]
         if status == 200 and clusters:
             case = found[0]
+            rows = records_of_cluster(clusters[0], source=HOST, snapshot=None)
+            parallel = sorted({k for r in rows for k in (r.key, *r.parallel)} - {citation.key}) or None
+            # the facts only; whether the cited name is this decision's is judged per citation
+            # (legalcite.resolve.cases.name_checked), so that the answer can be shared and cached by key
             return answer(citation, Status.REAL, f"CourtListener: {cite} is {case['case_name']} "
                           f"({case['date_filed']})", HOST, f, citation.key, url=case["url"] or f.url,
-                          case_name=case["case_name"], date_filed=case["date_filed"],
-                          normalized=item.get("normalized_citations"))
+                          case_name=case["case_name"], date_filed=case["date_filed"], parallel=parallel,
+                          normalized=item.get("normalized_citations"), item_status=status)
         if status == 300:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener: {len(found)} cases share {cite}",
-                          HOST, f, citation.key, candidates=found)
+                          HOST, f, citation.key, candidates=found, item_status=status)
         if status == 400:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener does not know the reporter {rep!r}: "
-                          f"{item.get('error_message') or 'invalid reporter'}", HOST, f, citation.key)
+                          f"{item.get('error_message') or 'invalid reporter'}", HOST, f, citation.key,
+                          item_status=status)
         if status == 404:
             return answer(citation, Status.NOT_FINDABLE, f"CourtListener has no case at {cite} (its coverage is "
-                          "large but not complete, so this is no proof of invention)", HOST, f, citation.key)
+                          "large but not complete, so this is no proof of invention)", HOST, f, citation.key,
+                          item_status=status)
         if status == 429:
             return not_checked(citation, "CourtListener did not look this citation up: too many citations in "
                                "one request", HOST, f.url, why=Undecided.FAULT)
         return not_checked(citation, f"CourtListener answered status {status!r} for {cite}", HOST, f.url)
+
+
+# ------------------------------------------------------------------ case-table records: API answers and bulk data
+
+def case_key(volume: object, reporter: str, page: object) -> tuple[str, str] | None:
+    """(case key, jurisdiction) of a CourtListener citation row, from reporters-db's edition of ``reporter``;
+    None for a reporter reporters-db does not know or a volume/page that is no key segment."""
+    from legalcite.jurisdictions.us_common.reporters import lookup_reporter
+    from legalcite.keys import clean_segment
+
+    ed = lookup_reporter(str(reporter))
+    vol, pg = clean_segment(str(volume or "")), clean_segment(str(page or ""))
+    if ed is None or not vol or not pg:
+        return None
+    return f"{ed.jurisdiction}/case/{vol}/{ed.segment}/{pg}", ed.jurisdiction
+
+
+def records_of_cluster(cluster: dict, *, source: str, snapshot: str | None, table: str = "courtlistener",
+                       court: str | None = None, docket: str | None = None) -> list:
+    """One :class:`~legalcite.corpora.cases.CaseRecord` per citation of a CourtListener cluster (an API answer's
+    ``clusters[]`` item or a bulk-data row with its ``citations``), each naming the others as parallel cites."""
+    from legalcite.casenames import party_keys
+    from legalcite.corpora.cases import CaseRecord, as_int
+
+    keys: dict[str, tuple[str, str]] = {}   # key → (jurisdiction, CourtListener's citation-redirect URL)
+    for cit in cluster.get("citations") or ():
+        got = case_key(cit.get("volume"), cit.get("reporter") or "", cit.get("page"))
+        if got and got[0] not in keys:
+            keys[got[0]] = (got[1], f"{BASE}/c/{seg(str(cit.get('reporter')))}/{seg(str(cit.get('volume')))}/"
+                                    f"{seg(str(cit.get('page')))}/")
+    name = cluster.get("case_name") or cluster.get("case_name_short") or None
+    parties = party_keys(name)
+    page_url = f"{BASE}{cluster['absolute_url']}" if str(cluster.get("absolute_url", "")).startswith("/") else None
+    return [CaseRecord(key=key, jurisdiction=jur, table=table, name=name,
+                       name_full=cluster.get("case_name_full") or None, date=cluster.get("date_filed") or None,
+                       court=court, docket=docket, first_page=as_int(key.rsplit("/", 1)[1]),
+                       parallel=tuple(k for k in keys if k != key), parties=parties,
+                       case_id=f"courtlistener:{cluster['id']}" if cluster.get("id") is not None else None,
+                       source=source, snapshot=snapshot, extra={"url": page_url or url})
+            for key, (jur, url) in keys.items()]
+
+
+BULK_COLUMNS = {
+    "citations": ("volume", "reporter", "page", "cluster_id"),
+    "clusters": ("id", "case_name", "date_filed"),
+    "dockets": ("id", "court_id"),
+    "courts": ("id", "citation_string"),
+}
+
+
+def _open_text(path: Path):
+    """A bulk file as text: ``.bz2``, ``.gz``, ``.xz`` or plain CSV."""
+    import bz2
+    import gzip
+    import lzma
+
+    opener = {".bz2": bz2.open, ".gz": gzip.open, ".xz": lzma.open}.get(path.suffix, open)
+    return opener(path, "rt", encoding="utf-8", newline="")
+
+
+def _csv_rows(path: Path, kind: str):
+    """The rows of one bulk CSV file as dicts; an :class:`~legalcite.errors.InputError` naming the file when it
+    lacks a column :data:`BULK_COLUMNS` needs."""
+    import csv
+    import sys
+
+    from legalcite.errors import InputError
+
+    csv.field_size_limit(sys.maxsize)  # opinion clusters carry long text columns (syllabus, headnotes)
+    try:
+        fh = _open_text(path)
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e}") from None
+    with fh:
+        reader = csv.DictReader(fh, escapechar="\\")
+        missing = [c for c in BULK_COLUMNS[kind] if c not in (reader.fieldnames or [])]
+        if missing:
+            raise InputError(f"{path} is not a CourtListener {kind} file: it lacks the column(s) "
+                             f"{', '.join(missing)} (header: {', '.join(reader.fieldnames or []) or 'none'})")
+        try:
+            yield from reader
+        except (csv.Error, UnicodeDecodeError, EOFError, OSError) as e:
+            raise InputError(f"{path}: unreadable CSV near line {reader.line_num}: {e}") from None
+
+
+def snapshot_of(path: Path) -> str | None:
+    """The export date in a bulk file's name (``citations-2024-05-06.csv.bz2`` → ``2024-05-06``)."""
+    import re
+
+    m = re.search(r"(\d{4}-\d{2}-\d{2})", path.name)
+    return m.group(1) if m else None
+
+
+def read_bulk(citations: Path, clusters: Path, dockets: Path | None = None, courts: Path | None = None, *,
+              table: str = "courtlistener", workdir: Path | None = None):
+    """CourtListener bulk data as case-table records (:class:`~legalcite.corpora.cases.CaseRecord` per citation,
+    :class:`~legalcite.corpora.cases.CaseTable` per reporter). Joined in a temporary SQLite file in ``workdir``."""
+    import sqlite3
+    import tempfile
+
+    from legalcite.corpora.cases import TableStats, as_int
+    from legalcite.jurisdictions.us_common.reporters import lookup_reporter
+
+    snapshot = snapshot_of(Path(citations))
+    source = f"CourtListener bulk data {Path(citations).name}, {Path(clusters).name}"
+    stats = TableStats()
+    ends: dict[str, int | None] = {}   # reporter id → its edition's last year (None: still published)
+    newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        con = sqlite3.connect(Path(tmp) / "join.sqlite")
+        try:
+            _join(con, Path(citations), Path(clusters), dockets and Path(dockets), courts and Path(courts))
+            cluster: dict | None = None
+            for cid, vol, rep, page, name, short, full, date, court_id, number, court_cite in con.execute(
+                    "SELECT cit.cluster, cit.volume, cit.reporter, cit.page, clu.name, clu.short, clu.full, clu.date,"
+                    " dock.court, dock.number, court.cite FROM cit JOIN clu ON clu.id = cit.cluster"
+                    " LEFT JOIN dock ON dock.id = clu.docket LEFT JOIN court ON court.id = dock.court"
+                    " ORDER BY cit.cluster"):
+                if cluster is None or cluster["id"] != cid:
+                    if cluster is not None:
+                        yield from map(stats.add, _cluster_records(cluster, source, snapshot, table))
+                    cluster = {"id": cid, "case_name": name, "case_name_short": short, "case_name_full": full,
+                               "date_filed": date, "citations": [], "court": court_cite or court_id,
+                               "docket": number}
+                cluster["citations"].append({"volume": vol, "reporter": rep, "page": page})
+                ed = lookup_reporter(str(rep))
+                if ed is not None:
+                    rid = f"{ed.jurisdiction}/case/{ed.segment}"
+                    ends[rid] = ed.end
+                    year = as_int((date or "")[:4])
+                    if year is not None:
+                        newest[rid] = max(newest.get(rid, year), year)
+            if cluster is not None:
+                yield from map(stats.add, _cluster_records(cluster, source, snapshot, table))
+        finally:
+            con.close()
+    # a finished series whose final year the table reaches: no volume after its newest listed one exists
+    def closed(rep: str) -> bool:
+        return ends.get(rep) is not None and newest.get(rep, 0) >= ends[rep]
+
+    yield from stats.tables(name=table, closed=closed, source=source, snapshot=snapshot)
+
+
+def _cluster_records(cluster: dict, source: str, snapshot: str | None, table: str) -> list:
+    return records_of_cluster(cluster, source=source, snapshot=snapshot, table=table, court=cluster["court"],
+                              docket=cluster["docket"])
+
+
+def _join(con, citations: Path, clusters: Path, dockets: Path | None, courts: Path | None) -> None:
+    """Load the bulk files into ``con``'s tables ``cit``, ``clu``, ``dock``, ``court``."""
+    con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+                      "CREATE TABLE cit (cluster INTEGER, volume TEXT, reporter TEXT, page TEXT);"
+                      "CREATE TABLE clu (id INTEGER PRIMARY KEY, name TEXT, short TEXT, full TEXT, date TEXT,"
+                      " docket INTEGER);"
+                      "CREATE TABLE dock (id INTEGER PRIMARY KEY, court TEXT, number TEXT);"
+                      "CREATE TABLE court (id TEXT PRIMARY KEY, cite TEXT);")
+    _load(con, "INSERT INTO cit VALUES (?,?,?,?)",
+          ((r["cluster_id"], r["volume"], r["reporter"], r["page"]) for r in _csv_rows(citations, "citations")))
+    _load(con, "INSERT OR REPLACE INTO clu VALUES (?,?,?,?,?,?)",
+          ((r["id"], r["case_name"], r.get("case_name_short"), r.get("case_name_full"), _date(r),
+            r.get("docket_id") or None) for r in _csv_rows(clusters, "clusters")))
+    if dockets:
+        _load(con, "INSERT OR REPLACE INTO dock VALUES (?,?,?)",
+              ((r["id"], r["court_id"], r.get("docket_number")) for r in _csv_rows(dockets, "dockets")))
+    if courts:
+        _load(con, "INSERT OR REPLACE INTO court VALUES (?,?)",
+              ((r["id"], r["citation_string"]) for r in _csv_rows(courts, "courts")))
+    con.execute("CREATE INDEX cit_cluster ON cit (cluster)")
+
+
+def _date(cluster: dict) -> str | None:
+    """``date_filed``, only its year where CourtListener marks it approximate (``date_filed_is_approximate``)."""
+    date = cluster.get("date_filed") or None
+    return date[:4] if date and cluster.get("date_filed_is_approximate") in ("t", "true", "True", "1") else date
+
+
+def _load(con, sql: str, rows, batch: int = 10_000) -> None:
+    buf = []
+    for row in rows:
+        buf.append(row)
+        if len(buf) >= batch:
+            con.executemany(sql, buf)
+            buf.clear()
+    con.executemany(sql, buf)

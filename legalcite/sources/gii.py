@@ -10,7 +10,9 @@ does not know, from the live table of contents.
 **Online** (:class:`Gii`): the page shows the unit (its ``jnenbez`` heading names it) → ``real`` (``repealed``
 when the page says ``(weggefallen)``); a cited Absatz the page does not number → ``invented``; HTTP 404 for a law
 GII publishes and a unit its table of contents does not list → ``invented`` (GII publishes every unit of every
-federal law); the work is not on GII at all → ``not_findable``; anything else → ``not_checked`` with the reason.
+federal law), but only when the law's ``index.html`` loads and lists its norms without the cited one — a 404
+from a site in maintenance is ``not_checked`` (a fault, asked again next time); the work is not on GII at all →
+``not_findable``; anything else → ``not_checked`` with the reason.
 
 **Bulk** (``corpus fetch de``): ``gii-toc.xml`` and ``<slug>/xml.zip`` per law, one ``BJNR….xml`` in the gii-norm
 DTD: ``<dokumente builddate doknr>`` with one ``<norm>`` per piece, in document order. The first carries the law's
@@ -120,6 +122,7 @@ def de_slugs(laws: list[str], toc: dict[str, str] | None) -> list[str]:
 
 # ------------------------------------------------------------------ norm pages (online)
 
+_NORM_LINK = re.compile(r'href="(?:\./)?((?:__|art_)[^"/?#]+\.html)"')
 _ENBEZ_HTML = re.compile(r'<span class="jnenbez">(.*?)</span>', re.S)
 _TITEL = re.compile(r'<span class="jnentitel">(.*?)</span>', re.S)
 _ABSATZ = re.compile(r'<div class="jurAbsatz">(.*?)</div>', re.S)
@@ -357,7 +360,10 @@ class Gii:
         return row["slug"] if row else None
 
     def urls(self, citation: Citation) -> list[str]:
-        slug = self.slug(citation) or (citation.work or "").replace("-", "_")
+        """The unit's page, for a law of the law table only: for a name the table does not know (``§ 1
+        FantasieG``) a guessed slug would print an official-looking URL for a law that may not exist (the online
+        check asks GII's live table of contents instead)."""
+        slug = self.slug(citation)
         if not slug:
             return []
         return [unit_url(slug, _pairs(citation), self.base)]
@@ -370,6 +376,15 @@ class Gii:
             except ET.ParseError as e:
                 raise FetchError(f"unreadable gii-toc.xml ({e})", url=f.url) from None
         return self._toc
+
+    async def _index_pages(self, slug: str, client: OfficialClient) -> set[str] | None:
+        """The norm pages (``__823.html``, ``art_20.html``) the law's ``index.html`` links to; None when the index
+        page does not load (a fault: nothing can be concluded from the unit's 404 then)."""
+        try:
+            f = await client.request("GET", unit_url(slug, (), self.base), accept=("text/html",))
+        except FetchError:
+            return None
+        return set(_NORM_LINK.findall(decode_html(f)))
 
     async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
         row = law_table().get(citation.work or "")
@@ -409,9 +424,20 @@ class Gii:
                 return not_checked(citation, f"gesetze-im-internet.de has no page at {url}; the law's table of "
                                    f"contents has no {'§' if first.label == 's' else 'Art.'} units to compare",
                                    HOST, url)
+            # A 404 alone is no proof: a maintenance page answers 404 too. The law's index page decides: it must
+            # load and list the law's norms, and not the cited one.
+            listed = await self._index_pages(slug, client)
+            page = unit_page(_pairs(citation))
+            if listed is None or not listed:
+                return not_checked(citation, f"gesetze-im-internet.de answered HTTP 404 for {url}, and the index "
+                                   f"page of {slug} did not list its norms either (maintenance?); asked again "
+                                   "next time", HOST, url, why=Undecided.FAULT)
+            if page in listed:
+                return not_checked(citation, f"gesetze-im-internet.de answered HTTP 404 for {url}, although the "
+                                   f"index page of {slug} links to it", HOST, url)
             return answer(citation, Status.INVENTED,
-                          f"gesetze-im-internet.de has no {first.segment} in {slug} (HTTP 404)",
-                          HOST, f, unit_key, http_status=404)
+                          f"gesetze-im-internet.de has no {first.segment} in {slug} (HTTP 404; the law's index "
+                          f"page lists {len(listed):,} norms, not this one)", HOST, f, unit_key, http_status=404)
         norm = parse_norm_page(decode_html(f))
         if norm is None or not _same_unit(norm["enbez"], first.value):
             return not_checked(citation, "the gesetze-im-internet.de page did not show "

@@ -21,7 +21,23 @@ def test_url_first_only_and_uncovered(capsys):
     assert main(["url", "de/gg/art20", "--first"]) == 0
     assert capsys.readouterr().out.strip() == "https://www.gesetze-im-internet.de/gg/art_20.html"
     assert main(["url", "de/rep/bghz/100/1"]) == 1
-    assert "no official source" in capsys.readouterr().err
+    assert "no official URL for de/rep/bghz/100/1" in capsys.readouterr().err
+
+
+def test_url_refuses_a_law_that_does_not_exist(capsys):
+    """Issue 18 item 13: ``url "§ 1 FantasieG"`` printed https://www.gesetze-im-internet.de/fantasieg/__1.html."""
+    assert main(["url", "§ 1 FantasieG", "§ 1 BGB"]) == 1
+    out = capsys.readouterr()
+    assert "fantasieg" not in out.out and out.out.splitlines()[0].endswith("/bgb/__1.html")
+    assert "no official URL for de/fantasieg/s1" in out.err
+
+
+def test_url_and_parse_suggest_the_jurisdiction_that_reads_a_citation(capsys):
+    for command in ("url", "parse"):
+        assert main([command, "Civil Code section 1542"]) == 1
+        assert "with --jurisdiction us-ca it reads as us-ca/civ/s1542" in capsys.readouterr().err
+    assert main(["parse", "Civil Code section 1542", "--jurisdiction", "us-ca"]) == 0
+    assert capsys.readouterr().out.strip() == "us-ca/civ/s1542"
 
 
 def test_import_legalcite_sources_and_resolvers_stay_light():

@@ -281,3 +281,14 @@ def test_linear_time_on_adversarial_input() -> None:
         t = time.perf_counter()
         legalcite.extract(run)
         assert time.perf_counter() - t < 10
+
+
+@pytest.mark.parametrize("text,keys", [
+    ("《民法\ud800典》第一条", []),                       # issue 18: a lone surrogate kept in the key
+    ("《\x00》第一条", []),                               # issue 18: a NUL as the title
+    ("《民法典\x00》第1条", []),
+    ("《民法典\u200b》第1条", ["cn/中华人民共和国民法典/art1"]),  # an invisible zero-width space: the same title
+    ("《幻想\ufeff法》第1条", ["cn/幻想法/art1"]),
+])
+def test_control_characters_and_surrogates_never_reach_a_key(text: str, keys: list[str]) -> None:
+    assert [c.key for c in legalcite.extract(text)] == keys

@@ -35,7 +35,7 @@ def test_code_and_package_names() -> None:
 def test_accessors_follow_registry_order() -> None:
     assert jurisdictions.extractors() == tuple(j.extractor for j in jurisdictions.registered())
     assert jurisdictions.linkers() == tuple(j.link for j in jurisdictions.registered() if j.link)
-    assert len(jurisdictions.linkers()) == 3  # California's short forms are bound by the US linker
+    assert jurisdictions.get("us-ca").link is None  # California's short forms are bound by the US linker
 
 
 def test_snapshot_readers_come_from_the_packages() -> None:
@@ -80,3 +80,27 @@ def test_a_printer_loads_only_its_own_package() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('legalcite.jurisdictions.') and m.count('.') == 2))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['legalcite.jurisdictions.us', 'legalcite.jurisdictions.us_common']"
+
+
+@pytest.mark.parametrize("code,segs,printed", [
+    ("de", ["abs7"], "Abs. 7"),
+    ("de", ["s823", "abs1", "satz2"], "§ 823 Abs. 1 Satz 2"),
+    ("cn", ["para9"], "第九款"),
+    ("cn", ["art39", "item2"], "第三十九条第（二）项"),
+    ("us", ["z"], "(z)"),
+    ("us", ["a", "9"], "(a)(9)"),
+    ("us", ["s8", "cl30"], "§ 8, cl. 30"),
+    ("us-ca", ["s2802", "a"], "§ 2802(a)"),
+    ("us", ["amend14"], "amend. XIV"),
+    ("de", ["anlage1"], "anlage1"),          # no form for it: the segments themselves
+    ("ch", ["art41"], "art41"),              # no registered jurisdiction
+])
+def test_print_units_without_the_work(code: str, segs: list[str], printed: str) -> None:
+    assert jurisdictions.print_units(code, segs) == printed
+
+
+def test_level_names_come_from_the_printer() -> None:
+    assert jurisdictions.level_name("de", "abs") == "Absätze"
+    assert jurisdictions.level_name("cn", "item") == "项"
+    assert jurisdictions.level_name("us-ca", "") == "subdivisions"
+    assert jurisdictions.level_name("de", "nope") == "nope"

@@ -147,3 +147,36 @@ def test_a_build_removes_temporary_files_of_killed_builds(tmp_path: Path) -> Non
     write_store(_records(3), path)
     assert not stale.exists() and live.exists()
     assert Store(path).count("units") == 3
+
+
+def test_a_killed_build_leaves_the_old_store_and_its_temporary_is_removed_later(tmp_path: Path) -> None:
+    """Issue 18 item 8, reproduced: a build killed (SIGKILL) half way leaves ``.store.sqlite.tmp-PID``; the store
+    that was there still opens whole, and the next build removes the temporary."""
+    import signal
+    import time
+
+    path = tmp_path / "store.sqlite"
+    write_store(_records(3), path)
+    script = (
+        "import sys, time\n"
+        "from legalcite.corpora import CorpusUnit\n"
+        "from legalcite.corpora.snapshots import Work\n"
+        "from legalcite.corpora.store import write_store\n"
+        "def records():\n"
+        "    yield Work('de/x', 'de', 'x', 'X-Gesetz', complete=True)\n"
+        "    for i in range(1, 10**9):\n"
+        "        yield CorpusUnit(f'de/x/s{i}', 'de', 'x', 'X-Gesetz', None, 'Text ' * 40, 'de')\n"
+        "        if i % 5000 == 0: time.sleep(0.01)\n"
+        f"write_store(records(), {str(path)!r})\n")
+    build = subprocess.Popen([sys.executable, "-c", script])
+    temp = tmp_path / f".store.sqlite.tmp-{build.pid}"
+    deadline = time.monotonic() + 60
+    while not (temp.exists() and temp.stat().st_size > 100_000) and build.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    build.send_signal(signal.SIGKILL)
+    build.wait()
+    assert temp.exists()                                 # what the killed build left behind
+    assert Store(path).count("units") == 3               # the old store is untouched
+    write_store(_records(4), path)
+    assert not temp.exists() and Store(path).count("units") == 4

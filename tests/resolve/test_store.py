@@ -18,23 +18,23 @@ def resolve_one(key: str, store: Path, date: str | None = None):
 
 # (key, status, words the reason must contain)
 KEY_CASES = [
-    ("de/bgb/s823", "real", ["BGB § 823 exists"]),
+    ("de/bgb/s823", "real", ["§ 823 BGB exists"]),
     ("de/bgb/s823/abs1", "real", ["Abs. 1"]),
     ("de/bgb/s823/abs7", "invented", ["Absätze 1–2", "Abs. 7 does not exist"]),
-    ("de/bgb/s9999", "invented", ["no § 9999"]),
+    ("de/bgb/s9999", "invented", ["§ 9999 BGB does not exist"]),
     ("de/bgb/s1/abs2", "invented", ["no numbered Absätze"]),
     ("de/bgb/s1/abs1", "real", []),                         # the one unnumbered Absatz
     ("de/kschg/s1/abs3/satz1", "real", ["Satz 1"]),
     ("de/kschg/s1/abs3/satz9", "invented", ["Satz 9 does not exist"]),
     ("de/kschg/s1/abs2/nr1", "real", ["Nr. 1"]),
     ("de/kschg/s1/abs2/nr7", "invented", ["Nummern 1–2"]),
-    ("de/bgb/s5", "repealed", ["weggefallen"]),
+    ("de/bgb/s5", "repealed", ["§ 5 BGB is repealed (weggefallen)"]),
     ("de/sgb-v/s1/abs2", "real", ["not checked"]),          # TOC only: the § exists, its Absatz is unknown
     ("de/sgb-v/s9999", "invented", []),
     ("de/egbgb/art229/s99", "not_checked", ["partial"]),    # no complete TOC for EGBGB
     ("de/fantasieg/s1", "not_findable", ["fantasieg"]),
-    ("cn/中华人民共和国民法典/art1079/para9", "invented", ["款 1–5", "第9款 does not exist"]),
-    ("cn/中华人民共和国民法典/art1300", "invented", ["第1300条"]),
+    ("cn/中华人民共和国民法典/art1079/para9", "invented", ["《中华人民共和国民法典》第一千零七十九条 has 款 1–5", "第九款 does not exist"]),
+    ("cn/中华人民共和国民法典/art1300", "invented", ["第一千三百条 does not exist"]),
     ("cn/中华人民共和国民法典/art509/para2", "real", []),
     ("cn/中华人民共和国劳动合同法/art39/item2", "real", []),
     ("cn/中华人民共和国劳动合同法/art39/item9", "invented", ["项 1–6"]),
@@ -42,7 +42,7 @@ KEY_CASES = [
     ("cn/中华人民共和国合同法/art52", "repealed", ["2021-01-01", "中华人民共和国民法典"]),
     ("cn/中华人民共和国公司法/art1", "real", []),            # exists by the article count, no text
     ("cn/不存在的法/art1", "not_findable", []),
-    ("us-ca/lab/s2802/z", "invented", ["(z) does not exist"]),
+    ("us-ca/lab/s2802/z", "invented", ["Cal. Lab. Code § 2802 has subdivisions a, b, c, d; (z) does not exist"]),
     ("us-ca/lab/s2802/a", "real", []),
     ("us-ca/lab/s99999", "invented", []),
     ("us-ca/civ/s1671/b", "not_checked", ["partial"]),      # 7 Civil Code sections only
@@ -52,14 +52,18 @@ KEY_CASES = [
     ("us/const/amend14", "real", []),
     ("us/const/amend14/s1", "real", []),
     ("us/const/art1/s8/cl3", "real", []),
-    ("us/const/art1/s8/cl30", "invented", ["cl. 30"]),
+    ("us/const/art1/s8/cl30", "invented", ["U.S. Const. art. I, § 8 has clauses 1–18; cl. 30 does not exist"]),
     ("us/const/amend18", "repealed", ["amend21"]),
     ("us/usc/t42/s1983", "real", []),
     ("us/usc/t42/s1983/a", "real", ["not checked"]),
-    ("us/usc/t42/s99999", "invented", ["live sections"]),
+    ("us/usc/t42/s99999", "not_checked", ["not in force", "former section or was never in the Code"]),
+    ("us/usc/t42/s1973", "repealed", ["transferred to 52 U.S.C. § 10301"]),   # the Voting Rights Act, § 2
+    ("us/usc/t42/s1973/b", "repealed", ["transferred to 52 U.S.C. § 10301"]),
+    ("us/usc/t99/s1", "invented", ["no title 99"]),
     ("us/cfr/t29/s1", "not_checked", ["no offline source covers CFR"]),
     ("ch/or/art41/abs1", "not_checked", ["no corpus for jurisdiction 'ch'"]),
-    ("us/case/5/u.s./137", "not_checked", ["court decisions are not in the offline store"]),
+    ("us/case/5/u.s./137", "not_checked", ["no case table in the store covers this reporter"]),
+    ("ch/rep/bge/146/iii/1", "real", ["BGE 146 III 1", "bge"]),       # the BGE list of the shared corpora
 ]
 
 
@@ -72,7 +76,8 @@ def test_status_by_key(small_store: Path, key: str, status: str, words: list[str
     d = cc.to_dict()
     assert d["status"] == status and d["reason"] == cc.reason
     if status in ("real", "invented", "repealed"):
-        assert cc.evidence and cc.evidence[0].source.startswith("store:") and cc.evidence[0].snapshot
+        assert cc.evidence and cc.evidence[0].source.startswith(("store:", "olrc:", "case table:"))
+        assert cc.evidence[0].snapshot or cc.evidence[0].source.startswith("olrc:")
 
 
 def test_evidence_has_url_and_snapshot(small_store: Path) -> None:

@@ -12,7 +12,7 @@ from legalcite.sources.base import BulkSource, OnlineSource, answer
 from legalcite.status import Status
 
 EXPECTED = {"gii": ("online", "de"), "dejure": ("online",), "courtlistener": ("online",), "cornell": ("online",),
-            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",)}
+            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",), "eurlex": ("online",)}
 
 
 @pytest.mark.parametrize("name", list(sources.REGISTRY))

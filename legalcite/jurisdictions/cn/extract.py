@@ -4,8 +4,9 @@ Forms (keys per DESIGN.md §2):
 
 - ``《中华人民共和国民法典》第五百零九条第二款`` / ``《民法典》第509条`` / ``民法典第1062条`` (no brackets: the
   title is found by a bounded lookback before ``第``) → ``cn/中华人民共和国民法典/art509/para2``;
-- unit chains parsed by ``units.lark`` (beside this module): lists, ranges (expanded over the work's article list),
-  ``之一`` (``art133-1``), ``第（二）项``, ``以下``;
+- unit chains parsed by ``units.lark`` (beside this module) into :class:`Group` s by the Transformer in
+  :mod:`.units`: lists, ranges (expanded over the work's article list by :func:`unit_paths`), ``之一``
+  (``art133-1``), ``第（二）项``, ``以下``;
 - short forms ``本法/同法/该法第X条``, a bare ``第X条`` after a named law, ``前条``, ``上述规定``: linked by
   :mod:`.link` to the last named law (dropped when there is none);
 - case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` → ``cn/法释[2020]26号``;
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_version,
-                                             tables, title_before, work_of_title)
+                                             tables, title_before, visible, work_of_title)
 from legalcite.keys import cn_ascii_brackets, cn_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
@@ -51,7 +52,10 @@ _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例
 
 
 @dataclass
-class _Group:
+class Group:
+    """One group of a unit chain as written (built by :mod:`.units`' Transformer, or by :func:`_simple_groups`
+    for a single provision): offsets are into the parsed window."""
+
     kind: str                     # "art" or "sub"
     arts: list[tuple[str, str]]   # (op, value): op "," or "~" (range to)
     subs: list[tuple[str, list[tuple[str, str]]]]  # (label, values)
@@ -61,72 +65,13 @@ class _Group:
     following: bool = False
 
 
-def _tok_num(tok: str) -> str:
-    s = re.sub(r"[\s（）()]", "", str(tok))
-    return str(cn_to_int(s))
-
-
-def _nums(tree) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    op = ","
-    for ch in tree.children:
-        if hasattr(ch, "data"):
-            op = "~" if ch.data == "range_sep" else ","
-        else:
-            out.append((op, _tok_num(ch)))
-            op = ","
-    return out
-
-
-def _span(tree) -> tuple[int, int]:
-    toks = list(tree.scan_values(lambda v: hasattr(v, "start_pos")))
-    return toks[0].start_pos, toks[-1].start_pos + len(toks[-1])
-
-
-def _groups(tree) -> list[_Group]:
-    chain = tree.children[0]
-    following = len(tree.children) > 1
-    groups: list[_Group] = []
-    sep = ""
-    for ch in chain.children:
-        if ch.data in ("list_sep", "range_sep"):
-            sep = "~" if ch.data == "range_sep" else ","
-            continue
-        arts: list[tuple[str, str]] = []
-        subs: list[tuple[str, list[tuple[str, str]]]] = []
-        for part in ch.children:
-            if part.data == "art":
-                for p in part.children:
-                    if hasattr(p, "data") and p.data == "nums":
-                        arts = _nums(p)
-                    elif hasattr(p, "data") and p.data == "zhi":
-                        zhi = _tok_num(p.children[1])
-                        arts = arts[:-1] + [(arts[-1][0], f"{arts[-1][1]}-{zhi}")]
-            elif part.data == "subs":
-                for s in part.children:
-                    label = "para" if s.data == "para" else "item"
-                    vals: list[tuple[str, str]] = []
-                    for p in s.children:
-                        if hasattr(p, "data") and p.data == "nums":
-                            vals = _nums(p)
-                        elif not hasattr(p, "data") and p.type == "PITEM":
-                            vals = [(",", _tok_num(p))]
-                    subs.append((label, vals))
-        start, end = _span(ch)
-        groups.append(_Group("art" if ch.data == "art_group" else "sub", arts, subs, start, end, sep))
-        sep = ""
-    if groups:
-        groups[-1].following = following
-    return groups
-
-
 _N = r"(?:[0-9０-９]{1,5}|[零〇一二两三四五六七八九十百千]{1,10})"  # the grammar's NUM
 _SIMPLE = re.compile(rf"第\s*({_N})\s*条(?:\s*之\s*({_N}))?(?:\s*第\s*({_N})\s*款)?"
                      rf"(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
 _CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
 
 
-def _simple_units(window: str) -> tuple[list[_Group], int] | None:
+def _simple_units(window: str) -> tuple[list[Group], int] | None:
     """The common single provision (第X条[之X][第X款][第X项]) without Lark; None when a list, range or
     anything else follows, which the grammar must read. Gives what the grammar gives (tested)."""
     m = _SIMPLE.match(window)
@@ -135,7 +80,7 @@ def _simple_units(window: str) -> tuple[list[_Group], int] | None:
     return _simple_groups(m)
 
 
-def _simple_groups(m: re.Match) -> tuple[list[_Group], int] | None:
+def _simple_groups(m: re.Match) -> tuple[list[Group], int] | None:
     try:
         art = str(cn_to_int(m.group(1))) + (f"-{cn_to_int(m.group(2))}" if m.group(2) else "")
         subs = []
@@ -145,16 +90,16 @@ def _simple_groups(m: re.Match) -> tuple[list[_Group], int] | None:
             subs.append(("item", [(",", str(cn_to_int(m.group(4) or m.group(5))))]))
     except ValueError:
         return None
-    return [_Group("art", [(",", art)], subs, 0, m.end(), "")], m.end()
+    return [Group("art", [(",", art)], subs, 0, m.end(), "")], m.end()
 
 
 _CHAIN_SHAPE = re.compile(rf"(?:[第条款项之{_NUM}（()）、，,；;…\.至到\-－—–~～\s]|以下|以及|和|及|与|或者|或|等)+")
 _TRAILING_SEP = re.compile(r"(?:[\s、，,；;…\.至到\-－—–~～（(]|以及|和|及|与|或者|或)+$")
 
 
-def parse_units(window: str, fast: bool = True) -> tuple[list[_Group], int] | None:
+def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | None:
     """Parse the unit chain at the start of ``window``: its groups and where it ends."""
-    from lark.exceptions import LarkError
+    from lark.exceptions import LarkError, VisitError
 
     from legalcite.core.parse import Prefix, get_parser, longest_prefix
 
@@ -182,9 +127,11 @@ def parse_units(window: str, fast: bool = True) -> tuple[list[_Group], int] | No
         return None
     if pre is None:
         return None
+    from legalcite.jurisdictions.cn.units import TRANSFORMER
+
     try:
-        return _groups(pre.tree), pre.end
-    except (ValueError, IndexError, AttributeError):
+        return TRANSFORMER.transform(pre.tree), pre.end
+    except VisitError:  # a numeral the grammar admits but cn_to_int refuses: no chain here
         return None
 
 
@@ -207,7 +154,7 @@ def _expand(values: list[tuple[str, str]], work: str | None) -> list[str]:
     return out
 
 
-def unit_paths(groups: list[_Group], work: str | None) -> list[tuple[tuple[Unit, ...], int, int]]:
+def unit_paths(groups: list[Group], work: str | None) -> list[tuple[tuple[Unit, ...], int, int]]:
     """Each cited provision as (units, start, end) in window offsets. A group of sub-units only
     (``、第二款``) replaces the levels from its own downward in the previous provision."""
     out: list[tuple[tuple[Unit, ...], int, int]] = []
@@ -311,6 +258,10 @@ def _close_title(text: str, pos: int) -> int | None:
     return None
 
 
+# A control character or a lone surrogate (a JSON "\ud800" that reached the text) is no part of a law's title, and
+# must never reach a key: 《民法\ud800典》 and 《\x00》 are not titles.
+_NOT_IN_TITLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
 _AFTER_TITLE = re.compile(r"\s*(?:[（(][^（）()《》\n]{1,30}[）)])?\s*(?:的|之)?\s*")
 
 
@@ -353,8 +304,8 @@ def _bracketed(text: str, m: re.Match, ctx: Context) -> list[Citation]:
                              text=text[start:end])]
     if close is None:
         return []
-    printed = text[pos + 1: close]
-    if not printed.strip():
+    printed = visible(text[pos + 1: close])
+    if not printed.strip() or _NOT_IN_TITLE.search(printed):
         return []
     work = lookup(printed)
     known = work is not None

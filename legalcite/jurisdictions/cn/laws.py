@@ -32,9 +32,20 @@ def title_key(s: str) -> str:
 
 
 def work_of_title(title: str) -> str:
-    """The work id of a title (DESIGN.md §2): as printed, brackets ASCII (（）→(), 〔〕→[]), whitespace removed,
-    ``/`` → ``-``. The one rule for extraction, the table build, the snapshot readers and official downloads."""
-    return cn_ascii_brackets(re.sub(r"\s+", "", title)).replace("/", "-")
+    """The work id of a title (DESIGN.md §2): as printed, brackets ASCII (（）→(), 〔〕→[]), whitespace and invisible
+    format characters (a zero-width space, a soft hyphen, a BOM) removed, ``/`` → ``-``. The one rule for
+    extraction, the table build, the snapshot readers and official downloads."""
+    return cn_ascii_brackets(re.sub(r"\s+", "", visible(title))).replace("/", "-")
+
+
+# Unicode format characters (category Cf) that print as nothing
+_FORMAT = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]+")
+
+
+def visible(text: str) -> str:
+    """``text`` without invisible format characters (a zero-width space or joiner, a soft hyphen, a BOM, bidi
+    marks): a title pasted with one is the same title."""
+    return _FORMAT.sub("", text) if _FORMAT.search(text) else text
 
 
 def strip_version(title: str) -> str:

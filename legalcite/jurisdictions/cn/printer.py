@@ -13,6 +13,8 @@ from legalcite.keys import int_to_cn, split, split_segment
 
 _DOCNO = re.compile(r"[^\[\]]{1,8}\[\d{4}\]\d{1,4}号")
 _UNIT = {"art": "第{}条", "para": "第{}款", "item": "第（{}）项"}
+# a level's name in a list of its members ("第一千零七十九条 has 款 1–5")
+LEVEL_NAMES = {"art": "条", "para": "款", "item": "项"}
 
 
 def print_key(key: str) -> str | None:
@@ -24,6 +26,12 @@ def print_key(key: str) -> str | None:
         return segs[0].replace("(", "（", 1).replace(")", "）", 1) if len(segs) == 1 else None
     if not segs and _DOCNO.fullmatch(work):  # a judicial interpretation's document number
         return work.replace("[", "〔").replace("]", "〕")
+    units = print_units(segs)
+    return None if units is None else f"《{title(work)}》{units}"
+
+
+def print_units(segs: list[str]) -> str | None:
+    """Unit segments without the law's title: ``["para9"]`` → ``第九款``, ``["art39", "item2"]`` → ``第三十九条第（二）项``."""
     parts = []
     for seg in segs:
         label, value = split_segment(seg)
@@ -31,7 +39,7 @@ def print_key(key: str) -> str | None:
         if label not in _UNIT or not num.isdigit() or (sub and not (label == "art" and sub.isdigit())):
             return None
         parts.append(_UNIT[label].format(int_to_cn(int(num))) + (f"之{int_to_cn(int(sub))}" if sub else ""))
-    return f"《{title(work)}》" + "".join(parts)
+    return "".join(parts)
 
 
 def title(work: str) -> str:

@@ -218,6 +218,8 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         if g is None:
             break
         law = de_laws.match_law(text, g.end)
+        if law is not None and _not_german(law, g):
+            break  # "Art. 6 DSGVO", "Art. 4 EUV": another jurisdiction's act; the chain ends before it
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -273,6 +275,20 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
                     text=text[span.start : span.end], form=Form.FULL if work else Form.SHORT, metadata=metadata,
                 ))
     return out
+
+
+def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
+    """An EU act or a treaty inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the German
+    tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
+    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung), is not German when another
+    jurisdiction's tables know the name."""
+    if law.known:
+        listed, has_art = de_laws.index().unit_kinds.get(law.work, (False, False))
+        if not (g.items[0].path[0][0] == "art" and listed and not has_art):
+            return False
+    from legalcite.jurisdictions import claimed_elsewhere
+
+    return claimed_elsewhere(law.printed, besides="de")
 
 
 _GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)

@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from legalcite.core.data import load, without_gc
+from legalcite.core.data import derived, load
 from legalcite.keys import work_id
 
 _WORD = re.compile(r"[\wÄÖÜäöüß§&\-]+", re.UNICODE)
@@ -52,9 +52,11 @@ class LawMatch:
 
 
 class LawIndex:
+    """The name lookups, built from the law table once and then kept on disk (:func:`index`); the table itself
+    is not part of it (``units`` reads it on first use)."""
+
     def __init__(self) -> None:
         data = table()
-        self.laws = {law["id"]: law for law in data["laws"]}
         abbr: dict[str, tuple[int, str, str]] = {}
 
         def offer(alias: str | None, rank: int, law: dict) -> None:
@@ -67,6 +69,10 @@ class LawIndex:
 
         names: dict[str, set[str]] = {}
         heads: dict[str, set[str]] = {}
+        # (the table lists units, one of them an Art.) per law: asked for every known law cited, so kept here
+        # rather than read from the full unit lists of the table
+        self.unit_kinds = {law["id"]: (bool(law["units"]), any(u.startswith("art") for u in law["units"]))
+                           for law in data["laws"]}
         for law in data["laws"]:
             for alias in {law["abbr"], law["cite_abbr"], *law["alt_abbrs"]}:
                 offer(alias, 0 if work_id(alias) == law["id"] else (1 if alias == law["cite_abbr"] else 2), law)
@@ -98,8 +104,13 @@ class LawIndex:
         return self.by_abbr.get(printed) or self.by_abbr_ci.get(printed.lower())
 
     def units(self, work: str) -> list[str] | None:
-        law = self.laws.get(work)
+        law = _laws_by_id().get(work)
         return law["units"] if law else None
+
+
+@functools.cache
+def _laws_by_id() -> dict[str, dict]:
+    return {law["id"]: law for law in table()["laws"]}
 
 
 def _neg_date(d: str) -> str:
@@ -120,8 +131,8 @@ def table() -> dict:
 
 @functools.cache
 def index() -> LawIndex:
-    with without_gc():
-        return LawIndex()
+    return derived(__package__, "law-index", LawIndex, inputs=("laws.json.gz", "english.json"),
+                   depends=("legalcite.keys",))
 
 
 _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IVX]+|\d{1,4})\b)?")

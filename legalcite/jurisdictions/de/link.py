@@ -10,9 +10,10 @@ from legalcite.models import Citation, Form, Kind, Unit
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    """Bind German short forms: a § without a law takes the law of the previous German statute citation in
-    the same paragraph; ``ebd.``/``a.a.O.`` are not citations themselves; a decision without a court (``Urteil
-    vom 13. Mai 2004 – 2 AZR 426/03``) takes the court of the previous decision in the same paragraph."""
+    """Bind German short forms: a § without a law takes the law of the previous statute citation in the same
+    paragraph when that one is German (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
+    ``a.a.O.`` are not citations themselves; a decision without a court (``Urteil vom 13. Mai 2004 – 2 AZR
+    426/03``) takes the court of the previous decision in the same paragraph."""
     out: list[Citation] = []
     last_law: tuple[str, int] | None = None
     last_court: tuple[str, int] | None = None
@@ -20,6 +21,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     german_text = ctx.language == "de" or ctx.jurisdiction == "de"
     for i, c in enumerate(citations):
         if c.jurisdiction != "de":
+            if c.kind is Kind.STATUTE and c.work is not None:
+                last_law = None  # "Art. 6 DSGVO … Art. 7 Abs. 3": a bare Art. now refers to that act (its linker's)
             out.append(c)
             continue
         if c.form is Form.ID:

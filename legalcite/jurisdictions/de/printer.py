@@ -13,6 +13,9 @@ from legalcite.keys import is_roman, split, split_segment, work_id
 
 _LABEL = {"s": "§", "art": "Art.", "abs": "Abs.", "uabs": "UAbs.", "satz": "Satz", "hs": "Hs.", "nr": "Nr.",
           "lit": "lit.", "alt": "Alt."}
+# a level's name in a list of its members ("§ 823 BGB has Absätze 1–2")
+LEVEL_NAMES = {"s": "Paragraphen", "art": "Artikel", "abs": "Absätze", "uabs": "Unterabsätze", "satz": "Sätze",
+               "hs": "Halbsätze", "nr": "Nummern", "lit": "Buchstaben", "alt": "Alternativen"}
 
 
 def print_key(key: str) -> str | None:
@@ -24,13 +27,19 @@ def print_key(key: str) -> str | None:
         return _decision(segs)
     if work == "rep":
         return _reporter(segs)
+    units = print_units(segs)
+    return None if units is None else " ".join(filter(None, [units, law_name(work)]))
+
+
+def print_units(segs: list[str]) -> str | None:
+    """Unit segments without the law's name: ``["abs7"]`` → ``Abs. 7``, ``["s823", "abs1"]`` → ``§ 823 Abs. 1``."""
     units = []
     for seg in segs:
         label, value = split_segment(seg)
         if label not in _LABEL:
             return None
         units.append(f"{_LABEL[label]} {value}")
-    return " ".join([*units, law_name(work)])
+    return " ".join(units)
 
 
 def law_name(work: str) -> str:

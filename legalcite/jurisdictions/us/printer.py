@@ -4,9 +4,11 @@ amend. XIV, § 1``, ``us/case/5/u.s./137`` → ``5 U.S. 137``. A work alone prin
 key parses back to itself (tests/us/test_printer.py, over every section of the U.S. Code table)."""
 from __future__ import annotations
 
-from legalcite.jurisdictions.us_common.printer import constitution, subunits
+from legalcite.jurisdictions.us_common.printer import LEVEL_NAMES, constitution, print_units, subunits
 from legalcite.jurisdictions.us_common.reporters import print_case
 from legalcite.keys import split, split_segment
+
+__all__ = ["LEVEL_NAMES", "print_key", "print_units"]
 
 _CODES = {"usc": "U.S.C.", "cfr": "C.F.R."}
 _RULES = {"frcp": "Fed. R. Civ. P.", "frcrp": "Fed. R. Crim. P.", "fre": "Fed. R. Evid.", "frap": "Fed. R. App. P."}

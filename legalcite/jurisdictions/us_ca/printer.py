@@ -5,9 +5,13 @@ key parses back to itself (tests/us_ca/test_printer.py, over every section of th
 from __future__ import annotations
 
 from legalcite.jurisdictions.us_ca.codes import by_work
-from legalcite.jurisdictions.us_common.printer import constitution, subunits
+from legalcite.jurisdictions.us_common.printer import LEVEL_NAMES, constitution, print_units, subunits
 from legalcite.jurisdictions.us_common.reporters import print_case
 from legalcite.keys import split, split_segment
+
+__all__ = ["LEVEL_NAMES", "print_key", "print_units"]
+
+__all__ = ["LEVEL_NAMES", "print_key", "print_units"]
 
 
 def print_key(key: str) -> str | None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-from legalcite.keys import int_to_roman
+from legalcite.keys import int_to_roman, split_segment
 
-_CONST_LABEL = {"art": "art.", "amend": "amend.", "s": "§", "cl": "cl."}
+_LABEL = {"art": "art.", "amend": "amend.", "s": "§", "cl": "cl.", "t": "title", "r": "Rule"}
+# a level's name in a list of its members ("42 U.S.C. § 1983 has subdivisions a, b"); "" is a bare sub-unit
+LEVEL_NAMES = {"": "subdivisions", "s": "sections", "cl": "clauses", "art": "articles", "amend": "amendments",
+               "t": "titles", "r": "rules"}
 
 
 def subunits(values: list[str]) -> str:
@@ -31,11 +34,31 @@ def constitution(prefix: str, pairs: list[tuple[str, str]]) -> str | None:
             number = roman(value)
             if number is None:
                 return None
-            bits.append(f"{_CONST_LABEL[label]} {number}")
+            bits.append(f"{_LABEL[label]} {number}")
         elif label in ("s", "cl") and i > 0:
-            bits.append(f"{_CONST_LABEL[label]} {value}")
+            bits.append(f"{_LABEL[label]} {value}")
         elif label == "" and i > 0 and pairs[i - 1][0] == "s":
             bits.append(f"subd. ({value})")
         else:
             return None
     return " ".join([prefix, ", ".join(bits)]) if bits else prefix
+
+
+def print_units(segs: list[str]) -> str | None:
+    """Unit segments without the work's name: ``["z"]`` → ``(z)``, ``["s8", "cl30"]`` → ``§ 8, cl. 30``,
+    ``["s2802", "a"]`` → ``§ 2802(a)``, ``["amend14"]`` → ``amend. XIV``."""
+    bits: list[str] = []
+    for seg in segs:
+        label, value = split_segment(seg)
+        if label == "":  # a subdivision follows what it divides without a space: § 2802(a)(1)
+            bits[-1:] = [(bits[-1] if bits else "") + f"({value})"]
+        elif label in ("art", "amend"):
+            number = roman(value)
+            if number is None:
+                return None
+            bits.append(f"{_LABEL[label]} {number}")
+        elif label in _LABEL:
+            bits.append(f"{_LABEL[label]} {value}")
+        else:
+            return None
+    return ", ".join(bits)

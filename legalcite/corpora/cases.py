@@ -1,0 +1,225 @@
+"""Case tables: court decisions keyed by their case key (DESIGN.md §2), in one store table whatever fills it.
+
+A :class:`CaseRecord` is one decision *at one citation*: ``us/case/454/u.s./235`` → Piper Aircraft Co. v. Reyno,
+1981, its parallel citations (``us/case/102/s.ct./252`` …), the pages it occupies where known. A decision reported in
+three reporters has three rows that share ``case_id``. A :class:`CaseTable` says what one source covers: per
+reporter, the volumes it lists and whether volumes beyond the newest can exist (``closed``) — what lets the check
+call a volume *invented* rather than merely unlisted.
+
+Fillers (each yields records of both kinds; :func:`legalcite.corpora.store.write_store` stores them):
+
+- the BGE list of the shared corpora (:func:`read_bge_cases`, ``ch_bge_cases.jsonl.gz``): listed decisions, the
+  newest volume; no complete index, so an unlisted BGE in a listed volume is unknown, never invented;
+- a CourtListener bulk-data export the user supplies (:func:`legalcite.sources.courtlistener.read_bulk`, through
+  ``legalcite corpus cases``);
+- a CourtListener API answer online is read into the same :class:`CaseRecord` type
+  (:func:`legalcite.sources.courtlistener.records_of_cluster`), so that the name test is one function for both.
+
+Standard library only.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple
+
+from legalcite.corpora.snapshots import SnapshotReader, provenance, rows
+
+
+@dataclass(frozen=True)
+class CaseRecord:
+    """One decision at one citation (its case key)."""
+
+    key: str                          # us/case/925/f.3d/1291, us-ca/case/51/cal.4th/310, ch/rep/bge/146/iii/1
+    jurisdiction: str
+    table: str                        # the CaseTable.name that listed it ("courtlistener", "bge")
+    name: str | None = None           # "J.D. v. Azar" (the source's case name; both parties where it has them)
+    name_full: str | None = None      # the long form where the source has one
+    date: str | None = None           # ISO decision date (or year)
+    court: str | None = None          # "D.C. Cir.", "cadc", "BGer"
+    docket: str | None = None
+    first_page: int | None = None     # the key's page, as a number
+    last_page: int | None = None      # where the source knows it (never guessed here)
+    parallel: tuple[str, ...] = ()    # case keys of the same decision in other reporters
+    parties: tuple[str, str] | None = None  # the parties' comparison forms (legalcite.casenames.party_keys)
+    case_id: str | None = None        # the source's id of the decision ("courtlistener:2659452")
+    source: str = ""                  # provenance line
+    snapshot: str | None = None       # date of the source's data
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def volume_key(self) -> str:
+        """The key without its page: the volume (and BGE part) the decision is printed in."""
+        return self.key.rsplit("/", 1)[0]
+
+
+@dataclass(frozen=True)
+class CaseTable:
+    """What one source lists for one reporter: volumes ``min_volume``–``max_volume`` (``n_cases`` rows);
+    ``closed``: the reporter has published no volume after ``max_volume`` (a finished series, or a list that is
+    current), so a higher volume does not exist."""
+
+    name: str                         # "courtlistener", "bge"
+    jurisdiction: str
+    reporter: str                     # reporter id: the case key without volume and page (us/case/f.3d, ch/rep/bge/iii)
+    min_volume: int | None
+    max_volume: int | None
+    n_cases: int
+    closed: bool
+    complete: bool = False            # every decision of the listed volumes is listed (never for BGE)
+    source: str = ""
+    snapshot: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class CaseParts(NamedTuple):
+    reporter: str     # the reporter id: us/case/f.3d, ch/rep/bge/iii, de/rep/bghz
+    volume: str
+    page: str
+
+
+def case_parts(key: str) -> CaseParts | None:
+    """The reporter, volume and first page of a reporter-cite case key; None for other keys (dockets, ECLI).
+
+    ``us/case/925/f.3d/1339`` → (``us/case/f.3d``, ``925``, ``1339``); ``ch/rep/bge/146/iii/1`` →
+    (``ch/rep/bge/iii``, ``146``, ``1``); ``de/rep/bghz/100/1`` → (``de/rep/bghz``, ``100``, ``1``)."""
+    parts = key.split("/")
+    if len(parts) == 5 and parts[1] == "case":        # us/case/<vol>/<reporter>/<page>
+        jur, _, vol, rep, page = parts
+        return CaseParts(f"{jur}/case/{rep}", vol, page)
+    if len(parts) == 6 and parts[1] == "rep":         # ch/rep/bge/<vol>/<part>/<page>
+        jur, _, rep, vol, part, page = parts
+        return CaseParts(f"{jur}/rep/{rep}/{part}", vol, page)
+    if len(parts) == 5 and parts[1] == "rep":         # de/rep/<reporter>/<vol-or-year>/<page>
+        jur, _, rep, vol, page = parts
+        return CaseParts(f"{jur}/rep/{rep}", vol, page)
+    return None
+
+
+def with_page(parts: CaseParts, page: int | str) -> str:
+    """The case key of ``page`` in the volume of ``parts`` (the inverse of :func:`case_parts`)."""
+    bits = parts.reporter.split("/")
+    if bits[1] == "case":
+        return f"{bits[0]}/case/{parts.volume}/{bits[2]}/{page}"
+    if len(bits) == 4:
+        return f"{bits[0]}/rep/{bits[2]}/{parts.volume}/{bits[3]}/{page}"
+    return f"{bits[0]}/rep/{bits[2]}/{parts.volume}/{page}"
+
+
+def as_int(value: Any) -> int | None:
+    """A page or volume as a number; None for ``111279-U``, ``*5``, empty."""
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+class TableStats:
+    """Per reporter, the volume range and count of the records seen (fed one at a time, so a table of millions of
+    rows never has to sit in memory): :meth:`tables` turns them into :class:`CaseTable` rows."""
+
+    def __init__(self) -> None:
+        self._span: dict[str, list[int]] = {}
+        self._count: dict[str, int] = {}
+        self._jur: dict[str, str] = {}
+
+    def add(self, rec: CaseRecord) -> CaseRecord:
+        parts = case_parts(rec.key)
+        if parts is not None:
+            self._count[parts.reporter] = self._count.get(parts.reporter, 0) + 1
+            self._jur[parts.reporter] = rec.jurisdiction
+            vol = as_int(parts.volume)
+            if vol is not None:
+                lo_hi = self._span.setdefault(parts.reporter, [vol, vol])
+                lo_hi[0], lo_hi[1] = min(lo_hi[0], vol), max(lo_hi[1], vol)
+        return rec
+
+    def tables(self, *, name: str, closed: Callable[[str], bool] = lambda rep: False, source: str = "",
+               snapshot: str | None = None) -> list[CaseTable]:
+        """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists."""
+        return [CaseTable(name, self._jur[rep], rep, *(self._span.get(rep) or (None, None)), self._count[rep],
+                          bool(closed(rep)), source=source, snapshot=snapshot) for rep in sorted(self._count)]
+
+
+# ------------------------------------------------------------------ the BGE list (ch_bge_cases.jsonl.gz)
+
+BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N is the year 1874 + N
+
+
+def read_bge_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
+    """``ch_bge_cases.jsonl.gz``: every listed BGE as a case row (``ch/rep/bge/146/iii/1``; the docket, date, ECLI
+    and regeste where the decision itself is in the snapshot), and one table row per part. The list is no complete
+    index (README): a BGE it does not list is unknown — except in a volume newer than the newest listed, which
+    cannot exist yet (one volume a year, the list is current), so the parts are ``closed``."""
+    source, snapshot = provenance(path.name)
+    stats = TableStats()
+    for r in rows(path):
+        vol, part, page = int(r["volume"]), str(r["part"]), int(r["page"])
+        full = r.get("source") == "full"
+        yield stats.add(CaseRecord(
+            key=f"ch/rep/bge/{vol}/{part.lower()}/{page}", jurisdiction="ch", table="bge",
+            name=None, date=r.get("date") or None, court="BGer", docket=r.get("docket") or None, first_page=page,
+            case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
+            extra={k: v for k, v in (("cite", r.get("citation")), ("ecli", r.get("ecli")),
+                                     ("language", r.get("language")),
+                                     ("regeste", r.get("regeste")), ("listed_as", r.get("source")),
+                                     ("year", BGE_FIRST_YEAR - 1 + vol)) if v} | ({"full_text": True} if full else {}),
+        ))
+    yield from stats.tables(name="bge", closed=lambda rep: True, source=source, snapshot=snapshot)
+
+
+# ------------------------------------------------------------------ a case list of one's own (JSON Lines)
+
+CASE_LIST_FIELDS = ("citation", "name", "date", "court", "docket", "last_page", "parallel", "url")
+
+
+def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None],
+                   parties_of: Callable[[str | None], tuple[str, str] | None] = lambda name: None
+                   ) -> Iterator[CaseRecord | CaseTable]:
+    """A case list in JSON Lines, one decision per line: ``citation`` (``"925 F.3d 1291"``, required), ``name``,
+    ``date``, ``court``, ``docket``, ``last_page`` (where known: what CourtListener's export lacks and, e.g., the
+    Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``. ``key_of`` turns a
+    citation into its case key (the caller passes :func:`legalcite.parse`'s); a line it cannot key is an error
+    naming the file and line, as is a line that is no JSON object."""
+    from legalcite.errors import InputError
+
+    stats = TableStats()
+    snapshot = None
+    source = f"case list {path.name}"
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError as e:
+            raise InputError(f"{path}:{n}: not JSON ({e})") from None
+        if not isinstance(row, dict) or not isinstance(row.get("citation"), str):
+            raise InputError(f"{path}:{n}: a case list line is an object with a \"citation\" string")
+        key = key_of(row["citation"])
+        if key is None or case_parts(key) is None:
+            raise InputError(f"{path}:{n}: {row['citation']!r} is no reporter citation legalcite can key")
+        parallel = tuple(k for k in (key_of(str(x)) for x in row.get("parallel") or ()) if k)
+        snapshot = row.get("snapshot") or snapshot
+        yield stats.add(CaseRecord(
+            key=key, jurisdiction=key.split("/", 1)[0], table=table, name=row.get("name") or None,
+            date=row.get("date") or None, court=row.get("court") or None, docket=row.get("docket") or None,
+            first_page=as_int(case_parts(key).page), last_page=as_int(row.get("last_page")), parallel=parallel,
+            parties=parties_of(row.get("name")), case_id=f"{table}:{key}", source=row.get("source") or source,
+            snapshot=row.get("snapshot"), extra={"url": row["url"]} if row.get("url") else {}))
+    yield from stats.tables(name=table, source=source, snapshot=snapshot)
+
+
+# The case tables read from the shared corpora folder by ``legalcite corpus build`` (beside the jurisdictions'
+# snapshot readers): one table, whichever jurisdiction's decisions it holds.
+CASE_READERS: tuple[SnapshotReader, ...] = (
+    SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_bge_cases),
+)
+
+
+def newest_possible_volume(table: CaseTable, today: _dt.date | None = None) -> int | None:
+    """For the BGE, the volume of the current year (1874 + year): an independent bound on what can exist."""
+    if table.name != "bge":
+        return None
+    return (today or _dt.date.today()).year - (BGE_FIRST_YEAR - 1)

@@ -1,0 +1,456 @@
+"""Decisions checked against the store's case table (DESIGN.md §3: "cases are checked like statutes").
+
+For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
+
+1. **Listed** at that citation → ``real`` if the name the citation gives is the listed decision's name (either
+   party counts, :mod:`legalcite.casenames`), else ``misattributed`` with both names in the evidence.
+2. **A volume the reporter never published** → ``invented``: beyond the newest volume of a reporter the table knows
+   to be closed (a finished series; the BGE list, which is current); or a decision year the volume cannot hold —
+   more than two years from every decision the table lists in that volume, or outside the years of a finished
+   series (every reporters-db edition of that abbreviation has a first and a last year; one year of slack), with
+   the edition or the volume's decisions in the evidence.
+3. **A page inside another decision**: the page lies within the pages of a listed decision of that volume (its
+   last page where the table knows it, else up to the next listed decision) → ``misattributed`` (the citation
+   points into that decision, under another name), or ``real`` with a note if it names that decision.
+4. Otherwise ``not_findable`` where a table covers the reporter (no table is complete; a decision of the cited
+   name listed elsewhere is named in the reason), and no verdict (``None``: the caller's ``not_checked``) where
+   none does.
+
+Short cites without an antecedent in the text (``454 U.S. at 241``) are bound here too (:func:`bind_short_cites`):
+to the listed decision of that volume whose pages hold the pin.
+
+``confirmed`` (DESIGN.md §3): a deducted verdict is confirmed only where two independent signals agree — two case
+tables, a table and reporters-db's edition years, the BGE list and the calendar (volume N is the year 1874 + N),
+or, online, the table and CourtListener's API (:func:`second_opinion`).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from legalcite.corpora.cases import CaseParts, CaseRecord, as_int, case_parts, newest_possible_volume, with_page
+from legalcite.models import Citation, Form, Kind
+from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
+
+YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
+VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
+
+
+# ------------------------------------------------------------------ reporters-db editions
+
+@functools.cache
+def _editions() -> dict[str, tuple]:
+    """Key segment (``f.3d``, ``wash.``) → every reporters-db edition printed that way (several reporters may share
+    an abbreviation: ``Wash.`` is Washington's Virginia reports of 1790–1796 and the Washington Reports since 1889)."""
+    from legalcite.jurisdictions.us_common.reporters import reporter_index
+
+    out: dict[str, dict] = {}
+    for eds in reporter_index().values():
+        for ed in eds:
+            out.setdefault(ed.segment, {})[(ed.abbr, ed.start, ed.end)] = ed
+    return {seg: tuple(eds.values()) for seg, eds in out.items()}
+
+
+def editions_of(parts: CaseParts) -> tuple:
+    """The reporters-db editions a US or California case key's reporter may be; () for other keys."""
+    jur, work, seg = parts.reporter.split("/", 2)
+    return _editions().get(seg, ()) if work == "case" and jur in ("us", "us-ca") else ()
+
+
+def _outside_every_edition(eds: tuple, year: int | None) -> bool:
+    """Whether no edition of a *finished* series could report a decision of ``year`` (one year of slack each side).
+    Only series whose every edition has a first and a last year count: reporters-db's first years of running
+    reporters are not reliable enough to deny a volume (the U.S. Reports renumbered their nominative volumes; it
+    dates ``U.S.`` from 1875)."""
+    if year is None or not eds or not all(ed.start and ed.start > 1750 and ed.end for ed in eds):
+        return False
+    return all(year < ed.start - YEAR_SLACK or year > ed.end + YEAR_SLACK for ed in eds)
+
+
+def _reporter_name(reporter: str) -> str:
+    """A reporter id as printed: ``us/case/f.2d`` → ``F.2d``, ``ch/rep/bge/iii`` → ``BGE III``."""
+    bits = reporter.split("/")
+    if bits[1] == "case":
+        eds = _editions().get(bits[2])
+        return eds[0].abbr if eds else bits[2]
+    return " ".join(b.upper() for b in bits[2:])
+
+
+def _years(ed) -> str:
+    return f"{ed.start}–{ed.end}" if ed.end else f"{ed.start}–"
+
+
+# ------------------------------------------------------------------ evidence
+
+def _table_evidence(rec: CaseRecord, **details: Any) -> Evidence:
+    d = {"name": rec.name, "date": rec.date, "court": rec.court, "docket": rec.docket,
+         "pages": _pages(rec), "parallel": list(rec.parallel) or None, "case_id": rec.case_id,
+         "tables": rec.extra.get("tables"), **details}
+    return Evidence(source=f"case table:{rec.table}: {rec.source}", key=rec.key, url=rec.extra.get("url"),
+                    snapshot=rec.snapshot, details={k: v for k, v in d.items() if v not in (None, [], "")})
+
+
+def _pages(rec: CaseRecord) -> str | None:
+    if rec.first_page is None:
+        return None
+    return f"{rec.first_page}–{rec.last_page}" if rec.last_page else str(rec.first_page)
+
+
+def _describe(rec: CaseRecord) -> str:
+    """``J.D. v. Azar, 925 F.3d 1291 (D.C. Cir. 2019)`` from what the table has."""
+    year = (rec.date or "")[:4]
+    court = rec.court if rec.court and rec.court.lower() != "scotus" and "/u.s./" not in rec.key else None
+    paren = " ".join(x for x in (court, year) if x)
+    name = f"{rec.name}, " if rec.name else ""
+    return f"{name}{_rec_cite(rec)}" + (f" ({paren})" if paren else "")
+
+
+def _cite(key: str) -> str:
+    from legalcite.jurisdictions import print_key
+
+    return print_key(key)
+
+
+def _rec_cite(rec: CaseRecord) -> str:
+    """A listed decision's citation as its source prints it (``BGE 146 III 1``), else as the key's printer does."""
+    return str(rec.extra.get("cite") or _cite(rec.key))
+
+
+def _cited_name(c: Citation) -> str | None:
+    return getattr(c.metadata, "case_name", None) or None
+
+
+def _cited_year(c: Citation) -> int | None:
+    return as_int(getattr(c.metadata, "year", None))
+
+
+def _checked(c: Citation, status: Status, reason: str, evidence: Sequence[Evidence], key: str | None,
+             confirmed: bool | None = None) -> CheckedCitation:
+    if status in DEDUCTED and confirmed is None:
+        confirmed = False
+    return CheckedCitation(c, status, reason, tuple(evidence), key,
+                           confirmed=confirmed if status in DEDUCTED else None)
+
+
+# ------------------------------------------------------------------ the table
+
+def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
+    """The rows several case tables hold for one citation as one record: the first name, date and court any table
+    gives, the last page where one knows it; ``extra["tables"]`` names them all."""
+    import dataclasses
+
+    if not records:
+        return None
+    first = records[0]
+    pick = lambda attr: next((getattr(r, attr) for r in records if getattr(r, attr)), None)  # noqa: E731
+    return dataclasses.replace(
+        first, name=pick("name"), name_full=pick("name_full"), date=pick("date"), court=pick("court"),
+        docket=pick("docket"), last_page=max((r.last_page for r in records if r.last_page), default=None),
+        parallel=tuple(dict.fromkeys(k for r in records for k in r.parallel)),
+        extra={**first.extra, "tables": sorted({r.table for r in records})})
+
+
+def holder(store, parts: CaseParts, page: int) -> tuple[CaseRecord, int | None, bool] | None:
+    """The listed decision of the volume whose pages hold ``page`` (its first page before it): with its last page
+    where a table knows it, else up to the next listed decision's first page (``inferred``). Returns
+    ``(decision, last page, inferred)``; None when no listed decision holds the page or its end is unknown."""
+    by_key: dict[str, list[CaseRecord]] = {}
+    for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
+        if r.first_page is not None:
+            by_key.setdefault(r.key, []).append(r)
+    listed = [merged(rs) for rs in by_key.values()]
+    before = [r for r in listed if r.first_page <= page]
+    if not before:
+        return None
+    start = max(r.first_page for r in before)
+    at_start = [r for r in before if r.first_page == start]
+    if len(at_start) > 1:
+        return None  # several decisions begin on that page: which one holds it is not known
+    rec = at_start[0]
+    if rec.last_page is not None:
+        return (rec, rec.last_page, False) if page <= rec.last_page else None
+    later = [r.first_page for r in listed if r.first_page > start]
+    if not later:
+        return None
+    end = min(later)
+    return (rec, end, True) if page <= end else None
+
+
+def _listed_elsewhere(store, name: str | None, not_key: str) -> list[CaseRecord]:
+    """Decisions of the cited name that the table lists under another citation (the real home of a miscited case)."""
+    from legalcite.casenames import compare, is_generic, party_form, split_parties
+
+    if not name:
+        return []
+    seen: dict[str, CaseRecord] = {}
+    for party in split_parties(name):
+        form = party_form(party)
+        if not form or is_generic(form):
+            continue
+        for rec in store.cases_by_party(form):
+            if rec.key != not_key and rec.name and compare(name, rec.name).same:
+                seen.setdefault(rec.case_id or rec.key, rec)
+    return list(seen.values())[:3]
+
+
+def resolve_case(c: Citation, store) -> CheckedCitation | None:
+    """A reporter citation checked against the case table and the reporter's editions (see the module docstring);
+    None when nothing covers it."""
+    if c.key is None:
+        return None
+    parts = case_parts(c.key)
+    if parts is None:
+        return None
+    tables = store.case_tables(parts.reporter) if store.has_cases() else []
+    rows = store.cases_at(c.key) if tables else []
+    name = _cited_name(c)
+    if rows:
+        return _listed(c, rows, name)
+    vol, page = as_int(parts.volume), as_int(parts.page)
+    beyond = [t for t in tables if t.closed and t.max_volume is not None and vol is not None and vol > t.max_volume]
+    eds = editions_of(parts)
+    year = _cited_year(c)
+    if beyond:
+        t = beyond[0]
+        newest = newest_possible_volume(t)
+        calendar = newest is not None and vol > newest
+        reason = (f"{_cite(c.key)}: volume {vol} was never published — the newest volume of "
+                  f"{_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
+                      f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
+        ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
+                       details={"newest_volume": t.max_volume, "closed": True})]
+        if calendar:
+            ev.append(Evidence("calendar", c.key, details={"newest_possible_volume": newest}))
+        return _checked(c, Status.INVENTED, reason, ev, c.key, confirmed=calendar or len(beyond) > 1)
+    listed_years = _volume_years(store, parts) if tables else {}
+    by_table = bool(listed_years) and year is not None and all(abs(year - y) > VOLUME_SLACK for y in listed_years)
+    by_edition = _outside_every_edition(eds, year)
+    if by_table or by_edition:
+        ev = ([_table_evidence(r, volume_years=sorted(listed_years)) for r in listed_years.values()][:1]
+              + [_edition_evidence(c.key, ed, year) for ed in eds if by_edition])
+        said = (f"volume {vol} reports decisions of {', '.join(map(str, sorted(listed_years)))} "
+                f"({_describe(next(iter(listed_years.values())))})" if by_table else
+                " and ".join(f"{ed.abbr} reports decisions of {_years(ed)}" for ed in eds))
+        return _checked(c, Status.INVENTED, f"{_cite(c.key)}: {said}; a decision of {year} cannot be in it", ev,
+                        c.key, confirmed=by_table and by_edition)
+    elsewhere = _listed_elsewhere(store, name, c.key) if store.has_cases() else []
+    also = ("; a decision of that name is listed at " + ", ".join(_describe(r) for r in elsewhere)) if elsewhere else ""
+    if not tables:
+        if not store.has_cases():
+            return None
+        reporter = parts.reporter.rsplit("/", 1)[-1]
+        return CheckedCitation(c, Status.NOT_CHECKED, f"no case table in the store covers this reporter{also}",
+                               (Evidence("store:case tables", c.key, details={"reporter": reporter,
+                                                                               "covered": False}),
+                                *(_table_evidence(r, listed_elsewhere=True) for r in elsewhere)), None,
+                               Undecided.NOT_COVERED)
+    if page is not None:
+        held = holder(store, parts, page)
+        if held is not None:
+            return _inside(c, *held, name)
+    where = ", ".join(f"{t.name}" + (f" of {t.snapshot}" if t.snapshot else "") for t in tables)
+    reason = f"no decision is listed at {_cite(c.key)} (case tables: {where}; none lists every decision){also}"
+    ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
+                   details={"volumes": f"{t.min_volume}–{t.max_volume}", "listed": t.n_cases}) for t in tables]
+    ev += [_table_evidence(r, listed_elsewhere=True) for r in elsewhere]
+    return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
+
+
+def _volume_years(store, parts: CaseParts) -> dict[int, CaseRecord]:
+    """The decision years of a volume's listed decisions (one example decision per year)."""
+    out: dict[int, CaseRecord] = {}
+    for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
+        y = as_int((r.date or "")[:4])
+        if y is not None:
+            out.setdefault(y, r)
+    return out
+
+
+def _edition_evidence(key: str, ed, year: int | None) -> Evidence:
+    return Evidence("reporters-db", key, details={"edition": ed.abbr, "years": _years(ed), "cited_year": year})
+
+
+def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCitation:
+    from legalcite.casenames import compare
+
+    rec = merged(rows)
+    described = _describe(rec)
+    if name and rec.name:
+        verdicts = [(r, compare(name, r.name)) for r in rows if r.name]
+        if not any(cmp.same for _, cmp in verdicts):
+            # misattributed; confirmed when two tables both list another decision there
+            return _checked(c, Status.MISATTRIBUTED, f"{_rec_cite(rec)} is {described}, not {name}",
+                            [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key,
+                            confirmed=len(verdicts) > 1)
+        return _checked(c, Status.REAL, f"{_rec_cite(rec)} is {described}" + _pin_note(c, rec) + _year_note(c, rec),
+                        [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key)
+    facts = ", ".join(x for x in (rec.docket and f"docket {rec.docket}", rec.date) if x)
+    what = f"{_rec_cite(rec)} is {described}" if rec.name else f"{_rec_cite(rec)} is listed in the {rec.table} table" + (
+        f" ({facts})" if facts else "")
+    return _checked(c, Status.REAL, what + _pin_note(c, rec) + _year_note(c, rec),
+                    [_table_evidence(r) for r in rows], rec.key)
+
+
+def _year_note(c: Citation, rec: CaseRecord) -> str:
+    year, listed = _cited_year(c), as_int((rec.date or "")[:4])
+    if year and listed and abs(year - listed) > 1:
+        return f" (decided {listed}; the citation says {year})"
+    return ""
+
+
+def _pin_note(c: Citation, rec: CaseRecord) -> str:
+    if c.form is Form.SHORT and c.antecedent is None and c.pin:
+        return f"; the short cite's page {c.pin} lies within it"
+    return ""
+
+
+def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | None) -> CheckedCitation:
+    """The cited first page lies in the pages of another listed decision. Strictly inside them no decision can
+    begin (on its last page one may): ``misattributed`` under another name, ``invented`` without a name where the
+    pages are known (not inferred), ``real`` with a note when the citation names that decision."""
+    from legalcite.casenames import compare
+
+    page = as_int(case_parts(c.key).page)
+    span = f"{rec.first_page}–{end}" + (" (up to the next listed decision)" if inferred else "")
+    described = _describe(rec)
+    details: dict[str, Any] = {"page": page, "holder_pages": span, "pages_inferred": inferred or None}
+    interior = rec.first_page < page < end
+    where = f"page {page} lies within {described}, pages {span}"
+    # two tables behind the holder and its pages known, not inferred: two sources agree no decision begins there
+    both = not inferred and len(rec.extra.get("tables", ())) > 1
+    cmp = compare(name, rec.name) if name and rec.name else None
+    if cmp is not None:
+        details.update(cmp.to_dict())
+    if cmp is not None and cmp.same:
+        return _checked(c, Status.REAL, f"{name} begins at page {rec.first_page}, not {page} ({described})",
+                        [_table_evidence(rec, **details)], rec.key)
+    if not interior:
+        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(c.key)}; {where}, so one may "
+                        "begin there", [_table_evidence(rec, **details)], c.key)
+    if cmp is not None:
+        return _checked(c, Status.MISATTRIBUTED, f"no decision begins at {_cite(c.key)}: {where}; it is not {name}",
+                        [_table_evidence(rec, **details)], rec.key, confirmed=both)
+    if inferred:
+        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(c.key)}; {where}",
+                        [_table_evidence(rec, **details)], c.key)
+    return _checked(c, Status.INVENTED, f"no decision begins at {_cite(c.key)}: {where}",
+                    [_table_evidence(rec, **details)], c.key, confirmed=both)
+
+
+# ------------------------------------------------------------------ short cites through the table
+
+_SPACE = re.compile(r"\s+")
+
+
+def bind_short_cites(citations: list[Citation], store) -> list[Citation]:
+    """Give a key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
+    citation of 454 U.S. before it): the listed decision of that volume whose pages hold the pin. Others unchanged."""
+    if not store.has_cases():
+        return citations
+    out = []
+    for c in citations:
+        bound = _bind(c, store) if c.key is None and c.kind is Kind.CASE and c.form is Form.SHORT else None
+        out.append(bound or c)
+    return out
+
+
+def _bind(c: Citation, store) -> Citation | None:
+    md = c.metadata
+    vol, reporter, pin = getattr(md, "volume", None), getattr(md, "reporter", None), as_int(c.pin)
+    if not (vol and reporter and pin is not None):
+        return None
+    seg = _SPACE.sub("", reporter).lower()
+    eds = _editions().get(seg)
+    if not eds:
+        return None
+    ed = eds[0]
+    parts = CaseParts(f"{ed.jurisdiction}/case/{seg}", str(vol), str(pin))
+    exact = store.cases_at(with_page(parts, pin))
+    held = (exact[0], None, False) if exact else holder(store, parts, pin)
+    if held is None:
+        return None
+    rec = held[0]
+    first = case_parts(rec.key)
+    from legalcite.models import Unit
+
+    return c.replace(jurisdiction=rec.jurisdiction, work="case",
+                     units=(Unit("", first.volume), Unit("", seg), Unit("", first.page)))
+
+
+# ------------------------------------------------------------------ online answers: the name test, a second source
+
+API_SOURCE = "courtlistener.com"
+OFFLINE_SIGNALS = ("case table:", "reporters-db", "calendar")   # evidence sources of this module's verdicts
+
+
+def name_checked(cc: CheckedCitation) -> CheckedCitation:
+    """CourtListener's answer for one citation, with the name test: a decision found at the citation under
+    another name → ``misattributed`` (both names in the evidence); of several decisions sharing the citation, the
+    one the citation names → ``real``, none of them → ``misattributed``. Other answers unchanged."""
+    import dataclasses
+
+    from legalcite.casenames import compare
+
+    name = _cited_name(cc.citation)
+    api = next((e for e in cc.evidence if e.source == API_SOURCE), None)
+    if not name or api is None or cc.citation.kind is not Kind.CASE:
+        return cc
+    d = api.details
+    if cc.status is Status.REAL and d.get("case_name"):
+        cmp = compare(name, d["case_name"])
+        ev = (dataclasses.replace(api, details={**d, **cmp.to_dict()}),) + tuple(e for e in cc.evidence if e is not api)
+        if cmp.same:
+            return dataclasses.replace(cc, evidence=ev)
+        return dataclasses.replace(cc, status=Status.MISATTRIBUTED, reason=f"{cc.reason}, not {name}", evidence=ev,
+                                   confirmed=False)
+    candidates = [c for c in d.get("candidates") or () if isinstance(c, dict) and c.get("case_name")]
+    if cc.status is Status.NOT_FINDABLE and candidates:
+        named = [c for c in candidates if compare(name, c["case_name"]).same]
+        if len(named) == 1:
+            c = named[0]
+            return dataclasses.replace(cc, status=Status.REAL, reason=f"{cc.reason}; the one named {name} is "
+                                       f"{c['case_name']} ({c.get('date_filed')})")
+        if not named:
+            listed = "; ".join(c["case_name"] for c in candidates)
+            return dataclasses.replace(cc, status=Status.MISATTRIBUTED, confirmed=False,
+                                       reason=f"{cc.reason} ({listed}), none of them {name}")
+    return cc
+
+
+
+def second_opinion(checked: list[CheckedCitation], online) -> list[CheckedCitation]:
+    """Ask CourtListener's API (``online``: an :class:`~legalcite.resolve.online.OnlineResolver`) about the US case
+    verdicts decided offline (by the table or reporters-db): a deducted verdict it agrees with becomes
+    ``confirmed`` (a decision under another name at the citation; no decision there at all, HTTP 404 per item);
+    where it finds the cited decision under the cited name, its answer replaces the offline one (the table is a
+    snapshot, the API is current)."""
+    todo = [i for i, cc in enumerate(checked) if cc.citation.kind is Kind.CASE and cc.status is not Status.NOT_CHECKED
+            and cc.citation.jurisdiction in ("us", "us-ca")
+            and any(e.source.startswith(OFFLINE_SIGNALS) for e in cc.evidence)]   # decided offline, here
+    if not todo:
+        return checked
+    out = list(checked)
+    for i, res in zip(todo, online.resolve([checked[i].citation for i in todo])):
+        out[i] = _combined(checked[i], res.checked)
+    return out
+
+
+def _combined(table: CheckedCitation, api: CheckedCitation) -> CheckedCitation:
+    import dataclasses
+
+    if api.status is Status.NOT_CHECKED:          # no second answer (no token, a fault): the table's stands
+        return table
+    api_ev = next((e for e in api.evidence if e.source == API_SOURCE), None)
+    no_case_there = api.status is Status.NOT_FINDABLE and api_ev is not None and api_ev.details.get("item_status") == 404
+    agrees = api.status is table.status or (table.status in DEDUCTED and no_case_there)
+    if agrees:
+        return dataclasses.replace(table, reason=f"{table.reason}; CourtListener agrees: {api.reason}",
+                                   evidence=table.evidence + api.evidence,
+                                   confirmed=True if table.status in DEDUCTED else None)
+    if api.status is Status.REAL:
+        return dataclasses.replace(api, reason=f"{api.reason} (the case table said: {table.reason})",
+                                   evidence=api.evidence + table.evidence, confirmed=None)
+    return dataclasses.replace(table, reason=f"{table.reason}; CourtListener: {api.reason}",
+                               evidence=table.evidence + api.evidence)
