@@ -13,11 +13,12 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``cn-stard`` | cn | a STARD layperson question | its first relevant article |
 | ``cn-en`` | cn | English claims about 民法典, 劳动合同法, 刑法 (``en_claims.jsonl``) | that article |
 | ``us-heading`` | us | a U.S. Code section's heading (600 sampled sections with text) | that section |
+| ``eu-heading`` | eu | an article heading of an EU act (English; the GDPR also German) | that article |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
 | ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
-questions are all on one side); ``us-heading`` is measured only (a heading restates its section word for word,
+questions are all on one side); ``us-heading`` and ``eu-heading`` are measured only (a heading restates its section word for word,
 no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
 ``en``; ``cross``: another language) on the calibration half at ``--target-fa`` and the rates below are those of
 the measurement half. ``--write-calibration`` writes the thresholds to ``legalcite/attribution/calibration.json``.
@@ -43,7 +44,7 @@ CALIBRATION = ROOT / "legalcite" / "attribution" / "calibration.json"
 WEIGHTS = (0.3, 0.4, 0.5, 0.6, 0.7)
 LEXICAL_FEATURES = ("rel", "scaled", "lrank")
 # a heading restates its section almost word for word: measured, but no basis for a threshold on real prose
-MEASURE_ONLY = {"us-heading"}
+MEASURE_ONLY = {"us-heading", "eu-heading"}
 DENSE_FEATURES = ("abs", "rel", "lrank")
 
 
@@ -95,6 +96,10 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
         u = store.unit(k)
         if u.heading and len(u.heading.split()) >= 3:
             add("us-heading", "us", u.heading, k)
+    for k, h in store.read("SELECT key, heading FROM units WHERE jurisdiction = 'eu' AND text != '' "
+                           "AND heading IS NOT NULL"):
+        if len(h.split()) >= 3 and "/recital" not in k:
+            add("eu-heading", "eu", h, k)
     text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
     for block in text.split("\n\n"):
         cited_sentences(lambda c: None if not statute(c) else "ca-opinion" if c.jurisdiction == "us-ca" else
