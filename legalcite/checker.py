@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
-from legalcite.models import Citation
+from legalcite.models import Citation, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Status, settle_confirmed
 
 LEXASSAY_PENALTY = 0.25   # per distinct deducted citation (legalcite.metrics.lexassay)
@@ -81,10 +81,34 @@ def _resolve(citations: Sequence[Citation], *, store: Any, online: bool, date: s
         from legalcite.resolve.cases import second_opinion
 
         out = second_opinion(out, chain[1])
+        out = _official_second_opinion(out, chain[1])
     if not online:  # say why nobody else was asked
         out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
                for cc in out]
     return out, [r.unit for r in results], first.store
+
+
+def _official_second_opinion(checked: list[CheckedCitation], online: Any) -> list[CheckedCitation]:
+    """A statute the store calls ``invented`` is asked of its official source too: where it agrees, the verdict is
+    confirmed (two sources); where it lists the unit, its answer replaces the snapshot's (the site is current);
+    where it cannot say (no source, a fault), the store's verdict stands, unconfirmed."""
+    todo = [i for i, cc in enumerate(checked) if cc.status is Status.INVENTED and cc.confirmed is None
+            and cc.citation.kind is not Kind.CASE and any(e.source.startswith("store") for e in cc.evidence)]
+    if not todo:
+        return checked
+    out = list(checked)
+    for i, res in zip(todo, online.resolve([checked[i].citation for i in todo])):
+        store, site = checked[i], res.checked
+        if site.status is Status.INVENTED:
+            out[i] = dataclasses.replace(store, reason=f"{store.reason}; the official source agrees: {site.reason}",
+                                         evidence=store.evidence + site.evidence, confirmed=True)
+        elif site.status is Status.REAL:
+            out[i] = dataclasses.replace(site, reason=f"{site.reason} (the store's snapshot lacks it: {store.reason})",
+                                         evidence=site.evidence + store.evidence, confirmed=None)
+        else:
+            out[i] = dataclasses.replace(store, reason=f"{store.reason}; online: {site.reason}",
+                                         evidence=store.evidence + site.evidence)
+    return out
 
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any], Any]], texts: Sequence[str],

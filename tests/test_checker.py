@@ -167,3 +167,22 @@ def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
     assert dataclasses.replace(invented, confirmed=True).deducted()
     with pytest.raises(ValueError):
         invented.deducted("all")
+
+
+def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """Two sources agree → confirmed; the official site lists the unit → its answer wins (the snapshot is older);
+    the site cannot be reached → the store's verdict stands, unconfirmed (deducted only with --deduct unconfirmed)."""
+    import legalcite.resolve.online as online
+
+    answers = {"de/bgb/s9999": Status.INVENTED, "de/bgb/s823/abs7": Status.REAL,
+               "cn/中华人民共和国民法典/art1300": Status.NOT_CHECKED}
+    made: list[FakeOnline] = []
+    monkeypatch.setattr(online, "OnlineResolver", lambda **kw: made.append(FakeOnline(answers, **kw)) or made[-1])
+    out = check_citations([citation_from_key(k) for k in answers], store=small_store, online=True)
+    assert [(cc.status, cc.confirmed) for cc in out] == [
+        (Status.INVENTED, True), (Status.REAL, None), (Status.INVENTED, False)]
+    assert "the official source agrees" in out[0].reason and "snapshot lacks it" in out[1].reason
+    assert sorted(made[0].asked) == sorted(answers)
+    assert summarize(out)["deducted"] == ["de/bgb/s9999"]
+    assert summarize(out)["unconfirmed"] == ["cn/中华人民共和国民法典/art1300"]
