@@ -18,18 +18,10 @@ import dataclasses
 from typing import Any, Sequence
 
 from legalcite.attribution.claims import language_of, statement_for
+from legalcite.attribution.lexical import available
 from legalcite.status import CheckedCitation, Evidence, Status
 
 __all__ = ["attribute_all", "attribute_texts", "statement_for", "language_of"]
-
-
-def _numpy_ready() -> bool:
-    try:
-        import numpy  # noqa: F401
-        import Stemmer  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store, *,
@@ -57,7 +49,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
             todo.append((j, i))
             claims.append((statement_for(text, me[0], me[1], [s for s in spans if s != me]), u.key, u.language))
     done = [list(out) for out, _, _ in jobs]
-    if not claims or not _numpy_ready():
+    if not claims or not available():
         return done
     from legalcite.attribution.core import Attributor
 

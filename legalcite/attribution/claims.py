@@ -8,7 +8,6 @@ import re
 from typing import Iterable
 
 _WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
-_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 _STOP = {
@@ -24,7 +23,6 @@ _STOP = {
         title act law laws article amendment clause subdivision paragraph pursuant provided except""".split()),
     "zh": set(),
 }
-_ZH_STOP_CHARS = set("的了和与或及在是为对于由其之并以等者所中")
 
 
 def language_of(text: str) -> str:
@@ -38,18 +36,7 @@ def language_of(text: str) -> str:
     return "de" if de > en else "en"
 
 
-def content_words(text: str, language: str) -> list[str]:
-    if language == "zh":
-        return [run for run in _CJK_RUN.findall(text)]
-    stop = _STOP.get(language, set())
-    return [w for w in (x.lower() for x in _WORD.findall(text)) if w not in stop]
-
-
-
 # ------------------------------------------------------------------ the statement around a citation
-
-_SENT_END = re.compile(r"(?<=[.!?。！？；;])\s*|\n\s*\n")
-
 
 def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
                   window: int = 600) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Sequence
@@ -172,7 +172,6 @@ class _Pending:
     n_units: int = 0
     note: str = ""
     dense: Signal | None = None
-    keys: list[str] = field(default_factory=list)
 
 
 class Attributor:
@@ -200,21 +199,21 @@ class Attributor:
         for claim, key, law_lang in claims:
             scope = scope_of(key)
             lex = lexical_scope(self.store, scope)
-            if lex is None or key not in lex.keys:
+            if lex is None or lex.position(key) is None:
                 pending.append(_Pending(claim, key, scope, "", note="the cited unit has no text to compare"))
                 continue
             law = law_lang or lex.language
             stated = language_of(claim)
             if stated != law:  # the law's text in the claim's language, where the store has one (an EU act)
                 other = lexical_scope(self.store, f"{scope}@{stated}")
-                if other is not None and key in other.keys:
+                if other is not None and other.position(key) is not None:
                     lex, law = other, stated
             group = law if stated == law else "cross"
-            p = _Pending(claim, key, scope, group, n_units=len(lex.keys), keys=lex.keys)
+            p = _Pending(claim, key, scope, group, n_units=len(lex.keys))
             if group != "cross":
                 scores, known, full = lex.scores(claim)
                 if known >= MIN_TERMS:
-                    p.lexical = _signal("bm25", scores, lex.keys.index(key), lex.keys, full, known)
+                    p.lexical = _signal("bm25", scores, lex.position(key), lex.keys, full, known)
             pending.append(p)
         want = [p for p in pending if p.group and self._wants_dense(p)]
         if want:

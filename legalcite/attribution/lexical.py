@@ -23,6 +23,13 @@ B = 0.75
 LANGUAGES = ("de", "zh", "en")
 
 
+def available() -> bool:
+    """Whether the lexical model can run: numpy and PyStemmer (the ``retrieval`` extra) are installed."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("numpy", "Stemmer"))
+
+
 def analyzer_language(language: str | None) -> str:
     return language if language in LANGUAGES else "en"
 
@@ -96,6 +103,13 @@ class LexicalScope:
         np.cumsum(df.astype(np.int64), out=indptr[1:])
         rows, weights = r[order], w[order].astype(np.float32)
         return cls(lang, keys, vocab, indptr, rows, weights)
+
+    def position(self, key: str) -> int | None:
+        """The row of ``key`` (None when the scope has no such unit with text)."""
+        pos = self.__dict__.get("_pos")
+        if pos is None:
+            pos = self.__dict__["_pos"] = {k: i for i, k in enumerate(self.keys)}
+        return pos.get(key)
 
     def scores(self, claim: str):
         """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct

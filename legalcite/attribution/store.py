@@ -20,9 +20,9 @@ import io
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from legalcite.attribution.lexical import LexicalScope, scope_of, scope_units_sql, unit_text
+from legalcite.attribution.lexical import LexicalScope, available, scope_of, scope_units_sql, unit_text
 
 LEXICAL_TABLE = "attribution_lexical"
 VECTORS_TABLE = "attribution_vectors"
@@ -95,10 +95,7 @@ def fingerprint(rows: list[tuple]) -> str:
 def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] | None = None) -> int:
     """Build the BM25 matrix of every scope with text into ``con`` (a store being written). Without numpy (the
     ``retrieval`` extra) nothing is written and the check judges no attribution. Returns the scopes written."""
-    try:
-        import numpy  # noqa: F401
-        import Stemmer  # noqa: F401
-    except ImportError:
+    if not available():
         return 0
     con.execute(_LEXICAL_SCHEMA)
     n = 0
@@ -171,11 +168,6 @@ def _read_vectors(store, scope: str, embedder: str):
     return {k: i for i, k in enumerate(keys)}, np.load(io.BytesIO(rows[0][2])), keys
 
 
-def has_vectors(store, embedder: str = DEFAULT_EMBEDDER) -> bool:
-    return _has_table(store, VECTORS_TABLE) and store.read(
-        f"SELECT 1 FROM {VECTORS_TABLE} WHERE embedder = ? LIMIT 1", (embedder,)) != []
-
-
 def forget() -> None:
     """Drop this process's scope caches (tests that rebuild a store at the same path)."""
     _LEXICAL.clear()
@@ -223,10 +215,3 @@ def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jur
         return {"scopes": len(wanted), "embedded_scopes": len(todo), "units": total}
     finally:
         con.close()
-
-
-def iter_scopes(store) -> Iterator[str]:
-    """Every scope with a lexical row (for ``corpus info``)."""
-    if _has_table(store, LEXICAL_TABLE):
-        for (s,) in store.read(f"SELECT scope FROM {LEXICAL_TABLE} ORDER BY scope"):
-            yield s
