@@ -11,9 +11,10 @@ from typing import Iterable
 LEVELS = ("work", "unit", "full")
 
 # Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
-# EU and treaty keys add ``par``, ``sub``, ``pt`` (a point: a letter or a number), ``recital`` and ``annex``.
-LABELS = ("recital", "annex", "amend", "uabs", "satz", "item", "para", "par", "sub", "abs", "art", "lit", "alt", "pt",
-          "hs", "nr", "cl", "s", "t", "r")
+# EU and treaty keys add ``par``, ``sub``, ``pt`` (a point: a letter or a number), ``recital`` and ``annex``; Swiss
+# keys ``ziff`` (Ziffer).
+LABELS = ("recital", "annex", "amend", "uabs", "satz", "ziff", "item", "para", "par", "sub", "abs", "art", "lit", "alt",
+          "pt", "hs", "nr", "cl", "s", "t", "r")
 # The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
 UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
 # Works whose units are not provisions: the whole key identifies the document.

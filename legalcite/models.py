@@ -85,6 +85,7 @@ class StatuteMetadata(Metadata):
     version: str | None = None        # "a.F." / "n.F." as printed: the old or new wording of a German provision
     following: str | None = None      # "ff." / "et seq.": the unit stands for itself and those after it
     unknown_work: str | None = None   # a law name no table knows, as printed ("FantasieG"): its key keeps that name
+    implausible: str | None = None    # why this jurisdiction's reading is unlikely ("Art." of a German law cited by §)
     work_name: str | None = None      # the code's name as printed where the key abbreviates it ("Civil Code")
     work_only: bool = False           # a law named without a unit ("des Einkommensteuergesetzes")
     language: str | None = None       # the citation's language where it differs from the law's ("en": PRC law in English)

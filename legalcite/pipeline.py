@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.scan import Context, scan
-from legalcite.models import Citation, Kind
+from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -33,18 +33,77 @@ def guess_language(text: str) -> str | None:
     return "de" if de > en else "en"
 
 
+def guess_prose(text: str) -> str | None:
+    """The jurisdiction whose cue words (each registered jurisdiction's ``cue_count``: ``BGE``, ``gemäss``,
+    ``CHF`` for Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 6,000 characters; None on a
+    tie or when none occurs."""
+    head = text[:6000]
+    counts = sorted(((j.cue_count(head), j.code) for j in jurisdictions.registered() if j.cue_count is not None),
+                    reverse=True)
+    if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return None
+    return counts[0][1]
+
+
+def _known(c: Citation) -> bool:
+    """A citation whose work its jurisdiction's tables know, cited in a form that work uses (not ``Art.`` of a
+    law Germany cites by ``§``)."""
+    md = c.metadata
+    return c.key is not None and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
+
+
+class _OnDemand:
+    """A rank element computed only when the elements before it tie: the prose's cue count is a pass over the
+    document's head, which most anchors — one reading, or readings of different length — never need."""
+
+    __slots__ = ("_get", "_value")
+
+    def __init__(self, get: Callable[[], Any]) -> None:
+        self._get, self._value = get, None
+
+    def value(self) -> Any:
+        if self._get is not None:
+            self._value, self._get = self._get(), None
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _OnDemand) and self.value() == other.value()
+
+    def __lt__(self, other: "_OnDemand") -> bool:
+        return self.value() < other.value()
+
+    def __gt__(self, other: "_OnDemand") -> bool:
+        return self.value() > other.value()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str], ctx: Context) -> tuple:
+    """How good one extractor's reading at an anchor is — the one rule that decides between jurisdictions
+    (Germany or Switzerland, EU or German law, …), compared left to right:
+
+    1. the share of its citations whose work the tables know as cited (``Art. 41 OR``: Swiss ``or`` is known,
+       German ``de/or`` is not; ``Art. 69 StGB``: the Swiss StGB has articles, the German one only §§);
+    2. its length; 3. whether it has a complete key (not a short form waiting for context);
+    4. whether the prose points to its jurisdiction (the caller's hint, else the cue words: BGE, gemäss, CHF);
+    5. whether the document's language is one of its languages; (then registry order)."""
+    return (sum(_known(c) for c in found) / len(found),
+            max(c.span.end for c in found) - min(c.span.start for c in found),
+            any(c.key is not None for c in found),
+            _OnDemand(lambda: ctx.prose == code),
+            ctx.language in languages)
+
+
 def extract_raw(text: str, ctx: Context) -> list[Citation]:
     """Scan and parse: every citation as written, not yet linked. Overlaps are resolved left to right:
-    at one anchor the longest result wins (ties: a reading that names its work, then one whose work the
-    tables know, then the document's language, then registry order)."""
+    at one anchor the best reading wins (:func:`reading_rank`)."""
     out: list[Citation] = []
     consumed = 0
     of = _jurisdiction_of()
     for cand in scan(text, jurisdictions.extractors()):
         if cand.start < consumed:
             continue
-        best: Sequence[Citation] = ()
-        best_rank: tuple = (-1,)
+        readings: list[tuple[list[Citation], Any]] = []
         for ex, m in cand.claims:
             try:
                 found = ex.extract(text, m, ctx)
@@ -53,17 +112,11 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
                 _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
-            if not found:
-                continue
-            # longest wins; on a tie, the reading with a complete key (not a short form waiting for context), then
-            # a reading whose work the tables know over one whose work is unknown ("Art. 6 DSGVO" is EU law, not an
-            # unknown German law "DSGVO"), then the one whose language is the document's, then registry order
-            rank = (max(c.span.end for c in found) - min(c.span.start for c in found),
-                    sum(c.key is not None for c in found) > 0,
-                    not any(c.kind is Kind.STATUTE and c.metadata.unknown_work for c in found),
-                    ctx.language in of[ex].languages)
-            if rank > best_rank:
-                best, best_rank = found, rank
+            if found:
+                readings.append((found, of[ex]))
+        # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
+        best = readings[0][0] if len(readings) == 1 else max(
+            readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx), default=((), None))[0]
         if best:
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
@@ -79,16 +132,26 @@ def _jurisdiction_of() -> dict:
     return {j.extractor: j for j in jurisdictions.registered()}
 
 
-def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False
-            ) -> list[Citation]:
+def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False,
+            markup: str | None = None) -> list[Citation]:
     """Every citation in ``text``, in order, with canonical keys. ``jurisdiction`` is a hint for
     citations that do not say their own (``Civil Code section 1542``); it never overrides one that does.
 
     Short forms that linking cannot bind to a work (a bare ``§ 276`` with no law named before it) have no
-    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed)."""
+    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed).
+
+    ``markup="html"``: ``text`` is HTML; citations are read from the text a reader sees (tags, page-break markers
+    and hidden elements left out, :mod:`legalcite.core.markup`) and their spans point into the HTML, while each
+    citation's ``text`` is what the reader sees."""
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
-    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text))
+    if markup is not None:
+        from legalcite.core.markup import clean
+
+        cleaned = clean(text, markup)
+        return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
+    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
+                  prose_guess=guess_prose)
     cites = extract_raw(text, ctx)
     if link:
         from legalcite.core.link import link as _link

@@ -60,6 +60,7 @@ SUBSET = {
     "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
     "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
     "us_usc_text.jsonl.gz": ['"title": 17,', '"key": "us/usc/42/1983"', '"key": "us/usc/18/1030"'],
+    "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II")],
 }
 
 

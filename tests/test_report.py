@@ -201,9 +201,10 @@ def test_checked_unit_is_shown_as_a_citation():
     """The tooltip names the checked unit the way its jurisdiction prints it (the printer), beside its key."""
     rec = {"line": 1, "text": "x", "citations": [
         {"key": "de/bgb/s823/abs7", "checked_key": "de/bgb/s823", "status": "invented"},
-        {"key": "ch/or/art41", "checked_key": "ch/or/art41", "status": "not_checked"}]}
+        {"key": "ch/or/art41", "checked_key": "ch/or/art41", "status": "real"},
+        {"key": "at/abgb/s1", "checked_key": "at/abgb/s1", "status": "not_checked"}]}
     _, items = prepare([rec])
-    assert [c["checked_as"] for c in items[0]["citations"]] == ["§ 823 BGB", "ch/or/art41"]
+    assert [c["checked_as"] for c in items[0]["citations"]] == ["§ 823 BGB", "Art. 41 OR", "at/abgb/s1"]
 
 
 def test_answers_from_the_input_file(tmp_path):

@@ -11,7 +11,7 @@ import sys
 from legalcite.errors import LegalciteError, OutputError
 
 # Order is the order of --help.
-MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report")
+MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report", "annotate")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ap = argparse.ArgumentParser(
         prog="legalcite",
-        description="Parse, check, retrieve and score legal citations (DE, CN, US, California).",
+        description="Parse, check, retrieve and score legal citations (DE, CN, US, California, EU, CH, treaties).",
     )
     ap.add_argument("--version", action="version", version=f"legalcite {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")

@@ -2,7 +2,10 @@
 built once: ``get_parser("legalcite.jurisdictions.de", "statute")``.
 
 Parsers are LALR with the contextual lexer, built on first use and cached on disk (Lark's ``cache=``,
-keyed by the grammar text and the Lark version) in the user cache directory. Extractors call
+keyed by the grammar text and the Lark version) in the user cache directory. A grammar may import another
+package's rules by its package name (``%import us_common.units (chain)``: ``legalcite/jurisdictions/us_common/
+units.lark``), and a parser may embed a Transformer (``get_parser(..., transformer=T())``), so that a parse returns
+the Transformer's objects, built during the parse, instead of a tree. Extractors call
 :func:`longest_prefix` on a short window after their anchor: it feeds tokens until the grammar can go no
 further and returns the parse of the longest prefix that is a complete citation — so prose after a
 citation ends it, and no ``UnexpectedInput`` ever leaves this module.
@@ -42,11 +45,20 @@ def grammar_text(package: str, name: str) -> str:
     return resources.files(package).joinpath(f"{name}.lark").read_text(encoding="utf-8")
 
 
+def import_paths(package: str) -> list[str]:
+    """Where ``%import <package>.<grammar>`` looks: the directory holding ``package`` and its sibling packages."""
+    return [str(Path(str(resources.files(package))).parent)]
+
+
 @functools.cache
-def get_parser(package: str, name: str, start: str = "start") -> Lark:
-    """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk)."""
+def get_parser(package: str, name: str, start: str = "start", transformer: Any = None) -> Lark:
+    """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk), with
+    ``transformer`` (a Lark ``Transformer`` instance, kept for the process) embedded when given."""
     text = grammar_text(package, name)
-    kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False)
+    kwargs: dict[str, Any] = dict(parser="lalr", lexer="contextual", start=start, maybe_placeholders=False,
+                                  import_paths=import_paths(package))
+    if transformer is not None:
+        kwargs["transformer"] = transformer
     cache = _cache_dir()
     if cache is not None:
         import hashlib

@@ -150,7 +150,9 @@ BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N i
 
 def read_bge_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
     """``ch_bge_cases.jsonl.gz``: every listed BGE as a case row (``ch/rep/bge/146/iii/1``; the docket, date, ECLI
-    and regeste where the decision itself is in the snapshot), and one table row per part. The list is no complete
+    and regeste where the decision itself is in the snapshot), the docket of such a decision as a row of its own
+    (``ch/case/bger/8c_444-2019``, the key of ``Urteil 8C_444/2019``, parallel to its BGE), and one table row per
+    part. The list is no complete
     index (README): a BGE it does not list is unknown — except in a volume newer than the newest listed, which
     cannot exist yet (one volume a year, the list is current), so the parts are ``closed``."""
     source, snapshot = provenance(path.name)
@@ -158,8 +160,16 @@ def read_bge_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
     for r in rows(path):
         vol, part, page = int(r["volume"]), str(r["part"]), int(r["page"])
         full = r.get("source") == "full"
+        bge = f"ch/rep/bge/{vol}/{part.lower()}/{page}"
+        if r.get("docket"):
+            yield CaseRecord(
+                key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", table="bge",
+                date=r.get("date") or None, court="BGer", docket=r["docket"], parallel=(bge,),
+                case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
+                extra={k: v for k, v in (("cite", f"Urteil {r['docket']}"), ("ecli", r.get("ecli")),
+                                         ("bge", r.get("citation"))) if v})
         yield stats.add(CaseRecord(
-            key=f"ch/rep/bge/{vol}/{part.lower()}/{page}", jurisdiction="ch", table="bge",
+            key=bge, jurisdiction="ch", table="bge",
             name=None, date=r.get("date") or None, court="BGer", docket=r.get("docket") or None, first_page=page,
             case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
             extra={k: v for k, v in (("cite", r.get("citation")), ("ecli", r.get("ecli")),

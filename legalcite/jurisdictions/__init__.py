@@ -31,6 +31,8 @@ PACKAGES: dict[str, str] = {
     "us": "us",
     "us-ca": "us_ca",
     "eu": "eu",
+    "ch": "ch",
+    "int": "intl",   # not "int": a subpackage named int would shadow the builtin in this module
 }
 
 
@@ -43,9 +45,13 @@ class Jurisdiction:
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
     link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
-    # whether a name printed after a unit chain ("DSGVO", "AEUV") is one of its works: another jurisdiction's
-    # chain ends before such a name instead of reading it as an unknown law of its own (claimed_elsewhere)
+    # whether a name printed after a unit chain ("DSGVO", "AEUV", "OR", "EMRK") is one of its works: another
+    # jurisdiction's chain ends before such a name instead of reading it as an unknown law of its own
+    # (claimed_elsewhere)
     knows_name: Callable[[str], bool] | None = None
+    # how often a text reads like its prose (ß, BGH; BGE, gemäss, CHF): the prose's jurisdiction in
+    # pipeline.reading_rank
+    cue_count: Callable[[str], int] | None = None
 
     @property
     def package(self) -> str:
@@ -117,8 +123,8 @@ def linkers() -> tuple[Linker, ...]:
 
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:
     """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
-    ``knows_name``): a German chain that reaches ``DSGVO`` or ``AEUV`` ends there, so that an EU act in German
-    prose keeps ``eu`` (DESIGN.md §2)."""
+    ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
+    treaty in German prose keeps ``eu`` or ``int`` (DESIGN.md §2)."""
     return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
 
 

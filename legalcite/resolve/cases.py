@@ -16,6 +16,9 @@ For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
    name listed elsewhere is named in the reason), and no verdict (``None``: the caller's ``not_checked``) where
    none does.
 
+A decision cited by docket (``Urteil 8C_444/2019``) is ``real`` where a table lists that docket (the BGE list names
+the dockets of the decisions it holds); an unlisted docket proves nothing (no verdict).
+
 Short cites without an antecedent in the text (``454 U.S. at 241``) are bound here too (:func:`bind_short_cites`):
 to the listed decision of that volume whose pages hold the pin.
 
@@ -201,8 +204,9 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
     if c.key is None:
         return None
     parts = case_parts(c.key)
-    if parts is None:
-        return None
+    if parts is None:  # a decision by docket (Urteil 4A_123/2020): listed in a table, or nothing to conclude
+        listed = store.cases_at(c.key) if store.has_cases() else []
+        return _listed(c, listed, _cited_name(c)) if listed else None
     tables = store.case_tables(parts.reporter) if store.has_cases() else []
     rows = store.cases_at(c.key) if tables else []
     name = _cited_name(c)
@@ -345,14 +349,15 @@ _SPACE = re.compile(r"\s+")
 
 
 def bind_short_cites(citations: list[Citation], store) -> list[Citation]:
-    """Give a key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
-    citation of 454 U.S. before it): the listed decision of that volume whose pages hold the pin. Others unchanged."""
+    """Give the full key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
+    citation of 454 U.S. before it: its partial key ``us/case/454/u.s.``, docs/keys.md): the listed decision of that
+    volume whose pages hold the pin. Others unchanged."""
     if not store.has_cases():
         return citations
     out = []
     for c in citations:
-        bound = _bind(c, store) if c.key is None and c.kind is Kind.CASE and c.form is Form.SHORT else None
-        out.append(bound or c)
+        unbound = c.kind is Kind.CASE and c.form is Form.SHORT and c.antecedent is None and len(c.units) < 3
+        out.append((_bind(c, store) if unbound else None) or c)
     return out
 
 

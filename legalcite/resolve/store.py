@@ -232,8 +232,12 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         decided = resolve_case(c, store)
         if decided is not None:
             return decided, None
-        return _uncovered(c, "no case table in the store covers this reporter" if store.has_cases()
-                          else "court decisions are not in the offline store (no case table loaded)"), None
+        if not store.has_cases():
+            return _uncovered(c, "court decisions are not in the offline store (no case table loaded)"), None
+        from legalcite.corpora.cases import case_parts
+
+        return _uncovered(c, "no case table in the store covers this reporter" if case_parts(c.key or "")
+                          else "no case table in the store lists this decision"), None
     if c.kind == Kind.INTERPRETATION:
         return _uncovered(c, "interpretations cited by document number are not in the offline store"), None
     if c.key is None or c.jurisdiction is None or c.work is None:

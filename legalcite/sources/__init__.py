@@ -10,6 +10,7 @@ module              source                                      online (``check 
 ``cornell``         www.law.cornell.edu                         U.S.C., CFR, Constitution, FRs  —
 ``leginfo``         leginfo.legislature.ca.gov                  California codes                ``us-ca`` (pubinfo)
 ``flk``             flk.npc.gov.cn                              PRC laws and interpretations    ``cn`` (WORD files)
+``fedlex``          www.fedlex.admin.ch (SPARQL, Akoma Ntoso)   Swiss acts and SR treaties      —
 ``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
 ``eurlex``          eur-lex.europa.eu                           EU acts, treaties, CJEU cases   —
 ==================  ==========================================  ==============================  ==================
@@ -38,6 +39,7 @@ REGISTRY: dict[str, str] = {
     "cornell": "legalcite.sources.cornell:Cornell",
     "leginfo": "legalcite.sources.leginfo:Leginfo",
     "flk": "legalcite.sources.flk:Flk",
+    "fedlex": "legalcite.sources.fedlex:Fedlex",
     "olrc": "legalcite.sources.olrc:Olrc",
     "eurlex": "legalcite.sources.eurlex:EurLex",
 }

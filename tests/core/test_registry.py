@@ -17,7 +17,7 @@ def test_each_registered_package_exposes_one_jurisdiction() -> None:
     assert [j.code for j in regs][:4] == ["de", "cn", "us", "us-ca"]  # tie-break order: a new one goes after
     for j in regs:
         assert isinstance(j, Jurisdiction)
-        assert j.package == f"legalcite.jurisdictions.{j.code.replace('-', '_')}"
+        assert j.package == "legalcite.jurisdictions." + {"us-ca": "us_ca", "int": "intl"}.get(j.code, j.code)
         assert j.name and j.languages and isinstance(j.extractor.anchor, str)
         assert j.print_key("xx/other/s1") is None  # its printer answers for its own keys only
         assert j.snapshot_readers() and all(r.jurisdiction == j.code for r in j.snapshot_readers())
@@ -26,8 +26,9 @@ def test_each_registered_package_exposes_one_jurisdiction() -> None:
 def test_code_and_package_names() -> None:
     assert jurisdictions.package_of("us-ca") == "legalcite.jurisdictions.us_ca"
     assert jurisdictions.code_of("us_ca") == jurisdictions.code_of("legalcite.jurisdictions.us_ca") == "us-ca"
-    with pytest.raises(ValueError, match="unknown jurisdiction 'ch'"):
-        jurisdictions.package_of("ch")
+    assert jurisdictions.package_of("int") == "legalcite.jurisdictions.intl" and jurisdictions.code_of("intl") == "int"
+    with pytest.raises(ValueError, match="unknown jurisdiction 'at'"):
+        jurisdictions.package_of("at")
     with pytest.raises(ValueError):
         jurisdictions.code_of("us_common")  # shared code, not a jurisdiction
 
@@ -53,7 +54,9 @@ def test_snapshot_readers_come_from_the_packages() -> None:
     ("cn/中华人民共和国民法典/art577", "《中华人民共和国民法典》第五百七十七条"),
     ("us/usc/t42/s1983", "42 U.S.C. § 1983"),
     ("us-ca/civ/s1542", "Cal. Civ. Code § 1542"),
-    ("ch/or/art41", "ch/or/art41"),          # no registered jurisdiction: the key itself
+    ("ch/or/art41", "Art. 41 OR"),
+    ("int/echr/art6/par1", "Art. 6 Ziff. 1 EMRK"),
+    ("at/abgb/s1", "at/abgb/s1"),            # no registered jurisdiction: the key itself
     ("de/bgb/anlage1", "de/bgb/anlage1"),    # the printer has no form for it: the key itself
     ("not a key", "not a key"),
 ])
@@ -93,7 +96,9 @@ def test_a_printer_loads_only_its_own_package() -> None:
     ("us-ca", ["s2802", "a"], "§ 2802(a)"),
     ("us", ["amend14"], "amend. XIV"),
     ("de", ["anlage1"], "anlage1"),          # no form for it: the segments themselves
-    ("ch", ["art41"], "art41"),              # no registered jurisdiction
+    ("ch", ["art41", "abs1"], "Art. 41 Abs. 1"),
+    ("int", ["art6", "par1"], "Art. 6 Ziff. 1"),  # a treaty article as Swiss courts print it
+    ("at", ["art41"], "art41"),              # no registered jurisdiction
 ])
 def test_print_units_without_the_work(code: str, segs: list[str], printed: str) -> None:
     assert jurisdictions.print_units(code, segs) == printed

@@ -143,7 +143,9 @@ PROSE = [
      [f"{R}/art6/par1/pta", f"{R}/art7/par3"]),
     ("Article 6 of Regulation (EU) 2016/679 and Article 9 of that Regulation apply.", [f"{R}/art6", f"{R}/art9"]),
     ("Nach Art. 6 DSGVO ist das erlaubt; § 7 Abs. 3 regelt nichts.", [f"{R}/art6"]),  # a § is never EU law
-    ("Die Lizenzverweigerung ist gestützt auf Art. 7 KG oder Art. 102 AEUV zu prüfen.", ["eu/tfeu/art102"]),
+    # Art. 7 KG names a law, so it never takes the AEUV; the KG is the Swiss Kartellgesetz (SR 251)
+    ("Die Lizenzverweigerung ist gestützt auf Art. 7 KG oder Art. 102 AEUV zu prüfen.",
+     ["ch/kg/art7", "eu/tfeu/art102"]),
 ]
 
 # no EU key: own articles of an act (unresolved), German ordinances, names without a unit, German reporters

@@ -64,7 +64,8 @@ KEY_CASES = [
     ("us/usc/t42/s1973/b", "repealed", ["transferred to 52 U.S.C. § 10301"]),
     ("us/usc/t99/s1", "invented", ["no title 99"]),
     ("us/cfr/t29/s1", "not_checked", ["no offline source covers CFR"]),
-    ("ch/or/art41/abs1", "not_checked", ["no corpus for jurisdiction 'ch'"]),
+    ("ch/or/art41/abs1", "real", []),
+    ("at/abgb/s1", "not_checked", ["no corpus for jurisdiction 'at'"]),
     ("us/case/5/u.s./137", "not_checked", ["no case table in the store covers this reporter"]),
     ("ch/rep/bge/146/iii/1", "real", ["BGE 146 III 1", "bge"]),       # the BGE list of the shared corpora
 ]
@@ -99,7 +100,7 @@ def test_repeal_depends_on_date(small_store: Path) -> None:
 @pytest.mark.parametrize("key, why", [
     ("us/case/5/u.s./137", Undecided.NOT_COVERED),         # no offline source for cases
     ("us/cfr/t29/s1", Undecided.NOT_COVERED),              # no snapshot of the CFR
-    ("ch/or/art41/abs1", Undecided.NOT_COVERED),           # no corpus for the jurisdiction
+    ("at/abgb/s1", Undecided.NOT_COVERED),                 # no corpus for the jurisdiction
     ("us-ca/civ/s1671/b", Undecided.PARTIAL),              # the Civil Code snapshot is partial
     ("de/egbgb/art229/s99", Undecided.PARTIAL),
 ])

@@ -163,6 +163,7 @@ URLS = [
     ("us/case/5/u.s./137", "https://www.courtlistener.com/c/U.S./5/137/"),
     ("us-ca/case/51/cal.4th/310", "https://www.courtlistener.com/c/Cal.%204th/51/310/"),
     ("eu/reg-2016-679/art6", "https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:32016R0679#art_6"),
+    ("ch/or/art41/abs1", "https://www.fedlex.admin.ch/eli/cc/27/317_321_377/de#art_41"),
 ]
 
 
@@ -196,7 +197,8 @@ def test_the_allow_list_is_the_origins_of_the_sources():
         "https://www.gesetze-im-internet.de", "https://dejure.org", "https://www.courtlistener.com",
         "https://www.law.cornell.edu", "https://leginfo.legislature.ca.gov",
         "https://downloads.leginfo.legislature.ca.gov", "https://flk.npc.gov.cn", "https://wb.flk.npc.gov.cn",
-        "https://uscode.house.gov", "https://eur-lex.europa.eu"}
+        "https://uscode.house.gov", "https://eur-lex.europa.eu", "https://www.fedlex.admin.ch",
+        "https://fedlex.data.admin.ch"}
 
 
 def test_every_source_has_an_example_row():

@@ -12,7 +12,8 @@ from legalcite.sources.base import BulkSource, OnlineSource, answer
 from legalcite.status import Status
 
 EXPECTED = {"gii": ("online", "de"), "dejure": ("online",), "courtlistener": ("online",), "cornell": ("online",),
-            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",), "eurlex": ("online",)}
+            "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",), "eurlex": ("online",),
+            "fedlex": ("online",)}
 
 
 @pytest.mark.parametrize("name", list(sources.REGISTRY))
@@ -28,7 +29,7 @@ def test_online_order_is_the_registry_order() -> None:
 
 
 class Fedlex:
-    """A stand-in for the next source (the Swiss federal law): the whole of what adding one takes."""
+    """A stand-in for a new source (here shaped like the Swiss one): the whole of what adding one takes."""
 
     name = "fedlex"
     host = "fedlex.admin.ch"

@@ -85,20 +85,37 @@ def test_short_forms(text: str, expected: list[str], forms: list[str], pins: lis
             assert c.antecedent is not None and cites[c.antecedent].form is Form.FULL
 
 
-def test_short_forms_without_antecedent_stay_unresolved() -> None:
+def test_short_forms_without_antecedent() -> None:
+    """``Id.`` and a bare section with nothing before them stay unresolved (no key); a short case cite states its
+    volume and reporter, so it is kept with the partial key ``us/case/<volume>/<reporter>`` and its pin."""
     text = "The court looked again at the record. Id. at 5. See also § 1671(b). The rule is in 550 U.S. at 570."
-    assert extract(text) == []
+    [c] = extract(text)
+    assert (c.key, c.form, c.pin, c.antecedent) == ("us/case/550/u.s.", Form.SHORT, "570", None)
+    assert (c.metadata.volume, c.metadata.reporter) == ("550", "U.S.")
     cites = extract(text, unresolved=True)
-    assert [c.key for c in cites] == [None, None, None]
+    assert [c.key for c in cites] == [None, None, "us/case/550/u.s."]
     assert [c.form for c in cites] == [Form.ID, Form.SHORT, Form.SHORT]
 
 
-def test_id_needs_a_resolved_authority_just_before() -> None:
-    """``id. at 299`` after an unresolved short cite stays unresolved; a prose amendment is skipped; a page pin
-    never binds to a statute."""
+@pytest.mark.parametrize("text,key,pin,guess", [
+    ("U.S. v. Boch Oldsmobile, Inc., 909 F.2d 657, 660 (1st Cir.1990); Piper Aircraft, 454 U.S. at 241",
+     "us/case/454/u.s.", "241", "Piper Aircraft"),
+    ("See Adarand, 799 N. Y. S. 2d, at 797", "us/case/799/n.y.s.2d", "797", "Adarand"),
+    ("However, as we explained in Kaiser Foundation, supra, 13 Cal.App.5th at 1146", "us-ca/case/13/cal.app.5th",
+     "1146", "Kaiser"),
+])
+def test_unresolved_short_cites_keep_what_they_state(text: str, key: str, pin: str, guess: str) -> None:
+    c = extract(text)[-1]
+    assert (c.key, c.pin, c.metadata.antecedent_guess, c.antecedent) == (key, pin, guess, None)
+
+
+def test_id_repeats_the_authority_just_before() -> None:
+    """``id. at 299`` repeats the short cite before it, even one whose full citation is not in the text; a prose
+    amendment is skipped; a page pin never binds to a statute."""
     text = "The Fourteenth Amendment, 438 U. S., at 287, requires strict scrutiny, id. at 299."
     cites = extract(text, unresolved=True)
-    assert [(c.key, c.form.value) for c in cites] == [("us/const/amend14", "full"), (None, "short"), (None, "id")]
+    assert [(c.key, c.form.value, c.pin) for c in cites] == [
+        ("us/const/amend14", "full", None), ("us/case/438/u.s.", "short", "287"), ("us/case/438/u.s.", "id", "299")]
     assert [c.key for c in extract("Under 42 U.S.C. § 1983 the claim lies. Id. at 5.", unresolved=True)] == [
         "us/usc/t42/s1983", None]
     assert [c.key for c in extract("Under 42 U.S.C. § 1983 the claim lies. Id.")] == ["us/usc/t42/s1983"] * 2
@@ -122,24 +139,38 @@ def test_state_section_numbers_are_one_unit() -> None:
 
 # ---------------------------------------------------------------- reporters from reporters-db
 
+_VOLUMES, _PAGES = ("12", "2012", "1", "33", "17A"), ("345", "345-B", "345a", "0345", "345[U]", "3456N", "lxiv")
+_SAMPLE = {"vref": "{v} {r} {p}", "neutral": "{v}-{r}-{p}", "year_page": "{r} {v}-{p}",
+           "page_first": "{v} {p} ({r} 05/10/10)"}
+
+
 def test_every_reporters_db_edition_parses_to_itself() -> None:
-    """Each edition of every reporter in reporters-db is found and keyed by its own canonical abbreviation."""
+    """Each edition of every reporter in reporters-db, in each of its formats (its reporters-db regexes), is found and
+    keyed by its own canonical abbreviation: ``12 U.S. 345``, ``2012-Ohio-345``, ``T.C. Memo. 2012-345``,
+    ``2012 345 (La.App. 1 Cir. 05/10/10)``, ``2012 IL App (1st) 345-B``."""
     from reporters_db import REPORTERS
 
-    bad = []
-    n = 0
+    bad, n = [], 0
     for entries in REPORTERS.values():
         for entry in entries:
             for abbr in entry["editions"]:
-                if not re.fullmatch(r"[A-Z][^\s,;()\[\]]*(?: [^\s\d,;()\[\]][^\s,;()\[\]]*| \d+(?:st|nd|rd|th|d)\.?)*",
-                                    abbr):
-                    continue  # neutral-citation patterns with parentheses or digits inside the name
-                n += 1
-                cites = us._cases(f"12 {abbr} 345", 0)
-                if not cites or cites[0].metadata.volume != "12" or cites[0].units[-1].value != "345" \
-                        or reporters.lookup_reporter(abbr).segment != re.sub(r"\s+", "", cites[0].metadata.reporter).lower():
-                    bad.append(abbr)
-    assert n > 1000
+                if "," in abbr:
+                    continue  # "Cranch, Pat. Dec.": a comma ends a reporter (it starts a pin or a parallel cite)
+                for ed in reporters.lookup_editions(abbr):
+                    if ed.abbr != abbr:
+                        continue
+                    for f in ed.formats:
+                        v = next((v for v in _VOLUMES if f.volume.fullmatch(v)), None)
+                        p = next((p for p in _PAGES if f.admits(f.shape, v or "", p)), None)
+                        if v is None or p is None:
+                            continue  # a format no sample fits (volume 402A only)
+                        n += 1
+                        sample = _SAMPLE[f.shape].format(v=v, r=abbr, p=p)
+                        got = [(c.metadata.volume, c.units[-1].value, c.units[1].value) for c in extract(sample)
+                               if c.kind is Kind.CASE]
+                        if got[:1] != [(v, p, ed.segment)]:
+                            bad.append((sample, got))
+    assert n > 1350
     assert bad == []
 
 

@@ -6,7 +6,8 @@ reporters (``BGHZ 164, 11``).
 a law; ``printer.py`` prints keys back; ``snapshots.py`` reads ``de_toc``/``de_fulltext``.
 """
 from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.de.extract import EXTRACTOR
+from legalcite.jurisdictions.de.extract import EXTRACTOR, cue_count, knows_name
 from legalcite.jurisdictions.de.link import link
 
-JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, link=link)
+JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, link=link,
+                            knows_name=knows_name, cue_count=cue_count)

@@ -5,7 +5,8 @@ Where ``§ 823 Abs. 1 BGB`` becomes ``de/bgb/s823/abs1``:
 1. the scanner stops at the anchor ``§`` (``ANCHOR`` below);
 2. ``statute.lark`` (beside this module) parses the sign and unit chain (``§ 823 Abs. 1``) — :func:`_statute_group`;
 3. :mod:`legalcite.jurisdictions.de.laws` looks up the law name that follows (``BGB`` → ``bgb``);
-4. :func:`_expand` turns each list item / range of the chain into one :class:`Citation` with its units.
+4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with
+   its units.
 Decisions and reporters go through ``case.lark`` the same way; short forms are bound in :mod:`.link`.
 """
 from __future__ import annotations
@@ -16,8 +17,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from legalcite.core.chains import Item, back_fill, expand
 from legalcite.core.data import load
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, anchor_of
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.keys import clean_segment, numeral_value, roman_to_int, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -41,22 +43,12 @@ _SAME_LAW = re.compile(r"[ \t]*(?:dieses[ \t]+Gesetzes|desselben[ \t]+Gesetzes|d
 
 
 @dataclass
-class _Item:
-    """One list item of a chain: a path of (label, value), or a range between two paths."""
-
-    path: list[tuple[str, str]]
-    range_to: list[tuple[str, str]] | None = None
-    following: str | None = None     # "f." or "ff."
-    version: str | None = None
-
-
-@dataclass
 class _Group:
     """``§§ 280 Abs. 1, 281`` and the law after it."""
 
     start: int
     end: int
-    items: list[_Item] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     law: de_laws.LawMatch | None = None
     english: bool = False
     version: str | None = None
@@ -161,53 +153,20 @@ def _statute_group(text: str, pos: int, ctx: Context | None = None) -> _Group | 
             group.items[-1].range_to = path
             pending_range = False
         else:
-            group.items.append(_Item(path, following=following, version=version))
+            group.items.append(Item(path, following=following, version=version))
         prev = path
     return group if group.items else None
 
 
-def _expand(item: _Item, work: str | None) -> list[list[tuple[str, str]]]:
-    """List items → unit paths: a range yields every unit the law's TOC lists between its ends (integers
-    when it lists none, or for sub-levels); ``f.`` yields the unit and the next; ``ff.`` keeps the first."""
-    paths = [item.path]
-    if item.range_to is not None:
-        a, b = item.path, item.range_to
-        if len(a) == 1 and len(b) == 1 and a[0][0] == b[0][0]:
-            paths = [[(a[0][0], v)] for v in _unit_range(work, a[0][0], a[0][1], b[0][1])]
-        elif len(a) == len(b) and a[:-1] == b[:-1] and a[-1][0] == b[-1][0]:
-            lo, hi = a[-1][1], b[-1][1]
-            if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
-                paths = [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
-            else:
-                paths = [a, b]
-        else:
-            paths = [a, b]
-    elif item.following == "f.":
-        last_label, last_value = item.path[-1]
-        nxt = None
-        if len(item.path) == 1:
-            units = de_laws.index().units(work) if work else None
-            seg = f"{last_label}{last_value}"
-            if units and seg in units and units.index(seg) + 1 < len(units):
-                nxt = units[units.index(seg) + 1]
-                nxt = nxt[len(last_label):] if nxt.startswith(last_label) else None
-        if nxt is None and last_value.isdigit():
-            nxt = str(int(last_value) + 1)
-        if nxt:
-            paths = [item.path, item.path[:-1] + [(last_label, nxt)]]
-    return paths
-
-
-def _unit_range(work: str | None, label: str, lo: str, hi: str) -> list[str]:
-    units = de_laws.index().units(work) if work else None
-    if units:
-        segs = [u for u in units if u.startswith(label) and u[len(label):][:1].isdigit()]
-        a, b = f"{label}{lo}", f"{label}{hi}"
-        if a in segs and b in segs and segs.index(a) <= segs.index(b):
-            return [s[len(label):] for s in segs[segs.index(a) : segs.index(b) + 1]]
-    if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 500:
-        return [str(v) for v in range(int(lo), int(hi) + 1)]
-    return [lo, hi]
+def _listed(work: str | None):
+    """``label`` → the values of that label the law's table of contents lists (``s`` → ``823``, ``823a`` …)."""
+    def values(label: str) -> list[str] | None:
+        # asked only for ranges and "f.": the full unit lists are not loaded for a plain citation (cold start)
+        units = de_laws.index().units(work) if work else None
+        if not units:
+            return None
+        return [u[len(label):] for u in units if u.startswith(label) and u[len(label):][:1].isdigit()]
+    return values
 
 
 def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
@@ -219,7 +178,8 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
             break
         law = de_laws.match_law(text, g.end)
         if law is not None and _not_german(law, g):
-            break  # "Art. 6 DSGVO", "Art. 4 EUV": another jurisdiction's act; the chain ends before it
+            break  # "Art. 6 DSGVO", "Art. 4 EUV", "Art. 41 OR", "Art. 3 EMRK": another jurisdiction's act; the chain
+            # ends before it
         if law is None:
             same = _SAME_LAW.match(text, g.end)
             if same:
@@ -238,17 +198,7 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         pos = c.end()
     if not groups:
         return []
-    # back-fill: "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
-    law = None
-    for g in reversed(groups):
-        if g.law is not None:
-            law = g.law
-        elif law is not None:
-            g.law = law
-    # keep the chain up to the last group that has a law (or all, if none has one)
-    if any(g.law for g in groups):
-        while groups and groups[-1].law is None:
-            groups.pop()
+    groups = back_fill(groups, "law")  # "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
     if all(g.law is None for g in groups) and ctx.jurisdiction != "de" and ctx.language not in (None, "de"):
         return []  # "§ 1671(b) and 550 U.S. …" in English prose: leave it to the other extractors
     out: list[Citation] = []
@@ -264,11 +214,14 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
             continue  # "Article 585 of the Civil Code": Chinese, Californian or German? Context decides.
         work = g.law.work if g.law else None
         for item in g.items:
-            for path in _expand(item, work):
+            for path in expand(item, _listed(work)):
                 version = item.version or g.version
                 unknown = g.law.printed if g.law is not None and not g.law.known else None
+                implausible = ("Art. of a law cited by § only" if work and not unknown and path[0][0] == "art"
+                               and not g.english and _cited_by_section_only(work) else None)
                 metadata = StatuteMetadata(version=version, following="ff." if item.following == "ff." else None,
-                                           unknown_work=unknown) if version or item.following or unknown else None
+                                           unknown_work=unknown, implausible=implausible
+                                           ) if version or item.following or unknown or implausible else None
                 out.append(Citation(
                     jurisdiction="de", kind=Kind.STATUTE, work=work,
                     units=tuple(Unit(lab, clean_segment(val)) for lab, val in path), span=span,
@@ -280,15 +233,36 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
 def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     """An EU act or a treaty inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the German
     tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is the
-    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung), is not German when another
-    jurisdiction's tables know the name."""
-    if law.known:
-        listed, has_art = de_laws.index().unit_kinds.get(law.work, (False, False))
-        if not (g.items[0].path[0][0] == "art" and listed and not has_art):
-            return False
+    Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
+    German when another jurisdiction's tables know the name."""
+    if g.items[0].path[0][0] != "art":
+        return False  # "§ 20 ZuG 2012": no other jurisdiction cites a federal or EU act by §, so a § of a name
+        # only another jurisdiction knows is still a (repealed or unlisted) German law
+    if law.known and not _cited_by_section_only(law.work):
+        return False
     from legalcite.jurisdictions import claimed_elsewhere
 
     return claimed_elsewhere(law.printed, besides="de")
+
+
+def _cited_by_section_only(work: str) -> bool:
+    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
+    Germany or Switzerland)."""
+    listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
+    return listed and not has_art
+
+
+def knows_name(printed: str) -> bool:
+    """Whether the German law table knows the abbreviation ``printed`` (other jurisdictions' chains end there)."""
+    return de_laws.index().lookup_abbr(printed) is not None
+
+
+_CUES = re.compile(r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b")
+
+
+def cue_count(text: str) -> int:
+    """How often ``text`` reads as German prose (ß, the federal courts, Deutschland): the pipeline's tie-break."""
+    return len(_CUES.findall(text))
 
 
 _GERMAN_CUE = re.compile(r"\b(?:German|Germany|deutsch|Deutschland|BGB|StGB|ZPO|HGB)\b", re.I)
@@ -430,7 +404,7 @@ def _court_in_prose(text: str, pos: int) -> tuple[str, int] | None:
 
 # ---------------------------------------------------------------- the extractor
 
-_STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
+_STATUTE_ANCHOR = (r"§§?|(?<![\w.])(?:Artt?\.?|art\.|Artikel|Paragra(?:f|ph)(?:en)?)(?=[ \t]*\d)"
                    r"|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.|Articles?)(?=[ \t]*\d)")
 
 
@@ -443,8 +417,8 @@ def _law_alone(text: str, anchor: re.Match, ctx: Context) -> list[Citation]:
     if not (ctx.language == "de" or ctx.jurisdiction == "de"):
         return []
     law = de_laws.match_law(text, anchor.start(), allow_unknown=False)
-    if law is None or law.end > anchor.end() + 80:
-        return []
+    if law is None or law.end > anchor.end() + 80 or ctx.prose not in (None, "de"):
+        return []  # no German law named here, or German-language text whose prose is another country's (Swiss)
     span = Span(anchor.start(), law.end)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],
                      metadata=StatuteMetadata(work_only=True))]
@@ -462,7 +436,7 @@ class GermanExtractor:
         # positions with one set test instead of trying every alternative (3-4x faster scanning).
         reporters = "".join(sorted({re.escape(n[0]) for n in _reporters()}))
         alts = (
-            ("§APSs", _STATUTE_ANCHOR),
+            ("§APSsa", _STATUTE_ANCHOR),
             (reporters, _reporter_anchor()),
             ("BEKOLAVFS", _DECISION_ANCHOR),
             ("E", _ECLI),
@@ -473,8 +447,7 @@ class GermanExtractor:
             ("UBESG", r"(?<![\w-])(?:Urteile?|Beschlüsse|Beschluss|Entscheidung|Gerichtsbescheid|Senatsurteil|Senatsbeschluss)"
                       r"(?=[ \t]+(?:des|der|dem)[ \t])"),
         )
-        combined = "".join(first for first, _ in alts)
-        return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
+        return anchor_of(alts)
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()

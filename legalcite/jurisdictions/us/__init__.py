@@ -1,9 +1,11 @@
 """United States, federal: the U.S. Code, the C.F.R., the federal rules, the Constitution, and cases in every
 reporter of reporters-db (California reporters give ``us-ca`` keys), with the short forms of both.
 
-``extract.py`` anchors and parses (section chains and reporters from ``us_common``); ``link.py`` binds ``Id.``,
-``supra``, short cites and bare sections for US *and* California citations; ``printer.py`` prints keys back;
-``snapshots.py`` reads ``us_constitution``/``us_usc_sections``; ``build.py`` builds ``data/usc.json.gz``.
+``extract.py`` anchors and dispatches; ``case.lark`` is the grammar of case citations, ``grammar.py`` its
+Transformer (and the parsers, the only Lark import), ``cases.py`` what they yield, the fast path for the commonest
+shapes and the Citations; section chains and constitution units come from ``us_common``. ``link.py`` binds
+``Id.``, ``supra``, short cites and bare sections for US *and* California citations; ``printer.py`` prints keys
+back; ``snapshots.py`` reads ``us_constitution``/``us_usc_sections``; ``build.py`` builds ``data/usc.json.gz``.
 """
 from legalcite.jurisdictions import Jurisdiction
 from legalcite.jurisdictions.us.extract import EXTRACTOR

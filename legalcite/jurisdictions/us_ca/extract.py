@@ -23,8 +23,8 @@ from typing import Any, Sequence
 
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_ca.codes import table
-from legalcite.jurisdictions.us_common.chain import chain_citations, const_units, parse_chain, section_expander
-from legalcite.models import Citation, Kind, Span, StatuteMetadata, Unit
+from legalcite.jurisdictions.us_common.chain import chain_citations, parse_chain, parse_constitution, section_expander
+from legalcite.models import Citation, Kind, Span, StatuteMetadata
 
 # the leading character test keeps the scanner's combined pattern cheap at every other position
 ANCHOR = (r"(?=[C§Ss])(?:(?<![\w])Code\b|(?<![\w.])Cal(?:\.|ifornia)\s*Const(?:\.|itution\b)"
@@ -65,12 +65,7 @@ def _norm(name: str) -> str:
 # what may stand between the code name and the section sign
 _TO_SIGN = re.compile(r"(?:\s+Ann\.)?\s*,?\s*(?=§|[Ss]ec(?:tion)?s?\b|[Ss]ecs?\.)")
 _OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
-_CONST = re.compile(
-    r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*"
-    r"(?:[Aa]rt(?:icle|\.)?\s*(?P<num>[IVXL]+(?:\s?[A-E](?![\w]))?(?![\w])|\d+[A-Za-z]?\b)"
-    r"(?:\s*,?\s*(?:§|[Ss]ec(?:tion|\.)?)\s*(?P<sec>\d+(?:\.\d+)?[a-z]?))?"
-    r"(?:\s*,?\s*(?:subd\.|subdivision)\s*\((?P<subd>[A-Za-z0-9]{1,4})\))?)?"
-)
+_CONST = re.compile(r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*")
 _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 
 
@@ -127,7 +122,7 @@ def _code_cite(text: str, pos: int, ctx: Context | None) -> list[Citation]:
 def _section_of_code(text: str, pos: int, ctx: Context | None) -> list[Citation]:
     """``section 1542 of the Civil Code``, ``§ 17200 of the Business and Professions Code``."""
     chain = parse_chain(text, pos)
-    if chain is None or not re.match(r"§|[Ss]ec", text[pos:]):
+    if chain is None or not text.startswith(("§", "Sec", "sec"), pos):
         return []
     of = _OF_CODE.match(text, chain.end)
     if of is None:
@@ -146,17 +141,16 @@ def _section_of_code(text: str, pos: int, ctx: Context | None) -> list[Citation]
 
 
 def _const(text: str, pos: int) -> list[Citation]:
+    """``Cal. Const., art. XIII A, § 1``: the name, then its units through ``us_common/const.lark``."""
     m = _CONST.match(text, pos)
     if m is None:
         return []
-    end = m.end()
-    if not m.group("num"):
+    parsed = parse_constitution(text, m.end())
+    if parsed is None or parsed[0][0].label != "art":
         end = pos + len(m.group().rstrip(" ,"))
         return [Citation(jurisdiction="us-ca", kind=Kind.STATUTE, work="const", span=Span(pos, end),
                          text=text[pos:end])]
-    units = const_units(m.group("num"), None, m.group("num"), m.group("sec"), None)
-    if m.group("subd") and m.group("sec"):
-        units = (*units, Unit("", m.group("subd")))
+    units, end = parsed
     return [Citation(jurisdiction="us-ca", kind=Kind.STATUTE, work="const", units=units, span=Span(pos, end),
                      text=text[pos:end])]
 

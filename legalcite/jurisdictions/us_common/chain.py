@@ -44,9 +44,9 @@ def _ref_path(ref: str) -> list[str]:
 
 
 # The grammar's REF terminal, and a single reference that nothing in the grammar could continue: the common
-# case ("§ 1983", "42 U.S.C. 1983", "Rule 56(c)"), read without Lark. tests/test_us.py checks both paths agree.
-REF_RE = r"\d+[A-Za-z]{0,3}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,3})*(?:\([A-Za-z0-9]{1,5}\))*"
-_NUM_RE = r"\d+[A-Za-z]{0,3}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,3})*"  # REF without its sub-units
+# case ("§ 1983", "42 U.S.C. 1983", "Rule 56(c)"), read without Lark. tests/us/test_extract.py checks both paths agree.
+_NUM_RE = r"\d+[A-Za-z]{0,4}(?:(?:[.:]|(?<=[A-Za-z])-)\d+[A-Za-z]{0,4})*"  # the grammar's REF without its sub-units
+REF_RE = _NUM_RE + r"(?:\([A-Za-z0-9]{1,5}\))*"
 _SUBS_RE = r"(?:\([A-Za-z0-9]{1,5}\))*"
 _CANNOT_CONTINUE = (r"(?![\w(\[]|[.:]\d|\s*(?:[-–—&]|,\s*\d|,?\s*(?:sub|par|cls?\b|cl\.|clause|et\b)"
                     r"|(?:and|or|to|through|thru)\b))")
@@ -76,71 +76,44 @@ def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -
 @functools.lru_cache(maxsize=8)
 def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:
     """The grammar path (cached: ``§`` is claimed by the US and California extractors at the same spot)."""
-    from legalcite.core.parse import get_parser, longest_prefix
+    from legalcite.core.parse import longest_prefix
+    from legalcite.jurisdictions.us_common.grammar import chain_parser
 
-    window = text[pos : pos + WINDOW]
-    res = longest_prefix(get_parser(__package__, "units"), window)
-    if res is None:
-        return None
-    plural = False
-    groups: list[list[ChainRef]] = []
-    pending_range = False
-    joined = False
-    for ch in res.tree.children:
-        kind = getattr(ch, "data", None)
-        if kind == "sign_ss":
-            plural = True
-        elif kind == "range_sep":
-            pending_range = True
-            tok = ch.children[0]
-            # "§ 28-2-1", "§ 23–4C–6": after a singular sign a dash that touches both numbers is part of one
-            # (state-style) section number; after "§§" it is a range ("§§ 1981–1983"), unless a hyphen joins
-            # numbers of different lengths ("Sections 9-110", UCC style)
-            at = pos + tok.start_pos
-            touching = str(tok) in "-–—" and not text[at - 1].isspace() and not text[at + 1 : at + 2].isspace()
-            joined = touching and (not plural or (str(tok) == "-" and _digits_differ(text, at)))
-        elif kind == "item":
-            refs = _item_refs(ch, pos)
-            if joined and groups and refs and len(groups[-1][-1].path) == 1:
-                lo, hi = groups[-1][-1], refs[0]
-                groups[-1][-1] = ChainRef((f"{lo.path[0]}-{hi.path[0]}", *hi.path[1:]), lo.start, hi.end, hi.et_seq)
-                groups[-1].extend(refs[1:])
-            elif pending_range and groups and refs:
-                lo, hi = groups[-1][-1], refs[0]
-                groups[-1].extend(_range(lo, hi, expand))
-                groups[-1].extend(refs[1:])
-            else:
-                groups.append(refs)
-            pending_range = joined = False
-    refs = tuple(r for g in groups for r in g)
+    res = longest_prefix(chain_parser(), text[pos : pos + WINDOW])
+    return None if res is None else to_chain(res.tree, pos, expand)
+
+
+# ---------------------------------------------------------------- what the grammar yields (grammar.ChainTransformer)
+
+@dataclass(frozen=True)
+class RangeOf:
+    """``lo–hi`` in a chain: the units after ``lo`` (listed just before it) up to ``hi``, as the table lists them."""
+
+    lo: ChainRef
+    hi: ChainRef
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A chain as written, positions relative to the parsed window; ranges not yet expanded."""
+
+    plural: bool
+    parts: tuple[ChainRef | RangeOf, ...]
+    end: int
+
+
+def to_chain(parsed: Parsed, offset: int, expand: Any = None) -> Chain | None:
+    """Positions moved by ``offset`` into the document, ranges expanded over the table (``expand``)."""
+    refs: list[ChainRef] = []
+    for part in parsed.parts:
+        if isinstance(part, RangeOf):
+            refs.extend(_range(part.lo, part.hi, expand))
+        else:
+            refs.append(part)
     if not refs:
         return None
-    return Chain(refs, pos + res.end, plural)
-
-
-def _digits_differ(text: str, at: int) -> bool:
-    """Whether the numbers on both sides of the hyphen at ``at`` have different lengths (``9-110``)."""
-    left = re.search(r"(\d+)$", text[max(0, at - 8) : at])
-    right = re.match(r"\d+", text[at + 1 : at + 9])
-    return bool(left and right) and len(left.group(1)) != len(right.group())
-
-
-def _item_refs(item: Any, pos: int) -> list[ChainRef]:
-    ref_tok = item.children[0]
-    base = _ref_path(str(ref_tok))
-    start, end = pos + ref_tok.start_pos, pos + ref_tok.start_pos + len(ref_tok)
-    paths: list[list[str]] = [base]
-    et_seq = False
-    for sub in item.children[1:]:
-        if sub.data == "subd":
-            parens = sub.children[1]
-            end = pos + parens.start_pos + len(parens)
-            alts = [_REF_SPLIT.findall(p) for p in _PATH_SPLIT.findall(str(parens))]
-            paths = [p + a for p in paths for a in alts]
-        elif sub.data == "following":
-            et_seq = True
-            end = pos + sub.children[0].start_pos + len(sub.children[0])
-    return [ChainRef(tuple(p), start, end, et_seq) for p in paths]
+    return Chain(tuple(ChainRef(r.path, r.start + offset, r.end + offset, r.et_seq) for r in refs),
+                 parsed.end + offset, parsed.plural)
 
 
 def _range(lo: ChainRef, hi: ChainRef, expand: Any) -> list[ChainRef]:
@@ -194,10 +167,11 @@ def section_expander(sections: Sequence[str]):
     return expand
 
 
-def const_units(art: str | None, amend: str | None, num: str, sec: str | None, cl: str | None) -> tuple[Unit, ...]:
-    units = [Unit("art" if art else "amend", numeral_value(num))]
-    if sec:
-        units.append(Unit("s", sec))
-    if cl:
-        units.append(Unit("cl", cl))
-    return tuple(units)
+def parse_constitution(text: str, pos: int) -> tuple[tuple[Unit, ...], int] | None:
+    """The units of a constitution citation at ``pos`` (after its name) and where they end, parsed by ``const.lark``:
+    ``art. I, § 8, cl. 3`` → ``art1/s8/cl3``; None when there are none."""
+    from legalcite.core.parse import longest_prefix
+    from legalcite.jurisdictions.us_common.grammar import const_parser
+
+    res = longest_prefix(const_parser(), text[pos : pos + 80])
+    return None if res is None else (res.tree[0], pos + res.tree[1])

@@ -1,0 +1,183 @@
+"""Readers of the Swiss snapshots (``ch_toc``, ``ch_fulltext``) → works and corpus units under
+their canonical keys (DESIGN.md §2), for the store, the check and the retrieval indexes.
+
+- ``ch_toc``: one :class:`Work` per SR entry (aliases: German, French, Italian abbreviations); ``complete`` only
+  where ``units_complete`` (the 227 full-text acts): a unit missing from a heuristic list is unknown, never
+  invented. TOC-only units for every listed article (``ch/or/art41``), the ZGB's Schlusstitel
+  (``ch/zgb/schlt/art1``), repealed articles marked.
+- ``ch_fulltext``: one unit per article with Absätze, Ziffern, Buchstaben and Sätze; transitional provisions under
+  their section (``schlt`` for a Schlusstitel, else ``disp<n>`` as Fedlex numbers it: ``ch/or/disp16/art5``), annexes
+  as ``annex<n>`` (the label EU annexes have); a repealed range row (``28d-28f``) as each of its articles.
+
+The BGE list (``ch_bge_cases``) is a case table: :func:`legalcite.corpora.cases.read_bge_cases`.
+
+SR 0.* treaties are ``int`` (``int/echr``, ``int/cisg/art1``): :mod:`legalcite.jurisdictions.intl.snapshots` reads
+the same files with ``jurisdiction="int"``.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+from legalcite.corpora import CorpusUnit
+from legalcite.corpora.snapshots import SnapshotReader, Work, provenance
+from legalcite.corpora.snapshots import rows as _rows
+from legalcite.corpora.structure import de_sentences, sub
+from legalcite.jurisdictions.ch import acts
+from legalcite.jurisdictions.ch.build import toc_units
+from legalcite.keys import numeral_value
+
+_INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
+_CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
+
+
+def _by_sr() -> dict[str, tuple[str, str]]:
+    """SR number → (jurisdiction, work id), as the act table assigns them."""
+    return {a["sr"]: (a["jurisdiction"], wid) for wid, a in acts.table()["acts"].items()}
+
+
+def read_ch_toc(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusUnit]:
+    """``ch_toc.jsonl.gz``: works and TOC-only article units of one jurisdiction (``ch`` or ``int``)."""
+    ids = _by_sr()
+    source, _ = provenance(path.name)  # the snapshot date is each act's "stand"
+    for r in _rows(path):
+        jur, wid = ids[r["sr"]]
+        if jur != jurisdiction:
+            continue
+        aliases = tuple(dict.fromkeys(a for a in (r.get("abbr"), r.get("abbr_fr"), r.get("abbr_it"),
+                                                 *(r.get("alt_abbrs") or ())) if a))
+        units = toc_units(r) or (acts.act(wid) or {}).get("units") or []  # the ECHR's hand-entered article range
+        yield Work(f"{jur}/{wid}", jur, wid, r.get("title"), aliases, complete=bool(r.get("units_complete")),
+                   n_units=len(units), repealed=r.get("in_force") is False, source=source, snapshot=r.get("stand"),
+                   extra={"sr": r["sr"], "eli": r.get("eli"), "url": acts.fedlex_url(r.get("eli")),
+                          "full_text": bool(r.get("full_text")), "units_source": r.get("units_source"),
+                          **({"abbr": r["abbr"]} if r.get("abbr") else {})})
+        repealed = set(r.get("repealed") or ())
+        for u in units:
+            yield _toc_unit(jur, wid, r, f"art{numeral_value(u)}", u, u in repealed, source)
+        for section in r.get("transitional") or ():
+            if section["section"].startswith("Schlusstitel"):
+                for u in section["units"]:
+                    yield _toc_unit(jur, wid, r, f"schlt/art{numeral_value(u)}", None, False, source)
+
+
+def _toc_unit(jur: str, wid: str, r: dict, seg: str, unit: str | None, repealed: bool, source: str) -> CorpusUnit:
+    return CorpusUnit(key=f"{jur}/{wid}/{seg}", jurisdiction=jur, work=wid, work_title=r.get("title"),
+                      heading="(aufgehoben)" if repealed else None, text="", language="de", repealed=repealed,
+                      source=source, snapshot=r.get("stand"),
+                      extra={"toc_only": True, "url": acts.fedlex_url(r.get("eli"), unit) if unit else acts.fedlex_url(r.get("eli"))})
+
+
+def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
+    """The key segments one full-text row stands for: ``41`` → [``art41``]; ``disp_u1-6a`` of the ZGB →
+    [``schlt/art6a``]; ``disp_u16-5`` → [``disp16/art5``]; ``annex_1`` → [``annex1``]; a repealed range
+    ``28d-28f`` → one segment per article of the range."""
+    unit, kind = r["unit"], r.get("type")
+    if kind == "transitional":
+        m = re.fullmatch(r"disp_u(\d+)-(.+)", unit)
+        if m:
+            section = "schlt" if (r.get("path") or [""])[0].startswith("Schlusstitel") else f"disp{m.group(1)}"
+            return [f"{section}/art{numeral_value(m.group(2))}"]
+    if kind == "annex":
+        m = re.fullmatch(r"annex_(.+)", unit)
+        if m:
+            return ["annex" + ".".join(numeral_value(p) for p in m.group(1).split("_"))]
+    if kind == "article":
+        if unit in ranges:
+            return [f"art{numeral_value(u)}" for u in ranges[unit]]
+        if re.fullmatch(r"\d+[a-z]*", unit):
+            return [f"art{numeral_value(unit)}"]
+    return [re.sub(r"[^\w.]+", "-", unit).strip("-").lower()]
+
+
+def subunits(paragraphs: list[dict], jurisdiction: str = "ch") -> list[dict]:
+    """Absätze (``abs``), Ziffern (``ziff``; an Absatz under a Ziffer is numbered within it), Buchstaben and
+    numbered items of lists (``lit`` ``a.``, ``ziff`` ``1.``) and Sätze, as ``CorpusUnit.subunits`` nodes. A treaty's
+    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (DESIGN.md §2)."""
+    labels = _INT_LABELS if jurisdiction == "int" else _CH_LABELS
+    out: list[dict] = []
+    current_ziff: dict | None = None
+    for p in paragraphs:
+        if p.get("is_title"):
+            continue
+        text = p.get("text") or ""
+        if p.get("abs") is None and p.get("ziff") is None and (m := _INLINE_ABS.match(text)):
+            p = {**p, "abs": m.group(1)}  # "(1) Alle Menschen …": the Absatz number only in the text
+            text = text[m.end():]
+        children = _items(p.get("items") or (), labels) + [sub(labels["satz"], str(i), s)
+                                                           for i, s in enumerate(de_sentences(_lead(text)), 1)]
+        if p.get("abs") is not None:
+            node = sub(labels["abs"], str(p["abs"]), text, children)
+            (current_ziff.setdefault("children", []) if current_ziff is not None and labels["abs"] != labels["ziff"]
+             else out).append(node)
+        elif p.get("ziff") is not None:
+            current_ziff = sub(labels["ziff"], str(p["ziff"]), text,
+                               [sub(labels["abs"], "1", text, children)] if labels["abs"] != labels["ziff"] else children)
+            out.append(current_ziff)
+        elif current_ziff is not None and labels["abs"] != labels["ziff"]:
+            kids = current_ziff.setdefault("children", [])
+            kids.append(sub(labels["abs"], str(len(kids) + 1), text, children))
+        else:
+            out.extend(children)
+    return out
+
+
+_INLINE_ABS = re.compile(r"\((\d+[a-z]*)\)\s+")
+
+
+def _lead(text: str) -> str:
+    """An Absatz's text before its list (the list items are their own nodes)."""
+    return re.split(r"\n\s*(?:[a-z]{1,2}|\d+[a-z]?)\.\s", text, maxsplit=1)[0]
+
+
+_ITEM = re.compile(r"^(\s*)(?:([a-z]{1,2})|(\d+[a-z]?))\.\s+(.*)$", re.S)
+
+
+def _items(items, labels: dict[str, str]) -> list[dict]:
+    out: list[dict] = []
+    parent: dict | None = None
+    for it in items:
+        m = _ITEM.match(it)
+        if not m:
+            continue
+        indent, letter, number, text = m.groups()
+        node = sub(labels["lit"] if letter else labels["ziff"], letter or number, text.strip())
+        if indent and parent is not None:
+            parent.setdefault("children", []).append(node)
+        else:
+            out.append(node)
+            parent = node
+    return out
+
+
+def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusUnit]:
+    """``ch_fulltext.jsonl.gz``: one unit per article (or per article of a repealed range) with its structure."""
+    ids = _by_sr()
+    table = acts.table()["acts"]
+    source, _ = provenance(path.name)
+    seen: set[str] = set()
+    for r in _rows(path):
+        jur, wid = ids.get(r["sr"], ("int" if r["sr"].startswith("0.") else "ch", r["key"].split("/")[1]))
+        if jur != jurisdiction:
+            continue
+        act = table.get(wid) or {}
+        for seg in unit_segments(r, act.get("ranges") or {}):
+            key = f"{jur}/{wid}/{seg}"
+            if key in seen:
+                continue
+            seen.add(key)
+            yield CorpusUnit(
+                key=key, jurisdiction=jur, work=wid, work_title=r.get("title"), heading=r.get("heading"),
+                text=r.get("text") or "", language="de", subunits=tuple(subunits(r.get("paragraphs") or [], jur)),
+                path=tuple(r.get("path") or ()), repealed=bool(r.get("repealed")), source=source,
+                snapshot=r.get("stand"),
+                extra={"url": r.get("source_url") or acts.fedlex_url(act.get("eli")), "cite": r.get("cite"), "label": r.get("label"),
+                       "type": r.get("type"), "subunits_known": True},
+            )
+
+
+READERS = (
+    SnapshotReader("ch", "ch_toc.jsonl.gz", read_ch_toc),
+    SnapshotReader("ch", "ch_fulltext.jsonl.gz", read_ch_fulltext),
+)

@@ -1,0 +1,507 @@
+"""US case citations: what ``case.lark`` yields (:class:`Full`, :class:`Short`, :class:`IdCite`, :class:`Supra`,
+built by :class:`legalcite.jurisdictions.us.grammar.CaseTransformer` during the parse) and how that becomes
+:class:`~legalcite.models.Citation`\\ s with the case name printed before them.
+
+A full citation's key is ``<jurisdiction>/case/<volume>/<reporter segment>/<first page>``. A short cite
+(``454 U.S. at 241``, ``Kaiser, supra, 13 Cal.App.5th at 1146``) states no first page: it gets the partial key
+``<jurisdiction>/case/<volume>/<reporter segment>`` (docs/keys.md), which linking replaces with its antecedent's key
+when the text has the full citation. Lark is imported only by :mod:`.grammar`, on the first case parsed.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Sequence
+
+from legalcite.jurisdictions.us_common.reporters import Edition, lookup_editions, pick, starts_a_reporter
+from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, Unit
+
+WINDOW = 300  # characters a case citation with its parallels and parenthetical may span
+
+
+class Reject(Exception):
+    """Raised by the Transformer when the tables refuse a reference (no reporter of that name, no such format):
+    :func:`legalcite.core.parse.longest_prefix` then ends the citation before it."""
+
+
+# ---------------------------------------------------------------- what the grammar yields (window offsets)
+# Plain (not frozen) slotted dataclasses: thousands are built per document, and a frozen one costs six times more
+# to build. Nothing changes them after the builders below.
+
+@dataclass(slots=True)
+class Ref:
+    """One volume-reporter-page reference as printed, with the editions whose formats admit it."""
+
+    shape: str                       # vref | neutral | year_page | page_first (reporters.Format.shape)
+    volume: str
+    printed: str                     # the reporter as printed, runs of whitespace made one space
+    editions: tuple[Edition, ...]
+    page: str | None                 # None in a short cite
+    start: int
+    end: int
+    nominative: str | None = None    # "1 Cranch" in "5 U.S. (1 Cranch) 137"
+    date: str | None = None          # "05/10/10" in "2009 12345 (La.App. 1 Cir. 05/10/10)"
+
+
+@dataclass(slots=True)
+class Paren:
+    court: str | None
+    year: str
+    end: int
+
+
+@dataclass(slots=True)
+class Cited:
+    """A reference of a full citation with its pin cites; ``end`` is after those pins."""
+
+    ref: Ref
+    pins: tuple[str, ...]
+    end: int
+
+
+@dataclass(slots=True)
+class Full:
+    """A full citation: its references (parallel cites after the first), the parenthetical, where it all ends."""
+
+    cited: tuple[Cited, ...]
+    paren: Paren | None
+    end: int
+
+
+@dataclass(slots=True)
+class Short:
+    ref: Ref
+    pin: str
+    end: int
+
+
+@dataclass(slots=True)
+class IdCite:
+    pin: str | None
+    end: int
+
+
+@dataclass(slots=True)
+class Supra:
+    pin: str | None
+    ref: Ref | None                  # "supra, 13 Cal.App.5th at 1146"
+    end: int
+
+
+NOTHING = object()  # "Id. § 1988" (the section is the citation), "supra note 5" (a footnote): no case citation
+
+
+# ---------------------------------------------------------------- the builders (grammar.CaseTransformer, fast path)
+
+@dataclass(slots=True)
+class Words:
+    """Words as printed, runs of whitespace made one space, and where they stand in the window."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Pin:
+    text: str
+    end: int
+
+
+class Note(Pin):
+    """``n. 6`` after a pin and a comma (``280, n. 6``): part of that pin (``280,n.6``)."""
+
+    __slots__ = ()
+
+
+def words(pieces: Sequence[tuple[str, int, int]]) -> Words:
+    """(value, start, end) of consecutive tokens → :class:`Words` (a space where the text has any)."""
+    out = [pieces[0][0]]
+    for (_, _, prev_end), (value, start, _) in zip(pieces, pieces[1:]):
+        out.append(f" {value}" if start > prev_end else value)
+    return Words("".join(out), pieces[0][1], pieces[-1][2])
+
+
+def make_ref(shape: str, volume: str, reporter: Words, page: str | None, start: int, end: int,
+             nominative: str | None = None, date: str | None = None) -> Ref:
+    """A reference the tables admit: the editions named ``reporter`` whose formats have this shape, volume and page;
+    none → :class:`Reject`. ``5 U.S. (Cranch) 137``: a parenthesized last word that no reporter has is the
+    nominative reporter."""
+    editions = lookup_editions(reporter.text)
+    if not editions and nominative is None and reporter.text.endswith(")") and "(" in reporter.text:
+        head, _, nom = reporter.text.rpartition("(")
+        reporter, nominative = Words(head.rstrip(), reporter.start, reporter.start + len(head.rstrip())), nom[:-1]
+        editions = lookup_editions(reporter.text)
+    editions = tuple(e for e in editions if e.admits(shape, volume, page))
+    if not editions:
+        raise Reject(f"{volume} {reporter.text} {page or ''}")
+    return Ref(shape, volume, reporter.text, editions, page, start, end, nominative, date)
+
+
+_YEAR = re.compile(r"1[6-9]\d\d|20\d\d")
+_SIGNAL_WORDS = frozenset({"citing", "quoting", "see", "v.", "cf.", "accord", "discussing", "holding"})
+
+
+def make_paren(tokens: Sequence[tuple[str, str, int, int]], year: str, end: int) -> Paren:
+    """``(9th Cir. 2021)`` from its (type, value, start, end) words before the year; not a parenthetical that holds
+    a citation or a signal (``(citing Hensley, 461 U.S. at 435)``), a year out of range, or a long aside."""
+    if not _YEAR.fullmatch(year) or (tokens and end - tokens[0][2] > 66):
+        raise Reject(f"({year})")
+    for prev, tok in zip(tokens, tokens[1:]):
+        if prev[0] == "NUMBER" and tok[0] == "REPORTER":
+            raise Reject("a citation in the parenthetical")
+    if any(t[0] == "REPORTER" and t[1].lower() in _SIGNAL_WORDS for t in tokens):
+        raise Reject("a signal in the parenthetical")
+    court = words([t[1:] for t in tokens]).text.strip(" ,") if tokens else None
+    return Paren(court if court and not re.fullmatch(r"[\d\s,]*", court) else None, year, end)
+
+
+def make_full(parts: Sequence[Any]) -> Full:
+    """The first reference, then pins and parallel references in printed order, the California brackets
+    (``[120 Cal.Rptr.3d 741]``: a tuple of its cited and its end), the parenthetical."""
+    paren = parts[-1] if isinstance(parts[-1], Paren) else None
+    cited: list[Cited] = []
+    ref, pins, end = parts[0], [], parts[0].end
+    for p in parts[1 : len(parts) - (paren is not None)]:
+        if isinstance(p, Note):
+            if pins:
+                pins[-1] += "," + p.text
+            end = p.end
+            continue
+        if isinstance(p, Pin):
+            pins.append(p.text)
+            end = p.end
+            continue
+        cited.append(Cited(ref, tuple(pins), end))
+        if isinstance(p, Ref):
+            ref, pins, end = p, [], p.end
+        else:  # bracketed, the last part before the parenthetical: (its cited, its end)
+            return Full((*cited, *p[0]), paren, paren.end if paren else p[1])
+    cited.append(Cited(ref, tuple(pins), end))
+    return Full(tuple(cited), paren, paren.end if paren else end)
+
+
+def make_short(volume: str, reporter: Words, start: int, pin: Pin) -> Short:
+    return Short(make_ref("vref", volume, reporter, None, start, pin.end), pin.text, pin.end)
+
+
+# ---------------------------------------------------------------- parse results -> Citations
+
+def citations(text: str, pos: int, result: Any) -> list[Citation]:
+    """The citations of one parse of the window starting at ``pos``."""
+    if isinstance(result, Full):
+        return _full(text, pos, result)
+    if isinstance(result, Short):
+        return [_short(text, pos, result)]
+    if isinstance(result, IdCite):
+        end = pos + result.end
+        return [Citation(jurisdiction=None, kind=Kind.CASE, work=None, span=Span(pos, end), text=text[pos:end],
+                         pin=result.pin, form=Form.ID, _link={"id": True})]
+    return []
+
+
+def _full(text: str, pos: int, full: Full) -> list[Citation]:
+    name, style_year, _ = case_name(text, pos + full.cited[0].ref.start)
+    year = full.paren.year if full.paren else style_year
+    court = full.paren.court if full.paren else None
+    n = len(full.cited)
+    chosen = [pick(c.ref.editions, int(year) if year else None) for c in full.cited]
+    printed = [f"{c.ref.volume} {ed.abbr} {c.ref.page}" for c, ed in zip(full.cited, chosen)] if n > 1 else []
+    short = short_name(name)
+    out = []
+    for i, (c, ed) in enumerate(zip(full.cited, chosen)):
+        ref = c.ref
+        s, e = pos + ref.start, pos + (full.end if i == n - 1 else c.end)
+        metadata = CaseMetadata(volume=ref.volume, reporter=ed.abbr, reporter_printed=ref.printed, year=year,
+                                court=court, date=ref.date, case_name=name, nominative=ref.nominative,
+                                parallel=tuple(printed[:i] + printed[i + 1 :]))
+        link: dict[str, Any] = {"short_name": short} if short else {}
+        if n > 1:
+            link["parallel_index"] = i
+        out.append(Citation(jurisdiction=ed.jurisdiction, kind=Kind.CASE, work="case",
+                            units=(Unit("", ref.volume), Unit("", ed.segment), Unit("", ref.page)), span=Span(s, e),
+                            text=text[s:e], pin=", ".join(c.pins) or None, metadata=metadata, _link=link))
+    return out
+
+
+def _short(text: str, pos: int, short: Short) -> Citation:
+    s, e = pos + short.ref.start, pos + short.end
+    ref = short.ref
+    return Citation(jurisdiction=ref.editions[0].jurisdiction, kind=Kind.CASE, work="case",
+                    units=partial_units(ref.volume, ref.editions[0]), span=Span(s, e), text=text[s:e], pin=short.pin,
+                    form=Form.SHORT, metadata=CaseMetadata(volume=ref.volume, reporter=ref.editions[0].abbr,
+                                                           reporter_printed=ref.printed,
+                                                           antecedent_guess=name_before(text, s)))
+
+
+def partial_units(volume: str, edition: Edition) -> tuple[Unit, ...]:
+    """The units of a short cite's partial key: volume and reporter, no first page (docs/keys.md)."""
+    return (Unit("", volume), Unit("", edition.segment))
+
+
+def supra_citation(text: str, pos: int, supra: Supra) -> list[Citation]:
+    """``Name, supra[, at 570 | , 13 Cal.App.5th at 1146]``, ``supra`` at ``pos``; the name is read before it."""
+    name_start, name = supra_name(text, pos)
+    if name is None:
+        return []
+    end = pos + supra.end
+    ref = supra.ref
+    ed = ref.editions[0] if ref else None
+    metadata = CaseMetadata(antecedent_guess=short_name(name) or name, case_name=name,
+                            volume=ref.volume if ref else None, reporter=ed.abbr if ed else None,
+                            reporter_printed=ref.printed if ref else None)
+    return [Citation(jurisdiction=ed.jurisdiction if ed else None, kind=Kind.CASE, work="case" if ed else None,
+                     units=partial_units(ref.volume, ed) if ed else (), span=Span(name_start, end),
+                     text=text[name_start:end], pin=supra.pin, form=Form.SUPRA, metadata=metadata)]
+
+
+# ---------------------------------------------------------------- case names, read backwards from the citation
+
+_STYLE_YEAR = re.compile(r"\((?P<year>1[6-9]\d\d|20\d\d)\)\s*$")
+_NAME_STOP = re.compile(r"[;()“”\"]|(?<=\d)\.\s|\b(?:[Ss]ee(?:,? e\.g\.,| also)?|[Cc]f\.|[Cc]iting|[Qq]uoting|[Aa]ccord|"
+                        r"[Aa]ff'd|[Rr]ev'd|[Ii]n(?=\s+(?!re\b)))\s")
+# a party may end in a corporate suffix after a comma: "Anderson v. Liberty Lobby, Inc., 477 U.S. 242"
+_SUFFIX = r"(?:, (?:Inc|Co|Corp|Ltd|LLC|L\.L\.C|LLP|L\.L\.P|L\.P|N\.A|P\.C|P\.A|S\.A|et al)\.?)"
+_WORD = r"[A-Z0-9][\w.'’&-]*"
+_FIRST = r"[A-Z][\w.'’&-]*|\d+[A-Za-z][\w.'’&-]*"  # a name starts with a word, not a number ("3M Co.", not "248")
+_NAME = re.compile(rf"(?P<name>(?:In re|Ex parte|Matter of|{_FIRST})(?:,? (?:{_WORD}|of|the|for|and|&|de|ex rel\.|"
+                   rf"v\.|vs\.|et al\.|Co\.,|Inc\.,))*? vs?\.? [^,]*?{_SUFFIX}*|(?:In re|Ex parte|Matter of) [^,]*?)"
+                   r"\s*,?\s*$")
+_VERSUS = re.compile(r" vs?\.? ")
+_SPACES = re.compile(r"\s+")
+_PARTY_SPLIT = re.compile(r"\s+v\.\s+")
+_PARTY_PREFIX = re.compile(r"^(?:In re|Ex parte|Matter of|People|State|United States|Commonwealth)\s*")
+_NAME_WORDS = re.compile(r"[A-Za-z][\w'’-]+")
+_BEFORE = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?: (?:v\.|[A-Z][\w.'’&-]*|of|the|&))*)" + _SUFFIX + r"*\s*,?\s*$")
+_SIGNALS = re.compile(r"^(?:(?:See|see|Cf\.|cf\.|But|but|also|In|in|and|accord|Accord)\s+)+")
+
+
+def case_name(text: str, pos: int) -> tuple[str | None, str | None, int]:
+    """The case name (and a Style Manual year) printed just before a full cite: ``Marbury v. Madison, ``,
+    ``Kwikset Corp. v. Superior Court (2011) ``, ``Anderson v. Liberty Lobby, Inc., ``. The name is clean — one
+    space between words, ``v.`` between the parties, so that ``CaseMetadata.parties`` splits it. Returns
+    (name, year, start)."""
+    end, year = pos, None
+    if text[max(0, pos - 12) : pos].rstrip().endswith(")") and (m := _STYLE_YEAR.search(text, max(0, pos - 12), pos)):
+        end, year = m.start(), m.group("year")
+    for width in (60, 160):  # the last stop before the name: most are near, so look there first
+        lo = max(0, end - width)
+        stops = list(_NAME_STOP.finditer(text, lo, end))
+        if stops or lo == 0:
+            break
+    start = stops[-1].end() if stops else lo
+    seg = text[start:end]
+    if " v" not in seg and "In re" not in seg and "Ex parte" not in seg and "Matter of" not in seg:
+        return None, year, pos
+    n = _NAME.search(seg)
+    if not n or "\n\n" in n.group("name"):
+        return None, year, pos
+    name = _VERSUS.sub(" v. ", _SPACES.sub(" ", n.group("name")).strip(" ,"), count=1)
+    return name, year, start + n.start("name")
+
+
+def short_name(name: str | None) -> str | None:
+    """The word a later ``supra`` uses: the first party's first significant word."""
+    if not name:
+        return None
+    parties = _PARTY_SPLIT.split(name)
+    first = _PARTY_PREFIX.sub("", parties[0]) or parties[-1]
+    words = _NAME_WORDS.findall(first)
+    return words[0] if words else None
+
+
+def supra_name(text: str, anchor: int) -> tuple[int, str | None]:
+    """``Twombly, supra``: the name before ``supra`` and where it starts (signals such as ``See`` left out)."""
+    before = _BEFORE.search(text, max(0, anchor - 80), anchor)
+    if before is None:
+        return anchor, None
+    name = _SIGNALS.sub("", before.group("name"))
+    if not name:
+        return anchor, None
+    return before.start("name") + len(before.group("name")) - len(name), name
+
+
+def name_before(text: str, pos: int) -> str | None:
+    """The name a short cite is printed after (``Piper Aircraft, 454 U.S. at 241``): eyecite's antecedent guess."""
+    before = _BEFORE.search(text, max(0, pos - 60), pos)
+    return _SIGNALS.sub("", before.group("name")) or None if before else None
+
+
+# ---------------------------------------------------------------- the fast path
+
+ASK_GRAMMAR = object()  # fast_case could not decide: parse with case.lark
+
+
+@functools.cache
+def _terminals() -> dict[str, str]:
+    """``case.lark``'s terminal regexes by name: the fast path is assembled from them, so both read alike."""
+    text = resources.files(__package__).joinpath("case.lark").read_text(encoding="utf-8")
+    return {m["name"]: m["rx"] for m in re.finditer(r"^(?P<name>[A-Z]+)(?:\.\d+)?: /(?P<rx>.*)/$", text, re.M)}
+
+
+@dataclass(frozen=True)
+class _Fast:
+    volume: re.Pattern
+    first: re.Pattern   # the first reporter word
+    word: re.Pattern    # the next reporter word, as the grammar reads it
+    ref: re.Pattern     # volume, reporter, then a page or ", at" (a short cite)
+    tail: re.Pattern    # ", 570" (a pin) or ", 89 S.Ct. 733" (a parallel reference)
+    paren: re.Pattern
+    bracket: re.Pattern  # "[1983]", "[2d Dept. 1907]": New York's year in brackets
+    paren_token: re.Pattern
+    id: re.Pattern      # "Id.", "Id. at 570", "(Id. at p. 651.)", "Ibid."
+    supra: re.Pattern   # "supra", "supra, at 570"
+
+
+@functools.cache
+def _fast() -> _Fast:
+    t = _terminals()
+    # the next reporter word: after a space, a word that is not the AT keyword nor a roman page; glued to the word
+    # before, only an ordinal ("Cal.4th"), so that a word is never split in two
+    word = rf"(?:\s+(?!at\b)(?!(?:{t['ROMAN']})(?![\w.'’]))(?:{t['ORD']}|{t['PORD']}|{t['REPORTER']})|{t['ORD']})"
+    ref = rf"(?P<vol>[1-9]\d{{0,4}})\s+(?P<rep>{t['REPORTER']}{word}{{0,8}}?)"
+    page = r"(?:\s*,)?\s+(?P<page>\d+)(?![\w\[\-–—/])(?!\([AU]\))"  # "1 U.S., 1" (reporters-db's $full_cite)
+    pin = r"\d+(?:\s*[-–—]\s*\d+)?(?:\s*nn?\.\s*\d+)?(?![\w\-–—])"  # "570", "610–14", "390 n.13"
+    return _Fast(
+        volume=re.compile(r"[1-9]\d{0,4}\s+"),
+        first=re.compile(t["REPORTER"]),
+        word=re.compile(word),
+        ref=re.compile(rf"{ref}(?:{page}|\s*,?\s+at\s+(?:pp?\.\s*)?(?P<spin>{pin}))"),
+        tail=re.compile(rf"\s*,\s*(?:(?P<pin>{pin})(?!\s*[A-Za-z&.'’])|{ref}{page})"),
+        paren=re.compile(r"\s*\((?P<inner>[^()]{0,70})\)"),
+        bracket=re.compile(r"\s*\[(?P<inner>[^\[\]]{0,70})\]"),
+        paren_token=re.compile(rf"\s*(?:(?P<ORD>{t['ORD']})|(?P<NUMBER>\d+)(?![\w/])|(?P<REPORTER>{t['REPORTER']})"
+                               r"|(?P<COMMA>,)|(?P<DASH>[-–—]))"),
+        id=re.compile(rf"(?:{t['ID']})(?:\s*,?\s+at\s+(?:pp?\.\s*)?(?P<pin>{pin}))?"),
+        supra=re.compile(rf"(?:{t['SUPRA']})(?:\s*,?\s*at\s+(?:pp?\.\s*)?(?P<pin>{pin}))?"))
+
+
+# what the grammar could read on: after a comma a pin or a reference; a parenthesis, a bracket, a dash, a footnote
+_GOES_ON = re.compile(r"\s*(?:,\s*(?:at\b|pp?\.|nn?\.|[\d*A-Z&.])|[(\[\-–—]|nn?\.)")
+_PIN_GOES_ON = re.compile(r"\s*(?:[-–—]|nn?\.)")
+# what may follow a reporter: a page, a short cite's "at", a parenthesis (a nominative reporter), a roman page
+_AFTER_REPORTER = re.compile(r"\s*(?:,\s*)?(?:\d|at\b|\(|[ivxlc]+(?![\w.]))")
+
+
+def plausible(text: str, pos: int) -> bool:
+    """Whether the words after the volume at ``pos`` could be a reporter: each word read keeps them a prefix of some
+    reporter in reporters-db (spaces ignored), up to a page, a parenthesis or a comma. Cheap; it keeps prose
+    (``1983 Congress passed``, ``17 The court``) from the parser."""
+    f = _fast()
+    m = f.volume.match(text, pos)
+    if m is None:
+        return True  # neutral (2006-Ohio-2095) and page-first forms: the grammar decides
+    w = f.first.match(text, m.end())
+    if w is None:
+        return True  # "2009 12345 (La.App. 1 Cir. 05/10/10)": the grammar decides
+    if not starts_a_reporter(w.group()):
+        return False
+    seen, at = w.group(), w.end()
+    while (n := f.word.match(text, at)) is not None:
+        nxt = seen + n.group().strip()
+        if not starts_a_reporter(nxt):
+            break
+        seen, at = nxt, n.end()
+    return bool(_AFTER_REPORTER.match(text, at))
+
+
+def fast_case(text: str, pos: int) -> Any:
+    """The commonest shapes without Lark — ``550 U.S. 544, 570, 89 S.Ct. 733 (2007)``, ``550 U.S. at 570`` — built by
+    the same builders as :class:`~legalcite.jurisdictions.us.grammar.CaseTransformer`, with the same result
+    (``tests/us/test_cases.py`` checks both on the shared US texts); :data:`ASK_GRAMMAR` where the text goes on in
+    a way only the grammar reads (star pins, nominative reporters, brackets, neutral forms …)."""
+    f = _fast()
+    m = f.ref.match(text, pos)
+    if m is None:
+        return ASK_GRAMMAR
+    try:
+        if m["spin"] is not None:
+            if _PIN_GOES_ON.match(text, m.end()):
+                return ASK_GRAMMAR
+            return make_short(m["vol"], _words_of(m, pos), 0, Pin(_nospace(m["spin"]), m.end() - pos))
+        parts: list[Any] = [make_ref("vref", m["vol"], _words_of(m, pos), m["page"], 0, m.end("page") - pos)]
+    except Reject:
+        return None
+    at = m.end()
+    while (t := f.tail.match(text, at)) is not None:
+        if t["pin"] is not None:
+            parts.append(Pin(_nospace(t["pin"]), t.end() - pos))
+        else:
+            try:
+                parts.append(make_ref("vref", t["vol"], _words_of(t, pos), t["page"], t.start("vol") - pos,
+                                      t.end() - pos))
+            except Reject:
+                return ASK_GRAMMAR
+        at = t.end()
+    # one parenthetical ends the citation; one that is no court and year ("(citing …)", "(rejecting the argument
+    # …)", too long, nested) ends it before the parenthesis, in the grammar as here
+    ahead = text[at : at + 12].lstrip()
+    if ahead.startswith("("):
+        if (p := f.paren.match(text, at)) is not None:
+            _add_paren(parts, text, pos, p, ("ORD", "NUMBER", "REPORTER", "COMMA", "DASH"))
+        return make_full(parts)
+    if ahead.startswith("["):
+        if ahead[1:].lstrip()[:1].isdigit():
+            return ASK_GRAMMAR  # "[120 Cal.Rptr.3d 741]" (a bracketed parallel cite) or "[1983]": the grammar reads both
+        if (p := f.bracket.match(text, at)) is not None:
+            _add_paren(parts, text, pos, p, ("ORD", "NUMBER", "REPORTER"))
+        return make_full(parts)
+    if _GOES_ON.match(text, at):
+        return ASK_GRAMMAR
+    return make_full(parts)
+
+
+def _add_paren(parts: list[Any], text: str, pos: int, p: re.Match, kinds: tuple[str, ...]) -> None:
+    """The parenthetical ``p`` as the grammar reads it (its words, the year last), when it is a court and year."""
+    tokens, i = [], p.start("inner")
+    while i < p.end("inner") and (tok := _fast().paren_token.match(text, i, p.end("inner"))) is not None:
+        if tok.lastgroup not in kinds:
+            return
+        tokens.append((tok.lastgroup, tok[tok.lastgroup], tok.start(tok.lastgroup) - pos, tok.end() - pos))
+        i = tok.end()
+    if tokens and tokens[-1][0] == "NUMBER" and not text[i : p.end("inner")].strip():
+        try:
+            parts.append(make_paren(tokens[:-1], tokens[-1][1], p.end() - pos))
+        except Reject:
+            pass
+
+
+def fast_id(text: str, pos: int) -> Any:
+    """``Id.``, ``Id. at 570``: the grammar's :class:`IdCite` without Lark, or :data:`ASK_GRAMMAR` (``Id. § 1988``,
+    ``Id. at 5 n. 3``)."""
+    m = _fast().id.match(text, pos)
+    if m is None or (m["pin"] and _PIN_GOES_ON.match(text, m.end())):
+        return ASK_GRAMMAR
+    if m["pin"] is None and (g := _ID_GOES_ON.match(text, m.end())):
+        return NOTHING if g.group().endswith("§") else ASK_GRAMMAR
+    return IdCite(None, m.end() - pos) if m["pin"] is None else IdCite(_nospace(m["pin"]), m.end() - pos)
+
+
+_ID_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:§|at\b)")
+_SUPRA_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:at\b|\d)")
+_SUPRA_NOTE = re.compile(r"supra\s+note\b")
+
+
+def fast_supra(text: str, pos: int) -> Any:
+    """``supra``, ``supra, at 570``, ``supra note 5``: the grammar's result without Lark, or :data:`ASK_GRAMMAR`
+    (``supra, 13 Cal.App.5th at 1146``)."""
+    if _SUPRA_NOTE.match(text, pos):
+        return NOTHING
+    m = _fast().supra.match(text, pos)
+    if m is None:
+        return ASK_GRAMMAR
+    if m["pin"] is None:
+        return ASK_GRAMMAR if _SUPRA_GOES_ON.match(text, m.end()) else Supra(None, None, m.end() - pos)
+    if _PIN_GOES_ON.match(text, m.end()):
+        return ASK_GRAMMAR
+    return Supra(_nospace(m["pin"]), None, m.end() - pos)
+
+
+def _nospace(pin: str) -> str:
+    return _SPACES.sub("", pin)
+
+
+def _words_of(m: re.Match, pos: int) -> Words:
+    return Words(_SPACES.sub(" ", m["rep"]), m.start("rep") - pos, m.end("rep") - pos)

@@ -1,0 +1,151 @@
+"""Swiss citation cases: (text, expected keys in order[, extract() options]). DESIGN.md's examples first, verbatim.
+
+The blocks follow the constructs of issue 14; ``tests/fixtures/ch_gold.jsonl`` measures the same constructs on real
+text (LEXam answers, BGE regestes, federal acts citing each other)."""
+
+DESIGN = [
+    ("Art. 41 Abs. 1 OR", ["ch/or/art41/abs1"]),
+    ("art. 41 al. 1 CO", ["ch/or/art41/abs1"]),
+    ("Art. 271a Abs. 1 lit. a OR", ["ch/or/art271a/abs1/lita"]),
+    ("Gemäss Schweizer Recht: Art. 111 StGB", ["ch/stgb/art111"]),
+    ("BGE 140 III 86 E. 2", ["ch/rep/bge/140/iii/86"]),
+]
+
+STATUTES = [
+    # units and labels, German
+    ("Art. 28 ZGB", ["ch/zgb/art28"]),
+    ("Art. 15 Abs. 1 DSG", ["ch/dsg/art15/abs1"]),
+    ("Art. 138 Ziff. 1 StGB", ["ch/stgb/art138/ziff1"]),
+    ("Art. 123 Ziff. 1 Abs. 1 StGB", ["ch/stgb/art123/ziff1/abs1"]),
+    ("Art. 115 Abs. 1 Bst. a AIG", ["ch/aig/art115/abs1/lita"]),
+    ("Art. 65 Abs. 3 Satz 2 SVG", ["ch/svg/art65/abs3/satz2"]),
+    ("Art. 113 Abs. 1 S. 1 StPO", ["ch/stpo/art113/abs1/satz1"]),
+    ("Art. 197 lit d StPO", ["ch/stpo/art197/litd"]),
+    ("Art. 243 Abs.1 ZPO", ["ch/zpo/art243/abs1"]),
+    ("Art. 3 Abs. 2 vierter Satz JStG", ["ch/jstg/art3/abs2/satz4"]),
+    ("Art. 83 lit. f Ziff. 2 BGG", ["ch/bgg/art83/litf/ziff2"]),
+    ("Artikel 960b Absatz 2 OR", ["ch/or/art960b/abs2"]),
+    ("Artikel 33 Buchstaben a und c KVV", ["ch/kvv/art33/lita", "ch/kvv/art33/litc"]),
+    # bis, ter, quater: attached or written apart
+    ("Art. 5 Abs. 1bis VStG", ["ch/vstg/art5/abs1bis"]),
+    ("Art. 260ter Ziff. 1 StGB", ["ch/stgb/art260ter/ziff1"]),
+    ("Art. 179 bis und 179 ter StGB", ["ch/stgb/art179bis", "ch/stgb/art179ter"]),
+    ("Art. 13 Abs. 2 bis MSchG", ["ch/mschg/art13/abs2bis"]),
+    ("Artikel 305bis Ziffer 1bis StGB", ["ch/stgb/art305bis/ziff1bis"]),
+    ("Art. 6ter lit. a AHVV", ["ch/ahvv/art6ter/lita"]),
+    # lists, ranges, f. and ff.
+    ("Art. 184 und 197 OR", ["ch/or/art184", "ch/or/art197"]),
+    ("Art. 87, 335 ZGB", ["ch/zgb/art87", "ch/zgb/art335"]),
+    ("Art. 82 Abs. 3 und 4 AsylG", ["ch/asylg/art82/abs3", "ch/asylg/art82/abs4"]),
+    ("Art. 4a Abs. 1 und Art. 5 VRV", ["ch/vrv/art4a/abs1", "ch/vrv/art5"]),
+    ("Art. 5 Abs. 1 Bst. d und 67 Abs. 2 Bst. b AIG", ["ch/aig/art5/abs1/litd", "ch/aig/art67/abs2/litb"]),
+    ("Art. 328–328b OR", ["ch/or/art328", "ch/or/art328a", "ch/or/art328b"]),
+    ("Art. 11-13 BüG", ["ch/büg/art11", "ch/büg/art12", "ch/büg/art13"]),
+    ("Art. 97 ff. OR", ["ch/or/art97"]),
+    ("Art. 41 f. OR", ["ch/or/art41", "ch/or/art42"]),
+    ("Art. 363 f. StPO", ["ch/stpo/art363", "ch/stpo/art364"]),
+    ("Art. 122 f., 207 Abs. 1 und Art. 208 Abs. 1 Ziff. 2 ZGB",
+     ["ch/zgb/art122", "ch/zgb/art123", "ch/zgb/art207/abs1", "ch/zgb/art208/abs1/ziff2"]),
+    # chains
+    ("Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV", ["ch/uvg/art7/abs2", "ch/uvv/art13/abs1"]),
+    ("Art. 92 Abs. 1 SVG in Verbindung mit Art. 51 Abs. 3 SVG", ["ch/svg/art92/abs1", "ch/svg/art51/abs3"]),
+    ("Art. 527 Ziff. 3, 4 i.V.m. 82 ZGB", ["ch/zgb/art527/ziff3", "ch/zgb/art527/ziff4", "ch/zgb/art82"]),
+    ("Art. 474 i.V.m. 527 Ziff. 3 und 4 (i.V.m. Art. 82) ZGB",
+     ["ch/zgb/art474", "ch/zgb/art527/ziff3", "ch/zgb/art527/ziff4", "ch/zgb/art82"]),
+    # the act named after a parenthesis that holds a further article
+    ("Art. 208 Ziff. 1 und 2 (und ggf. gestützt auf Art. 220) ZGB",
+     ["ch/zgb/art208/ziff1", "ch/zgb/art208/ziff2", "ch/zgb/art220"]),
+    # the act by its title
+    ("Art. 181a des Strafgesetzbuches", ["ch/stgb/art181a"]),
+    ("Artikel 97a Absatz 1 des Zivilgesetzbuches", ["ch/zgb/art97a/abs1"]),
+    ("Artikel 25a des Verwaltungsverfahrensgesetzes vom 20. Dezember 1968 (VwVG)", ["ch/vwvg/art25a"]),
+    ("Artikel 50c des Bundesgesetzes vom 20. Dezember 1946 über die Alters- und Hinterlassenenversicherung",
+     ["ch/ahvg/art50c"]),
+    ("Artikel 10 der Freizügigkeitsverordnung vom 3. Oktober 1994", ["ch/fzv/art10"]),
+    # an act without an abbreviation is keyed by its SR number
+    ("Art. 5 Abs. 2 der Verordnung über die Kontrolle von Unternehmenszusammenschlüssen", ["ch/sr-251.4/art5/abs2"]),
+    # Schlusstitel of the ZGB: a level of its own under the ZGB
+    ("Art. 1 SchlT ZGB", ["ch/zgb/schlt/art1"]),
+    ("Art. 13a Abs. 1 SchlT ZGB", ["ch/zgb/schlt/art13a/abs1"]),
+    # old version
+    ("aArt. 119a BGG", ["ch/bgg/art119a"]),
+    # the act's former name
+    ("Art. 44 und 47 AuG", ["ch/aig/art44", "ch/aig/art47"]),
+    # an act the tables do not know keeps its printed abbreviation (not_findable, never invented)
+    ("Art. 11 BEHG", ["ch/behg/art11"], {"jurisdiction": "ch"}),
+    # cantonal acts: the abbreviation with its canton
+    ("§ 55 PolG/ZH", ["ch/polg-zh/s55"]),
+    ("§§ 39, 59 und 64 KV/BS", ["ch/kv-bs/s39", "ch/kv-bs/s59", "ch/kv-bs/s64"]),
+    ("§ 21 Abs. 2 des Sozialhilfegesetzes des Kantons Zürich vom 14. Juni 1981 (SHG/ZH)", ["ch/shg-zh/s21/abs2"]),
+    # the act before the article (Swiss shorthand)
+    ("Genannt werden kann auch analog zu BV 36 die Wahrung des Kerngehalts der Zwangsmassnahme.", ["ch/bv/art36"]),
+    # French
+    ("art. 29 al. 2 Cst.", ["ch/bv/art29/abs2"]),
+    ("art. 271a al. 1 let. a CO", ["ch/or/art271a/abs1/lita"]),
+    ("art. 72 al. 1 et 74 al. 2 let. b LTF", ["ch/bgg/art72/abs1", "ch/bgg/art74/abs2/litb"]),
+    ("art. 80 ss LP", ["ch/schkg/art80"]),
+    ("art. 8 CC", ["ch/zgb/art8"]),
+    ("art. 123 ch. 1 CP", ["ch/stgb/art123/ziff1"]),
+    # Italian
+    ("art. 41 cpv. 1 CO", ["ch/or/art41/abs1"]),
+    ("art. 13 cpv. 1 Cost.", ["ch/bv/art13/abs1"]),
+    ("art. 10 cpv. 3 lett. b CPP", ["ch/stpo/art10/abs3/litb"]),
+    ("art. 123 n. 1 CP", ["ch/stgb/art123/ziff1"]),
+    # English
+    ("Article 41(1) of the Swiss Code of Obligations", ["ch/or/art41/abs1"]),
+    ("Art. 8 of the Swiss Civil Code (CC)", ["ch/zgb/art8"]),
+    ("Article 8 CC", ["ch/zgb/art8"], {"jurisdiction": "ch"}),
+    # in prose
+    ("Gemäss Art. 41 Abs. 1 OR haftet, wer widerrechtlich Schaden zufügt.", ["ch/or/art41/abs1"]),
+    ("Die Strafe richtet sich nach Art. 69 StGB und Art. 26 BetmG.", ["ch/stgb/art69", "ch/betmg/art26"]),
+]
+
+CASES = [
+    ("BGE 143 IV 264 E. 2.6", ["ch/rep/bge/143/iv/264"]),
+    ("BGE 120 II 331, E. 5.c.bb", ["ch/rep/bge/120/ii/331"]),
+    ("BGE 126 III 69 ff.", ["ch/rep/bge/126/iii/69"]),
+    ("BGE 148 III 215; 140 III 496", ["ch/rep/bge/148/iii/215", "ch/rep/bge/140/iii/496"]),
+    ("BGE 121 I 373, 130 I 74", ["ch/rep/bge/121/i/373", "ch/rep/bge/130/i/74"]),
+    ("BGE 135 \nIII 614", ["ch/rep/bge/135/iii/614"]),
+    ("ATF 140 III 86 consid. 2.1", ["ch/rep/bge/140/iii/86"]),
+    ("DTF 140 III 86 consid. 2", ["ch/rep/bge/140/iii/86"]),
+    ("BGer 4A_306/2009", ["ch/case/bger/4a_306-2009"]),
+    ("BGer6B_713/2012, 6B_427/2020", ["ch/case/bger/6b_713-2012", "ch/case/bger/6b_427-2020"]),
+    ("Urteil 4A_123/2020 vom 3. Juni 2020", ["ch/case/bger/4a_123-2020"]),
+    ("Urteil des Bundesgerichts 5A_792/2011 vom 14. Januar 2013", ["ch/case/bger/5a_792-2011"]),
+    ("arrêt 4A_123/2020 du 3 juin 2020", ["ch/case/bger/4a_123-2020"]),
+    ("sentenza 5A_919/2018 del 12 marzo 2019", ["ch/case/bger/5a_919-2018"]),
+    ("In 4A_127/2012 bzw. 4A_141/2012 vom 30. Oktober 2012 hielt das Bundesgericht fest",
+     ["ch/case/bger/4a_127-2012", "ch/case/bger/4a_141-2012"]),
+]
+
+# Germany or Switzerland (DESIGN.md §2): German law stays German.
+GERMAN = [
+    ("§ 823 BGB", ["de/bgb/s823"]),
+    ("§ 349 Abs. 2 StPO", ["de/stpo/s349/abs2"]),
+    ("§ 3 UWG", ["de/uwg/s3"]),
+    ("Art. 3 Abs. 1 GG", ["de/gg/art3/abs1"]),
+    ("art. 5 GG", ["de/gg/art5"]),
+    ("Art. 229 § 5 EGBGB", ["de/egbgb/art229/s5"]),
+    ("Der Beklagte haftet nach § 823 Abs. 1 BGB; gemäß § 253 Abs. 2 BGB schuldet er Schmerzensgeld.",
+     ["de/bgb/s823/abs1", "de/bgb/s253/abs2"]),
+]
+
+# The same abbreviation in both countries: the form of the citation and the prose decide.
+BOTH = [
+    ("Art. 69 StGB", ["ch/stgb/art69"]),                          # Germany cites its StGB by §
+    ("§ 69 StGB", ["de/stgb/s69"]),
+    ("der Kürzungsregelung des § 20 ZuG 2012", ["de/zug/s20"]),     # ZuG is also a Swiss act, cited by Art.
+    ("Art. 3 UWG", ["ch/uwg/art3"]),
+    ("Art. 243 ZPO", ["ch/zpo/art243"]),
+    ("Art. 11 BEHG, wie das Bundesgericht festhielt", ["ch/behg/art11"]),   # unknown act, Swiss prose
+    ("Art. 11 BEHG", ["de/behg/art11"]),                          # unknown act, no cue: as before
+    ("Art. 11 BEHG", ["ch/behg/art11"], {"jurisdiction": "ch"}),  # the caller's hint
+]
+
+NEGATIVE = [
+    "Der Streitwert beträgt Fr. 25'000.—.",
+    "Die Rechtsprechung des BGer ist uneinheitlich.",
+    "Nach Ziff. 4 unbegrenzt.",
+    "Art, Dauer, Wirkung und Modalitäten der Massnahme.",
+]

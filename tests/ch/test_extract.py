@@ -1,0 +1,75 @@
+"""Swiss extraction: the case tables of tests/ch/cases.py (DESIGN.md examples first), spans, pins and metadata."""
+from __future__ import annotations
+
+import pytest
+
+import legalcite
+from legalcite.models import Kind
+from tests.ch import cases
+
+
+def _rows(*tables) -> list:
+    return [pytest.param(r[0], r[1], r[2] if len(r) > 2 else {}, id=r[0][:60]) for table in tables for r in table]
+
+
+def keys(text: str, **kw) -> list[str]:
+    return [c.key for c in legalcite.extract(text, **kw) if c.key]
+
+
+@pytest.mark.parametrize("text,expected,options", _rows(cases.DESIGN, cases.STATUTES, cases.CASES))
+def test_table(text: str, expected: list[str], options: dict) -> None:
+    assert keys(text, **options) == expected
+
+
+@pytest.mark.parametrize("text,expected,options", _rows(cases.GERMAN, cases.BOTH))
+def test_germany_or_switzerland(text: str, expected: list[str], options: dict) -> None:
+    assert keys(text, **options) == expected
+
+
+@pytest.mark.parametrize("text", cases.NEGATIVE)
+def test_negative(text: str) -> None:
+    assert keys(text) == []
+
+
+def test_span_pin_and_metadata() -> None:
+    text = "Vgl. BGE 120 II 331, E. 5.a und 5.b sowie Urteil 4A_306/2009 vom 8. Februar 2010."
+    bge, docket = legalcite.extract(text)
+    assert text[bge.span.start:bge.span.end] == bge.text == "BGE 120 II 331, E. 5.a und 5.b"
+    assert bge.kind is Kind.REPORTER and bge.pin == "E. 5.a und 5.b" and bge.metadata.reporter == "BGE"
+    assert docket.kind is Kind.CASE and docket.metadata.docket == "4A_306/2009"
+    assert docket.metadata.date == "8. Februar 2010" and docket.metadata.court == "BGer"
+
+
+def test_unknown_act_is_marked() -> None:
+    (c,) = legalcite.extract("Art. 11 BEHG", jurisdiction="ch")
+    assert c.metadata.unknown_work == "BEHG"
+
+
+# ------------------------------------------------------------------ properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PLAIN = [r for r in cases.DESIGN + cases.STATUTES + cases.CASES if len(r) == 2 and "\n" not in r[0]]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_PLAIN), st.text(alphabet="abc xyz.,;", max_size=20), st.text(alphabet="abc xyz", max_size=20))
+def test_unrelated_text_around_a_citation_only_shifts_it(row, before: str, after: str) -> None:
+    text, expected = row
+    before = before.rstrip(".") + " " if before else ""
+    wrapped = before + text + (" " + after if after else "")
+    cites = [c for c in legalcite.extract(wrapped) if c.key]
+    assert [c.key for c in cites] == expected
+    assert all(c.span.start >= len(before) for c in cites)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Art.Abs.Ziff.lit.BGE ATF§OR ZGB StGB EMRK 0123456789IV,;-–()/_ff.bisterSchlT")),
+               max_size=80))
+def test_never_raises_and_spans_lie_inside(text: str) -> None:
+    cites = legalcite.extract(text, jurisdiction="ch", unresolved=True)
+    for c in cites:
+        assert 0 <= c.span.start < c.span.end <= len(text)
+    starts = [c.span.start for c in cites]
+    assert starts == sorted(starts)
