@@ -14,11 +14,13 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``cn-en`` | cn | English claims about 民法典, 劳动合同法, 刑法 (``en_claims.jsonl``) | that article |
 | ``us-heading`` | us | a U.S. Code section's heading (600 sampled sections with text) | that section |
 | ``eu-heading`` | eu | an article heading of an EU act (English; the GDPR also German) | that article |
+| ``ch-heading`` | ch | a Swiss article's Randtitel (German; measured only) | that article |
+| ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
 | ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
-questions are all on one side); ``us-heading`` and ``eu-heading`` are measured only (a heading restates its section word for word,
+questions are all on one side); the ``*-heading`` sets are measured only (a heading restates its section word for word,
 no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
 ``en``; ``cross``: another language) on the calibration half at ``--target-fa`` and the rates below are those of
 the measurement half. ``--write-calibration`` writes the thresholds to ``legalcite/attribution/calibration.json``.
@@ -44,7 +46,7 @@ CALIBRATION = ROOT / "legalcite" / "attribution" / "calibration.json"
 WEIGHTS = (0.3, 0.4, 0.5, 0.6, 0.7)
 LEXICAL_FEATURES = ("rel", "scaled", "lrank")
 # a heading restates its section almost word for word: measured, but no basis for a threshold on real prose
-MEASURE_ONLY = {"us-heading", "eu-heading"}
+MEASURE_ONLY = {"us-heading", "eu-heading", "ch-heading"}
 DENSE_FEATURES = ("abs", "rel", "lrank")
 
 
@@ -96,10 +98,16 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
         u = store.unit(k)
         if u.heading and len(u.heading.split()) >= 3:
             add("us-heading", "us", u.heading, k)
-    for k, h in store.read("SELECT key, heading FROM units WHERE jurisdiction = 'eu' AND text != '' "
-                           "AND heading IS NOT NULL"):
-        if len(h.split()) >= 3 and "/recital" not in k:
-            add("eu-heading", "eu", h, k)
+    for jur in ("eu", "ch"):
+        heads = store.read("SELECT key, heading FROM units WHERE jurisdiction = ? AND text != '' AND heading IS NOT "
+                           "NULL ORDER BY key", (jur,))
+        for k, h in rng.sample(heads, min(400, len(heads))):
+            if len(h.split()) >= 3 and "/recital" not in k:
+                add(f"{jur}-heading", jur, h, k)
+    with open(testdata / "lexam_open_sample.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            cited_sentences(lambda c: "ch-lexam" if statute(c) and c.jurisdiction == "ch" else None,
+                            json.loads(line).get("reference_answer") or "")
     text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
     for block in text.split("\n\n"):
         cited_sentences(lambda c: None if not statute(c) else "ca-opinion" if c.jurisdiction == "us-ca" else
@@ -111,14 +119,14 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
 
 
 def swaps(store, its: list[dict], seed: int) -> None:
-    """A seeded other unit of the same scope for every item (``swap``)."""
+    """A seeded other unit of the same scope for every item (``swap``), independent of the other items."""
     from legalcite.attribution.store import lexical_scope
     from legalcite.attribution.lexical import scope_of
 
-    rng = random.Random(seed)
-    for it in its:
+    for it in its:  # seeded per item, so adding a set never changes another set's swaps
         lex = lexical_scope(store, scope_of(it["key"]))
         others = [k for k in (lex.keys if lex else ()) if k != it["key"]]
+        rng = random.Random(f"{seed}\0{it['set']}\0{it['key']}\0{it['claim']}")
         it["swap"] = rng.choice(others) if others else None
 
 
@@ -149,8 +157,9 @@ def threshold(values: list[float], target: float) -> float | None:
 
 
 def calibrate(its: list[dict], target: float):
-    """Per group, on the calibration half only: each model's feature and single-model threshold, then the fused
-    features and weight that catch the most swaps at ``target`` false alarms."""
+    """Per group, on the calibration half only: each model's own feature and threshold (the single-model
+    decision, and each model's vote for ``confirmed``), then the fused features and weight that catch the most
+    swaps at ``target`` false alarms."""
     from legalcite.attribution.core import Thresholds
 
     out = {}
@@ -181,13 +190,10 @@ def calibrate(its: list[dict], target: float):
                         if t is not None and both and (c := sum(x > t for x in both) / len(both)) > best[4]:
                             best = (t, w, lf, df, c)
         t_f, w, lf, df, _ = best
-        # the single-model thresholds must be read with the features the fused decision uses
-        if t_f is not None:
-            lex_t = threshold([a.lexical.misfit(lf) for a in real if a.lexical], target)
-            den_t = threshold([a.dense.misfit(df) for a in real if a.dense], target)
-            lex_f, den_f = lf, df
-        out[group] = Thresholds(fused=t_f, lexical=lex_t, dense=den_t, weight=w, lexical_feature=lex_f,
-                                dense_feature=den_f)
+        if t_f is None:
+            lf, df = lex_f, den_f
+        out[group] = Thresholds(fused=t_f, lexical=lex_t, dense=den_t, weight=w, lexical_feature=lf,
+                                dense_feature=df, lexical_single=lex_f, dense_single=den_f)
     return out
 
 

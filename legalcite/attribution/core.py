@@ -85,8 +85,10 @@ class Thresholds:
     lexical: float | None = None    # lexical alone (and its vote for `confirmed`)
     dense: float | None = None      # dense alone (and its vote for `confirmed`)
     weight: float = 0.5             # of the lexical misfit in the fused one
-    lexical_feature: str = "rel"
+    lexical_feature: str = "rel"    # the features the fused misfit combines
     dense_feature: str = "abs"
+    lexical_single: str | None = None   # the features of the single-model thresholds (None: the fused ones)
+    dense_single: str | None = None
 
 
 @dataclass(frozen=True)
@@ -259,19 +261,21 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
     base = dict(group=group, lexical=lexical, dense=dense, **info)
     lex = lexical.misfit(t.lexical_feature) if lexical else None
     den = dense.misfit(t.dense_feature) if dense else None
+    lex1 = lexical.misfit(t.lexical_single or t.lexical_feature) if lexical else None   # each model on its own
+    den1 = dense.misfit(t.dense_single or t.dense_feature) if dense else None
     if lex is not None and den is not None and t.fused is not None:
         score, thr = t.weight * lex + (1 - t.weight) * den, t.fused
-    elif lex is not None and t.lexical is not None:
-        score, thr = lex, t.lexical
-    elif den is not None and t.dense is not None:
-        score, thr = den, t.dense
+    elif lex1 is not None and t.lexical is not None:
+        score, thr = lex1, t.lexical
+    elif den1 is not None and t.dense is not None:
+        score, thr = den1, t.dense
     else:
         why = ("claim in another language than the law and no unit vectors (run `legalcite corpus embed`)"
                if group == "cross" else "too little text to judge")
         return Attribution(False, note=why, **base)
     flag = score > thr
-    confirmed = bool(flag and lex is not None and den is not None and t.lexical is not None
-                     and t.dense is not None and lex > t.lexical and den > t.dense)
+    confirmed = bool(flag and lex1 is not None and den1 is not None and t.lexical is not None
+                     and t.dense is not None and lex1 > t.lexical and den1 > t.dense)
     return Attribution(True, flag, confirmed, score=score, threshold=thr, **base)
 
 
