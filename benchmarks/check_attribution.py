@@ -1,105 +1,288 @@
-"""How often the misattribution test flags correct and swapped citations, on real German court sentences.
+"""Swap tests for the misattribution check: how many swapped citations it catches at a calibrated false-alarm rate.
 
-    python benchmarks/check_attribution.py [--store PATH] [--testdata ../shared/testdata]
+    python benchmarks/check_attribution.py [--store PATH] [--testdata DIR] [--target-fa 0.04] [--write-calibration]
 
-Courts cite the norm they apply, so every flag on an original LER sentence counts as a false alarm; swapping the
-citation to a random other unit of the same law (seeded) gives sentences whose citation is wrong, so flags there
-are hits. Only statute citations whose unit has text in the store, and statements the test judges (enough words,
-same language), are counted. Court prose often names a norm without restating it, so the false-alarm rate here
-is a pessimistic estimate for answers that paraphrase the provision they cite.
+Each item is a real citation with its claim; its **swap** cites another unit of the same scope instead (seeded,
+uniform over the units with text). Flags on real citations are false alarms, flags on swaps are hits.
 
-Chinese: the STARD layperson questions against the first article marked relevant (as cited) and against a random
-other article of the same law (swapped). STARD relevance is loose (an article that helps answer, not one the
-question restates), so again flags on the relevant article are counted as false alarms.
+| set | jurisdiction | claim | real citation |
+|---|---|---|---|
+| ``de-ler`` | de | an LER court sentence (citation text removed) | the § it cites |
+| ``de-claims`` | de | German paraphrases of 80 provisions (``tests/fixtures/attribution/de_claims.jsonl``) | that § |
+| ``de-en`` | de | the same 80 claims in English (cross-lingual) | that § |
+| ``cn-stard`` | cn | a STARD layperson question | its first relevant article |
+| ``cn-en`` | cn | English claims about 民法典, 劳动合同法, 刑法 (``en_claims.jsonl``) | that article |
+| ``us-heading`` | us | a U.S. Code section's heading (600 sampled sections with text) | that section |
+| ``eu-heading`` | eu | an article heading of an EU act (English; the GDPR also German) | that article |
+| ``ch-heading`` | ch | a Swiss article's Randtitel (German; measured only) | that article |
+| ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
+| ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
+| ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
+
+Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
+questions are all on one side); the ``*-heading`` sets are measured only (a heading restates its section word for word,
+no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
+``en``; ``cross``: another language) on the calibration half at ``--target-fa`` and the rates below are those of
+the measurement half. ``--write-calibration`` writes the thresholds to ``legalcite/attribution/calibration.json``.
+The dense model counts where ``legalcite corpus embed`` has stored vectors (its coverage is printed).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import math
+import os
 import random
 import sys
+import time
+from collections import defaultdict
+from dataclasses import asdict
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "attribution"
+CALIBRATION = ROOT / "legalcite" / "attribution" / "calibration.json"
+WEIGHTS = (0.3, 0.4, 0.5, 0.6, 0.7)
+LEXICAL_FEATURES = ("rel", "scaled", "lrank")
+# a heading restates its section almost word for word: measured, but no basis for a threshold on real prose
+MEASURE_ONLY = {"us-heading", "eu-heading", "ch-heading"}
+DENSE_FEATURES = ("abs", "rel", "lrank")
+
+
+def items(store, testdata: Path, seed: int) -> list[dict]:
+    """Every test item: set, jurisdiction, claim, cited key."""
+    import legalcite
+    from legalcite.attribution import statement_for
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
+    from legalcite.jurisdictions.cn.snapshots import cn_article_segment
+    from legalcite.keys import key_at
+
+    out: list[dict] = []
+
+    def add(set_: str, jur: str, claim: str, key: str) -> None:
+        u = store.unit(key)
+        if u is not None and u.text and claim.strip():
+            out.append({"set": set_, "jurisdiction": jur, "claim": claim, "key": key, "language": u.language})
+
+    def cited_sentences(set_for, text: str) -> None:
+        cites = legalcite.extract(text)
+        spans = [(c.span.start, c.span.end) for c in cites]
+        for c in cites:
+            name = set_for(c)
+            if name is None:
+                continue
+            me = (c.span.start, c.span.end)
+            add(name, c.jurisdiction, statement_for(text, *me, [s for s in spans if s != me]), key_at(c.key, "unit"))
+
+    statute = lambda c: c.key and c.kind.value == "statute"  # noqa: E731
+    with open(testdata / "de_ler_test.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            cited_sentences(lambda c: "de-ler" if statute(c) and c.jurisdiction == "de" else None,
+                            json.loads(line)["text"])
+    for name in ("de_claims", "en_claims", "ca_claims"):
+        with open(FIXTURES / f"{name}.jsonl", encoding="utf-8") as fh:
+            for line in fh:
+                r = json.loads(line)
+                add(r["id"].rsplit("-", 1)[0], r["key"].split("/")[0], r["claim"], r["key"])
+    with open(testdata / "stard_queries.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            rel = r["relevant"][0]
+            wid = cn_work(rel["law"])
+            if wid:
+                add("cn-stard", "cn", r["query"], f"cn/{wid}/{cn_article_segment(rel['article'], rel['article_sub'])}")
+    rng = random.Random(seed)
+    keys = [r[0] for r in store.read("SELECT key FROM units WHERE jurisdiction = 'us' AND work = 'usc' AND text != ''")]
+    for k in rng.sample(keys, min(600, len(keys))):
+        u = store.unit(k)
+        if u.heading and len(u.heading.split()) >= 3:
+            add("us-heading", "us", u.heading, k)
+    for jur in ("eu", "ch"):
+        heads = store.read("SELECT key, heading FROM units WHERE jurisdiction = ? AND text != '' AND heading IS NOT "
+                           "NULL ORDER BY key", (jur,))
+        for k, h in rng.sample(heads, min(400, len(heads))):
+            if len(h.split()) >= 3 and "/recital" not in k:
+                add(f"{jur}-heading", jur, h, k)
+    with open(testdata / "lexam_open_sample.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            cited_sentences(lambda c: "ch-lexam" if statute(c) and c.jurisdiction == "ch" else None,
+                            json.loads(line).get("reference_answer") or "")
+    text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
+    for block in text.split("\n\n"):
+        cited_sentences(lambda c: None if not statute(c) else "ca-opinion" if c.jurisdiction == "us-ca" else
+                        "us-opinion" if c.jurisdiction == "us" and c.work == "usc" else None, block)
+    # "de-claims" and "de-en" sets come from the fixtures' ids (de-de-…, de-en-…, cn-en-…)
+    for it in out:
+        it["set"] = {"de-de": "de-claims"}.get(it["set"], it["set"])
+    return out
+
+
+def swaps(store, its: list[dict], seed: int) -> None:
+    """A seeded other unit of the same scope for every item (``swap``), independent of the other items."""
+    from legalcite.attribution.store import lexical_scope
+    from legalcite.attribution.lexical import scope_of
+
+    for it in its:  # seeded per item, so adding a set never changes another set's swaps
+        lex = lexical_scope(store, scope_of(it["key"]))
+        others = [k for k in (lex.keys if lex else ()) if k != it["key"]]
+        rng = random.Random(f"{seed}\0{it['set']}\0{it['key']}\0{it['claim']}")
+        it["swap"] = rng.choice(others) if others else None
+
+
+def signals(store, its: list[dict]) -> None:
+    """Both models' signals for the real and the swapped citation of every item (dense where vectors exist)."""
+    from legalcite.attribution.core import Attributor
+
+    att = Attributor(store, dense="always")
+    for side in ("key", "swap"):
+        batch = [it for it in its if it[side]]
+        for s in range(0, len(batch), 256):
+            chunk = batch[s:s + 256]
+            for it, a in zip(chunk, att.judge([(it["claim"], it[side], it["language"]) for it in chunk])):
+                it[f"{side}_a"] = a
+
+
+def split_of(key: str) -> str:
+    return "calibrate" if hashlib.sha1(key.encode()).digest()[0] % 2 == 0 else "measure"
+
+
+def threshold(values: list[float], target: float) -> float | None:
+    """The smallest cut that flags at most ``target`` of ``values`` (strictly above it)."""
+    if not values:
+        return None
+    v = sorted(values)
+    allowed = math.floor(target * len(v))
+    return round(v[len(v) - 1 - allowed] + 1e-6, 4) if allowed < len(v) else None
+
+
+def calibrate(its: list[dict], target: float):
+    """Per group, on the calibration half only: each model's own feature and threshold (the single-model
+    decision, and each model's vote for ``confirmed``), then the fused features and weight that catch the most
+    swaps at ``target`` false alarms."""
+    from legalcite.attribution.core import Thresholds
+
+    out = {}
+    for group in ("de", "zh", "en", "cross"):
+        part = [it for it in its if split_of(it["key"]) == "calibrate" and it["set"] not in MEASURE_ONLY]
+        real = [it["key_a"] for it in part if it["key_a"].group == group]
+        swapped = [it["swap_a"] for it in part if it.get("swap_a") and it["swap_a"].group == group]
+
+        def single(model: str, features: tuple[str, ...]) -> tuple[float | None, str]:
+            best = (None, features[0], -1.0)
+            for f in features:
+                t = threshold([getattr(a, model).misfit(f) for a in real if getattr(a, model)], target)
+                sw = [getattr(a, model).misfit(f) for a in swapped if getattr(a, model)]
+                if t is not None and sw and (c := sum(x > t for x in sw) / len(sw)) > best[2]:
+                    best = (t, f, c)
+            return best[0], best[1]
+
+        lex_t, lex_f = single("lexical", LEXICAL_FEATURES) if group != "cross" else (None, "rel")
+        den_t, den_f = single("dense", DENSE_FEATURES)
+        best = (None, 0.5, lex_f, den_f, -1.0)
+        if group != "cross":
+            for lf in LEXICAL_FEATURES:
+                for df in DENSE_FEATURES:
+                    for w in WEIGHTS:
+                        f = lambda a: w * a.lexical.misfit(lf) + (1 - w) * a.dense.misfit(df)  # noqa: E731
+                        t = threshold([f(a) for a in real if a.lexical and a.dense], target)
+                        both = [f(a) for a in swapped if a.lexical and a.dense]
+                        if t is not None and both and (c := sum(x > t for x in both) / len(both)) > best[4]:
+                            best = (t, w, lf, df, c)
+        t_f, w, lf, df, _ = best
+        if t_f is None:
+            lf, df = lex_f, den_f
+        out[group] = Thresholds(fused=t_f, lexical=lex_t, dense=den_t, weight=w, lexical_feature=lf,
+                                dense_feature=df, lexical_single=lex_f, dense_single=den_f)
+    return out
+
+
+def measure(its: list[dict], groups, part: str = "measure") -> dict[str, dict]:
+    from legalcite.attribution.core import decide
+
+    rows: dict[str, dict] = defaultdict(lambda: defaultdict(int))
+    for it in its:
+        if split_of(it["key"]) != part:
+            continue
+        for side, label in (("key_a", "real"), ("swap_a", "swap")):
+            a = it.get(side)
+            if a is None or not a.group:
+                continue
+            d = decide(a.group, a.lexical, a.dense, groups[a.group])
+            r = rows[it["set"]]
+            r["jurisdiction"] = it["jurisdiction"]
+            r[f"{label}_n"] += 1
+            r[f"{label}_judged"] += d.judged
+            r[f"{label}_flagged"] += d.misattributed
+            r[f"{label}_confirmed"] += d.confirmed
+            r[f"{label}_dense"] += a.dense is not None
+    return rows
+
+
+def pct(a: int, b: int) -> str:
+    return f"{100 * a / b:5.1f} %" if b else "    –  "
+
+
+def report(rows: dict[str, dict]) -> None:
+    print(f"{'set':12s} {'jur':5s} {'items':>5s} {'judged':>6s} {'dense':>6s} {'caught':>8s} {'confirmed':>9s} "
+          f"{'false al.':>9s} {'conf. FA':>8s}")
+    for name in sorted(rows):
+        r = rows[name]
+        print(f"{name:12s} {r['jurisdiction']:5s} {r['real_n']:5d} {r['real_judged']:6d} "
+              f"{pct(r['real_dense'], r['real_n']):>6s} {pct(r['swap_flagged'], r['swap_judged']):>8s} "
+              f"{pct(r['swap_confirmed'], r['swap_judged']):>9s} {pct(r['real_flagged'], r['real_judged']):>9s} "
+              f"{pct(r['real_confirmed'], r['real_judged']):>8s}")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
-    ap.add_argument("--testdata", default=str(Path(__file__).resolve().parents[2] / "shared" / "testdata"))
+    ap.add_argument("--testdata", default=str(Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared"))
+                                              / "testdata"))
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--target-fa", type=float, default=0.04,
+                    help="false-alarm rate the thresholds are set to on the calibration half (default 0.04)")
+    ap.add_argument("--write-calibration", action="store_true", help="write the thresholds into the package")
+    ap.add_argument("--sets", help="only these sets (comma-separated)")
+    ap.add_argument("--dump", help="pickle the items with their signals here (for analysis)")
     args = ap.parse_args()
 
-    import legalcite
-    from legalcite.attribution import assess, statement_for, work_index
+    from legalcite.attribution.core import calibration
     from legalcite.resolve.store import get_store
-    from legalcite.keys import key_at
 
     store = get_store(args.store)
-    rng = random.Random(args.seed)
-    judged = flagged_orig = flagged_swap = 0
-    examples = []
-    with open(Path(args.testdata) / "de_ler_test.jsonl", encoding="utf-8") as fh:
-        texts = [json.loads(line)["text"] for line in fh]
-    for text in texts:
-        cites = legalcite.extract(text)
-        spans = [(c.span.start, c.span.end) for c in cites]
-        for c in cites:
-            if not c.key or c.kind.value != "statute" or c.jurisdiction != "de":
-                continue
-            uk = key_at(c.key, "unit")
-            unit = store.unit(uk)
-            if unit is None or not unit.text:
-                continue
-            idx = work_index(store, "de", c.work, "de")
-            me = (c.span.start, c.span.end)
-            st = statement_for(text, c.span.start, c.span.end, [s for s in spans if s != me])
-            a = assess(st, uk, idx)
-            if not a.judged:
-                continue
-            b = assess(st, rng.choice([k for k in idx.keys if k != uk]), idx)
-            judged += 1
-            flagged_orig += a.misattributed
-            flagged_swap += b.misattributed
-            if a.misattributed and len(examples) < 5:
-                examples.append(f"  {uk}: {st[:110]}")
-    if not judged:
-        print("no judged citations (is the store built?)", file=sys.stderr)
+    t0 = time.perf_counter()
+    its = items(store, Path(args.testdata), args.seed)
+    if args.sets:
+        its = [it for it in its if it["set"] in args.sets.split(",")]
+    swaps(store, its, args.seed)
+    signals(store, its)
+    if not its:
+        print("no items (is the store built?)", file=sys.stderr)
         return 1
-    print(f"judged citations: {judged}")
-    print(f"flagged as cited (false alarms): {flagged_orig} ({100 * flagged_orig / judged:.1f} %)")
-    print(f"flagged after swapping to another unit of the same law (hits): {flagged_swap} "
-          f"({100 * flagged_swap / judged:.1f} %)")
-    if examples:
-        print("false alarms, e.g.:\n" + "\n".join(examples))
-    stard(store, Path(args.testdata) / "stard_queries.jsonl", random.Random(args.seed))
+    if args.dump:
+        import pickle
+
+        with open(args.dump, "wb") as fh:
+            pickle.dump(its, fh)
+    groups = calibrate(its, args.target_fa)
+    emb = calibration().embedder
+    print(f"{len(its)} items, {time.perf_counter() - t0:.0f} s; embedder {emb}; thresholds set at "
+          f"{100 * args.target_fa:.0f} % false alarms on the calibration half:")
+    for g, t in groups.items():
+        print(f"  {g:5s} {asdict(t)}")
+    print("\nmeasurement half (never seen by the calibration):")
+    rows = measure(its, groups)
+    report(rows)
+    if args.write_calibration:
+        doc = {"embedder": emb,
+               "source": f"python benchmarks/check_attribution.py --write-calibration --target-fa {args.target_fa} "
+                         f"(seed {args.seed}; {len(its)} items)",
+               "groups": {g: {k: v for k, v in asdict(t).items() if v is not None} for g, t in groups.items()},
+               "measured": {name: dict(r) for name, r in sorted(rows.items())}}
+        CALIBRATION.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"\nwrote {CALIBRATION.relative_to(ROOT)}")
     return 0
-
-
-def stard(store, path: Path, rng: random.Random) -> None:
-    from legalcite.attribution import assess, work_index
-    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
-    from legalcite.jurisdictions.cn.snapshots import cn_article_segment
-
-    judged = orig = swap = 0
-    with open(path, encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh]
-    for r in rows:
-        rel = r["relevant"][0]
-        wid = cn_work(rel["law"])
-        key = f"cn/{wid}/{cn_article_segment(rel['article'], rel['article_sub'])}"
-        unit = store.unit(key)
-        if unit is None or not unit.text:
-            continue
-        idx = work_index(store, "cn", wid, "zh")
-        a = assess(r["query"], key, idx)
-        if not a.judged:
-            continue
-        b = assess(r["query"], rng.choice([k for k in idx.keys if k != key]), idx)
-        judged += 1
-        orig += a.misattributed
-        swap += b.misattributed
-    print(f"STARD (zh) judged questions: {judged}; flagged against the relevant article: {orig} "
-          f"({100 * orig / max(judged, 1):.1f} %); against a random other article: {swap} "
-          f"({100 * swap / max(judged, 1):.1f} %)")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
-from legalcite.models import Citation
+from legalcite.models import Citation, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Status, settle_confirmed
 
 LEXASSAY_PENALTY = 0.25   # per distinct deducted citation (legalcite.metrics.lexassay)
@@ -59,6 +59,13 @@ class Answer:
 def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any = None, online: bool = False,
                     date: str | _dt.date | None = None, attribution: bool = True) -> list[CheckedCitation]:
     """Statuses for already extracted citations; ``text`` is the document they come from (for misattribution)."""
+    resolved = _resolve(citations, store=store, online=online, date=date)
+    return _finish([resolved], [text], attribution)[0]
+
+
+def _resolve(citations: Sequence[Citation], *, store: Any, online: bool, date: str | _dt.date | None
+             ) -> tuple[list[CheckedCitation], list[Any], Any]:
+    """The resolver chain: (verdicts, the store's unit behind each, the store)."""
     from legalcite.resolve import Chain
     from legalcite.resolve.store import StoreResolver
 
@@ -74,14 +81,47 @@ def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any
         from legalcite.resolve.cases import second_opinion
 
         out = second_opinion(out, chain[1])
+        out = _official_second_opinion(out, chain[1])
     if not online:  # say why nobody else was asked
         out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
                for cc in out]
-    if attribution and text:
-        from legalcite.attribution import attribute_all
+    return out, [r.unit for r in results], first.store
 
-        out = attribute_all(out, [r.unit for r in results], text, first.store)
-    return [settle_confirmed(cc) for cc in out]
+
+def _official_second_opinion(checked: list[CheckedCitation], online: Any) -> list[CheckedCitation]:
+    """A statute the store calls ``invented`` is asked of its official source too: where it agrees, the verdict is
+    confirmed (two sources); where it lists the unit, its answer replaces the snapshot's (the site is current);
+    where it cannot say (no source, a fault), the store's verdict stands, unconfirmed."""
+    todo = [i for i, cc in enumerate(checked) if cc.status is Status.INVENTED and cc.confirmed is None
+            and cc.citation.kind is not Kind.CASE and any(e.source.startswith("store") for e in cc.evidence)]
+    if not todo:
+        return checked
+    out = list(checked)
+    for i, res in zip(todo, online.resolve([checked[i].citation for i in todo])):
+        store, site = checked[i], res.checked
+        if site.status is Status.INVENTED:
+            out[i] = dataclasses.replace(store, reason=f"{store.reason}; the official source agrees: {site.reason}",
+                                         evidence=store.evidence + site.evidence, confirmed=True)
+        elif site.status is Status.REAL:
+            out[i] = dataclasses.replace(site, reason=f"{site.reason} (the store's snapshot lacks it: {store.reason})",
+                                         evidence=site.evidence + store.evidence, confirmed=None)
+        else:
+            out[i] = dataclasses.replace(store, reason=f"{store.reason}; online: {site.reason}",
+                                         evidence=store.evidence + site.evidence)
+    return out
+
+
+def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any], Any]], texts: Sequence[str],
+            attribution: bool) -> list[list[CheckedCitation]]:
+    """The misattribution test over several texts at once (their claims embedded in one batch), then
+    ``confirmed`` settled on every verdict."""
+    outs = [out for out, _, _ in resolved]
+    if attribution and resolved:
+        from legalcite.attribution import attribute_texts
+
+        store = resolved[0][2]
+        outs = attribute_texts([(out, units, text) for (out, units, _), text in zip(resolved, texts)], store)
+    return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
@@ -105,12 +145,14 @@ def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt
 
 # ------------------------------------------------------------------ summaries
 
-def summarize(checked: Iterable[CheckedCitation]) -> dict[str, Any]:
-    """Counts by status and by jurisdiction, and the LexAssay deduction (0.25 per distinct key that is
-    misattributed or invented)."""
+def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
+    """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct key that is
+    misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed; the deducted verdicts
+    left out for want of confirmation are listed under ``unconfirmed``."""
     counts: dict[str, int] = {}
     by_jur: dict[str, dict[str, int]] = {}
     deducted: set[str] = set()
+    unconfirmed: set[str] = set()
     for cc in checked:
         s = cc.status.value
         counts[s] = counts.get(s, 0) + 1
@@ -118,9 +160,9 @@ def summarize(checked: Iterable[CheckedCitation]) -> dict[str, Any]:
         by_jur.setdefault(j, {})
         by_jur[j][s] = by_jur[j].get(s, 0) + 1
         if cc.status in DEDUCTED:
-            deducted.add(cc.citation.key or f"?{cc.citation.text}")
+            (deducted if cc.deducted(deduct) else unconfirmed).add(cc.citation.key or f"?{cc.citation.text}")
     return {"counts": counts, "by_jurisdiction": by_jur, "deducted": sorted(deducted),
-            "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
+            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
 
 
 # ------------------------------------------------------------------ answers files: one record per answer
@@ -145,20 +187,55 @@ def answer_of(rec: Line | BadLine, options: CheckOptions) -> Answer | dict:
 def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict:
     """``{"id", "line", "citations": [...], "summary": {...}}`` for one answer (the id is the line number when the
     record has none), or its error record ``{"line", "id", "error"}``; never raises."""
-    ident = answer.id if answer.id is not None else answer.lineno
+    return check_answers([answer], options)[0]
+
+
+def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOptions()) -> list[dict]:
+    """:func:`check_answer` for several answers, their claims judged in one batch (one embedding call for the
+    dense model instead of one per answer). An answer that fails gets its own error record; if the shared
+    attribution step fails, each answer is finished alone, so the error stays with its answer. Never raises."""
+    from legalcite.pipeline import extract
+
+    records: list[dict | None] = [None] * len(answers)
+    ok: list[tuple[int, tuple]] = []
+    for i, a in enumerate(answers):
+        try:
+            cites = extract(a.text, jurisdiction=options.jurisdiction)
+            ok.append((i, _resolve(cites, store=options.store, online=options.online, date=options.date)))
+        except Exception as e:  # noqa: BLE001  typed errors and bugs alike become this answer's error record
+            records[i] = _error_record(a, e)
     try:
-        checked = check(answer.text, store=options.store, online=options.online, date=options.date,
-                        jurisdiction=options.jurisdiction, attribution=options.attribution)
-    except LegalciteError as e:  # a store damaged after it was opened, an output that cannot be written …
+        done = _finish([r for _, r in ok], [answers[i].text for i, _ in ok], options.attribution)
+    except Exception:  # noqa: BLE001  find the answer that fails: finish each alone
+        done = []
+        for i, r in ok:
+            try:
+                done.append(_finish([r], [answers[i].text], options.attribution)[0])
+            except Exception as e:  # noqa: BLE001
+                records[i] = _error_record(answers[i], e)
+                done.append(None)
+    for (i, _), checked in zip(ok, done):
+        if checked is not None:
+            records[i] = _record(answers[i], checked)
+    return records  # type: ignore[return-value]
+
+
+def _error_record(answer: Answer, e: Exception) -> dict:
+    ident = answer.id if answer.id is not None else answer.lineno
+    if isinstance(e, LegalciteError):  # a store damaged after it was opened, an output that cannot be written …
         return {"line": answer.lineno, "id": ident, "error": str(e)}
-    except Exception as e:  # noqa: BLE001  a bug: this answer's error record, so the run and the id survive
-        return {"line": answer.lineno, "id": ident,
-                "error": f"internal error (a bug in legalcite; please report it): {type(e).__name__}: {e}"}
+    # a bug: this answer's error record, so the run and the id survive
+    return {"line": answer.lineno, "id": ident,
+            "error": f"internal error (a bug in legalcite; please report it): {type(e).__name__}: {e}"}
+
+
+def _record(answer: Answer, checked: list[CheckedCitation]) -> dict:
     summary = summarize(checked)
-    return {"id": ident, "line": answer.lineno,
+    return {"id": answer.id if answer.id is not None else answer.lineno, "line": answer.lineno,
             "citations": [cc.to_dict() for cc in checked],
             "summary": {"counts": summary["counts"], "by_jurisdiction": summary["by_jurisdiction"],
-                        "lexassay_deduction": summary["lexassay_deduction"]}}
+                        "lexassay_deduction": summary["lexassay_deduction"],
+                        "unconfirmed": summary["unconfirmed"]}}
 
 
 def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) -> dict:

@@ -59,6 +59,7 @@ SUBSET = {
     "ca_codes_toc.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES],
     "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
     "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
+    "us_usc_text.jsonl.gz": ['"title": 17,', '"key": "us/usc/42/1983"', '"key": "us/usc/18/1030"'],
     "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II")],
 }
 
@@ -86,11 +87,12 @@ def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
 
 @pytest.fixture(scope="session")
 def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from legalcite.cli.corpus import build_steps
     from legalcite.corpora.store import build_store
     from legalcite.jurisdictions import snapshot_readers
 
     path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
-    build_store(small_corpora, path, readers=snapshot_readers())  # a later call finds it up to date
+    build_store(small_corpora, path, readers=snapshot_readers(), steps=build_steps())  # a later call: up to date
     return path
 
 

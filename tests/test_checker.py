@@ -18,22 +18,24 @@ from legalcite.status import CheckedCitation, Status, Undecided
 
 def test_check_german_text(small_store: Path) -> None:
     text = ("Die Kündigungsfrist für Arbeitnehmer beträgt vier Wochen zum Fünfzehnten oder zum Ende eines "
-            "Kalendermonats (§ 242 StGB). Wer vorsätzlich oder fahrlässig das Eigentum eines anderen "
+            "Kalendermonats (§ 823 BGB). Wer vorsätzlich oder fahrlässig das Eigentum eines anderen "
             "widerrechtlich verletzt, ist zum Ersatz des Schadens verpflichtet (§ 823 Abs. 1 BGB). "
             "Nach § 823 Abs. 7 BGB gilt das auch für Tiere.")
     got = {cc.citation.key: cc for cc in check(text, store=small_store)}
-    assert got["de/stgb/s242"].status == Status.MISATTRIBUTED
+    assert got["de/bgb/s823"].status == Status.MISATTRIBUTED
     assert got["de/bgb/s823/abs1"].status == Status.REAL
     assert got["de/bgb/s823/abs7"].status == Status.INVENTED
     assert got["de/bgb/s823/abs7"].reason == "§ 823 BGB has Absätze 1–2; Abs. 7 does not exist"
     s = summarize(got.values())
     assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
-    assert s["lexassay_deduction"] == 0.5
+    # offline and without unit vectors both verdicts rest on one signal: listed, not deducted by default
+    assert s["lexassay_deduction"] == 0 and s["unconfirmed"] == ["de/bgb/s823", "de/bgb/s823/abs7"]
+    assert summarize(got.values(), deduct="unconfirmed")["lexassay_deduction"] == 0.5
 
 
 def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
     cites = [citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s823")]
-    s = summarize(check_citations(cites, store=small_store))
+    s = summarize(check_citations(cites, store=small_store), deduct="unconfirmed")
     assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
 
 
@@ -100,7 +102,8 @@ def test_check_line_record(small_store: Path) -> None:
     rec = check_line(line, 3, _opts(small_store, text_field="response", id_field="qid"))
     assert rec["id"] == "q1" and rec["line"] == 3
     assert [c["status"] for c in rec["citations"]] == ["invented"]
-    assert rec["summary"]["counts"] == {"invented": 1} and rec["summary"]["lexassay_deduction"] == 0.25
+    assert rec["summary"]["counts"] == {"invented": 1} and rec["summary"]["lexassay_deduction"] == 0
+    assert rec["summary"]["unconfirmed"] == ["de/bgb/s823/abs7"] and rec["citations"][0]["confirmed"] is False
     assert check_line("   \n", 4, _opts(small_store)) is None
     assert pickle.loads(pickle.dumps((check_answer, Answer(1, "q", "x"), _opts(small_store))))  # what workers get
 
@@ -164,3 +167,22 @@ def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
     assert dataclasses.replace(invented, confirmed=True).deducted()
     with pytest.raises(ValueError):
         invented.deducted("all")
+
+
+def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """Two sources agree → confirmed; the official site lists the unit → its answer wins (the snapshot is older);
+    the site cannot be reached → the store's verdict stands, unconfirmed (deducted only with --deduct unconfirmed)."""
+    import legalcite.resolve.online as online
+
+    answers = {"de/bgb/s9999": Status.INVENTED, "de/bgb/s823/abs7": Status.REAL,
+               "cn/中华人民共和国民法典/art1300": Status.NOT_CHECKED}
+    made: list[FakeOnline] = []
+    monkeypatch.setattr(online, "OnlineResolver", lambda **kw: made.append(FakeOnline(answers, **kw)) or made[-1])
+    out = check_citations([citation_from_key(k) for k in answers], store=small_store, online=True)
+    assert [(cc.status, cc.confirmed) for cc in out] == [
+        (Status.INVENTED, True), (Status.REAL, None), (Status.INVENTED, False)]
+    assert "the official source agrees" in out[0].reason and "snapshot lacks it" in out[1].reason
+    assert sorted(made[0].asked) == sorted(answers)
+    assert summarize(out)["deducted"] == ["de/bgb/s9999"]
+    assert summarize(out)["unconfirmed"] == ["cn/中华人民共和国民法典/art1300"]

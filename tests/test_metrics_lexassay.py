@@ -35,7 +35,7 @@ def test_fixture_by_hand():
     assert t2["deducted_citations"] == ["de/bgb/s9999", "de/stgb/s242"]
     assert r["statuses"] == {"invented": 4, "misattributed": 1, "not_findable": 1, "real": 2}
     assert r["deductions"] == {"tasks_with_citation_deduction": 2, "tasks_without_disclaimer": 2,
-                               "tasks_truncated": 0}
+                               "tasks_truncated": 0, "tasks_with_unconfirmed_not_deducted": 0}
     assert r["tasks_checked"] == 0
 
 
@@ -139,8 +139,51 @@ def fake_check(text: str):
     """A stand-in for legalcite.check with a fixed verdict table (the real check is tested in its own suite)."""
     verdict = {"§ 823 Abs. 1 BGB": ("de/bgb/s823/abs1", Status.REAL),
                "§ 9999 BGB": ("de/bgb/s9999", Status.INVENTED)}
-    return [CheckedCitation(citation_from_key(k, text=s), st_, "fixture")
-            for s, (k, st_) in verdict.items() if s in text]
+    return [CheckedCitation(citation_from_key(k, text=s), st_, "fixture", confirmed=True if st_ is Status.INVENTED
+                            else None) for s, (k, st_) in verdict.items() if s in text]
+
+
+def graded_check(text: str):
+    """What a careful lawyer's check says about the answer below: § 9999 BGB does not exist, and the store and the
+    official source agree (confirmed); § 242 StGB (theft) does not support a notice period, but only one model
+    says so (unconfirmed); § 622 BGB is right."""
+    verdict = {"§ 622 Abs. 1 BGB": ("de/bgb/s622/abs1", Status.REAL, None),
+               "§ 9999 BGB": ("de/bgb/s9999", Status.INVENTED, True),
+               "§ 242 StGB": ("de/stgb/s242", Status.MISATTRIBUTED, False)}
+    return [CheckedCitation(citation_from_key(k, text=s), st_, "fixture", confirmed=cf)
+            for s, (k, st_, cf) in verdict.items() if s in text]
+
+
+GRADED = ("Die Kündigungsfrist beträgt vier Wochen zum Monatsende (§ 622 Abs. 1 BGB). Die Frist verlängert sich "
+          "nach § 9999 BGB. Eine Kündigung ohne Frist ist nach § 242 StGB unwirksam.")
+
+
+@pytest.mark.parametrize("deduct, deducted, spared, points", [
+    ("confirmed", ["de/bgb/s9999"], ["de/stgb/s242"], 0.70),            # 1 − 0.25 − 0.05 (no disclaimer)
+    ("unconfirmed", ["de/bgb/s9999", "de/stgb/s242"], [], 0.45),        # 1 − 0.50 − 0.05
+])
+def test_only_confirmed_verdicts_are_deducted_by_default(deduct, deducted, spared, points):
+    r = lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": GRADED}), checker=graded_check,
+                       deduct=deduct)
+    task = r["tasks"][0]
+    assert task["deducted_citations"] == deducted and task["unconfirmed_citations"] == spared
+    assert task["points"] == pytest.approx(points) and r["deduct"] == deduct
+    assert {c["key"]: c["confirmed"] for c in task["citations"]} == {
+        "de/bgb/s622/abs1": None, "de/bgb/s9999": True, "de/stgb/s242": False}
+
+
+def test_given_status_is_confirmed_unless_it_says_otherwise():
+    t = rows({"id": "a", "criteria": [{"met": True}], "answer": "x",
+              "citations": [{"citation": "§ 9999 BGB", "status": "invented"},
+                            {"citation": "§ 242 StGB", "status": "misattributed", "confirmed": False}]})
+    task = lexassay.score(t)["tasks"][0]
+    assert task["deducted_citations"] == ["de/bgb/s9999"] and task["unconfirmed_citations"] == ["de/stgb/s242"]
+    with pytest.raises(ScoreInputError):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": "x",
+                             "citations": [{"citation": "§ 9999 BGB", "status": "invented", "confirmed": "yes"}]}))
+    with pytest.raises(ScoreInputError):
+        lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": "x"}), checker=graded_check,
+                       deduct="all")
 
 
 def test_statuses_computed_by_check_when_absent():

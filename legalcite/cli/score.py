@@ -52,6 +52,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--ndigits", type=int, default=1, help="decimals of the score, rounded half up (default 1)")
     p.add_argument("--store", default=None, help="corpus store for citations without a status (default: "
                                                  "legalcite check's own default)")
+    p.add_argument("--deduct", choices=("confirmed", "unconfirmed"), default="confirmed",
+                   help="which misattributed/invented verdicts cost points: confirmed (default; two independent "
+                        "signals agree, or a given status) or unconfirmed (every one)")
     _common(p, bootstrap=False)
     p.set_defaults(func=_lexassay)
 
@@ -163,7 +166,7 @@ def _lexassay(args: argparse.Namespace) -> int:
         from legalcite.metrics import lexassay
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
-                             check_options={"store": a.store} if a.store else None)
+                             check_options={"store": a.store} if a.store else None, deduct=a.deduct)
         rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met"])
         rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
         rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]

@@ -121,8 +121,13 @@ class BuildReport:
 Progress = Callable[[int, str], None]
 
 
+# A step run on the new store before it replaces the old one: ``step(connection, progress)`` (the attribution
+# index, legalcite.attribution.store.write_lexical, is the CLI's); passed in, so corpora imports no later stage.
+BuildStep = Callable[[sqlite3.Connection, "Progress | None"], Any]
+
+
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
-                progress: Progress | None = None) -> BuildReport:
+                progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
     removing the temporary files that killed builds left beside it. A later record with the same key replaces an
     earlier one."""
@@ -132,7 +137,7 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     remove_stale_temps(path)
     t0 = time.perf_counter()
     with atomic_path(path) as tmp:
-        n_units, n_works = _write(records, tmp, path, meta, progress)
+        n_units, n_works = _write(records, tmp, path, meta, progress, steps)
     return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
 
 
@@ -153,7 +158,7 @@ _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?
 
 
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
-           progress: Progress | None) -> tuple[int, int]:
+           progress: Progress | None, steps: Sequence[BuildStep] = ()) -> tuple[int, int]:
     from legalcite.corpora.cases import CaseRecord, CaseTable
     from legalcite.corpora.snapshots import Work
 
@@ -199,6 +204,8 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany(_INSERT_CASE, case_rows)
         n_units += len(unit_rows)
         con.executescript(_INDEXES)
+        for step in steps:
+            step(con, progress)
         info = {"schema_version": str(SCHEMA_VERSION), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 **(meta or {})}
         con.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", sorted(info.items()))
@@ -212,7 +219,9 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
     return n_units, n_works
 
 
-KEPT_TABLES = ("online_cache",)  # tables other stages keep in the store file (legalcite.resolve.cache)
+# tables other stages keep in the store file: the online answer cache (legalcite.resolve.cache) and the unit vectors
+# of `corpus embed` (legalcite.attribution.store; stale rows are recognised by their fingerprint)
+KEPT_TABLES = ("online_cache", "attribution_vectors")
 
 
 def _keep_tables(con: sqlite3.Connection, old: Path) -> None:
@@ -253,7 +262,7 @@ def _keep_case_tables(con: sqlite3.Connection) -> None:
 
 def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None = None, *,
                 readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None, force: bool = False,
-                progress: Progress | None = None) -> BuildReport:
+                progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
     :func:`legalcite.jurisdictions.snapshot_readers`) and the case tables of the folder
     (:data:`legalcite.corpora.cases.CASE_READERS`). Skipped when the existing store was built from the same
@@ -276,10 +285,12 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
-    return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress)
+    return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress,
+                       steps=steps)
 
 
-def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str) -> BuildReport:
+def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str,
+                     steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Merge fetched records into the store (``corpus fetch``): the works they hold replace their earlier rows
     (for the U.S. Code, the titles they hold), every other work and unit, the store's meta and the online answer
     cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created."""
@@ -293,7 +304,7 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
             old = list(_kept_rows(s, works, prefixes))
     fetched = [x for x in meta.get("official_fetch", "").split("; ") if x]
     meta["official_fetch"] = "; ".join(fetched + [note])
-    return write_store([*old, *records], path, meta=meta)
+    return write_store([*old, *records], path, meta=meta, steps=steps)
 
 
 def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | None, *, table: str, note: str) -> str:
@@ -438,6 +449,10 @@ class Store:
             return self._con.execute(sql, tuple(args)).fetchall()
         except sqlite3.DatabaseError as e:
             raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
+
+    def read(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """All rows of a read-only query (for the tables other stages keep in the store: attribution, cache)."""
+        return self._q(sql, args)
 
     def _one(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = self._q(sql, args)

@@ -17,7 +17,7 @@ from legalcite.keys import less_precise
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.io import (ANSWER_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
                                   need_bool, rounded, row_id, rows_of)
-from legalcite.status import DEDUCTED, Status
+from legalcite.status import DEDUCT_POLICIES, DEDUCTED, Status
 
 CITATION_PENALTY = Fraction(1, 4)
 DISCLAIMER_PENALTY = Fraction(1, 20)
@@ -160,8 +160,8 @@ def find_disclaimer(text: str) -> Disclaimer | None:
 
 # ---------------------------------------------------------------- citations and their statuses
 
-def _checked_statuses(text: str, checker: Callable[[str], list]) -> list[tuple[str | None, str, str]]:
-    """``(key, status, text)`` of every citation ``checker`` finds in ``text``."""
+def _checked_statuses(text: str, checker: Callable[[str], list]) -> list[tuple[str | None, str, str, bool | None]]:
+    """``(key, status, text, confirmed)`` of every citation ``checker`` finds in ``text``."""
     out = []
     try:
         checked = checker(text)
@@ -170,7 +170,7 @@ def _checked_statuses(text: str, checker: Callable[[str], list]) -> list[tuple[s
                            "or fix the check") from e
     for cc in checked:
         status = getattr(cc.status, "value", cc.status)
-        out.append((cc.citation.key, str(status), cc.citation.text))
+        out.append((cc.citation.key, str(status), cc.citation.text, getattr(cc, "confirmed", None)))
     return out
 
 
@@ -188,15 +188,17 @@ def _default_checker(**options: Any) -> Callable[[str], list]:
 
 def task_citations(row: Row, answer: str, *, resolver: KeyResolver,
                    checker: Callable[[], Callable[[str], list]]) -> tuple[list[dict[str, Any]], bool]:
-    """The task's citations as ``{"key", "text", "status", "source"}``; ``source`` says whether the status was
-    ``given`` or ``checked``. Returns also whether the check ran."""
+    """The task's citations as ``{"key", "text", "status", "confirmed", "source"}``; ``source`` says whether the
+    status was ``given`` or ``checked``. A given status is a person's grade and counts as confirmed unless the
+    citation says ``"confirmed": false``; a checked one carries the check's ``confirmed``. Returns also whether
+    the check ran."""
     tid = row_id(row)
     given = row.data.get("citations")
     ran = False
     if given is None:
         ran = True
-        return [{"key": k, "text": t, "status": s, "source": "checked"}
-                for k, s, t in _checked_statuses(answer, checker())], ran
+        return [{"key": k, "text": t, "status": s, "confirmed": cf, "source": "checked"}
+                for k, s, t, cf in _checked_statuses(answer, checker())], ran
     if not isinstance(given, list):
         raise ScoreInputError(f"{row.where()}: 'citations' must be a list")
     out: list[dict[str, Any]] = []
@@ -210,24 +212,28 @@ def task_citations(row: Row, answer: str, *, resolver: KeyResolver,
         if status is not None:
             if status not in _STATUSES:
                 raise ScoreInputError(f"{row.where()}: unknown status {status!r}; one of {sorted(_STATUSES)}")
+            confirmed = c.get("confirmed", True) if isinstance(c, dict) else True
+            if not isinstance(confirmed, bool):
+                raise ScoreInputError(f"{row.where()}: 'confirmed' must be true or false, not {confirmed!r}")
             for k in ks or (None,):
-                out.append({"key": k, "text": text, "status": status, "source": "given"})
+                out.append({"key": k, "text": text, "status": status,
+                            "confirmed": confirmed if status in _DEDUCTED else None, "source": "given"})
             continue
         ran = True
         if answer_checked is None:
             answer_checked = {}
-            for k, s, _t in _checked_statuses(answer, checker()):
+            for k, s, _t, cf in _checked_statuses(answer, checker()):
                 if k:
-                    answer_checked.setdefault(k, []).append(s)
+                    answer_checked.setdefault(k, []).append((s, cf))
         found = False
         for k in ks:
-            if k in answer_checked:  # a deducted occurrence wins over a clean one
-                st = sorted(answer_checked[k], key=lambda x: x not in {d.value for d in DEDUCTED})[0]
-                out.append({"key": k, "text": text, "status": st, "source": "checked"})
+            if k in answer_checked:  # a deducted occurrence wins over a clean one, a confirmed one over the rest
+                st, cf = sorted(answer_checked[k], key=lambda x: (x[0] not in _DEDUCTED, x[1] is not True))[0]
+                out.append({"key": k, "text": text, "status": st, "confirmed": cf, "source": "checked"})
                 found = True
         if not found:  # not in the answer text (or not found there): check the string on its own
-            for k, s, t in _checked_statuses(text, checker()):
-                out.append({"key": k, "text": text, "status": s, "source": "checked"})
+            for k, s, t, cf in _checked_statuses(text, checker()):
+                out.append({"key": k, "text": text, "status": s, "confirmed": cf, "source": "checked"})
                 found = True
         if not found:
             raise ScoreInputError(f"{row.where()}: no status for citation {text!r}: the check found nothing")
@@ -275,14 +281,21 @@ def task_points(share: Fraction, deducted: int, disclaimer: bool, truncated: boo
     return max(Fraction(0), share - CITATION_PENALTY * deducted - (0 if disclaimer else DISCLAIMER_PENALTY))
 
 
-def distinct_deducted(cites: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The deducted citations, "the same citation counts once": one entry per key that no other deducted key
+def counts_against(c: dict[str, Any], deduct: str = "confirmed") -> bool:
+    """Whether a citation costs points: its status is deducted and, under ``deduct="confirmed"`` (the default,
+    LexAssay: "a deduction needs evidence"), two independent signals confirmed it."""
+    return c["status"] in _DEDUCTED and (deduct == "unconfirmed" or c.get("confirmed", True) is True)
+
+
+def distinct_deducted(cites: Sequence[dict[str, Any]], deduct: str = "confirmed") -> list[dict[str, Any]]:
+    """The deducted citations (:func:`counts_against` under ``deduct``), "the same citation counts once": one
+    entry per key that no other deducted key
     refines. A key that is a segment prefix of another deducted key (``§ 823 BGB`` beside ``§ 823 Abs. 1 BGB``)
     is the same citation, less precise, and joins that one's group; ``§ 823 I BGB`` and ``§ 823 Abs. 1 BGB``
     share a key. Two keys neither of which is a prefix of the other (``§ 823 Abs. 1`` and ``§ 823 Abs. 2``) are
     two citations. A citation without a key counts once per distinct text. Returns ``{"key", "also"}``, sorted."""
-    keys = sorted({c["key"] for c in cites if c["status"] in _DEDUCTED and c["key"]})
-    texts = sorted({f"?{c['text']}" for c in cites if c["status"] in _DEDUCTED and not c["key"]})
+    keys = sorted({c["key"] for c in cites if counts_against(c, deduct) and c["key"]})
+    texts = sorted({f"?{c['text']}" for c in cites if counts_against(c, deduct) and not c["key"]})
     groups = {k: [] for k in keys if not any(less_precise(k, other) for other in keys)}
     for k in keys:
         if k not in groups:  # joins every more precise key it prefixes; listed under the first of them
@@ -308,10 +321,14 @@ def round_half_up(x: Fraction, ndigits: int) -> float:
 
 def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits: int = 1,
           checker: Callable[[str], list] | None = None, parse: Callable[..., list] | None = None,
-          check_options: dict[str, Any] | None = None) -> dict[str, Any]:
+          check_options: dict[str, Any] | None = None, deduct: str = "confirmed") -> dict[str, Any]:
     """The LexAssay report for a task file (path or rows); ``checker`` defaults to :func:`legalcite.check`
     called with ``check_options`` (e.g. ``{"store": path}``). The answer text is ``text_field`` when given,
-    else the first of :data:`ANSWER_FIELDS` a line has; a line with none of them is an error."""
+    else the first of :data:`ANSWER_FIELDS` a line has; a line with none of them is an error. ``deduct``:
+    ``confirmed`` (default) deducts only confirmed misattributed/invented verdicts, ``unconfirmed`` every one;
+    the others are listed per task under ``unconfirmed_citations``."""
+    if deduct not in DEDUCT_POLICIES:
+        raise ScoreInputError(f"deduct must be one of {', '.join(DEDUCT_POLICIES)}, not {deduct!r}")
     fields = (text_field,) if text_field else ANSWER_FIELDS
     rows = rows_of(tasks)
     resolver = KeyResolver(parse=parse)
@@ -327,7 +344,7 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
     total = Fraction(0)
     all_met_count = 0
     status_counts: dict[str, int] = {}
-    n_checked = n_no_disclaimer = n_cite_deducted = 0
+    n_checked = n_no_disclaimer = n_cite_deducted = n_unconfirmed = 0
     truncated_ids: list[str] = []
     for row in rows:
         field, answer = find_text(row, fields)
@@ -339,8 +356,11 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
         n_checked += ran
         for c in cites:
             status_counts[c["status"]] = status_counts.get(c["status"], 0) + 1
-        groups = distinct_deducted(cites)
+        groups = distinct_deducted(cites, deduct)
         deducted = [g["key"] for g in groups]
+        spared = sorted({c["key"] or f"?{c['text']}" for c in cites
+                         if c["status"] in _DEDUCTED and not counts_against(c, deduct)})
+        n_unconfirmed += bool(spared)
         disc = find_disclaimer(answer or "")
         pts = task_points(share, len(deducted), disc is not None, truncated)
         total += pts
@@ -352,7 +372,7 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
             truncated_ids.append(row_id(row))
         per_task.append({
             "id": row_id(row), "criteria_share": rounded(float(share)), "all_criteria_met": clean,
-            "deducted_citations": deducted, "deducted_groups": groups,
+            "deducted_citations": deducted, "deducted_groups": groups, "unconfirmed_citations": spared,
             "citation_deduction": rounded(float(CITATION_PENALTY * len(deducted))),
             "disclaimer": None if disc is None else {"kind": disc.kind, "language": disc.language,
                                                      "text": disc.text[:200]},
@@ -365,8 +385,9 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
     return {
         "metric": "lexassay", "schema": SCHEMA_VERSION, "n_tasks": n,
         "score": round_half_up(exact, ndigits) if n else None, "score_exact": rounded(float(exact)) if n else None,
-        "ndigits": ndigits, "all_criteria_met": all_met_count,
+        "ndigits": ndigits, "all_criteria_met": all_met_count, "deduct": deduct,
         "deductions": {"tasks_with_citation_deduction": n_cite_deducted,
+                       "tasks_with_unconfirmed_not_deducted": n_unconfirmed,
                        "tasks_without_disclaimer": n_no_disclaimer, "tasks_truncated": len(truncated_ids)},
         "truncated": truncated_ids,
         "statuses": dict(sorted(status_counts.items())), "tasks_checked": n_checked,

@@ -107,13 +107,14 @@ def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], 
 
 def deduction_of(record: Mapping[str, Any]) -> float:
     """The record's LexAssay deduction: the check's own figure when present, else 0.25 per distinct key
-    whose status LexAssay deducts (misattributed, invented)."""
+    whose status LexAssay deducts (misattributed, invented) and that is confirmed (DESIGN.md §3)."""
     summary = record.get("summary")
     if isinstance(summary, Mapping):
         x = summary.get("lexassay_deduction")
         if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x):
             return float(x)
-    keys = {c.get("key") for c in _citations(record) if c.get("status") in _DEDUCTED}
+    keys = {c.get("key") for c in _citations(record)
+            if c.get("status") in _DEDUCTED and c.get("confirmed", True) is True}  # records before `confirmed`: kept
     return DEDUCTION_PER_CITATION * len(keys)
 
 
@@ -220,6 +221,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
                 "key": _str(c.get("key")),
                 "text": _str(c.get("text")),
                 "status": status,
+                "confirmed": c.get("confirmed") if isinstance(c.get("confirmed"), bool) else None,
                 "jurisdiction": jur,
                 "kind": _str(c.get("kind")),
                 "reason": _str(c.get("reason")),

@@ -119,6 +119,8 @@
       a.citations.forEach(function (c) {
         var li = el("li");
         li.appendChild(el("span", "badge " + stClass(c.status), c.status));
+        if (c.confirmed === false) li.appendChild(el("span", "badge unconfirmed", "unconfirmed: not deducted"));
+        if (c.confirmed === true) li.appendChild(el("span", "badge confirmed", "confirmed"));
         li.appendChild(document.createTextNode(" "));
         li.appendChild(el("code", null, c.key));
         if (c.text) li.appendChild(document.createTextNode(" — " + c.text));
@@ -193,6 +195,8 @@
       if (i) tip.appendChild(el("hr"));
       var dl = el("dl");
       row(dl, "status", c.status);
+      row(dl, "confirmed", c.confirmed === true ? "yes: two independent signals agree (deducted)" :
+        c.confirmed === false ? "no: one signal only (not deducted by default)" : null);
       row(dl, "key", c.key);
       row(dl, "checked", c.checked_key !== c.key ?
         (c.checked_as && c.checked_as !== c.checked_key ? c.checked_as + " (" + c.checked_key + ")" : c.checked_key) : null);

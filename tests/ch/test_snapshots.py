@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from legalcite.attribution import assess, work_index
+from legalcite.attribution.core import Attributor
 from legalcite.checker import check
 from legalcite.resolve.store import get_store
 from legalcite.corpora.store import Store
@@ -81,10 +81,14 @@ def test_statuses(small_store: Path, text: str, status: Status) -> None:
 
 
 def test_swiss_misattribution(small_store: Path) -> None:
-    idx = work_index(get_store(small_store), "ch", "or", "de")
-    wrong = assess("Die Kündigungsfrist im Arbeitsverhältnis beträgt im ersten Dienstjahr einen Monat.", "ch/or/art41", idx)
-    right = assess("Wer einem andern widerrechtlich Schaden zufügt, ist zum Ersatz verpflichtet.", "ch/or/art41", idx)
-    assert wrong.judged and wrong.misattributed, wrong
+    """A notice period cited to Art. 41 OR (liability in tort) is wrong, and the OR itself says where it belongs
+    (Art. 335c: one month in the first year of service)."""
+    att = Attributor(get_store(small_store), dense="off")
+    wrong, right = att.judge([
+        ("Die Kündigungsfrist im Arbeitsverhältnis beträgt im ersten Dienstjahr einen Monat.", "ch/or/art41", None),
+        ("Wer einem andern widerrechtlich Schaden zufügt, ist zum Ersatz verpflichtet.", "ch/or/art41", None)])
+    assert wrong.judged and wrong.misattributed and not wrong.confirmed, wrong   # BM25 alone: one model
+    assert wrong.better[0][0] == "ch/or/art335c"
     assert right.judged and not right.misattributed, right
 
 

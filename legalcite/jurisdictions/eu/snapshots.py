@@ -10,7 +10,7 @@ but the Work stays incomplete, so an article outside the range is ``not_checked`
 One unit per provision: the English text is the unit's text; the German text, where the snapshot has it (the
 GDPR), rides along in ``extra["translations"]["de"]`` with its heading and structure, so that the misattribution
 test reads a German answer against the German text and an English one against the English text
-(:func:`legalcite.attribution.work_index`). Sub-units (``par``/``sub``/``pt``) are read from the paragraphs; only
+(`legalcite.attribution.store`: one BM25 matrix per language, `eu/<act>@de`). Sub-units (``par``/``sub``/``pt``) are read from the paragraphs; only
 texts printed line by line (Formex, EUR-Lex HTML) show their points, so only those say ``subunits_known``.
 """
 from __future__ import annotations

@@ -1,0 +1,164 @@
+"""BM25 within one *scope* (a work, or a title of the U.S. Code): the lexical half of attribution.
+
+The units of a scope are analysed with the retrieval layer's analyzer of their language
+(:mod:`legalcite.retrieval.tokenize`: Snowball stems for German and English, CJK unigrams and bigrams for
+Chinese) and weighted with BM25 (k1 1.2, b 0.75, IDF from the scope's own units, so that words common in a
+law weigh little). The weights are a compressed sparse column matrix (one column per term: the units that hold
+it and their weights), so a claim is scored against every unit of the scope by summing the columns of its
+terms — numpy only, no per-unit Python loop.
+
+The matrix is built once per scope when the store is built (:func:`legalcite.attribution.store.write_lexical`)
+and read back from the store as bytes (:meth:`LexicalScope.from_bytes`), so a check never rebuilds it.
+"""
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+K1 = 1.2
+B = 0.75
+LANGUAGES = ("de", "zh", "en")
+
+
+def available() -> bool:
+    """Whether the lexical model can run: numpy and PyStemmer (the ``retrieval`` extra) are installed."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) is not None for m in ("numpy", "Stemmer"))
+
+
+def analyzer_language(language: str | None) -> str:
+    return language if language in LANGUAGES else "en"
+
+
+def tokens(text: str, language: str) -> list[str]:
+    """The BM25 terms of ``text`` (the retrieval analyzer of ``language``)."""
+    from legalcite.retrieval.tokenize import analyze, default_analyzer
+
+    return analyze(text, default_analyzer(analyzer_language(language)))
+
+
+# Chinese words that frame a citation rather than say what it is about (依据《…》第…条的规定)
+ZH_FRAMING = frozenset({"依据", "根据", "按照", "依照", "规定", "的规", "之规", "条的", "条规", "有关", "相关"})
+
+
+def content_terms(terms: set[str], language: str) -> int:
+    """How many of a claim's terms carry content: for Chinese the character bigrams (unigrams say little) that do
+    not merely frame a citation; otherwise every term (the analyzer dropped the stopwords)."""
+    if language == "zh":
+        return sum(1 for t in terms if len(t) == 2 and t not in ZH_FRAMING)
+    return len(terms)
+
+
+def unit_text(heading: str | None, text: str) -> str:
+    """What a unit is scored on: its heading and its text."""
+    return f"{heading or ''}\n{text}"
+
+
+@dataclass
+class LexicalScope:
+    """BM25 weights of the units of one scope; ``keys[i]`` is the unit of row ``i``."""
+
+    language: str
+    keys: list[str]
+    vocab: dict[str, int]
+    indptr: "object"   # numpy int64 (n_terms + 1): column starts
+    rows: "object"     # numpy int32: unit row of each weight
+    weights: "object"  # numpy float32
+
+    @classmethod
+    def build(cls, units: Iterable[tuple[str, str | None, str]], language: str) -> "LexicalScope":
+        """From ``(key, heading, text)`` of every unit with text in the scope."""
+        import numpy as np
+
+        lang = analyzer_language(language)
+        keys: list[str] = []
+        counts: list[Counter] = []
+        for key, heading, text in units:
+            keys.append(key)
+            counts.append(Counter(tokens(unit_text(heading, text), lang)))
+        vocab: dict[str, int] = {}
+        term_ids: list[int] = []
+        unit_rows: list[int] = []
+        tfs: list[int] = []
+        for i, c in enumerate(counts):
+            for term, tf in c.items():
+                term_ids.append(vocab.setdefault(term, len(vocab)))
+                unit_rows.append(i)
+                tfs.append(tf)
+        n = len(keys)
+        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
+        avg = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
+        t = np.asarray(term_ids, dtype=np.int64)
+        r = np.asarray(unit_rows, dtype=np.int32)
+        tf = np.asarray(tfs, dtype=np.float64)
+        df = np.bincount(t, minlength=len(vocab)).astype(np.float64)
+        idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        w = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[r] / avg)) * idf[t]
+        order = np.argsort(t, kind="stable")          # column-major: the units of each term together
+        indptr = np.zeros(len(vocab) + 1, dtype=np.int64)
+        np.cumsum(df.astype(np.int64), out=indptr[1:])
+        rows, weights = r[order], w[order].astype(np.float32)
+        return cls(lang, keys, vocab, indptr, rows, weights)
+
+    def position(self, key: str) -> int | None:
+        """The row of ``key`` (None when the scope has no such unit with text)."""
+        pos = self.__dict__.get("_pos")
+        if pos is None:
+            pos = self.__dict__["_pos"] = {k: i for i, k in enumerate(self.keys)}
+        return pos.get(key)
+
+    def scores(self, claim: str):
+        """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct
+        terms the scope knows carry content (:func:`content_terms`), and the score a unit holding all of them would reach (Σ idf·(k1 + 1)): the scale
+        on which a gap between two units is large or small."""
+        import numpy as np
+
+        out = np.zeros(len(self.keys), dtype=np.float64)
+        terms = {t for t in tokens(claim, self.language) if t in self.vocab}
+        n = len(self.keys)
+        full = 0.0
+        for t in terms:
+            j = self.vocab[t]
+            a, b = self.indptr[j], self.indptr[j + 1]
+            out[self.rows[a:b]] += self.weights[a:b]
+            full += float(np.log(1.0 + (n - (b - a) + 0.5) / ((b - a) + 0.5))) * (K1 + 1)
+        return out, content_terms(terms, self.language), full
+
+    # ------------------------------------------------------------ persistence (a store row)
+
+    def to_bytes(self) -> bytes:
+        import numpy as np
+
+        buf = io.BytesIO()
+        np.savez_compressed(buf, indptr=self.indptr, rows=self.rows, weights=self.weights)
+        head = json.dumps({"language": self.language, "keys": self.keys,
+                           "terms": sorted(self.vocab, key=self.vocab.__getitem__)}, ensure_ascii=False).encode()
+        return len(head).to_bytes(8, "little") + head + buf.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "LexicalScope":
+        import numpy as np
+
+        n = int.from_bytes(data[:8], "little")
+        head = json.loads(data[8:8 + n])
+        with np.load(io.BytesIO(data[8 + n:])) as z:
+            arrays = {k: z[k] for k in ("indptr", "rows", "weights")}
+        return cls(head["language"], head["keys"], {t: i for i, t in enumerate(head["terms"])}, **arrays)
+
+
+def scope_of(key: str) -> str:
+    """The units a cited unit is compared with: its work, or for the U.S. Code its title (``us/usc/t42``)."""
+    p = key.split("/")
+    return "/".join(p[:3]) if p[:2] == ["us", "usc"] and len(p) > 2 else "/".join(p[:2])
+
+
+def scope_units_sql(scope: str) -> tuple[str, Sequence[str]]:
+    """SQL condition and arguments selecting the units of ``scope`` that have text."""
+    p = scope.split("/")
+    if len(p) == 3:
+        return "key >= ? AND key < ? AND text != ''", (scope + "/", scope + "0")
+    return "jurisdiction = ? AND work = ? AND text != ''", (p[0], p[1])
