@@ -8,6 +8,7 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | set | jurisdiction | claim | real citation |
 |---|---|---|---|
 | ``de-ler`` | de | an LER court sentence (citation text removed) | the § it cites |
+| ``de-refex`` | de | a sentence of a court-decision window of the refex benchmark (``de_refex_ler.jsonl``, not LER) | the § it cites |
 | ``de-claims`` | de | German paraphrases of 80 provisions (``tests/fixtures/attribution/de_claims.jsonl``) | that § |
 | ``de-en`` | de | the same 80 claims in English (cross-lingual) | that § |
 | ``cn-stard`` | cn | a STARD layperson question | its first relevant article |
@@ -16,14 +17,18 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``eu-heading`` | eu | an article heading of an EU act (English; the GDPR also German) | that article |
 | ``ch-heading`` | ch | a Swiss article's Randtitel (German; measured only) | that article |
 | ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
+| ``ch-bge`` | ch | the sentence of a German BGE Regeste (``ch_bge_cases`` in the corpora) that cites an article | that article |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
 | ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
 questions are all on one side); the ``*-heading`` sets are measured only (a heading restates its section word for word,
 no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
-``en``; ``cross``: another language) on the calibration half at ``--target-fa`` and the rates below are those of
-the measurement half. ``--write-calibration`` writes the thresholds to ``legalcite/attribution/calibration.json``.
+``en``; ``cross``: another language) on the calibration half so that no set's false alarms there exceed
+``--target-fa`` (:func:`threshold_sets`), and the rates below are those of the measurement half. "caught" counts
+every swap, judged or not (a claim too short to judge is a swap missed). ``--design`` chooses between methods by
+cross-validation inside the calibration half, without looking at the measurement half. ``--write-calibration``
+writes the thresholds to ``legalcite/attribution/calibration.json``.
 The dense model counts where ``legalcite corpus embed`` has stored vectors (its coverage is printed).
 """
 from __future__ import annotations
@@ -48,6 +53,7 @@ LEXICAL_FEATURES = ("rel", "scaled", "lrank")
 # a heading restates its section almost word for word: measured, but no basis for a threshold on real prose
 MEASURE_ONLY = {"us-heading", "eu-heading", "ch-heading"}
 DENSE_FEATURES = ("abs", "rel", "lrank")
+GROUPS = ("de", "zh", "en", "cross")
 
 
 def items(store, testdata: Path, seed: int) -> list[dict]:
@@ -80,6 +86,21 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
         for line in fh:
             cited_sentences(lambda c: "de-ler" if statute(c) and c.jurisdiction == "de" else None,
                             json.loads(line)["text"])
+    with open(testdata / "de_refex_ler.jsonl", encoding="utf-8") as fh:   # its court windows; its LER rows are above
+        for line in fh:
+            r = json.loads(line)
+            if "ler_test" not in r["source"]:
+                cited_sentences(lambda c: "de-refex" if statute(c) and c.jurisdiction == "de" else None, r["text"])
+    bge = testdata.parent / "corpora" / "ch_bge_cases.jsonl.gz"
+    if bge.exists():
+        import gzip
+
+        with gzip.open(bge, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                r = json.loads(line)
+                if r.get("regeste") and r.get("language") == "de":
+                    cited_sentences(lambda c: "ch-bge" if statute(c) and c.jurisdiction == "ch" else None,
+                                    r["regeste"])
     for name in ("de_claims", "en_claims", "ca_claims"):
         with open(FIXTURES / f"{name}.jsonl", encoding="utf-8") as fh:
             for line in fh:
@@ -144,7 +165,16 @@ def signals(store, its: list[dict]) -> None:
 
 
 def split_of(key: str) -> str:
+    """``calibrate`` or ``measure``, by a hash of the cited unit (a unit's items are all on one side)."""
     return "calibrate" if hashlib.sha1(key.encode()).digest()[0] % 2 == 0 else "measure"
+
+
+DESIGN_FOLDS = 4
+
+
+def fold_of(key: str) -> int:
+    """``--design``'s fold of a calibration-half item, by another byte of the same hash."""
+    return hashlib.sha1(key.encode()).digest()[1] % DESIGN_FOLDS
 
 
 def threshold(values: list[float], target: float) -> float | None:
@@ -156,22 +186,39 @@ def threshold(values: list[float], target: float) -> float | None:
     return round(v[len(v) - 1 - allowed] + 1e-6, 4) if allowed < len(v) else None
 
 
-def calibrate(its: list[dict], target: float):
+MIN_SET = 50   # real citations of a set on the calibration side before its own false-alarm rate binds
+
+
+def threshold_sets(values: list[tuple[str, float]], target: float) -> float | None:
+    """The smallest cut that flags at most ``target`` of the real citations of *every* set (``(set, value)``
+    pairs; sets under :data:`MIN_SET` citations count together): court prose and paraphrases share a group, and
+    the bar holds per set, so the set whose real citations fit worst sets the cut."""
+    by: dict[str, list[float]] = defaultdict(list)
+    sizes = defaultdict(int)
+    for name, _ in values:
+        sizes[name] += 1
+    for name, v in values:
+        by[name if sizes[name] >= MIN_SET else ""].append(v)
+    cuts = [t for vs in by.values() if (t := threshold(vs, target)) is not None]
+    return max(cuts) if cuts else None
+
+
+def calibrate(part: list[dict], target: float):
     """Per group, on the calibration half only: each model's own feature and threshold (the single-model
     decision, and each model's vote for ``confirmed``), then the fused features and weight that catch the most
-    swaps at ``target`` false alarms."""
+    swaps at ``target`` false alarms (:func:`threshold_sets`: at most ``target`` of each set's real citations)."""
     from legalcite.attribution.core import Thresholds
 
     out = {}
-    for group in ("de", "zh", "en", "cross"):
-        part = [it for it in its if split_of(it["key"]) == "calibrate" and it["set"] not in MEASURE_ONLY]
-        real = [it["key_a"] for it in part if it["key_a"].group == group]
-        swapped = [it["swap_a"] for it in part if it.get("swap_a") and it["swap_a"].group == group]
+    for group in GROUPS:
+        mine = [it for it in part if it["set"] not in MEASURE_ONLY and it["key_a"].group == group]
+        real = [(it["set"], it["key_a"]) for it in mine]
+        swapped = [it["swap_a"] for it in mine if it.get("swap_a") and it["swap_a"].group]
 
         def single(model: str, features: tuple[str, ...]) -> tuple[float | None, str]:
             best = (None, features[0], -1.0)
             for f in features:
-                t = threshold([getattr(a, model).misfit(f) for a in real if getattr(a, model)], target)
+                t = threshold_sets([(n, getattr(a, model).misfit(f)) for n, a in real if getattr(a, model)], target)
                 sw = [getattr(a, model).misfit(f) for a in swapped if getattr(a, model)]
                 if t is not None and sw and (c := sum(x > t for x in sw) / len(sw)) > best[2]:
                     best = (t, f, c)
@@ -185,7 +232,7 @@ def calibrate(its: list[dict], target: float):
                 for df in DENSE_FEATURES:
                     for w in WEIGHTS:
                         f = lambda a: w * a.lexical.misfit(lf) + (1 - w) * a.dense.misfit(df)  # noqa: E731
-                        t = threshold([f(a) for a in real if a.lexical and a.dense], target)
+                        t = threshold_sets([(n, f(a)) for n, a in real if a.lexical and a.dense], target)
                         both = [f(a) for a in swapped if a.lexical and a.dense]
                         if t is not None and both and (c := sum(x > t for x in both) / len(both)) > best[4]:
                             best = (t, w, lf, df, c)
@@ -197,13 +244,12 @@ def calibrate(its: list[dict], target: float):
     return out
 
 
-def measure(its: list[dict], groups, part: str = "measure") -> dict[str, dict]:
+def measure(part: list[dict], groups, rows: dict[str, dict] | None = None) -> dict[str, dict]:
+    """Counts per set of the decisions on ``part`` with the thresholds ``groups`` (added to ``rows``)."""
     from legalcite.attribution.core import decide
 
-    rows: dict[str, dict] = defaultdict(lambda: defaultdict(int))
-    for it in its:
-        if split_of(it["key"]) != part:
-            continue
+    rows = rows if rows is not None else defaultdict(lambda: defaultdict(int))
+    for it in part:
         for side, label in (("key_a", "real"), ("swap_a", "swap")):
             a = it.get(side)
             if a is None or not a.group:
@@ -224,14 +270,31 @@ def pct(a: int, b: int) -> str:
 
 
 def report(rows: dict[str, dict]) -> None:
-    print(f"{'set':12s} {'jur':5s} {'items':>5s} {'judged':>6s} {'dense':>6s} {'caught':>8s} {'confirmed':>9s} "
+    """Caught and false alarms over *every* item of the set: a citation left unjudged is a swap missed, and no
+    false alarm."""
+    print(f"{'set':12s} {'jur':5s} {'items':>5s} {'judged':>7s} {'dense':>6s} {'caught':>8s} {'confirmed':>9s} "
           f"{'false al.':>9s} {'conf. FA':>8s}")
     for name in sorted(rows):
         r = rows[name]
-        print(f"{name:12s} {r['jurisdiction']:5s} {r['real_n']:5d} {r['real_judged']:6d} "
-              f"{pct(r['real_dense'], r['real_n']):>6s} {pct(r['swap_flagged'], r['swap_judged']):>8s} "
-              f"{pct(r['swap_confirmed'], r['swap_judged']):>9s} {pct(r['real_flagged'], r['real_judged']):>9s} "
-              f"{pct(r['real_confirmed'], r['real_judged']):>8s}")
+        print(f"{name:12s} {r['jurisdiction']:5s} {r['real_n']:5d} {pct(r['real_judged'], r['real_n']):>7s} "
+              f"{pct(r['real_dense'], r['real_n']):>6s} {pct(r['swap_flagged'], r['swap_n']):>8s} "
+              f"{pct(r['swap_confirmed'], r['swap_n']):>9s} {pct(r['real_flagged'], r['real_n']):>9s} "
+              f"{pct(r['real_confirmed'], r['real_n']):>8s}")
+
+
+def design(its: list[dict], target: float) -> int:
+    """Cross-validation inside the calibration half: for each of :data:`DESIGN_FOLDS` folds, calibrate on the
+    others and decide the fold; the report sums the folds. For choosing between methods without looking at the
+    measurement half."""
+    cal = [it for it in its if split_of(it["key"]) == "calibrate"]
+    rows = None
+    for f in range(DESIGN_FOLDS):
+        groups = calibrate([it for it in cal if fold_of(it["key"]) != f], target)
+        rows = measure([it for it in cal if fold_of(it["key"]) == f], groups, rows)
+    print(f"design: {DESIGN_FOLDS}-fold cross-validation inside the calibration half ({len(cal)} items; the "
+          "measurement half is not looked at)")
+    report(rows)
+    return 0
 
 
 def main() -> int:
@@ -245,6 +308,9 @@ def main() -> int:
     ap.add_argument("--write-calibration", action="store_true", help="write the thresholds into the package")
     ap.add_argument("--sets", help="only these sets (comma-separated)")
     ap.add_argument("--dump", help="pickle the items with their signals here (for analysis)")
+    ap.add_argument("--design", action="store_true",
+                    help="choose methods without the measurement half: cross-validation inside the calibration half "
+                         "(nothing is written)")
     args = ap.parse_args()
 
     from legalcite.attribution.core import calibration
@@ -265,14 +331,16 @@ def main() -> int:
 
         with open(args.dump, "wb") as fh:
             pickle.dump(its, fh)
-    groups = calibrate(its, args.target_fa)
+    if args.design:
+        return design(its, args.target_fa)
+    groups = calibrate([it for it in its if split_of(it["key"]) == "calibrate"], args.target_fa)
     emb = calibration().embedder
     print(f"{len(its)} items, {time.perf_counter() - t0:.0f} s; embedder {emb}; thresholds set at "
           f"{100 * args.target_fa:.0f} % false alarms on the calibration half:")
     for g, t in groups.items():
         print(f"  {g:5s} {asdict(t)}")
     print("\nmeasurement half (never seen by the calibration):")
-    rows = measure(its, groups)
+    rows = measure([it for it in its if split_of(it["key"]) == "measure"], groups)
     report(rows)
     if args.write_calibration:
         doc = {"embedder": emb,

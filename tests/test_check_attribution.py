@@ -7,6 +7,7 @@ law is judged by the dense model (unconfirmed: one model), and two models agreei
 """
 from __future__ import annotations
 
+import importlib.util
 import math
 import shutil
 from pathlib import Path
@@ -29,8 +30,6 @@ WRONG = [
     ("Die Kündigungsfrist für Arbeitnehmer beträgt vier Wochen zum Fünfzehnten oder zum Ende eines "
      "Kalendermonats.", "de/bgb/s823"),
     ("Die regelmäßige Verjährungsfrist beträgt drei Jahre.", "de/bgb/s823"),
-    ("Der Mieter muss die Miete monatlich im Voraus zahlen und der Vermieter die Wohnung überlassen.",
-     "de/bgb/s1922"),
     ("当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。",
      "cn/中华人民共和国民法典/art1079"),
     ("用人单位应当按照劳动合同约定和国家规定，向劳动者及时足额支付劳动报酬。", "cn/中华人民共和国劳动合同法/art39"),
@@ -81,13 +80,25 @@ def test_correct_citation_is_not_flagged(small_store: Path, claim: str, key: str
     assert a.judged and not a.misattributed, a
 
 
+def test_german_lexical_alone_is_held_to_court_prose(small_store: Path) -> None:
+    """German BM25 alone is calibrated so that real court citations (LER, refex, BGE) stay at 4 % false alarms,
+    which court prose, naming a norm without restating it, needs: a rent claim cited to § 1922 BGB (succession)
+    ranks the cited unit 392nd and names the rent provisions as fitting better, but stays below that threshold
+    without unit vectors; with them the fused misfit catches it (docs/check.md §4, measured in
+    ``benchmarks/check_attribution.py``)."""
+    a = _judge(small_store, "Der Mieter muss die Miete monatlich im Voraus zahlen und der Vermieter die Wohnung "
+                            "überlassen.", "de/bgb/s1922")
+    assert a.judged and not a.misattributed and a.lexical.rank > 300
+    assert a.better and all(k.startswith("de/bgb/s5") for k, _ in a.better)   # §§ 535 ff., the lease
+
+
 def test_a_claim_no_unit_of_the_cited_law_fits_is_not_caught(small_store: Path) -> None:
     """The limit of comparing within the work: a notice period cited to § 242 StGB shares nothing with § 242, but
     nothing in the StGB fits it better either, so the within-work misfit stays low (the wrong *law* needs a
     comparison across works; a 'shares nothing' rule flags 5–10 % of real German court citations)."""
     a = _judge(small_store, "Die Kündigungsfrist für Arbeitnehmer beträgt vier Wochen zum Fünfzehnten oder zum "
                             "Ende eines Kalendermonats.", "de/stgb/s242")
-    assert a.judged and not a.misattributed and a.lexical.s_cited == 0
+    assert a.judged and not a.misattributed and a.lexical.s_cited < 0.1 * a.lexical.s_best   # a compound part
 
 
 def test_not_judged_without_enough_text_or_vectors(small_store: Path) -> None:
@@ -186,6 +197,70 @@ def test_language_of() -> None:
     assert language_of("当事人一方不履行合同义务") == "zh"
     assert language_of("Der Schuldner ist verpflichtet, die Leistung zu bewirken.") == "de"
     assert language_of("The employer shall indemnify the employee.") == "en"
+    # no evidence either way: the default (the law's language) where one is given
+    assert language_of("Leibesvisitation") == "en"
+    assert language_of("Leibesvisitation", "de") == "de"
+    assert language_of("Annual leave amounts to at least 24 working days.", "de") == "en"   # long: the old rule
+    assert language_of("The employer shall indemnify the employee.", "de") == "en"
+
+
+def test_a_one_word_claim_is_not_judged_as_cross_lingual(small_store: Path) -> None:
+    """A BGE Regeste's topic (``Verjährungsfrist``) has no word that tells its language: it is taken to be in the
+    law's, so it is too short for BM25 rather than an English claim about German law."""
+    a = _judge(small_store, "Verjährungsfrist", "de/bgb/s195")
+    assert a.group == "de" and not a.judged and "too little" in a.note
+
+
+# German compounds the law does not use score through the words it does (the law's vocabulary as the dictionary)
+UNITS_DE = [
+    ("de/x/s1", "Kosten", "Die Kosten des Verfahrens trägt der unterliegende Beteiligte. Über die Kosten ergeht "
+                          "eine Entscheidung."),
+    ("de/x/s2", "Zuständigkeit", "Das Gericht ist für die Klage örtlich zuständig."),
+    ("de/x/s3", "Fristen", "Die Frist für die Berufung beträgt einen Monat."),
+]
+
+
+@pytest.mark.parametrize("term, parts", [
+    ("kostenentscheid", {"kost", "entscheid"}),   # Kostenentscheidung → Kosten, Entscheidung
+    ("berufungsfrist", {"beruf", "frist"}),        # Berufungsfrist → Berufung (stem beruf), Frist
+    ("kost", set()),                               # too short to be a compound
+    ("zustand", set()),                            # no word of the law inside it
+])
+def test_compound_parts_come_from_the_law_vocabulary(term: str, parts: set[str]) -> None:
+    lex = LexicalScope.build(UNITS_DE, "de")
+    got = dict(lex.parts(term))
+    assert set(got) == parts
+    assert all(0 < w <= 0.5 for w in got.values())
+
+
+def test_a_compound_claim_meets_the_provision_through_its_parts() -> None:
+    lex = LexicalScope.build(UNITS_DE, "de")
+    scores, known, _ = lex.scores("Die Kostenentscheidung beruht auf dem Gesetz.")
+    assert lex.keys[int(scores.argmax())] == "de/x/s1" and known == 0   # only exact terms count as known
+    assert scores[1] == scores[2] == 0
+
+
+def _benchmark():
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "check_attribution.py"
+    spec = importlib.util.spec_from_file_location("check_attribution_bench", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_calibration_cut_holds_for_every_set() -> None:
+    """The cut flags at most the target share of *each* set's real citations (small sets count together), so
+    court prose, whose real citations fit worse, is not averaged away by paraphrases that fit well."""
+    bench = _benchmark()
+    court = [("court", v / 100) for v in range(100)]          # misfits 0.00 … 0.99
+    para = [("para", v / 1000) for v in range(100)]           # 0.000 … 0.099
+    pooled = bench.threshold([v for _, v in court + para], 0.04)
+    per_set = bench.threshold_sets(court + para, 0.04)
+    assert per_set == bench.threshold([v for _, v in court], 0.04) > pooled
+    assert sum(v > per_set for _, v in court) <= 4
+    small = [("a", 0.9)] * 10 + [("b", 0.1)] * 10             # under MIN_SET: one pool of 20
+    assert bench.threshold_sets(small, 0.1) == bench.threshold([0.9] * 10 + [0.1] * 10, 0.1)
+    assert bench.threshold_sets([], 0.04) is None
 
 
 @settings(max_examples=200, deadline=None)

@@ -25,14 +25,22 @@ _STOP = {
 }
 
 
-def language_of(text: str) -> str:
-    """``zh`` when the text is mostly CJK, else ``de`` when it looks German, else ``en``."""
+SHORT = 3
+
+
+def language_of(text: str, default: str | None = None) -> str:
+    """``zh`` when the text is mostly CJK, else ``de`` when it looks German, else ``en``. A short text (at most
+    :data:`SHORT` words) with no evidence either way (``Leibesvisitation``, the topic of a BGE Regeste) is
+    ``default`` where one is given: the attribution passes the law's language, so that a topic is not judged as a
+    cross-lingual claim."""
     cjk = len(_CJK.findall(text))
     if cjk and cjk * 3 >= len(text.replace(" ", "")):
         return "zh"
     words = [w.lower() for w in _WORD.findall(text)]
     de = sum(w in _STOP["de"] or any(ch in w for ch in "äöüß") for w in words)
     en = sum(w in _STOP["en"] for w in words)
+    if de == en == 0 and default is not None and len(words) <= SHORT:
+        return default
     return "de" if de > en else "en"
 
 

@@ -205,7 +205,7 @@ class Attributor:
                 pending.append(_Pending(claim, key, scope, "", note="the cited unit has no text to compare"))
                 continue
             law = law_lang or lex.language
-            stated = language_of(claim)
+            stated = language_of(claim, law)
             if stated != law:  # the law's text in the claim's language, where the store has one (an EU act)
                 other = lexical_scope(self.store, f"{scope}@{stated}")
                 if other is not None and other.position(key) is not None:

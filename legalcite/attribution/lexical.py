@@ -5,7 +5,9 @@ The units of a scope are analysed with the retrieval layer's analyzer of their l
 Chinese) and weighted with BM25 (k1 1.2, b 0.75, IDF from the scope's own units, so that words common in a
 law weigh little). The weights are a compressed sparse column matrix (one column per term: the units that hold
 it and their weights), so a claim is scored against every unit of the scope by summing the columns of its
-terms — numpy only, no per-unit Python loop.
+terms — numpy only, no per-unit Python loop. A long German claim term also scores through the law's own shorter
+terms inside it (:meth:`LexicalScope.parts`: ``kostenentscheid`` → ``kost``, ``entscheid``), at a reduced
+weight, from the stored vocabulary: nothing more is stored.
 
 The matrix is built once per scope when the store is built (:func:`legalcite.attribution.store.write_lexical`)
 and read back from the store as bytes (:meth:`LexicalScope.from_bytes`), so a check never rebuilds it.
@@ -21,6 +23,10 @@ from typing import Iterable, Sequence
 K1 = 1.2
 B = 0.75
 LANGUAGES = ("de", "zh", "en")
+SPLIT_LANGUAGES = ("de",)   # languages whose compounds score through their parts (:meth:`LexicalScope.parts`)
+PART_MIN = 4                # shortest part of a compound that counts
+PART_MIN_COMPOUND = 6       # shortest claim term looked into
+PART_WEIGHT = 0.5           # a part's weight, times the share of the compound it covers
 
 
 def available() -> bool:
@@ -113,12 +119,14 @@ class LexicalScope:
 
     def scores(self, claim: str):
         """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct
-        terms the scope knows carry content (:func:`content_terms`), and the score a unit holding all of them would reach (Σ idf·(k1 + 1)): the scale
-        on which a gap between two units is large or small."""
+        terms the scope knows carry content (:func:`content_terms`), and the score a unit holding all of them would
+        reach (Σ idf·(k1 + 1)): the scale on which a gap between two units is large or small. Long German terms
+        also score through the scope's shorter terms inside them (:meth:`parts`)."""
         import numpy as np
 
         out = np.zeros(len(self.keys), dtype=np.float64)
-        terms = {t for t in tokens(claim, self.language) if t in self.vocab}
+        claim_terms = set(tokens(claim, self.language))
+        terms = {t for t in claim_terms if t in self.vocab}
         n = len(self.keys)
         full = 0.0
         for t in terms:
@@ -126,7 +134,29 @@ class LexicalScope:
             a, b = self.indptr[j], self.indptr[j + 1]
             out[self.rows[a:b]] += self.weights[a:b]
             full += float(np.log(1.0 + (n - (b - a) + 0.5) / ((b - a) + 0.5))) * (K1 + 1)
+        if self.language in SPLIT_LANGUAGES:
+            for t in claim_terms:
+                for part, w in self.parts(t):
+                    j = self.vocab[part]
+                    a, b = self.indptr[j], self.indptr[j + 1]
+                    out[self.rows[a:b]] += w * self.weights[a:b]
         return out, content_terms(terms, self.language), full
+
+    def parts(self, term: str) -> list[tuple[str, float]]:
+        """The scope's own terms inside a long claim term, with their weight: a compound (``kostenentscheid``,
+        which the law may not use) scores through the words inside it that the law does use (``kost``,
+        ``entscheid``), weighted by the share of the compound they cover (:data:`PART_WEIGHT` at most), so that
+        court prose, which names a provision by compounds of its words, still meets the provision's text. Uses the law's vocabulary as the dictionary:
+        no compound splitter (the GPL ``de-compound`` extra) needed."""
+        if len(term) < PART_MIN_COMPOUND:
+            return []
+        found = {}
+        for i in range(len(term) - PART_MIN + 1):
+            for j in range(i + PART_MIN, len(term) + 1):
+                sub = term[i:j]
+                if sub != term and sub in self.vocab:
+                    found[sub] = PART_WEIGHT * len(sub) / len(term)
+        return sorted(found.items())
 
     # ------------------------------------------------------------ persistence (a store row)
 
