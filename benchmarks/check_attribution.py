@@ -203,24 +203,34 @@ def threshold_sets(values: list[tuple[str, float]], target: float) -> float | No
     return max(cuts) if cuts else None
 
 
+def caught_per_set(values: list[tuple[str, float]], cut: float) -> float:
+    """The mean over sets of the share of a set's swaps (``(set, misfit)`` pairs) flagged above ``cut``."""
+    by: dict[str, list[float]] = defaultdict(list)
+    for name, v in values:
+        by[name].append(v)
+    return sum(sum(x > cut for x in vs) / len(vs) for vs in by.values()) / len(by)
+
+
 def calibrate(part: list[dict], target: float):
     """Per group, on the calibration half only: each model's own feature and threshold (the single-model
     decision, and each model's vote for ``confirmed``), then the fused features and weight that catch the most
-    swaps at ``target`` false alarms (:func:`threshold_sets`: at most ``target`` of each set's real citations)."""
+    swaps at ``target`` false alarms (:func:`threshold_sets`: at most ``target`` of each set's real citations).
+    "The most" is the mean of the sets' catch rates (:func:`caught_per_set`), as the bar holds per set: pooled,
+    the 1,440 BGE Regesten would choose the German features for the 40 paraphrases."""
     from legalcite.attribution.core import Thresholds
 
     out = {}
     for group in GROUPS:
         mine = [it for it in part if it["set"] not in MEASURE_ONLY and it["key_a"].group == group]
         real = [(it["set"], it["key_a"]) for it in mine]
-        swapped = [it["swap_a"] for it in mine if it.get("swap_a") and it["swap_a"].group]
+        swapped = [(it["set"], it["swap_a"]) for it in mine if it.get("swap_a") and it["swap_a"].group]
 
         def single(model: str, features: tuple[str, ...]) -> tuple[float | None, str]:
             best = (None, features[0], -1.0)
             for f in features:
                 t = threshold_sets([(n, getattr(a, model).misfit(f)) for n, a in real if getattr(a, model)], target)
-                sw = [getattr(a, model).misfit(f) for a in swapped if getattr(a, model)]
-                if t is not None and sw and (c := sum(x > t for x in sw) / len(sw)) > best[2]:
+                sw = [(n, getattr(a, model).misfit(f)) for n, a in swapped if getattr(a, model)]
+                if t is not None and sw and (c := caught_per_set(sw, t)) > best[2]:
                     best = (t, f, c)
             return best[0], best[1]
 
@@ -233,8 +243,8 @@ def calibrate(part: list[dict], target: float):
                     for w in WEIGHTS:
                         f = lambda a: w * a.lexical.misfit(lf) + (1 - w) * a.dense.misfit(df)  # noqa: E731
                         t = threshold_sets([(n, f(a)) for n, a in real if a.lexical and a.dense], target)
-                        both = [f(a) for a in swapped if a.lexical and a.dense]
-                        if t is not None and both and (c := sum(x > t for x in both) / len(both)) > best[4]:
+                        both = [(n, f(a)) for n, a in swapped if a.lexical and a.dense]
+                        if t is not None and both and (c := caught_per_set(both, t)) > best[4]:
                             best = (t, w, lf, df, c)
         t_f, w, lf, df, _ = best
         if t_f is None:
