@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from legalcite.core.scan import scan
+import pytest
+
+from legalcite.core.scan import prefixed, scan
 
 
 @dataclass(frozen=True)
@@ -48,3 +50,19 @@ def test_resume_jumps_over_the_text_already_read() -> None:
 def test_no_extractors_no_hits() -> None:
     assert list(scan("§ 1 BGB", ())) == []
     assert re.compile(A.anchor).match("§")
+
+
+@pytest.mark.parametrize("first, rx, text", [
+    ("A-Z", r"(?<![\w.])[A-Z]{2,}\b", "aBC, DE. x.FG HI"),              # a lookbehind at the start still looks behind
+    ("§A", r"§(?=\s*\d)|Art\.", "§ 1, § x, Art. 2, xArt."),
+    ("0-9", r"\d'\d{3}\b", "1'000'000 and 25'000 but 3'00"),             # overlapping starts: every one is found
+])
+def test_prefixed_matches_where_the_pattern_matches_and_nowhere_else(first, rx, text) -> None:
+    pattern = re.compile(prefixed(first, rx))
+    expected = [i for i in range(len(text)) if re.compile(rx).match(text, i) and re.match(f"[{first}]", text[i])]
+    assert [m.start() for m in pattern.finditer(text)] == expected
+
+
+def test_prefixed_keeps_the_patterns_groups() -> None:
+    m = re.compile(prefixed("B", r"(?P<court>BGH|BAG)Z?")).search("vgl. BGHZ 1")
+    assert (m.start(), m.group("court")) == (5, "BGH")
