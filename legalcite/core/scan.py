@@ -75,13 +75,73 @@ def anchor_of(alternatives: Sequence[tuple[str, str]]) -> str:
     return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alternatives) + ")"
 
 
-def prefixed(first: str, rx: str) -> str:
+def prefixed(first: str | None, rx: str) -> str:
     """A pattern that matches (one character long) where ``rx`` matches and the character there is in the set
-    ``first`` (a character class body): ``[first](?<=(?=rx).)``. Starting with a plain set, it lets the regex
-    engine skip to the next character of that set in a tight loop, instead of running its matcher at every
-    position as it does for a pattern that starts with a lookaround (a boundary, a lookahead): 2–5× faster on
-    text where the set is rare. Where the match starts is all it tells; ``rx``'s groups, if any, are kept."""
-    return f"[{first}](?<=(?=(?:{rx})).)"
+    ``first`` (a character class body; None: :func:`first_chars` of ``rx``): ``[first](?<=(?=rx).)``. Starting with
+    a plain set, it lets the regex engine skip to the next character of that set in a tight loop, instead of
+    running its matcher at every position as it does for a pattern that starts with a lookaround (a boundary, a
+    lookahead): 2–5× faster on text where the set is rare. Where the match starts is all it tells (``rx``'s groups
+    are kept: ``m.end(1)`` of ``prefixed(f, f"({rx})")`` is where ``rx`` ends); ``rx`` itself when no set is known."""
+    first = first if first is not None else first_chars(rx)
+    return rx if first is None else f"[{first}](?<=(?=(?:{rx})).)"
+
+
+def first_chars(rx: str) -> str | None:
+    """The characters a match of ``rx`` can start with, as a character class body (``"BA«\\d"``), or None when
+    that is not simple to tell (an empty match possible, a negated set, case folding)."""
+    try:
+        from re import _parser as sre  # type: ignore[attr-defined]
+    except ImportError:  # Python 3.10
+        import sre_parse as sre  # type: ignore[no-redef]
+    c = sre  # the opcodes: re._constants' names, re-exported by the parser module
+    try:
+        parsed = sre.parse(rx)
+    except re.error:
+        return None
+    if parsed.state.flags & (re.IGNORECASE | re.VERBOSE):
+        return None
+    zero_width = {c.AT, c.ASSERT, c.ASSERT_NOT}
+    repeats = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)}
+    categories = {c.CATEGORY_DIGIT: r"\d", c.CATEGORY_WORD: r"\w", c.CATEGORY_SPACE: r"\s"}
+
+    def char(code: int) -> str:
+        ch = chr(code)
+        return "\\" + ch if ch in "\\]^-[" else ch
+
+    def first(items) -> set[str] | None:
+        for op, av in items:
+            if op in zero_width:
+                continue
+            if op is c.LITERAL:
+                return {char(av)}
+            if op is c.IN:
+                out = set()
+                for iop, iav in av:
+                    if iop is c.LITERAL:
+                        out.add(char(iav))
+                    elif iop is c.RANGE:
+                        out.add(f"{char(iav[0])}-{char(iav[1])}")
+                    elif iop is c.CATEGORY and iav in categories:
+                        out.add(categories[iav])
+                    else:  # a negated set, another category
+                        return None
+                return out
+            if op is c.BRANCH:
+                alts = [first(alt) for alt in av[1]]
+                return None if any(a is None for a in alts) else set().union(*alts)
+            if op is c.SUBPATTERN:
+                if av[1] & re.IGNORECASE:
+                    return None
+                return first(av[-1])
+            if op in repeats:
+                return first(av[2]) if av[0] > 0 else None
+            if op is getattr(c, "ATOMIC_GROUP", None):
+                return first(av)
+            return None
+        return None  # the pattern can match the empty string
+
+    found = first(parsed)
+    return "".join(sorted(found)) if found else None
 
 
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
