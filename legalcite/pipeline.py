@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
+from legalcite.core.link import keyed, link as _link
 from legalcite.core.scan import Context, scan
 from legalcite.models import Citation
 
@@ -52,7 +53,7 @@ def _known(c: Citation) -> bool:
     """A citation whose work its jurisdiction's tables know, cited in a form that work uses (not ``Art.`` of a
     law Germany cites by ``§``)."""
     md = c.metadata
-    return c.key is not None and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
+    return keyed(c) and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
 
 
 class _OnDemand:
@@ -92,7 +93,7 @@ def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str],
     5. whether the document's language is one of its languages; (then registry order)."""
     return (sum(_known(c) for c in found) / len(found),
             max(c.span.end for c in found) - min(c.span.start for c in found),
-            any(c.key is not None for c in found),
+            any(keyed(c) for c in found),
             _OnDemand(lambda: ctx.prose == code),
             ctx.language in languages)
 
@@ -157,8 +158,6 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
                   prose_guess=guess_prose)
     cites = extract_raw(text, ctx)
     if link:
-        from legalcite.core.link import link as _link
-
         cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
@@ -167,7 +166,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
 
 def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
     """Remove key-less citations, renumbering ``antecedent`` indexes to the kept list."""
-    keep = [i for i, c in enumerate(cites) if c.key is not None]
+    keep = [i for i, c in enumerate(cites) if keyed(c)]
     if len(keep) == len(cites):
         return cites
     new_index = {old: new for new, old in enumerate(keep)}
