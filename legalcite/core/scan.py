@@ -108,14 +108,16 @@ def first_chars(rx: str) -> str | None:
         ch = chr(code)
         return "\\" + ch if ch in "\\]^-[" else ch
 
-    def first(items) -> set[str] | None:
+    def first(items) -> tuple[set[str], bool] | None:
+        """(the characters the sequence ``items`` can start with, whether it can match the empty string); None when
+        not simple to tell."""
+        out: set[str] = set()
         for op, av in items:
             if op in zero_width:
                 continue
             if op is c.LITERAL:
-                return {char(av)}
+                return out | {char(av)}, False
             if op is c.IN:
-                out = set()
                 for iop, iav in av:
                     if iop is c.LITERAL:
                         out.add(char(iav))
@@ -125,23 +127,28 @@ def first_chars(rx: str) -> str | None:
                         out.add(categories[iav])
                     else:  # a negated set, another category
                         return None
-                return out
+                return out, False
             if op is c.BRANCH:
-                alts = [first(alt) for alt in av[1]]
-                return None if any(a is None for a in alts) else set().union(*alts)
-            if op is c.SUBPATTERN:
-                if av[1] & re.IGNORECASE:
-                    return None
-                return first(av[-1])
-            if op in repeats:
-                return first(av[2]) if av[0] > 0 else None
-            if op is getattr(c, "ATOMIC_GROUP", None):
-                return first(av)
-            return None
-        return None  # the pattern can match the empty string
+                sub = [first(alt) for alt in av[1]]
+            elif op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
+                sub = [first(av[-1])]
+            elif op in repeats:
+                sub = [first(av[2])]
+                if sub[0] is not None and av[0] == 0:
+                    sub = [(sub[0][0], True)]
+            elif op is getattr(c, "ATOMIC_GROUP", None):
+                sub = [first(av)]
+            else:
+                return None
+            if any(x is None for x in sub):
+                return None
+            out.update(*(x[0] for x in sub))
+            if not any(x[1] for x in sub):
+                return out, False  # else what follows may come first too
+        return out, True
 
     found = first(parsed)
-    return "".join(sorted(found)) if found else None
+    return "".join(sorted(found[0])) if found is not None and not found[1] and found[0] else None
 
 
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")

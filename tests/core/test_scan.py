@@ -66,3 +66,16 @@ def test_prefixed_matches_where_the_pattern_matches_and_nowhere_else(first, rx, 
 def test_prefixed_keeps_the_patterns_groups() -> None:
     m = re.compile(prefixed("B", r"(?P<court>BGH|BAG)Z?")).search("vgl. BGHZ 1")
     assert (m.start(), m.group("court")) == (5, "BGH")
+
+
+@pytest.mark.parametrize("rx, first", [
+    (r"(?<![\w.])(?:BGE|ATF)\b|\d'\d{3}|«", "ABd«".replace("d", "\\d")),  # lookarounds take no character
+    (r"(?:Joined[ \t]+)?Cases?", "CJ"),                                    # an optional part: what follows too
+    (r"\d+|[a-f\-\]]", "\\-\\]\\da-f"),
+    (r"a?", None), (r"(?:a|)", None),                                       # may match the empty string
+    (r"[^a]x", None), (r"(?i)abc", None), (r".x", None),                    # not simple to tell
+])
+def test_first_chars_are_what_a_match_can_start_with(rx, first) -> None:
+    from legalcite.core.scan import first_chars
+
+    assert first_chars(rx) == first
