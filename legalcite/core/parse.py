@@ -134,14 +134,15 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
-def token_pattern(parser: Lark) -> re.Pattern:
+def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pattern:
     """One token of the grammar after what the grammar ignores (whitespace), the terminal's name as the match's
     ``lastgroup``, terminals tried in the lexer's order: matched repeatedly it reads a text token by token as the
     lexer does wherever the token found is one the parser accepts there. A fast path can read the commonest shapes
-    with it and leave the rest to the parser (``de/statute.py``, ``de/trees.py``)."""
+    with it and leave the rest to the parser (``de/statute.py``, ``de/trees.py``). ``without``: terminals left out —
+    the token the (contextual) lexer reads in a parser state that does not accept them."""
     ignored = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
     skip = "(?:%s)*" % "|".join(ignored) if ignored else ""
-    terms = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer_order(parser))
+    terms = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name not in without)
     return re.compile(f"{skip}(?:{terms})")
 
 
