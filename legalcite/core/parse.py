@@ -152,11 +152,14 @@ def parse_run(parser: Lark, window: str, start: str | None = None,
     is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
     ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
     result and whether it was cut from the window (False: it was parsed in the whole window, because the run
-    reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run first, without the
-    parser (None: the parser reads it); it must return what the parse with the embedded transformer returns."""
+    reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run (or a window that is
+    one run) first, without the parser (None: the parser reads it); it must return what the parse with the embedded
+    transformer returns."""
     m = token_run(parser).match(window)
     if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
         return _parse_cut(parser, m.group(), start, fast), True
+    if fast is not None and m is not None and m.end() == len(window) and (read := fast(window)) is not None:
+        return read, False  # the window is one run of tokens (the text's last words): the fast path reads it too
     return parse_prefix(parser, window, start), False
 
 
