@@ -260,15 +260,45 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitat
         return NO_CITATION
 
 
+_PINS = ("PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S")
+# a loose-leaf cite (``NUM? HEADING NRS _pin*``: "3-2500 § 5 Nr 23", "§ 626 BGB Nr. 5") and an annotated one
+# (``NRS _ZU HEADING _pin*``: "Nr. 17 zu § 74 HGB"): after its first token, the terminals it needs in order
+_LOOSE = {"NUM": ("loose", ("HEADING", "NRS")), "HEADING": ("loose", ("NRS",)), "NRS": ("annotated", ("_ZU", "HEADING"))}
+
+
+def _read_loose(parser, window: str, m: re.Match) -> tuple[tuple, int] | _NoCitation:
+    """A loose-leaf or annotated cite from its first token ``m`` on, as :meth:`DecisionParts.loose` or
+    :meth:`~DecisionParts.annotated` builds it, and where it ends: each next token is the one terminal the grammar
+    accepts there (where it does not match, the lexer fails too: :data:`NO_CITATION`), then pins up to the prose."""
+    rule, needed = _LOOSE[m.lastgroup]
+    children = [Token(m.lastgroup, m.group(m.lastgroup), end_pos=m.end())]
+    pos = m.end()
+    for name in needed:
+        m = _terminal_rx(parser, (name,)).match(window, pos)
+        if m is None:
+            return NO_CITATION
+        if not name.startswith("_"):  # "zu" is filtered out of the children, as the parser does
+            children.append(Token(name, m.group(name), end_pos=m.end()))
+        pos = m.end()
+    pins = _terminal_rx(parser, _PINS)
+    while (m := pins.match(window, pos)) is not None:
+        children.append(Token(m.lastgroup, m.group(m.lastgroup), end_pos=m.end()))
+        pos = m.end()
+    try:
+        return getattr(DecisionParts(), rule)(children), pos
+    except Reject:  # a heading the statute grammar does not read
+        return NO_CITATION
+
+
 # what must follow an entry point's optional parts: its dockets or (after a court or a decision type) a reporter's cite
 _MUST_FOLLOW = {"court_rest": ("DOCKET", "REPNAME"), "decision": ("DOCKET", "REPNAME"), "dated": ("DOCKET",),
                 "docket": ("DOCKET",)}
 
 
 def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | _NoCitation | None:
-    """``cites`` in the shape ``ROMAN_NUMERAL? (CITE pin*)+`` at ``pos`` (the series, volumes and pages, pins), as
-    :meth:`DecisionParts.cites` builds it, and where it ends; :data:`NO_CITATION` where no terminal ``cites`` accepts
-    there matches; None for the other shapes."""
+    """``cites`` at ``pos``: in the shape ``ROMAN_NUMERAL? (CITE pin*)+`` (the series, volumes and pages, pins) as
+    :meth:`DecisionParts.cites` builds it, a loose-leaf or annotated cite as :func:`_read_loose` reads it, and where
+    it ends; :data:`NO_CITATION` where no terminal ``cites`` accepts there matches; None for the other shapes."""
     first = _terminal_rx(parser, _CITES_FIRST)
     parts = DecisionParts()
     m = first.match(window, pos)
@@ -279,8 +309,8 @@ def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | _NoCitatio
     if m is None:
         return NO_CITATION
     if m.lastgroup != "CITE":
-        return None
-    after = _terminal_rx(parser, ("CITE", "PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S"))
+        return _read_loose(parser, window, m)
+    after = _terminal_rx(parser, ("CITE", *_PINS))
     cite: list[Token] = []
     while m is not None:
         kind = m.lastgroup
