@@ -103,7 +103,9 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     at one anchor the best reading wins (:func:`reading_rank`)."""
     out: list[Citation] = []
     consumed = 0
+    end = len(text)
     of = _jurisdiction_of()
+    state = ctx.state
     for cand in scan(text, jurisdictions.extractors(), resume=lambda: consumed):
         if cand.start < consumed:
             continue
@@ -112,20 +114,20 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                ctx.state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
                 _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
-            found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
-            if found:
+            if found and (found := [c for c in found if c.span.start >= consumed and c.span.end <= end]):
                 readings.append((found, of[ex]))
-        # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
-        best = readings[0][0] if len(readings) == 1 else max(
-            readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx), default=((), None))[0]
-        if best:
+        if readings:
+            # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
+            best = readings[0][0] if len(readings) == 1 else max(
+                readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx))[0]
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
         # an extractor that met a pathological run (thousands of "§ 1 Abs. 2") may ask to skip it whole
-        consumed = max(consumed, ctx.state.pop("skip_to", 0))
+        if "skip_to" in state:
+            consumed = max(consumed, state.pop("skip_to"))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
 
