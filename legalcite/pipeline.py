@@ -108,7 +108,10 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     end = len(text)
     of = _jurisdiction_of()
     state = ctx.state
-    for cand in scan(text, jurisdictions.extractors(), resume=lambda: consumed):
+    extractors = jurisdictions.extractors()
+    # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
+    quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
+    for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet):
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []
@@ -132,6 +135,12 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             consumed = max(consumed, state.pop("skip_to"))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
+
+
+@functools.cache
+def _quiet_ones(extractors: tuple) -> tuple:
+    """The extractors that can say, once per document, where they read nothing (``quiet(ctx)``), with that method."""
+    return tuple((ex, ex.quiet) for ex in extractors if getattr(ex, "quiet", None) is not None)
 
 
 @functools.cache

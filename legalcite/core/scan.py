@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
+from typing import Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
 from legalcite.models import Citation
 
@@ -47,7 +47,9 @@ class Extractor(Protocol):
     """One jurisdiction's entry point into the pipeline (its code and languages are on its
     :class:`~legalcite.jurisdictions.Jurisdiction`). Optionally also ``literals`` (strings) and ``literal_anchor``
     (a regex tried where one of them occurs, its match passed to ``extract`` like an anchor's): anchors that start
-    with a common letter, kept out of the alternation."""
+    with a common letter, kept out of the alternation; and ``quiet(ctx) -> str``: the characters at whose hits it
+    reads nothing in this document (asked once per document: ``§`` for the US extractor in German prose), so that
+    the scan does not ask it there."""
 
     anchor: str                   # regex source; all anchors are OR-ed into one pattern
 
@@ -165,6 +167,8 @@ class _Scanner:
     literals: tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]  # each literal with its extractors
     order: dict[Extractor, int]             # registry order: claims are listed in it (the tie-break)
     by_char: dict[str, tuple[tuple[Extractor, re.Pattern], ...]] = field(default_factory=dict)
+    # per set of quiet extractors and characters (core.scan.scan's ``quiet``): by_char with those left out
+    quiet_views: dict[tuple, dict] = field(default_factory=dict)
 
     def claimers(self, ch: str) -> tuple[tuple[Extractor, re.Pattern], ...]:
         """The extractors whose anchor may match at a position holding ``ch`` (cached per character)."""
@@ -172,6 +176,18 @@ class _Scanner:
         if found is None:
             found = self.by_char[ch] = tuple(o for o, f in zip(self.own, self.firsts) if f is None or f.match(ch))
         return found
+
+    def quiet_view(self, quiet: Mapping[Extractor, str]) -> dict[str, tuple[tuple[Extractor, re.Pattern], ...]]:
+        """:attr:`by_char` with each extractor of ``quiet`` left out at its characters (made once per such set)."""
+        key = tuple(quiet.items())
+        view = self.quiet_views.get(key)
+        if view is None:
+            view = dict(self.by_char)
+            for ex, chars in quiet.items():
+                for c in chars:
+                    view[c] = tuple(o for o in (view[c] if c in view else self.claimers(c)) if o[0] is not ex)
+            self.quiet_views[key] = view
+        return view
 
     def literal_hits(self, text: str) -> list[tuple[int, Extractor, re.Pattern]]:
         """Every occurrence of every extractor's literals, in text order (a literal several extractors share,
@@ -206,17 +222,21 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
                     literals, {ex: i for i, ex in enumerate(exs)})
 
 
-def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int] | None = None) -> Iterator[Candidate]:
+def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int] | None = None,
+         quiet: Mapping[Extractor, str] | None = None) -> Iterator[Candidate]:
     """Yield each anchor hit with the extractors that claim it, left to right (``extractors`` in tie-break
     order; their union pattern is compiled once per tuple). Only the extractors whose anchor can start with the
     hit's character are asked whether they claim it; the literals' hits are merged in. ``resume`` (the pipeline's
     end of the text already read) lets the scan jump over the citations found, instead of stopping at every
-    anchor inside them."""
+    anchor inside them. ``quiet``: per extractor, the characters at whose hits it is not asked in this text (its
+    ``quiet(ctx)``)."""
     if not extractors:
         return
     scanner = _compiled(extractors)
     search = scanner.union.search
     by_char, claimers = scanner.by_char, scanner.claimers
+    if quiet:  # the claimers of the quiet characters without the extractors quiet there
+        by_char = scanner.quiet_view(quiet)
     literal_hits = scanner.literal_hits(text) if scanner.literals else []
     li, n_lit = 0, len(literal_hits)
     pos = 0
@@ -235,12 +255,17 @@ def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int]
             union_hit = True
         if union_hit:
             ch = text[start]
-            claims = tuple([(ex, mm) for ex, rx in (by_char.get(ch) or claimers(ch)) if (mm := rx.match(text, start))])
+            found = by_char.get(ch)
+            if found is None:
+                found = by_char[ch] = claimers(ch)
+            claims = tuple([(ex, mm) for ex, rx in found if (mm := rx.match(text, start))])
         else:
             claims = ()
         while li < n_lit and literal_hits[li][0] == start:  # literals at the same position join the claims
             _, ex, rx = literal_hits[li]
             li += 1
+            if quiet and text[start] in quiet.get(ex, ""):
+                continue
             if (mm := rx.match(text, start)) is not None and all(ex is not c for c, _ in claims):
                 claims = tuple(sorted((*claims, (ex, mm)), key=lambda c: scanner.order[c[0]]))
         if claims:

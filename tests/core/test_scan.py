@@ -25,8 +25,8 @@ B = Ex(r"(?=[A-Z])(?<![A-Za-z])[A-Z]{2,}", literals=("ebd.",), literal_anchor=r"
 C = Ex(r"(?=[§A])(?:§|Art\.)")
 
 
-def hits(text, exs, resume=None):
-    return [(c.start, [exs.index(ex) for ex, _ in c.claims]) for c in scan(text, tuple(exs), resume)]
+def hits(text, exs, resume=None, quiet=None):
+    return [(c.start, [exs.index(ex) for ex, _ in c.claims]) for c in scan(text, tuple(exs), resume, quiet)]
 
 
 def test_each_hit_names_the_extractors_whose_anchor_matches_there_in_registry_order() -> None:
@@ -45,6 +45,12 @@ def test_resume_jumps_over_the_text_already_read() -> None:
     text = "§ § § AB §"
     assert [h for h, _ in hits(text, [A, B])] == [0, 2, 4, 6, 9]
     assert [h for h, _ in hits(text, [A, B], resume=lambda: 7)] == [0, 9]
+
+
+def test_a_quiet_extractor_is_not_asked_at_its_quiet_characters() -> None:
+    text = "§ 1 Art. 2 ebd. §"
+    assert hits(text, [A, B, C], quiet={A: "§", B: "e"}) == [(0, [2]), (text.index("Art"), [2]), (text.rindex("§"), [2])]
+    assert hits(text, [A, B, C], quiet={C: "§A"}) == [(0, [0]), (text.index("ebd"), [1]), (text.rindex("§"), [0])]
 
 
 def test_no_extractors_no_hits() -> None:
