@@ -12,14 +12,17 @@ import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
+from legalcite.core.link import keyed, link as _link
 from legalcite.core.scan import Context, scan
 from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-# German and English function words, in one pattern (one pass over the text): a German one fills the group
-_WORDS = re.compile(r"\b(?:(der|die|das|und|nach|gemäß|des|ist|nicht|eine?n?|mit|von|zu)|the|and|of|under|is|to|that"
-                    r"|in|for|with)\b")
+# German (der die das des und nach nicht gemäß ist ein eine einen mit von zu) and English (the to that and of under is
+# in for with) function words, in one pattern (one pass over the text): a German one fills the group. Written as a
+# trie, so that the engine tries a few branches at each word's start, not every word
+_WORDS = re.compile(r"(?<!\w)(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|von|zu)|t(?:he|o|hat)|and|of"
+                    r"|under|i[sn]|for|with)(?!\w)")
 
 
 def guess_language(text: str) -> str | None:
@@ -52,7 +55,7 @@ def _known(c: Citation) -> bool:
     """A citation whose work its jurisdiction's tables know, cited in a form that work uses (not ``Art.`` of a
     law Germany cites by ``§``)."""
     md = c.metadata
-    return c.key is not None and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
+    return keyed(c) and not getattr(md, "unknown_work", None) and not getattr(md, "implausible", None)
 
 
 class _OnDemand:
@@ -92,7 +95,7 @@ def reading_rank(found: Sequence[Citation], code: str, languages: Sequence[str],
     5. whether the document's language is one of its languages; (then registry order)."""
     return (sum(_known(c) for c in found) / len(found),
             max(c.span.end for c in found) - min(c.span.start for c in found),
-            any(c.key is not None for c in found),
+            any(keyed(c) for c in found),
             _OnDemand(lambda: ctx.prose == code),
             ctx.language in languages)
 
@@ -102,8 +105,13 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     at one anchor the best reading wins (:func:`reading_rank`)."""
     out: list[Citation] = []
     consumed = 0
+    end = len(text)
     of = _jurisdiction_of()
-    for cand in scan(text, jurisdictions.extractors(), resume=lambda: consumed):
+    state = ctx.state
+    extractors = jurisdictions.extractors()
+    # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
+    quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
+    for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet):
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []
@@ -111,22 +119,28 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                ctx.state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
                 _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
-            found = [c for c in found if c.span.start >= consumed and c.span.end <= len(text)]
-            if found:
+            if found and (found := [c for c in found if c.span.start >= consumed and c.span.end <= end]):
                 readings.append((found, of[ex]))
-        # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
-        best = readings[0][0] if len(readings) == 1 else max(
-            readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx), default=((), None))[0]
-        if best:
+        if readings:
+            # the first best reading wins; with one reading there is nothing to rank (and the prose is not counted)
+            best = readings[0][0] if len(readings) == 1 else max(
+                readings, key=lambda r: reading_rank(r[0], r[1].code, r[1].languages, ctx))[0]
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
         # an extractor that met a pathological run (thousands of "§ 1 Abs. 2") may ask to skip it whole
-        consumed = max(consumed, ctx.state.pop("skip_to", 0))
+        if "skip_to" in state:
+            consumed = max(consumed, state.pop("skip_to"))
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
+
+
+@functools.cache
+def _quiet_ones(extractors: tuple) -> tuple:
+    """The extractors that can say, once per document, where they read nothing (``quiet(ctx)``), with that method."""
+    return tuple((ex, ex.quiet) for ex in extractors if getattr(ex, "quiet", None) is not None)
 
 
 @functools.cache
@@ -157,8 +171,6 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
                   prose_guess=guess_prose)
     cites = extract_raw(text, ctx)
     if link:
-        from legalcite.core.link import link as _link
-
         cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
@@ -167,7 +179,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
 
 def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
     """Remove key-less citations, renumbering ``antecedent`` indexes to the kept list."""
-    keep = [i for i, c in enumerate(cites) if c.key is not None]
+    keep = [i for i, c in enumerate(cites) if keyed(c)]
     if len(keep) == len(cites):
         return cites
     new_index = {old: new for new, old in enumerate(keep)}

@@ -15,6 +15,12 @@ from legalcite.models import Citation
 Linker = Callable[[list[Citation], Context], list[Citation]]
 
 
+def keyed(c: Citation) -> bool:
+    """Whether ``c`` has a key: ``Citation.key`` is None exactly when the jurisdiction or the work is, so the test
+    needs no key string built (the pipeline and the linkers ask it of every citation)."""
+    return c.jurisdiction is not None and c.work is not None
+
+
 def link(citations: list[Citation], ctx: Context, linkers: Iterable[Linker]) -> list[Citation]:
     out = list(citations)
     for fn in linkers:

@@ -134,14 +134,15 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
-def token_pattern(parser: Lark) -> re.Pattern:
+def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pattern:
     """One token of the grammar after what the grammar ignores (whitespace), the terminal's name as the match's
     ``lastgroup``, terminals tried in the lexer's order: matched repeatedly it reads a text token by token as the
     lexer does wherever the token found is one the parser accepts there. A fast path can read the commonest shapes
-    with it and leave the rest to the parser (``de/statute.py``, ``de/trees.py``)."""
+    with it and leave the rest to the parser (``de/statute.py``, ``de/trees.py``). ``without``: terminals left out —
+    the token the (contextual) lexer reads in a parser state that does not accept them."""
     ignored = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
     skip = "(?:%s)*" % "|".join(ignored) if ignored else ""
-    terms = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer_order(parser))
+    terms = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name not in without)
     return re.compile(f"{skip}(?:{terms})")
 
 
@@ -151,11 +152,14 @@ def parse_run(parser: Lark, window: str, start: str | None = None,
     is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
     ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
     result and whether it was cut from the window (False: it was parsed in the whole window, because the run
-    reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run first, without the
-    parser (None: the parser reads it); it must return what the parse with the embedded transformer returns."""
+    reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run (or a window that is
+    one run) first, without the parser (None: the parser reads it); it must return what the parse with the embedded
+    transformer returns."""
     m = token_run(parser).match(window)
     if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
         return _parse_cut(parser, m.group(), start, fast), True
+    if fast is not None and m is not None and m.end() == len(window) and (read := fast(window)) is not None:
+        return read, False  # the window is one run of tokens (the text's last words): the fast path reads it too
     return parse_prefix(parser, window, start), False
 
 
@@ -180,6 +184,21 @@ class Prefix:
     tree: Any
     end: int
     truncated: bool = False  # the token cap was reached: pathological input, the caller may skip ahead
+
+
+def run_prefix(parser: Lark, window: str, start: str | None = None) -> Prefix | None:
+    """:func:`longest_prefix` with its commonest case read in one parse: where the window's run of tokens
+    (:func:`token_run`) ends before a character that is no letter or digit (no token of the grammar goes on there)
+    and parses whole, it is the longest complete prefix. Else, and for runs that may hold more tokens than
+    ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). For grammars
+    without a ``TAIL`` (the EU's); ``tests/eu/test_extract.py`` checks both agree on the shared texts."""
+    m = token_run(parser).match(window)
+    if m is not None and m.end() <= 64 and m.end() < len(window) and not window[m.end()].isalnum():
+        try:
+            return Prefix(parser.parse(m.group(), start=start), m.end())
+        except Exception:  # LarkError, or a callback that rejected the run: the prefix is shorter, if any
+            pass
+    return longest_prefix(parser, window, start=start)
 
 
 def longest_prefix(parser: Lark, window: str, max_tokens: int = 64, start: str | None = None) -> Prefix | None:

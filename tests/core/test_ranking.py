@@ -65,3 +65,19 @@ def test_the_language_guess_and_the_german_cues_count_as_boundary_regexes_do(tex
     assert pipeline.guess_language(text) == expected
     assert cue_count(text) == len(re.findall(
         r"ß|\b(?:BGH|BVerfG|BVerwG|BFH|BSG|BAG|BGHZ|BVerfGE|Bundesrepublik|Deutschland|German|Germany)\b", text))
+
+
+@given(st.text(alphabet=st.sampled_from(list("BGEATFr. 5'0«»CHSchweizKanton_x1\n")), max_size=80)
+       | st.sampled_from(["Fr. 5'000 und 1'000'000 CHF", "xBGE BGE_ BGE 1 I", "Bundesgerichtshof Bundesgericht",
+                          "gemäss Strasse «Massnahme»"]))
+def test_the_swiss_cues_count_as_the_names_tables_regex_finds(text: str) -> None:
+    """ch.cue_count skips to the cues' first characters (core.scan.prefixed); it counts exactly what ``findall`` of
+    the table's regex counts (no cue inside the one before: ``Fr. 5'000`` is one)."""
+    import re
+
+    from legalcite.jurisdictions.ch import acts
+    from legalcite.jurisdictions.ch.extract import cue_count
+
+    cues = acts.names()["cues"]
+    low = text.lower()
+    assert cue_count(text) == len(re.findall(cues["words"], text)) + sum(low.count(s) for s in cues["lowercase"])

@@ -43,7 +43,9 @@ def test_a_run_parsed_alone_reads_as_the_whole_window_on_real_text(corpora_dir: 
 _PART = st.sampled_from(["§ 5", "§§ 280", " Abs. 1", " Abs 2", " Satz 2", " S. 3", " Nr. 4", " Nrn. 2", " lit. a",
                          " Buchst. b)", " I", " III", " 1", " 2a", " (1)", " (b)", " f.", " ff.", " a.F.", " aF",
                          ", ", " und ", " bis ", " – ", " i.V.m. ", " BGB", " Satzung", " Absatz", " der", " 7 a",
-                         " Art. 3", " Hs. 1", " Alt. 2", ".", ";", " sowie", "\n", "x"])
+                         " Art. 3", " Hs. 1", " Alt. 2", ".", ";", " sowie", "\n", "x",
+                         # signs past the first token: the contextual lexer reads a part there, or the prose
+                         " § 9", ", § 9", ", §§ 3", " Paragraph 3", ", Paragraph 3", " Section 4", " Artikel 5"])
 
 
 @settings(max_examples=400, deadline=None)
@@ -113,10 +115,13 @@ def test_decisions_and_reporter_cites_read_without_the_parser_as_the_parser_read
         for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 legalcite.extract(json.loads(line)["text"])
-    decided = 0
+    decided = refused = 0
     for window, start in seen:
         fast = trees.read_case(case._parser(), window, start)
-        if fast is not None:
+        if fast is trees.NO_CITATION:  # where the reader sees that no citation can be read, the parser reads none
+            refused += 1
+            assert parse_prefix(case._parser(), window, start) is None, (start, window)
+        elif fast is not None:
             decided += 1
             assert fast == parse_prefix(case._parser(), window, start), (start, window)
-    assert decided > len(seen) * 0.6
+    assert decided > len(seen) * 0.6 and refused > 0

@@ -178,3 +178,39 @@ def test_measurement_set_floor(shared_dir: Path) -> None:
     assert rep.total.expected >= 200
     assert rep.total.precision >= 0.95 and rep.total.recall >= 0.95
     assert rep.controls.found == rep.controls.expected
+
+
+def test_a_run_parsed_whole_is_the_longest_prefix_on_the_shared_texts(testdata_dir: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """core.parse.run_prefix (a window's run of tokens parsed in one pass) gives what longest_prefix gives, on every
+    window the EU extractor parses in the shared German, English and French texts (every table case too), and reads
+    most of them in one pass."""
+    import json
+
+    from legalcite.core import parse
+
+    seen: list[tuple[object, str]] = []
+    real = parse.run_prefix
+
+    def spy(parser, window, start=None):
+        seen.append((parser, window))
+        return real(parser, window, start)
+
+    monkeypatch.setattr(parse, "run_prefix", spy)
+    texts = [t for t, _ in TABLE]
+    for name, field in (("de_ler_test.jsonl", "text"), ("de_refex_ler.jsonl", "text"),
+                        ("lexam_open_sample.jsonl", "reference_answer"), ("lexam_open_sample.jsonl", "question")):
+        for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
+            if line.strip() and isinstance(json.loads(line).get(field), str):
+                texts.append(json.loads(line)[field])
+    for text in texts:
+        legalcite.extract(text)
+    whole = 0
+    for parser, window in seen:
+        fast, slow = real(parser, window), parse.longest_prefix(parser, window)
+        assert (fast is None) == (slow is None), window
+        if fast is not None:
+            assert (fast.tree, fast.end, fast.truncated) == (slow.tree, slow.end, slow.truncated), window
+            run = parse.token_run(parser).match(window)
+            whole += run is not None and run.end() == fast.end
+    assert len(seen) > 100 and whole > len(seen) // 2

@@ -175,7 +175,10 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     german, english = lows & s.title_forms, lows & s.english_forms
     if not (german or english):
         return False
-    for i, w in enumerate(words):
+    # an English title anywhere; a German one only after an article word (most chains: none, or a few words to try)
+    at = range(len(words)) if english else [i + 1 for i, w in enumerate(words[:-1]) if w in _ARTICLES]
+    for i in at:
+        w = words[i]
         low = w.lower().replace("ß", "ss")
         if low in english or (low in german and i and words[i - 1] in _ARTICLES):
             first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""

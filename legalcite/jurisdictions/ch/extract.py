@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand
-from legalcite.core.scan import Context, anchor_of
+from legalcite.core.scan import Context, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -411,7 +411,9 @@ def _docket(text: str, pos: int) -> list[Citation]:
 
 @functools.cache
 def _cue_words() -> re.Pattern:
-    return re.compile(acts.names()["cues"]["words"])
+    # prefixed: the engine skips to the cues' first characters (the words' regex starts with a boundary, which
+    # would have it try every position); group 1 is the cue
+    return re.compile(prefixed(None, "(" + acts.names()["cues"]["words"] + ")"))
 
 
 def cue_count(text: str) -> int:
@@ -419,7 +421,11 @@ def cue_count(text: str) -> int:
     Swiss spelling — gemäss, Strasse, Massnahme, -mässig — counted as substrings of the lowercased text, which is
     fast)."""
     low = text.lower()
-    return len(_cue_words().findall(text)) + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
+    n = end = 0
+    for m in _cue_words().finditer(text):
+        if m.start() >= end:  # as findall counts: no cue inside the one before (``Fr. 5'000`` is one)
+            n, end = n + 1, m.end(1)
+    return n + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
 
 
 def _swiss(text: str, ctx: Context) -> bool:

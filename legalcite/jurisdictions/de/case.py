@@ -155,9 +155,12 @@ def parse(window: str, start: str):
     """The decision or reporter cite at the start of ``window``, read from the entry point ``start``: its commonest
     shapes token by token (:func:`legalcite.jurisdictions.de.trees.read_case`), the others by the parser."""
     from legalcite.core.parse import parse_prefix
-    from legalcite.jurisdictions.de.trees import read_case
+    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
 
-    return read_case(_parser(), window, start) or parse_prefix(_parser(), window, start)
+    read = read_case(_parser(), window, start)
+    if read is NO_CITATION:
+        return None
+    return read or parse_prefix(_parser(), window, start)
 
 
 def decision_citations(text: str, start: int, d: Decision, base: int, court: str | None,

@@ -184,6 +184,7 @@ def parse_chain(window: str) -> Chain | None:
 
 
 _MAX_TOKENS = 40
+_SIGN_TERMINALS = frozenset(SIGNS)
 
 
 def _read_run(run: str) -> Chain | None:
@@ -191,15 +192,18 @@ def _read_run(run: str) -> Chain | None:
     :func:`~legalcite.core.parse.parse_run`) read with the lexer's own terminals in its order
     (:func:`legalcite.core.parse.token_pattern`); when it is a sign and list members in the grammar's shape
     (``items``: parts, separators between them, one may end the list) the chain is built as the embedded Transformer
-    builds it (:func:`chain_of`) — the parser is not needed to say what it is. Anything else (a sign inside the
-    chain, two separators in a row) is None: the grammar reads it. ``tests/de/test_parse.py`` checks both paths
-    agree on the shared German texts."""
+    builds it (:func:`chain_of`) — the parser is not needed to say what it is. Past the first token the parser
+    accepts no sign, so the (contextual) lexer reads a sign's text there as a part (``Art. 229 § 5``, ``§ 8 Abs. 1,
+    § 9``: a ``SECTION``) or, where no part matches, as the prose after the chain (``§ 8, §§ 3``: the chain ends
+    before ``§§``); so does this reader. Anything else (two separators in a row) is None: the grammar reads it.
+    ``tests/de/test_parse.py`` checks both paths agree on the shared German texts and random chains."""
     from legalcite.core.parse import token_pattern
 
     match = token_pattern(_parser()).match
     m = match(run)
     if m is None or m.lastgroup not in SIGNS:
         return None
+    inside = token_pattern(_parser(), _SIGN_TERMINALS).match  # a token past the first: no sign is accepted there
     sign, sign_end = m.lastgroup, m.end()
     members: list[tuple[str | None, tuple[Part, ...]]] = []
     sep: str | None = None
@@ -209,6 +213,10 @@ def _read_run(run: str) -> Chain | None:
         m = match(run, pos)
         if m is None:
             return None
+        if m.lastgroup in SIGNS:
+            m = inside(run, pos)
+            if m is None:
+                break  # no part reads here either: the lexer's TAIL, the prose after the chain
         kind = m.lastgroup
         if kind in ("SEP", "RANGE"):
             if not parts:
@@ -218,7 +226,7 @@ def _read_run(run: str) -> Chain | None:
         elif kind in LEVELS or kind in STYLES:
             parts.append(part_of(kind, m.group(kind), m.end()))
         else:
-            return None  # another sign inside the chain: the grammar reads it
+            return None  # a terminal this reader does not know: the grammar reads it
         pos = m.end()
     if parts:
         members.append((sep, tuple(parts)))

@@ -185,24 +185,38 @@ def _heading(heading: str) -> tuple[str, list[str]]:
 _BEFORE_DOCKETS = {"court_rest": ("DTYPE", "PANEL", "DATE"), "decision": ("DTYPE", "PANEL", "DATE"),
                    "dated": ("DATE",), "docket": ()}
 _FIRST = {"decision": "DTYPE", "dated": "DATE"}
+# what a reporter's ``cites`` can start with (the series, a cite, a loose-leaf number, heading or entry numbers)
+_CITES_FIRST = ("ROMAN_NUMERAL", "CITE", "NUM", "HEADING", "NRS")
+# read_case's answer where the parser, too, finds no citation: where the grammar must read a token (a docket after a
+# decision's date, a cite after a reporter's name) and no terminal it accepts there matches, the (contextual) lexer
+# fails as well; a callback's Reject rejects the parse as it rejects the reading
+class _NoCitation:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NO_CITATION"
 
 
-def read_case(parser, window: str, start: str) -> Decision | Reporter | None:
+NO_CITATION = _NoCitation()
+
+
+def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitation | None:
     """The commonest shapes of ``case.lark``'s entry points read token by token, without the parser: a decision's
     optional type, panel and date and then its dockets (``, Urteil vom 5. Mai 2022 - 2 AZR 363/21``) or a reporter's
     cite (`` GRUR 2006, 152, 154``), a reporter's volumes and pages with their pins (`` 164, 11 <13>; 165, 1``).
     Tokens are read with the lexer's terminals in its order (:func:`legalcite.core.parse.token_pattern`), each
     accepted only where the grammar accepts it (there the lexer reads the same token), and the result is built by
-    :class:`DecisionParts` itself; anything else (a loose-leaf or annotated cite, a page part ``I-4101``, a part out
-    of the grammar's order) is None, for the parser. ``tests/de/test_parse.py`` checks both agree on the shared
-    German texts."""
+    :class:`DecisionParts` itself; where a token the grammar needs cannot be read (no docket after a date: the lexer
+    fails there too) it is :data:`NO_CITATION`, so that the parser is not asked; anything else (a loose-leaf or
+    annotated cite, a page part ``I-4101``, a part out of the grammar's order) is None, for the parser.
+    ``tests/de/test_parse.py`` checks both agree on the shared German texts."""
     from legalcite.core.parse import token_pattern
 
     match = token_pattern(parser).match
     parts = DecisionParts()
     if start == "reporter":
         read = _read_cites(parser, window, 0)
-        return parts.reporter([read[0]]) if read is not None else None
+        return parts.reporter([read[0]]) if read is not None and read is not NO_CITATION else read
     optional = _BEFORE_DOCKETS.get(start)
     if optional is None:
         return None
@@ -210,24 +224,28 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | None:
     pos, i = 0, 0
     while True:
         m = match(window, pos)
-        if m is None:
-            return None
+        if m is None or m.lastgroup not in optional[i:] + _MUST_FOLLOW[start]:
+            # the lexer reads only what the grammar accepts here: that token, if any terminal of it matches; else
+            # it fails where a part must come (each entry point needs its dockets or a reporter's cite)
+            if start in _FIRST and i == 0:
+                accepted: tuple[str, ...] = (_FIRST[start],)
+            else:
+                accepted = optional[i:] + _MUST_FOLLOW[start]
+            m = _terminal_rx(parser, accepted).match(window, pos)
+            if m is None:
+                return NO_CITATION
         kind = m.lastgroup
         if kind in ("DOCKET", "REPNAME"):
             break
-        if kind not in optional[i:]:
-            return None  # what the grammar does not accept here: the parser decides
         i = optional.index(kind) + 1
         children.append(Token(kind, m.group(kind), end_pos=m.end()))
         pos = m.end()
     if start in _FIRST and (not children or children[0].type != _FIRST[start]):
         return None
-    if kind == "REPNAME":  # "GRUR 2006, 152, 154": a reporter's cite instead of dockets (not where a date must come)
-        if start not in ("court_rest", "decision"):
-            return None
+    if kind == "REPNAME":  # "GRUR 2006, 152, 154": a reporter's cite instead of dockets (after a court or a type)
         read = _read_cites(parser, window, m.end())
-        if read is None:
-            return None
+        if read is None or read is NO_CITATION:
+            return read
         children.append(parts.reporter_cite([Token("REPNAME", m.group("REPNAME"), end_pos=m.end()), read[0]]))
     else:
         docket = _terminal_rx(parser, ("DOCKET",))
@@ -239,23 +257,60 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | None:
     try:
         return getattr(parts, start)(children)
     except Reject:
-        return None
+        return NO_CITATION
 
 
-def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | None:
-    """``cites`` in the shape ``ROMAN_NUMERAL? (CITE pin*)+`` at ``pos`` (the series, volumes and pages, pins), as
-    :meth:`DecisionParts.cites` builds it, and where it ends; None for the other shapes."""
-    from legalcite.core.parse import token_pattern
+_PINS = ("PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S")
+# a loose-leaf cite (``NUM? HEADING NRS _pin*``: "3-2500 § 5 Nr 23", "§ 626 BGB Nr. 5") and an annotated one
+# (``NRS _ZU HEADING _pin*``: "Nr. 17 zu § 74 HGB"): after its first token, the terminals it needs in order
+_LOOSE = {"NUM": ("loose", ("HEADING", "NRS")), "HEADING": ("loose", ("NRS",)), "NRS": ("annotated", ("_ZU", "HEADING"))}
 
+
+def _read_loose(parser, window: str, m: re.Match) -> tuple[tuple, int] | _NoCitation:
+    """A loose-leaf or annotated cite from its first token ``m`` on, as :meth:`DecisionParts.loose` or
+    :meth:`~DecisionParts.annotated` builds it, and where it ends: each next token is the one terminal the grammar
+    accepts there (where it does not match, the lexer fails too: :data:`NO_CITATION`), then pins up to the prose."""
+    rule, needed = _LOOSE[m.lastgroup]
+    children = [Token(m.lastgroup, m.group(m.lastgroup), end_pos=m.end())]
+    pos = m.end()
+    for name in needed:
+        m = _terminal_rx(parser, (name,)).match(window, pos)
+        if m is None:
+            return NO_CITATION
+        if not name.startswith("_"):  # "zu" is filtered out of the children, as the parser does
+            children.append(Token(name, m.group(name), end_pos=m.end()))
+        pos = m.end()
+    pins = _terminal_rx(parser, _PINS)
+    while (m := pins.match(window, pos)) is not None:
+        children.append(Token(m.lastgroup, m.group(m.lastgroup), end_pos=m.end()))
+        pos = m.end()
+    try:
+        return getattr(DecisionParts(), rule)(children), pos
+    except Reject:  # a heading the statute grammar does not read
+        return NO_CITATION
+
+
+# what must follow an entry point's optional parts: its dockets or (after a court or a decision type) a reporter's cite
+_MUST_FOLLOW = {"court_rest": ("DOCKET", "REPNAME"), "decision": ("DOCKET", "REPNAME"), "dated": ("DOCKET",),
+                "docket": ("DOCKET",)}
+
+
+def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | _NoCitation | None:
+    """``cites`` at ``pos``: in the shape ``ROMAN_NUMERAL? (CITE pin*)+`` (the series, volumes and pages, pins) as
+    :meth:`DecisionParts.cites` builds it, a loose-leaf or annotated cite as :func:`_read_loose` reads it, and where
+    it ends; :data:`NO_CITATION` where no terminal ``cites`` accepts there matches; None for the other shapes."""
+    first = _terminal_rx(parser, _CITES_FIRST)
     parts = DecisionParts()
-    m = token_pattern(parser).match(window, pos)
+    m = first.match(window, pos)
     children: list = []
     if m is not None and m.lastgroup == "ROMAN_NUMERAL":  # "BStBl II 2018, 81": the series
         children.append(Token("ROMAN_NUMERAL", m.group("ROMAN_NUMERAL"), end_pos=m.end()))
-        m = token_pattern(parser).match(window, m.end())
-    if m is None or m.lastgroup != "CITE":
-        return None
-    after = _terminal_rx(parser, ("CITE", "PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S"))
+        m = _terminal_rx(parser, ("CITE",)).match(window, m.end())  # after a series only a cite
+    if m is None:
+        return NO_CITATION
+    if m.lastgroup != "CITE":
+        return _read_loose(parser, window, m)
+    after = _terminal_rx(parser, ("CITE", *_PINS))
     cite: list[Token] = []
     while m is not None:
         kind = m.lastgroup

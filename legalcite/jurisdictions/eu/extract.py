@@ -42,11 +42,11 @@ _RANK = {"art": 0, "recital": 0, "par": 1, "sub": 2, "pt": 3, "satz": 4}
 
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
     """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
-    from legalcite.core.parse import get_parser, longest_prefix
+    from legalcite.core.parse import get_parser, run_prefix
 
     parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
                                                                               "start" if start == "chain" else start)
-    return longest_prefix(parser, text[pos:pos + size])
+    return run_prefix(parser, text[pos:pos + size])
 
 
 # ---------------------------------------------------------------- unit chains

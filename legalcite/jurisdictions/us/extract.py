@@ -196,6 +196,11 @@ class USExtractor:
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
 
+    def quiet(self, ctx: Context) -> str:
+        """Where it reads nothing in this document (core.scan): at ``§`` and ``Section`` (a short section) in German
+        prose, where :func:`_short_section` leaves the section to the German extractor."""
+        return "§S" if german_prose(ctx) else ""
+
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         ch = text[pos]

@@ -2,6 +2,7 @@
 ``Rule 56``): one linker for both, since a California opinion cites federal law and the other way round."""
 from __future__ import annotations
 
+from legalcite.core.link import keyed
 from legalcite.core.scan import Context
 from legalcite.models import Citation, Form, Kind
 
@@ -21,7 +22,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     last_statute: int | None = None
     last_rule: int | None = None
     for i, c in enumerate(citations):
-        if c.form is Form.FULL and c.key:
+        if c.form is Form.FULL and keyed(c):
             if c.kind is Kind.CASE and c.jurisdiction in ("us", "us-ca") and c.metadata.volume is not None:
                 last_full_case[(c.metadata.volume, c.metadata.reporter)] = i
                 if c._link.get("short_name"):
@@ -38,7 +39,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             # "Id." is the authority cited just before; if that one is unresolved, so is "Id.". A mention of an
             # amendment in prose is no authority "Id." could repeat, and "Id. at 299" (a page) needs a case.
             prev = next((j for j in range(len(out) - 1, -1, -1) if not out[j]._link.get("prose")), None)
-            if prev is not None and out[prev].key is not None and (c.pin is None or out[prev].kind is Kind.CASE):
+            if prev is not None and keyed(out[prev]) and (c.pin is None or out[prev].kind is Kind.CASE):
                 prev -= out[prev]._link.get("parallel_index", 0)  # a parallel group is one authority
                 a = out[prev]
                 # "Id." alone repeats the pin of the cite before it; the antecedent is that cite's own full

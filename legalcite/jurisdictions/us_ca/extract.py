@@ -169,6 +169,11 @@ class CaliforniaExtractor:
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
 
+    def quiet(self, ctx: Context) -> str:
+        """Where it reads nothing in this document (core.scan): at ``§``, ``Section`` and ``section`` when no code is
+        named anywhere (:func:`_section_of_code` reads a section only with a code's name after it)."""
+        return "" if "Code" in ctx.text else "§Ss"
+
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if text.startswith("Code", pos):
