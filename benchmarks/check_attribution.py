@@ -19,7 +19,7 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
 | ``ch-bge`` | ch | the sentence of a German BGE Regeste (``ch_bge_cases`` in the corpora) that cites an article | that article |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
-| ``us-opinion``, ``ca-opinion`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section it cites |
+| ``us-opinion``, ``ca-opinion``, ``us-const`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section / U.S. Constitution provision it cites |
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
 questions are all on one side); the ``*-heading`` sets are measured only (a heading restates its section word for word,
@@ -132,7 +132,8 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
     text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
     for block in text.split("\n\n"):
         cited_sentences(lambda c: None if not statute(c) else "ca-opinion" if c.jurisdiction == "us-ca" else
-                        "us-opinion" if c.jurisdiction == "us" and c.work == "usc" else None, block)
+                        "us-opinion" if c.jurisdiction == "us" and c.work == "usc" else
+                        "us-const" if c.jurisdiction == "us" and c.work == "const" else None, block)
     # "de-claims" and "de-en" sets come from the fixtures' ids (de-de-…, de-en-…, cn-en-…)
     for it in out:
         it["set"] = {"de-de": "de-claims"}.get(it["set"], it["set"])
