@@ -224,36 +224,36 @@ class Citation:
         return d
 
 
-def _fast_init(cls: type) -> None:
-    """Give the frozen, slotted ``cls`` an ``__init__`` that stores each field through its slot's own setter (a
-    frozen dataclass's stores each through ``object.__setattr__``, several times the cost; the pipeline builds a
-    citation per provision found). Generated from the dataclass's fields, as :mod:`dataclasses` does: same
-    keyword-only signature and defaults; ``metadata`` None → the kind's empty metadata, ``_link`` None → no flags."""
+def _fast_init(cls: type, stores: Mapping[str, str] = MappingProxyType({})) -> None:
+    """Give the frozen, slotted dataclass ``cls`` an ``__init__`` that stores each field through its slot's own
+    setter (a frozen dataclass's stores each through ``object.__setattr__``, several times the cost; the pipeline
+    builds a citation per provision found, and its units and span). Generated from the dataclass's fields, as
+    :mod:`dataclasses` does: the same signature (keyword-only fields too) and defaults. ``stores``: per field, the
+    expression stored instead of the argument (Citation's checked metadata)."""
     fields = dataclasses.fields(cls)
     ns: dict[str, Any] = {"_NO_FLAGS": _NO_FLAGS}
-    params, body = [], []
+    positional, keyword, body = [], [], []
     for f in fields:
         ns[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
         if f.default is dataclasses.MISSING:
-            params.append(f.name)
+            param = f.name
         else:
             ns[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        if f.name == "metadata":
-            body.append("    _set_metadata(self, self._checked_metadata(metadata))")
-        elif f.name == "_link":
-            body.append("    _set__link(self, _NO_FLAGS if _link is None else _link)")
-        else:
-            body.append(f"    _set_{f.name}(self, {f.name})")
-    order = [f.name for f in fields]
-    assert order.index("kind") < order.index("metadata")  # the metadata check reads the kind
-    exec(f"def __init__(self, *, {', '.join(params)}) -> None:\n" + "\n".join(body), ns)  # noqa: S102
+            param = f"{f.name}=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(param)
+        body.append(f"    _set_{f.name}(self, {stores.get(f.name, f.name)})")
+    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({params}) -> None:\n" + "\n".join(body), ns)  # noqa: S102
     init = ns["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init
 
 
-_fast_init(Citation)
+_fast_init(Unit)
+_fast_init(Span)
+# metadata None → the kind's empty metadata (checked: another kind's is refused), _link None → no flags; the kind
+# is stored before the metadata is checked (fields in order)
+_fast_init(Citation, {"metadata": "self._checked_metadata(metadata)", "_link": "_NO_FLAGS if _link is None else _link"})
 _GETTERS = tuple((f.name, Citation.__dict__[f.name].__get__) for f in dataclasses.fields(Citation))
 
 

@@ -81,3 +81,14 @@ def test_replace_checks_as_construction_does() -> None:
     assert c.replace(metadata=None).metadata == StatuteMetadata()
     with pytest.raises(TypeError, match="case citation takes CaseMetadata"):
         c.replace(kind=Kind.CASE)
+
+
+@pytest.mark.parametrize("cls,args", [(Unit, ("s", "823")), (Span, (3, 12))])
+def test_units_and_spans_keep_positional_and_keyword_construction(cls: type, args: tuple) -> None:
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert cls(*args) == cls(**dict(zip(names, args))) == cls(args[0], **{names[1]: args[1]})
+    assert tuple(getattr(cls(*args), n) for n in names) == args
+    with pytest.raises(TypeError):
+        cls(args[0])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(cls(*args), names[0], args[1])
