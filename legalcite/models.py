@@ -234,6 +234,8 @@ def _fast_init(cls: type, stores: Mapping[str, str] = MappingProxyType({})) -> N
     ns: dict[str, Any] = {"_NO_FLAGS": _NO_FLAGS}
     positional, keyword, body = [], [], []
     for f in fields:
+        if not f.init or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: _fast_init writes plain defaults of init fields only")
         ns[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
         if f.default is dataclasses.MISSING:
             param = f.name
