@@ -236,7 +236,7 @@ def _fast_init(cls: type, stores: Mapping[str, str] = MappingProxyType({})) -> N
     for f in fields:
         if not f.init or f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: _fast_init writes plain defaults of init fields only")
-        ns[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        ns[f"_set_{f.name}"] = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__).__set__
         if f.default is dataclasses.MISSING:
             param = f.name
         else:
@@ -253,6 +253,8 @@ def _fast_init(cls: type, stores: Mapping[str, str] = MappingProxyType({})) -> N
 
 _fast_init(Unit)
 _fast_init(Span)
+for _cls in METADATA_OF.values():
+    _fast_init(_cls)
 # metadata None → the kind's empty metadata (checked: another kind's is refused), _link None → no flags; the kind
 # is stored before the metadata is checked (fields in order)
 _fast_init(Citation, {"metadata": "self._checked_metadata(metadata)", "_link": "_NO_FLAGS if _link is None else _link"})

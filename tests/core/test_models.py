@@ -92,3 +92,16 @@ def test_units_and_spans_keep_positional_and_keyword_construction(cls: type, arg
         cls(args[0])
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(cls(*args), names[0], args[1])
+
+
+@pytest.mark.parametrize("cls", list(METADATA_OF.values()))
+def test_metadata_keeps_keyword_only_defaults_and_frozenness(cls: type) -> None:
+    """The metadata classes' __init__ is generated too (models._fast_init), inherited fields (id_form) included."""
+    m = cls(id_form="ebd.")
+    assert m.id_form == "ebd." and all(getattr(m, f.name) == f.default for f in dataclasses.fields(cls)
+                                       if f.name != "id_form")
+    assert m.to_dict() == {"id_form": "ebd."}
+    with pytest.raises(TypeError):
+        cls("ebd.")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.id_form = "a.a.O."  # type: ignore[misc]
