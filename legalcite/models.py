@@ -162,14 +162,17 @@ class Citation:
     metadata: Metadata = None  # type: ignore[assignment]  # None → the kind's empty metadata
     _link: Mapping[str, Any] = field(default=None, repr=False)  # type: ignore[assignment]  # None → no flags
 
-    def __post_init__(self) -> None:
-        if self._link is None:
-            object.__setattr__(self, "_link", _NO_FLAGS)
-        if self.metadata is None:
-            object.__setattr__(self, "metadata", _EMPTY[self.kind])
-        elif type(self.metadata) is not METADATA_OF[self.kind]:
+    # __init__: :func:`_fast_init` (below) replaces the dataclass's, which sets each field through the frozen
+    # class's ``object.__setattr__`` — a third of the pipeline's cost of building a citation
+
+    def _checked_metadata(self, metadata: Metadata | None) -> Metadata:
+        """``metadata``, or the kind's empty one for None; a TypeError for another kind's metadata."""
+        if metadata is None:
+            return _EMPTY[self.kind]
+        if type(metadata) is not METADATA_OF[self.kind]:
             raise TypeError(f"a {self.kind.value} citation takes {METADATA_OF[self.kind].__name__}, "
-                            f"not {type(self.metadata).__name__}")
+                            f"not {type(metadata).__name__}")
+        return metadata
 
     @property
     def key(self) -> str | None:
@@ -183,7 +186,10 @@ class Citation:
         return None if k is None else _keys.key_at(k, level)
 
     def replace(self, **changes: Any) -> "Citation":
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes`` (as :func:`dataclasses.replace`: through ``__init__``, so checked alike)."""
+        values = {name: get(self) for name, get in _GETTERS}
+        values.update(changes)
+        return Citation(**values)
 
     def _identity(self) -> tuple:
         return (self.key, self.kind, self.pin, self.form, self.work, self.units)
@@ -216,6 +222,43 @@ class Citation:
         if metadata:
             d["metadata"] = metadata
         return d
+
+
+def _fast_init(cls: type, stores: Mapping[str, str] = MappingProxyType({})) -> None:
+    """Give the frozen, slotted dataclass ``cls`` an ``__init__`` that stores each field through its slot's own
+    setter (a frozen dataclass's stores each through ``object.__setattr__``, several times the cost; the pipeline
+    builds a citation per provision found, and its units and span). Generated from the dataclass's fields, as
+    :mod:`dataclasses` does: the same signature (keyword-only fields too) and defaults. ``stores``: per field, the
+    expression stored instead of the argument (Citation's checked metadata)."""
+    fields = dataclasses.fields(cls)
+    ns: dict[str, Any] = {"_NO_FLAGS": _NO_FLAGS}
+    positional, keyword, body = [], [], []
+    for f in fields:
+        if not f.init or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: _fast_init writes plain defaults of init fields only")
+        ns[f"_set_{f.name}"] = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__).__set__
+        if f.default is dataclasses.MISSING:
+            param = f.name
+        else:
+            ns[f"_default_{f.name}"] = f.default
+            param = f"{f.name}=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(param)
+        body.append(f"    _set_{f.name}(self, {stores.get(f.name, f.name)})")
+    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({params}) -> None:\n" + "\n".join(body), ns)  # noqa: S102
+    init = ns["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+
+
+_fast_init(Unit)
+_fast_init(Span)
+for _cls in METADATA_OF.values():
+    _fast_init(_cls)
+# metadata None → the kind's empty metadata (checked: another kind's is refused), _link None → no flags; the kind
+# is stored before the metadata is checked (fields in order)
+_fast_init(Citation, {"metadata": "self._checked_metadata(metadata)", "_link": "_NO_FLAGS if _link is None else _link"})
+_GETTERS = tuple((f.name, Citation.__dict__[f.name].__get__) for f in dataclasses.fields(Citation))
 
 
 def units_from_segments(segments: list[str] | tuple[str, ...]) -> tuple[Unit, ...]:

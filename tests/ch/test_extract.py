@@ -73,3 +73,18 @@ def test_never_raises_and_spans_lie_inside(text: str) -> None:
         assert 0 <= c.span.start < c.span.end <= len(text)
     starts = [c.span.start for c in cites]
     assert starts == sorted(starts)
+
+
+@pytest.mark.parametrize("text, quiet", [
+    ("Nach § 5 Abs. 1 BGB und Art. 2 GG", "§"),           # no canton after a slash: not asked at "§"
+    ("Richtlinie 2008/98/EG, § 3 KrWG", "§"),              # a slash, no canton
+    ("§ 55 PolG/ZH", ""),
+    ("vgl. SHG/ZH; ferner § 21 Abs. 2", ""),               # a canton anywhere in the text
+])
+def test_quiet_at_paragraph_signs_without_a_canton(text: str, quiet: str) -> None:
+    from legalcite.core.scan import Context
+    from legalcite.jurisdictions.ch.extract import EXTRACTOR
+
+    assert EXTRACTOR.quiet(Context(text=text)) == quiet
+    if not quiet:
+        assert any(c.jurisdiction == "ch" for c in legalcite.extract(text)) == ("§ 55" in text)

@@ -55,3 +55,53 @@ def test_citation_from_key_gets_the_kind_from_the_key() -> None:
     assert type(citation_from_key("us/case/5/u.s./137").metadata) is CaseMetadata
     assert type(citation_from_key("de/rep/bghz/100/1").metadata) is ReporterMetadata
     assert type(citation_from_key("de/bgb/s823").metadata) is StatuteMetadata
+
+
+def test_init_keeps_the_dataclass_signature_defaults_and_frozenness() -> None:
+    """Citation's __init__ is generated (models._fast_init): the fields' defaults, keyword-only, frozen."""
+    c = Citation(jurisdiction="de", kind=Kind.STATUTE, work="bgb")
+    for f in dataclasses.fields(Citation):
+        if f.name not in ("jurisdiction", "kind", "work", "metadata", "_link"):
+            assert getattr(c, f.name) == f.default, f.name
+    assert c.metadata == StatuteMetadata() and c._link == {}
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'work'"):
+        Citation(jurisdiction="de", kind=Kind.STATUTE)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Citation(jurisdiction="de", kind=Kind.STATUTE, work="bgb", colour="red")  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.pin = "3"  # type: ignore[misc]
+
+
+def test_replace_checks_as_construction_does() -> None:
+    c = Citation(jurisdiction="de", kind=Kind.STATUTE, work="bgb", units=(Unit("s", "823"),), span=Span(3, 12),
+                 metadata=StatuteMetadata(version="a.F."), _link={"ref": 1})
+    r = c.replace(pin="Rn. 3")
+    assert (r.pin, r.span, r.metadata, r._link, r.key) == ("Rn. 3", c.span, c.metadata, c._link, c.key)
+    assert dataclasses.replace(c, pin="Rn. 3") == r
+    assert c.replace(metadata=None).metadata == StatuteMetadata()
+    with pytest.raises(TypeError, match="case citation takes CaseMetadata"):
+        c.replace(kind=Kind.CASE)
+
+
+@pytest.mark.parametrize("cls,args", [(Unit, ("s", "823")), (Span, (3, 12))])
+def test_units_and_spans_keep_positional_and_keyword_construction(cls: type, args: tuple) -> None:
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert cls(*args) == cls(**dict(zip(names, args))) == cls(args[0], **{names[1]: args[1]})
+    assert tuple(getattr(cls(*args), n) for n in names) == args
+    with pytest.raises(TypeError):
+        cls(args[0])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(cls(*args), names[0], args[1])
+
+
+@pytest.mark.parametrize("cls", list(METADATA_OF.values()))
+def test_metadata_keeps_keyword_only_defaults_and_frozenness(cls: type) -> None:
+    """The metadata classes' __init__ is generated too (models._fast_init), inherited fields (id_form) included."""
+    m = cls(id_form="ebd.")
+    assert m.id_form == "ebd." and all(getattr(m, f.name) == f.default for f in dataclasses.fields(cls)
+                                       if f.name != "id_form")
+    assert m.to_dict() == {"id_form": "ebd."}
+    with pytest.raises(TypeError):
+        cls("ebd.")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        m.id_form = "a.a.O."  # type: ignore[misc]

@@ -212,3 +212,12 @@ def test_linear_time_on_adversarial_input() -> None:
     small = time.perf_counter() - t
     assert big < 8
     assert big < 10 * small + 2  # linear, not quadratic
+
+
+@pytest.mark.parametrize("word,stem", [("Bürgerlichen", "bürgerlich"), ("Gesetzbuchs", "gesetzbuch"),
+                                       ("Gesetzes", "gesetz"), ("Straße", "strass"), ("Rechte", "recht"),
+                                       ("Amtes", "amt"), ("Bank", "bank"), ("des", "des"), ("Daten", "dat")])
+def test_law_title_stem(word: str, stem: str) -> None:
+    from legalcite.jurisdictions.de.laws import _stem
+
+    assert _stem(word) == stem

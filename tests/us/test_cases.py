@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from legalcite import extract
 from legalcite.jurisdictions.us import extract as us
-from legalcite.jurisdictions.us.cases import ASK_GRAMMAR, fast_case, fast_id, fast_supra
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, citations, fast_case, fast_id, fast_supra, no_reporter,
+                                              plausible)
 from legalcite.jurisdictions.us.grammar import parse_case
 from legalcite.models import Form, Kind
 
@@ -59,6 +60,34 @@ _PIECES = st.sampled_from([
 @given(st.lists(_PIECES, max_size=12).map("".join))
 def test_fast_path_agrees_with_the_grammar_property(text: str) -> None:
     _agree(text)
+
+
+def _no_reporter_reads_nothing(text: str) -> int:
+    """Wherever ``no_reporter`` says so, the fast path and the gated grammar read no citation; returns how often."""
+    n = 0
+    for m in _VOLUME.finditer(text):
+        if no_reporter(text, m.start()):
+            n += 1
+            assert citations(text, m.start(), us._read(text, m.start(), fast_case, plausible)) == [], \
+                text[m.start() : m.start() + 80]
+    return n
+
+
+def test_no_reporter_reads_nothing_on_real_text(testdata_dir: Path) -> None:
+    """The cheap test before a volume anchor (``Absatz 1 Satz 2``) is told only where both paths read nothing: on the
+    shared US opinions, eyecite's test texts and the German court texts."""
+    texts = [(testdata_dir / "us_opinions.txt").read_text(encoding="utf-8")]
+    for name in ("us_eyecite_tests.jsonl", "de_ler_test.jsonl", "de_refex_ler.jsonl"):
+        texts += [json.loads(line)["text"] for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines()
+                  if line.strip()]
+    assert sum(_no_reporter_reads_nothing(t) for t in texts) > 1000
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECES | st.sampled_from(["1 Satz 2", "Abs. ", "3 Nr. 4", "5 Sa", "6 U", "7 F", "8 Cal", "9 S "]),
+                max_size=12).map("".join))
+def test_no_reporter_reads_nothing_property(text: str) -> None:
+    _no_reporter_reads_nothing(text)
 
 
 # ---------------------------------------------------------------- formats from reporters-db (issue 17)

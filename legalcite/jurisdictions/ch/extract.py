@@ -483,6 +483,11 @@ class SwissExtractor:
     literals = ("art", "aArt")
     literal_anchor = _STATUTE_LOWER
 
+    def quiet(self, ctx: Context) -> str:
+        """Where it reads nothing in this document (core.scan): at ``§`` when no cantonal act is named anywhere
+        (its ``§`` anchor needs one after the number: ``§ 5 PolG/ZH``), as in most German text."""
+        return "" if acts.names_canton(ctx.text) else "§"
+
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         ch = text[pos]

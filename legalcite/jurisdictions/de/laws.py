@@ -30,10 +30,15 @@ def _stem(word: str) -> str:
     """Strip German case endings so genitive and nominative titles compare equal
     (``Bürgerlichen Gesetzbuchs`` ~ ``Bürgerliches Gesetzbuch``)."""
     w = word.lower().replace("ß", "ss")
-    for suffix in ("es", "en", "er", "em", "s", "e", "n"):
-        if len(w) > 4 and w.endswith(suffix):
-            return w[: -len(suffix)]
+    if len(w) > 4:  # the endings es, en, er, em, then s, e, n: the first that fits (set tests, not a loop)
+        if w[-2:] in _TWO_LETTER_ENDINGS:
+            return w[:-2]
+        if w[-1] in "sen":
+            return w[:-1]
     return w
+
+
+_TWO_LETTER_ENDINGS = frozenset(("es", "en", "er", "em"))
 
 
 def name_key(words: list[str]) -> str:

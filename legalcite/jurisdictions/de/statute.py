@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from itertools import starmap
 
 from legalcite.core.chains import Item, Path, back_fill, expand
 from legalcite.core.scan import Context
@@ -378,17 +379,15 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
                    and g.chain.items[0].path[0][0] == "art" and _cited_by_section_only(work) else None)
     listed = _listed(work)
     out = []
+    printed, form = text[span.start : span.end], Form.FULL if work else Form.SHORT
     for item in g.chain.items:
         version = item.version or g.version
         following = "ff." if item.following == "ff." else None
         metadata = StatuteMetadata(version=version, following=following, unknown_work=unknown,
                                    implausible=implausible) if version or following or unknown or implausible else None
         for path in expand(item, listed):
-            out.append(Citation(
-                jurisdiction="de", kind=Kind.STATUTE, work=work,
-                units=tuple(Unit(label, value) for label, value in path), span=span,
-                text=text[span.start : span.end], form=Form.FULL if work else Form.SHORT, metadata=metadata,
-            ))
+            out.append(Citation(jurisdiction="de", kind=Kind.STATUTE, work=work, units=tuple(starmap(Unit, path)),
+                                span=span, text=printed, form=form, metadata=metadata))
     return out
 
 

@@ -24,8 +24,8 @@ from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_common.chain import (chain_citations, foreign_law_after, german_prose, parse_chain,
                                                      parse_constitution, section_expander)
-from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra, plausible,
-                                              supra_citation)
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra,
+                                              no_reporter, plausible, supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -74,6 +74,8 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
 
 def _cases(text: str, pos: int) -> list[Citation]:
     """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name."""
+    if no_reporter(text, pos):
+        return []  # what both paths would find, told cheaply
     return citations(text, pos, _read(text, pos, fast_case, plausible))
 
 
