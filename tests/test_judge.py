@@ -166,8 +166,11 @@ def test_template_override_score_pattern_and_unscored(items, tmp_path):
     with Custom() as fake:
         J.judge([item, item2], _judges(fake.url, "g"), out, template="Q: {question} R: {reference_answer} A: {answer}",
                 system="SYS", score_pattern=r"GRADE=(\d\.\d)", retries=0)
-    assert seen[0][0] == {"role": "system", "content": "SYS"}
-    assert seen[0][1]["content"] == "Q: Q? R: REF A: ANS=a0 final"   # the reasoning before </think> is not graded
+    # requests run concurrently: find each item's by its content, not by arrival order
+    assert all(m[0] == {"role": "system", "content": "SYS"} for m in seen) and len(seen) == 2
+    assert sorted(m[1]["content"] for m in seen) == [
+        "Q: Q? R: REF A: ANS=a0 final",   # the reasoning before </think> is not graded
+        "Q: Q2? R: REF2 A: ANS=a1"]
     rows = _judged(out)
     assert rows[0]["scores"] == {"g": 0.4}
     assert rows[1]["scores"] == {"g": 0.0} and rows[1]["unscored_judges"] == ["g"]   # LEXam: no score → 0
