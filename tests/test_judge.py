@@ -168,9 +168,9 @@ def test_template_override_score_pattern_and_unscored(items, tmp_path):
                 system="SYS", score_pattern=r"GRADE=(\d\.\d)", retries=0)
     # requests run concurrently: find each item's by its content, not by arrival order
     assert all(m[0] == {"role": "system", "content": "SYS"} for m in seen) and len(seen) == 2
-    assert sorted(m[1]["content"] for m in seen) == [
+    assert sorted(m[1]["content"] for m in seen) == sorted([
         "Q: Q? R: REF A: ANS=a0 final",   # the reasoning before </think> is not graded
-        "Q: Q2? R: REF2 A: ANS=a1"]
+        "Q: Q2? R: REF2 A: ANS=a1"])
     rows = _judged(out)
     assert rows[0]["scores"] == {"g": 0.4}
     assert rows[1]["scores"] == {"g": 0.0} and rows[1]["unscored_judges"] == ["g"]   # LEXam: no score → 0
