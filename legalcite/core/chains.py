@@ -5,6 +5,7 @@ contents lists (a :class:`Listing` per label). No jurisdiction knowledge: the ca
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -95,3 +96,14 @@ def back_fill(groups: list, attr: str) -> list:
         while groups and getattr(groups[-1], attr) is None:
             groups.pop()
     return groups
+
+
+MAX_GROUPS = 13  # groups of one chain joined by connectors ("§ 280 Abs. 1 i.V.m. § 241 Abs. 2 …"): a bound on lists
+
+
+def next_group(text: str, end: int, groups: list, connector: re.Pattern) -> int | None:
+    """Where the next group of a chain starts after a group ending at ``end`` (the connector's end: ``i.V.m.``,
+    ``und``, ``;``), or None where the chain ends there (no connector, or :data:`MAX_GROUPS` groups read)."""
+    c = connector.match(text, end)
+    return c.end() if c and len(groups) < MAX_GROUPS else None
+

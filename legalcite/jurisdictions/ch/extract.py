@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Sequence
 
-from legalcite.core.chains import Item, Listing, back_fill, expand
+from legalcite.core.chains import Item, Listing, back_fill, expand, next_group
 from legalcite.core.scan import Context, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
@@ -225,10 +225,9 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         if act is not None:
             g.act, g.end = act, max(g.end, act.end)
         groups.append(g)
-        c = _CONNECTOR.match(text, g.end)
-        if not c or len(groups) > 12:
+        pos = next_group(text, g.end, groups, _CONNECTOR)
+        if pos is None:
             break
-        pos = c.end()
     if not groups:
         return []
     return _citations(back_fill(groups, "act"), text)  # "Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV"

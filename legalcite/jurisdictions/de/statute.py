@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from itertools import starmap
 
-from legalcite.core.chains import Item, Path, back_fill, expand
+from legalcite.core.chains import Item, Path, back_fill, expand, next_group
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -319,10 +319,9 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
             ctx.state["skip_to"] = g.end  # a commentary's margin number or section, not the statute (nor its name)
             break
         groups.append(g)
-        c = _CONNECTOR.match(text, g.end)
-        if not c or len(groups) > 12:
+        pos = next_group(text, g.end, groups, _CONNECTOR)
+        if pos is None:
             break
-        pos = c.end()
     if not groups:
         return []
     groups = back_fill(groups, "law")  # "§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB" — both BGB
