@@ -8,6 +8,7 @@ from legalcite.models import Citation, Form, Kind
 
 _STATUTE_WORKS_WITH_TITLE = ("usc", "cfr")
 _RULE_WORKS = frozenset({"frcp", "frcrp", "fre", "frap"})
+_US = frozenset({"us", "us-ca"})
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
@@ -16,6 +17,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     ``550 U.S. at 570`` → the last full case in that volume and reporter; ``§ 1671(b)`` / ``section 1542`` →
     the code of the last statute cited (its title too, for the U.S. Code and C.F.R.); ``Rule 56`` → the rule
     set last cited. A short form with no antecedent keeps ``key=None``."""
+    if not any(c.jurisdiction in _US or c.form is Form.ID for c in citations):
+        return citations  # every binding below needs a US antecedent, but "Id.", which repeats any citation
     out: list[Citation] = []
     last_full_case: dict[tuple[str, str], int] = {}
     cases_by_name: list[tuple[str, int]] = []
@@ -23,11 +26,11 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     last_rule: int | None = None
     for i, c in enumerate(citations):
         if c.form is Form.FULL and keyed(c):
-            if c.kind is Kind.CASE and c.jurisdiction in ("us", "us-ca") and c.metadata.volume is not None:
+            if c.kind is Kind.CASE and c.jurisdiction in _US and c.metadata.volume is not None:
                 last_full_case[(c.metadata.volume, c.metadata.reporter)] = i
                 if c._link.get("short_name"):
                     cases_by_name.append((c._link["short_name"].lower(), i))
-            elif c.kind is Kind.STATUTE and c.jurisdiction in ("us", "us-ca"):
+            elif c.kind is Kind.STATUTE and c.jurisdiction in _US:
                 if c.work in _RULE_WORKS:
                     last_rule = i
                 elif c.work != "const":
