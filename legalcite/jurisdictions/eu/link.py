@@ -37,6 +37,8 @@ def _units_from_de(units: tuple[Unit, ...]) -> tuple[Unit, ...] | None:
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
+    if not any(c.jurisdiction == "eu" and c.work is not None and c.kind is Kind.STATUTE for c in citations):
+        return citations  # every binding below takes the act of an EU statute citation
     text = ctx.text
     out: list[Citation] = []
     last_statute: tuple[int, Citation] | None = None        # (index in out, citation) of the last statute with a work
