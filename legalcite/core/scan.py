@@ -74,7 +74,8 @@ def anchor_of(alternatives: Sequence[tuple[str, str]]) -> str:
     (``(?=[§A])``), the union of those sets in front: the engine rejects most positions with one set test instead
     of one per alternative (3–4× faster scanning), and :func:`scan` can merge the sets of all extractors."""
     combined = "".join(first for first, _ in alternatives)
-    return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alternatives) + ")"
+    return f"(?=[{combined}])(?:" + "|".join(f"{lead(rx, first) or f'(?=[{first}])'}(?:{rx})"
+                                              for first, rx in alternatives) + ")"
 
 
 def prefixed(first: str | None, rx: str) -> str:
@@ -88,69 +89,199 @@ def prefixed(first: str | None, rx: str) -> str:
     return rx if first is None else f"[{first}](?<=(?=(?:{rx})).)"
 
 
-def first_chars(rx: str) -> str | None:
-    """The characters a match of ``rx`` can start with, as a character class body (``"BA«\\d"``), or None when
-    that is not simple to tell (an empty match possible, a negated set, case folding)."""
+def _sre():
+    """The standard library's regex parser and its opcodes (``re._parser``; ``sre_parse`` before 3.11)."""
     try:
         from re import _parser as sre  # type: ignore[attr-defined]
     except ImportError:  # Python 3.10
         import sre_parse as sre  # type: ignore[no-redef]
-    c = sre  # the opcodes: re._constants' names, re-exported by the parser module
-    try:
-        parsed = sre.parse(rx)
-    except re.error:
+    return sre
+
+
+def _char(code: int) -> str:
+    ch = chr(code)
+    return "\\" + ch if ch in "\\]^-[" else ch
+
+
+def _one(op, av) -> set[str] | None:
+    """The characters a one-character item (a literal or a set) matches, as class-body pieces; None for any other
+    item or a set not simple to tell (negated, another category)."""
+    c = _sre()
+    if op is c.LITERAL:
+        return {_char(av)}
+    if op is not c.IN:
         return None
-    if parsed.state.flags & (re.IGNORECASE | re.VERBOSE):
-        return None
+    out: set[str] = set()
+    categories = {c.CATEGORY_DIGIT: r"\d", c.CATEGORY_WORD: r"\w", c.CATEGORY_SPACE: r"\s"}
+    for iop, iav in av:
+        if iop is c.LITERAL:
+            out.add(_char(iav))
+        elif iop is c.RANGE:
+            out.add(f"{_char(iav[0])}-{_char(iav[1])}")
+        elif iop is c.CATEGORY and iav in categories:
+            out.add(categories[iav])
+        else:
+            return None
+    return out
+
+
+def _first(items) -> tuple[set[str], bool] | None:
+    """(the characters the item sequence ``items`` can start with, whether it can match the empty string); None when
+    not simple to tell. Lookarounds take no character (they are passed over: the answer is a superset)."""
+    c = _sre()
     zero_width = {c.AT, c.ASSERT, c.ASSERT_NOT}
     repeats = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)}
-    categories = {c.CATEGORY_DIGIT: r"\d", c.CATEGORY_WORD: r"\w", c.CATEGORY_SPACE: r"\s"}
+    out: set[str] = set()
+    for op, av in items:
+        if op is c.ASSERT and av[0] == 1:  # a lookahead: it says what the text holds here
+            ahead = _first(av[1])
+            if ahead is not None and not ahead[1]:
+                return out | ahead[0], False
+            continue
+        if op in zero_width:
+            continue
+        if op is c.LITERAL or op is c.IN:
+            one = _one(op, av)
+            return None if one is None else (out | one, False)
+        if op is c.BRANCH:
+            sub = [_first(alt) for alt in av[1]]
+        elif op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
+            sub = [_first(av[-1])]
+        elif op in repeats:
+            sub = [_first(av[2])]
+            if sub[0] is not None and av[0] == 0:
+                sub = [(sub[0][0], True)]
+        elif op is getattr(c, "ATOMIC_GROUP", None):
+            sub = [_first(av)]
+        else:
+            return None
+        if any(x is None for x in sub):
+            return None
+        out.update(*(x[0] for x in sub))
+        if not any(x[1] for x in sub):
+            return out, False  # else what follows may come first too
+    return out, True
 
-    def char(code: int) -> str:
-        ch = chr(code)
-        return "\\" + ch if ch in "\\]^-[" else ch
 
-    def first(items) -> tuple[set[str], bool] | None:
-        """(the characters the sequence ``items`` can start with, whether it can match the empty string); None when
-        not simple to tell."""
-        out: set[str] = set()
-        for op, av in items:
-            if op in zero_width:
-                continue
-            if op is c.LITERAL:
-                return out | {char(av)}, False
-            if op is c.IN:
-                for iop, iav in av:
-                    if iop is c.LITERAL:
-                        out.add(char(iav))
-                    elif iop is c.RANGE:
-                        out.add(f"{char(iav[0])}-{char(iav[1])}")
-                    elif iop is c.CATEGORY and iav in categories:
-                        out.add(categories[iav])
-                    else:  # a negated set, another category
-                        return None
-                return out, False
-            if op is c.BRANCH:
-                sub = [first(alt) for alt in av[1]]
-            elif op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
-                sub = [first(av[-1])]
-            elif op in repeats:
-                sub = [first(av[2])]
-                if sub[0] is not None and av[0] == 0:
-                    sub = [(sub[0][0], True)]
-            elif op is getattr(c, "ATOMIC_GROUP", None):
-                sub = [first(av)]
-            else:
-                return None
-            if any(x is None for x in sub):
-                return None
-            out.update(*(x[0] for x in sub))
-            if not any(x[1] for x in sub):
-                return out, False  # else what follows may come first too
-        return out, True
+def _parsed(rx: str):
+    """``rx`` parsed into items, or None when it does not parse or is case-insensitive or verbose."""
+    try:
+        parsed = _sre().parse(rx)
+    except re.error:
+        return None
+    return None if parsed.state.flags & (re.IGNORECASE | re.VERBOSE) else parsed
 
-    found = first(parsed)
+
+def first_chars(rx: str) -> str | None:
+    """The characters a match of ``rx`` can start with, as a character class body (``"BA«\\d"``), or None when
+    that is not simple to tell (an empty match possible, a negated set, case folding)."""
+    parsed = _parsed(rx)
+    found = _first(parsed) if parsed is not None else None
     return "".join(sorted(found[0])) if found is not None and not found[1] and found[0] else None
+
+
+_LEAD_LIMIT = 24  # more first/second pairs than this: the lookahead would cost what it saves
+
+
+def _leads(items, depth: int = 0) -> list[tuple[frozenset[str], frozenset[str] | None]] | None:
+    """Each way a match of ``items`` can start: (its first character's set, the set of the character after it, None
+    for any). None when that is not simple to tell (an empty match possible, case folding, a negated set)."""
+    c = _sre()
+    if depth > 40:
+        return None
+    items = list(items)
+    i = 0
+    while i < len(items) and items[i][0] in (c.AT, c.ASSERT, c.ASSERT_NOT):
+        i += 1  # a lookaround at the start takes no character
+    if i == len(items):
+        return None
+    (op, av), rest = items[i], items[i + 1 :]
+    one = _one(op, av) if op in (c.LITERAL, c.IN) else None
+    if one is not None:
+        after = _first(rest)
+        return [(frozenset(one), None if after is None or after[1] else frozenset(after[0]))]
+    if op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
+        return _leads([*av[-1], *rest], depth + 1)
+    if op is getattr(c, "ATOMIC_GROUP", None):
+        return _leads([*av, *rest], depth + 1)
+    if op is c.BRANCH:
+        out = []
+        for alt in av[1]:
+            found = _leads([*alt, *rest], depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)):
+        lo, _, body = av
+        inner = _first(body)
+        if inner is None or inner[1]:
+            return None  # a body that may match nothing: not simple to tell
+        again = (c.MAX_REPEAT, (0, c.MAXREPEAT, body))  # (a superset: any number of further repetitions)
+        once = _leads([*body, again, *rest], depth + 1)
+        if once is None or lo > 0:
+            return once
+        skipped = _leads(rest, depth + 1)  # none at all: what follows starts the match
+        return None if skipped is None else once + skipped
+    return None
+
+
+def _expand(pieces: frozenset[str]) -> set[str] | None:
+    """The characters of class-body pieces (``A-Z``, ``§``, ``\\-``); None for a category (``\\d``) or a wide range."""
+    out: set[str] = set()
+    for p in pieces:
+        if len(p) == 1 or (len(p) == 2 and p[0] == "\\" and not p[1].isalpha()):
+            out.add(p[-1])
+        elif len(p) >= 3 and "-" in p[1:]:
+            lo, hi = (x[-1] for x in re.split(r"(?<=.)-", p, maxsplit=1))
+            if ord(hi) - ord(lo) > 1000:
+                return None
+            out.update(map(chr, range(ord(lo), ord(hi) + 1)))
+        else:
+            return None
+    return out
+
+
+def lead(rx: str, within: str | None = None) -> str | None:
+    """A lookahead that holds wherever ``rx`` can match, testing the first two characters (``(?=A[rb]|§|B[GV])``):
+    put in front of an alternation's branch, it rejects a position in one step — a capitalised German noun is no
+    ``Art``, ``BGE`` or ``Section`` — where the branch's own pattern would first run its lookbehinds. ``within``: the
+    first characters the caller lets the branch start with (a class body); starts outside it are left out. None when
+    the two characters are not simple to tell, or would not narrow the first character's test."""
+    parsed = _parsed(rx)
+    found = _leads(parsed) if parsed is not None else None
+    if not found or any(not first for first, _ in found):
+        return None
+    if within is not None:
+        allowed = _expand(frozenset(re.findall(r"\\.|.-.|.", within)))
+        if allowed is None:
+            return None
+        kept = []
+        for first, second in found:
+            chars = _expand(first)
+            if chars is not None and chars <= allowed:
+                kept.append((first, second))
+                continue
+            in_set = re.compile(f"[{''.join(first)}]").fullmatch  # a category (\\d) or partly inside: one by one
+            inside = sorted(ch for ch in allowed if in_set(ch))
+            if inside:
+                kept.append((frozenset(map(_char, map(ord, inside))), second))
+        found = kept
+        if not found:
+            return None
+    merged: dict[frozenset[str], frozenset[str] | None] = {}
+    for first, second in found:
+        if first in merged:
+            prev = merged[first]
+            merged[first] = None if prev is None or second is None else prev | second
+        else:
+            merged[first] = second
+    if len(merged) > _LEAD_LIMIT or within is None and any(
+            second is None and (len(_expand(first) or "xxxx") > 3) for first, second in merged.items()):
+        return None  # (an anchor that may start with any capital letter and anything after it gains nothing)
+    body = "|".join(f"[{''.join(sorted(f))}]" + (f"[{''.join(sorted(s))}]" if s is not None else "")
+                    for f, s in sorted(merged.items(), key=lambda kv: sorted(kv[0])))
+    return f"(?={body})"
 
 
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
@@ -205,7 +336,9 @@ class _Scanner:
 @functools.cache
 def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
-    union = "|".join(f"(?:{ex.anchor})" for ex in exs)
+    # each anchor behind the test of its first two characters, where that narrows it (lead): most capitalised words
+    # then fail an anchor at once
+    union = "|".join(f"{lead(ex.anchor) or ''}(?:{ex.anchor})" for ex in exs)
     # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front as a plain set
     # (prefixed): the engine then skips the positions it rejects (lowercase prose) in its fast set loop.
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]

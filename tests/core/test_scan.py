@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from legalcite.core.scan import prefixed, scan
 
@@ -85,3 +87,60 @@ def test_first_chars_are_what_a_match_can_start_with(rx, first) -> None:
     from legalcite.core.scan import first_chars
 
     assert first_chars(rx) == first
+
+
+@pytest.mark.parametrize("rx, within, guard", [
+    (r"(?<![\w.])(?:BGE|ATF)\b|\d'\d{3}|«", None, "(?=[A][T]|[B][G]|[\\d][']|[«])"),  # lookbehinds take nothing
+    (r"§§?(?=\s*\d)", None, "(?=[§][\\d\\s§])"),                 # a lookahead says what the next character is
+    (r"[1-9]\d{0,4}\s+", None, "(?=[1-9][\\d\\s])"),            # an optional repeat: what follows it too
+    (r"(?:Joined[ \t]+)?Cases?", None, "(?=[C][a]|[J][o])"),
+    (r"(?:Art|[Ss]ections?)", "A-Z", "(?=[A][r]|[S][e])"),       # starts outside ``within`` are left out
+    (r"(?:BGer)?\d[A-Z]", "B0-9", "(?=[0123456789][A-Z]|[B][G])"),  # a category: the allowed characters in it
+    (r"[A-Z][a-z]*+[A-Z]", None, "(?=[A-Z][A-Za-z])"),
+    (r"[A-Z][a-z]*+(?![a-z])", None, None),                      # any capital, then anything: nothing to gain
+    (r"a*", None, None), (r"(?i)art", None, None), (r"[^a]b", None, None),  # not simple to tell
+])
+def test_lead_tests_the_first_two_characters(rx, within, guard) -> None:
+    from legalcite.core.scan import lead
+
+    assert lead(rx, within) == guard
+
+
+_ALPHABET = "ABCSartec§1 .-"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([r"(?<![\w.])Art\.?(?=\s*\d)|Sec(?:tion)?s?", r"(?:A[rB]|C)*S", r"§§?(?=\s*\d)|\d{1,3}\s+[A-Z]",
+                        r"(?:\d\d?)?[A-C]{2}|(?<=\s)t+e", r"[A-C](?:a|[\d-])?(?!\w)"]),
+       st.text(alphabet=_ALPHABET, max_size=40))
+def test_lead_holds_wherever_the_pattern_matches(rx, text) -> None:
+    """A superset: the lookahead never rejects a position where the pattern matches (so the scan finds the same)."""
+    from legalcite.core.scan import lead
+
+    guard = lead(rx)
+    assume(guard is not None)
+    pattern, ahead = re.compile(rx), re.compile(guard)
+    for i in range(len(text) + 1):
+        if pattern.match(text, i):
+            assert ahead.match(text, i), (rx, text, i)
+
+
+def test_the_anchors_with_their_leads_stop_where_they_stopped_before() -> None:
+    """Every registered anchor stops at the same positions with the two-character tests as without them, on text of
+    every jurisdiction (the shared texts' whole run is scripts/compare_extract.py)."""
+    from legalcite import jurisdictions
+    from legalcite.core.scan import _compiled, lead
+
+    text = ("Nach § 823 Abs. 1 BGB, Art. 41 OR, BGE 140 III 86, Art. 6 Abs. 1 lit. f DSGVO, Rs. C-131/12, EuGH, "
+            "Urteil vom 5. Mai 2022 - I ZR 1/21, BVerfGE 7, 198; Einkommensteuergesetzes; 42 U.S.C. § 1983; "
+            "Civil Code section 1542; 《中华人民共和国民法典》第五百七十七条; 2016/679; Id. at 5; Fed. R. Civ. P. 56. "
+            "Die Klägerin begehrt Sections 3 Schadensersatz Gerichtshof der Europäischen Union C-1/20 AIG 12 StGB 5 ")
+    exs = jurisdictions.extractors()
+    for ex in exs:
+        plain = re.compile(ex.anchor)
+        guarded = re.compile((lead(ex.anchor) or "") + f"(?:{ex.anchor})")
+        assert [i for i in range(len(text)) if plain.match(text, i)] == \
+               [i for i in range(len(text)) if guarded.match(text, i)]
+    union = _compiled(exs).union  # one character long where it matches: finditer tries every position
+    assert [m.start() for m in union.finditer(text)] == \
+           [i for i in range(len(text)) if any(re.compile(ex.anchor).match(text, i) for ex in exs)]

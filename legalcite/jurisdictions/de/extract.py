@@ -38,9 +38,13 @@ from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 _CAPITALS = re.compile(r"[A-ZÄÖÜ]")
 # the end of a compound whose last part is a law's head noun ("Einkommensteuergesetzes", "Zivilprozessordnung"), as
-# lookbehinds at the end of the word's lowercase run (each of one width, as the engine needs)
-_LAW_ENDING = "(?:%s)(?![\\w])" % "|".join(f"(?<={e})" for e in (
-    "gesetz", "gesetze", "gesetzes", "gesetzen", "gesetzbuch", "gesetzbuchs", "gesetzbuches", "ordnung", "ordnungen"))
+# lookbehinds at the end of the word's lowercase run (each of one width, as the engine needs), behind one lookbehind of
+# their last three letters (one test rejects the lowercase run of a plain noun)
+_LAW_ENDINGS = ("gesetz", "gesetze", "gesetzes", "gesetzen", "gesetzbuch", "gesetzbuchs", "gesetzbuches", "ordnung",
+                "ordnungen")
+_LAW_ENDING = "(?<=%s)(?:%s)(?![\\w])" % ("|".join(sorted({e[-3:] for e in _LAW_ENDINGS})),
+                                          "|".join(f"(?<={e})" for e in _LAW_ENDINGS))
+_WORD_START = r"(?<![\w§/.&+\-])"  # where a capitalised stop starts: not inside a word, a path or a pairing
 _MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
 _BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}[/.]\d{2}\b"
@@ -64,10 +68,11 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
         # a law's name as a compound ("Einkommensteuergesetzes"); a word with two capitals (no backtracking into its
         # lowercase run where the engine allows); a word with one: a statute sign, a decision type, "Ebd.", a
         # reporter, a docket's Roman senate or letter
-        ("A-ZÄÖÜ", rf"(?<![\w§/.&+\-])(?:(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"
-                   rf"|(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
+        ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"),
+        # (apart, so that the scan tests this one's first two letters before its lookbehinds: core.scan.lead)
+        ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
-                   rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET}))))"),
+                   rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET})))"),
         ("0-9", rf"(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
                 rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
     )
