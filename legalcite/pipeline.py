@@ -13,16 +13,18 @@ from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.link import keyed, link as _link
-from legalcite.core.scan import Context, scan
+from legalcite.core.scan import Context, first_chars, scan
 from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # German (der die das des und nach nicht gemäß ist ein eine einen mit von zu) and English (the to that and of under is
 # in for with) function words, in one pattern (one pass over the text): a German one fills the group. Written as a
-# trie, so that the engine tries a few branches at each word's start, not every word
-_WORDS = re.compile(r"(?<!\w)(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|von|zu)|t(?:he|o|hat)|and|of"
-                    r"|under|i[sn]|for|with)(?!\w)")
+# trie, so that the engine tries a few branches at each word's start, not every word; a word boundary, then the
+# words' first letters, rejects most positions before the trie is entered
+_WORD_TRIE = (r"(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|von|zu)|t(?:he|o|hat)|and|of|under|i[sn]"
+              r"|for|with)")
+_WORDS = re.compile(rf"\b(?=[{first_chars(_WORD_TRIE)}]){_WORD_TRIE}\b")
 
 
 def guess_language(text: str) -> str | None:
