@@ -89,6 +89,7 @@ def prefixed(first: str | None, rx: str) -> str:
     return rx if first is None else f"[{first}](?<=(?=(?:{rx})).)"
 
 
+@functools.cache
 def _sre():
     """The standard library's regex parser and its opcodes (``re._parser``; ``sre_parse`` before 3.11)."""
     try:

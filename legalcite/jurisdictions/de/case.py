@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from legalcite.core.data import load
+from legalcite.core.parse import parse_prefix
 from legalcite.keys import work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, Unit
 
@@ -154,13 +155,19 @@ def _parser():
 def parse(window: str, start: str):
     """The decision or reporter cite at the start of ``window``, read from the entry point ``start``: its commonest
     shapes token by token (:func:`legalcite.jurisdictions.de.trees.read_case`), the others by the parser."""
-    from legalcite.core.parse import parse_prefix
-    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
-
+    no_citation, read_case = _reader()
     read = read_case(_parser(), window, start)
-    if read is NO_CITATION:
+    if read is no_citation:
         return None
     return read or parse_prefix(_parser(), window, start)
+
+
+@functools.cache
+def _reader():
+    """``trees``' token reader and its no-citation answer (``trees`` imports Lark: loaded on the first parse)."""
+    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
+
+    return NO_CITATION, read_case
 
 
 def decision_citations(text: str, start: int, d: Decision, base: int, court: str | None,

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from itertools import starmap
 
 from legalcite.core.chains import Item, Path, back_fill, expand, next_group
+from legalcite.core.parse import parse_run, token_pattern
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
+from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
@@ -154,8 +156,6 @@ def end_value(text: str) -> str:
 
 def part_of(kind: str, text: str, end: int) -> Part:
     """A token of a list item (its terminal ``kind``, its text, where it ends) as a :data:`Part`."""
-    from legalcite.keys import roman_to_int
-
     label = LEVELS.get(kind)
     if label is not None:
         value = end_value(text)
@@ -176,16 +176,19 @@ def parse_chain(window: str) -> Chain | None:
     """The sign and unit chain at the start of ``window``, or None when it is no citation. The chain's run of tokens
     is parsed alone where it can be, and once (:func:`legalcite.core.parse.parse_run`): read token by token where it
     has the grammar's shape (:func:`_read_run`: most chains), else by the grammar."""
-    from legalcite.core.parse import parse_run
-
     chain, cut = parse_run(_parser(), window, fast=_read_run)
     if chain is not None and cut and chain.open:
         chain.open = False  # cut before prose: the text does not go on as a chain
     return chain
 
 
-_MAX_TOKENS = 40
 _SIGN_TERMINALS = frozenset(SIGNS)
+
+
+@functools.cache
+def _token_readers():
+    """One token of the grammar; one past the first, where no sign is accepted (the parser's state there)."""
+    return token_pattern(_parser()).match, token_pattern(_parser(), _SIGN_TERMINALS).match
 
 
 def _read_run(run: str) -> Chain | None:
@@ -198,13 +201,10 @@ def _read_run(run: str) -> Chain | None:
     § 9``: a ``SECTION``) or, where no part matches, as the prose after the chain (``§ 8, §§ 3``: the chain ends
     before ``§§``); so does this reader. Anything else (two separators in a row) is None: the grammar reads it.
     ``tests/de/test_parse.py`` checks both paths agree on the shared German texts and random chains."""
-    from legalcite.core.parse import token_pattern
-
-    match = token_pattern(_parser()).match
+    match, inside = _token_readers()
     m = match(run)
     if m is None or m.lastgroup not in SIGNS:
         return None
-    inside = token_pattern(_parser(), _SIGN_TERMINALS).match  # a token past the first: no sign is accepted there
     sign, sign_end = m.lastgroup, m.end()
     members: list[tuple[str | None, tuple[Part, ...]]] = []
     sep: str | None = None

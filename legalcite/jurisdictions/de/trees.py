@@ -10,9 +10,9 @@ import re
 from lark import Token, Transformer
 
 from legalcite.core.chains import Item, Path
-from legalcite.core.parse import Reject
+from legalcite.core.parse import Reject, lexer_order, token_pattern
 from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
-from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, part_of
+from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, parse_chain, part_of
 from legalcite.keys import work_id
 
 # ---------------------------------------------------------------- statute.lark
@@ -167,8 +167,6 @@ def _numbers(nrs: str) -> list[str]:
 def _heading(heading: str) -> tuple[str, list[str]]:
     """A loose-leaf heading (``§ 132 Abs. 2 Ziff. 1 VwGO``) → (the law's id, ``vwgo``; the units read by the statute
     grammar, ``["s132", "abs2", "nr1"]``)."""
-    from legalcite.jurisdictions.de.statute import parse_chain
-
     chain = parse_chain(heading)
     if chain is None:
         raise Reject
@@ -210,8 +208,6 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitat
     fails there too) it is :data:`NO_CITATION`, so that the parser is not asked; anything else (a loose-leaf or
     annotated cite, a page part ``I-4101``, a part out of the grammar's order) is None, for the parser.
     ``tests/de/test_parse.py`` checks both agree on the shared German texts."""
-    from legalcite.core.parse import token_pattern
-
     match = token_pattern(parser).match
     parts = DecisionParts()
     if start == "reporter":
@@ -331,8 +327,6 @@ def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | _NoCitatio
 @functools.cache
 def _terminal_rx(parser, names: tuple[str, ...]) -> re.Pattern:
     """The terminals ``names`` of ``parser`` after what it ignores, in the lexer's order, each a named group."""
-    from legalcite.core.parse import lexer_order
-
     terms = {t.name: t for t in parser.terminals}
     ignored = "|".join(terms[n].pattern.to_regexp() for n in parser.lexer_conf.ignore)
     ordered = [t for t in lexer_order(parser) if t.name in names]
