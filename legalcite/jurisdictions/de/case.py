@@ -14,7 +14,6 @@ import re
 from dataclasses import dataclass, field
 
 from legalcite.core.data import load
-from legalcite.core.parse import parse_prefix
 from legalcite.keys import work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, Unit
 
@@ -155,7 +154,7 @@ def _parser():
 def parse(window: str, start: str):
     """The decision or reporter cite at the start of ``window``, read from the entry point ``start``: its commonest
     shapes token by token (:func:`legalcite.jurisdictions.de.trees.read_case`), the others by the parser."""
-    no_citation, read_case = _reader()
+    no_citation, read_case, parse_prefix = _reader()
     read = read_case(_parser(), window, start)
     if read is no_citation:
         return None
@@ -164,10 +163,12 @@ def parse(window: str, start: str):
 
 @functools.cache
 def _reader():
-    """``trees``' token reader and its no-citation answer (``trees`` imports Lark: loaded on the first parse)."""
+    """``trees``' token reader, its no-citation answer and the parser's prefix reader (both import Lark: loaded on
+    the first parse, so that importing the sources and resolvers stays light)."""
+    from legalcite.core.parse import parse_prefix
     from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
 
-    return NO_CITATION, read_case
+    return NO_CITATION, read_case, parse_prefix
 
 
 def decision_citations(text: str, start: int, d: Decision, base: int, court: str | None,

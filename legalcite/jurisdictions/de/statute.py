@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from itertools import starmap
 
 from legalcite.core.chains import Item, Path, back_fill, expand, next_group
-from legalcite.core.parse import parse_run, token_pattern
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.keys import roman_to_int
@@ -176,10 +175,19 @@ def parse_chain(window: str) -> Chain | None:
     """The sign and unit chain at the start of ``window``, or None when it is no citation. The chain's run of tokens
     is parsed alone where it can be, and once (:func:`legalcite.core.parse.parse_run`): read token by token where it
     has the grammar's shape (:func:`_read_run`: most chains), else by the grammar."""
-    chain, cut = parse_run(_parser(), window, fast=_read_run)
+    chain, cut = _run_parser()(window)
     if chain is not None and cut and chain.open:
         chain.open = False  # cut before prose: the text does not go on as a chain
     return chain
+
+
+@functools.cache
+def _run_parser():
+    """:func:`~legalcite.core.parse.parse_run` bound to the grammar and the fast path (imported on the first chain:
+    ``core.parse`` imports Lark, and importing the sources and resolvers stays light)."""
+    from legalcite.core.parse import parse_run
+
+    return functools.partial(parse_run, _parser(), fast=_read_run)
 
 
 _SIGN_TERMINALS = frozenset(SIGNS)
@@ -188,6 +196,8 @@ _SIGN_TERMINALS = frozenset(SIGNS)
 @functools.cache
 def _token_readers():
     """One token of the grammar; one past the first, where no sign is accepted (the parser's state there)."""
+    from legalcite.core.parse import token_pattern
+
     return token_pattern(_parser()).match, token_pattern(_parser(), _SIGN_TERMINALS).match
 
 
