@@ -409,10 +409,12 @@ def _docket(text: str, pos: int) -> list[Citation]:
 # ------------------------------------------------------------------ the prose
 
 @functools.cache
-def _cue_words() -> re.Pattern:
+def _cue_words(numbers: bool) -> re.Pattern:
     # prefixed: the engine skips to the cues' first characters (the words' regex starts with a boundary, which
-    # would have it try every position); group 1 is the cue
-    return re.compile(prefixed(None, "(" + acts.names()["cues"]["words"] + ")"))
+    # would have it try every position); group 1 is the cue. The numbers (25'000) only where the text has an
+    # apostrophe: their first characters, the digits, would stop the skip at every number of any text
+    cues = acts.names()["cues"]
+    return re.compile(prefixed(None, "(" + cues["words"] + ("|" + cues["numbers"] if numbers else "") + ")"))
 
 
 def cue_count(text: str) -> int:
@@ -421,7 +423,7 @@ def cue_count(text: str) -> int:
     fast)."""
     low = text.lower()
     n = end = 0
-    for m in _cue_words().finditer(text):
+    for m in _cue_words("'" in text).finditer(text):
         if m.start() >= end:  # as findall counts: no cue inside the one before (``Fr. 5'000`` is one)
             n, end = n + 1, m.end(1)
     return n + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
