@@ -49,7 +49,9 @@ class Extractor(Protocol):
     (a regex tried where one of them occurs, its match passed to ``extract`` like an anchor's): anchors that start
     with a common letter, kept out of the alternation; and ``quiet(ctx) -> str``: the characters at whose hits it
     reads nothing in this document (asked once per document: ``§`` for the US extractor in German prose), so that
-    the scan does not ask it there."""
+    the scan does not ask it there. ``anchor_parts``: the anchor's alternatives as (first characters, regex), when
+    the anchor is their union (:func:`anchor_of`): the scan's union is then built of the parts (:func:`_union`), a
+    part that starts by taking a character (``(?P<de_abbr>[A-ZÄÖÜ](?<!…)…)``) tested at one character's cost."""
 
     anchor: str                   # regex source; all anchors are OR-ed into one pattern
 
@@ -243,12 +245,10 @@ def _expand(pieces: frozenset[str]) -> set[str] | None:
     return out
 
 
-def lead(rx: str, within: str | None = None) -> str | None:
-    """A lookahead that holds wherever ``rx`` can match, testing the first two characters (``(?=A[rb]|§|B[GV])``):
-    put in front of an alternation's branch, it rejects a position in one step — a capitalised German noun is no
-    ``Art``, ``BGE`` or ``Section`` — where the branch's own pattern would first run its lookbehinds. ``within``: the
-    first characters the caller lets the branch start with (a class body); starts outside it are left out. None when
-    the two characters are not simple to tell, or would not narrow the first character's test."""
+def _lead_pairs(rx: str, within: str | None = None) -> dict[frozenset[str], frozenset[str] | None] | None:
+    """Each way a match of ``rx`` can start, merged per first character's set: that set → the set of the character
+    after it (None: any). ``within``: the first characters the caller lets ``rx`` start with (a class body); starts
+    outside it are left out. None when that is not simple to tell."""
     parsed = _parsed(rx)
     found = _leads(parsed) if parsed is not None else None
     if not found or any(not first for first, _ in found):
@@ -277,12 +277,69 @@ def lead(rx: str, within: str | None = None) -> str | None:
             merged[first] = None if prev is None or second is None else prev | second
         else:
             merged[first] = second
-    if len(merged) > _LEAD_LIMIT or within is None and any(
+    return merged
+
+
+def _set(pieces: frozenset[str]) -> str:
+    return f"[{''.join(sorted(pieces))}]"
+
+
+def lead(rx: str, within: str | None = None) -> str | None:
+    """A lookahead that holds wherever ``rx`` can match, testing the first two characters (``(?=A[rb]|§|B[GV])``):
+    put in front of an alternation's branch, it rejects a position in one step — a capitalised German noun is no
+    ``Art``, ``BGE`` or ``Section`` — where the branch's own pattern would first run its lookbehinds. ``within``: the
+    first characters the caller lets the branch start with (a class body); starts outside it are left out. None when
+    the two characters are not simple to tell, or would not narrow the first character's test."""
+    merged = _lead_pairs(rx, within)
+    if not merged or len(merged) > _LEAD_LIMIT or within is None and any(
             second is None and (len(_expand(first) or "xxxx") > 3) for first, second in merged.items()):
         return None  # (an anchor that may start with any capital letter and anything after it gains nothing)
-    body = "|".join(f"[{''.join(sorted(f))}]" + (f"[{''.join(sorted(s))}]" if s is not None else "")
+    body = "|".join(_set(f) + (_set(s) if s is not None else "")
                     for f, s in sorted(merged.items(), key=lambda kv: sorted(kv[0])))
     return f"(?={body})"
+
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
+def _consumes_first(rx: str) -> bool:
+    """Whether ``rx``'s first item (inside its groups) takes a character of a set or a literal: a branch the regex
+    engine then skips with one test of that character, where a branch that starts with a lookaround is entered."""
+    parsed = _parsed(rx)
+    if parsed is None:
+        return False
+    c = _sre()
+    items = list(parsed)
+    while items and items[0][0] is c.SUBPATTERN and not items[0][1][1] & re.IGNORECASE:
+        items = list(items[0][1][-1])
+    return bool(items) and items[0][0] in (c.LITERAL, c.IN)
+
+
+def _union(parts: Sequence[tuple[str | None, str]]) -> str:
+    """One pattern that matches where any of ``parts`` (first characters or None, regex) matches, written for the
+    regex engine's cheap tests: a part that starts by taking a character as it is (``§``, ``[A-ZÄÖÜ](?<!…)``); the
+    others behind their first two characters, those with the same first set under one test of it (``[A](?:[r]…|
+    [IT]…)``), so that at a position most branches fail on one character test, with no lookaround entered; a part
+    whose second character is not simple to tell behind its first. The groups' names are dropped (the scan matches
+    each extractor's own anchor where the union matched)."""
+    direct: list[str] = []
+    by_first: dict[str, list[str]] = {}
+    for first, rx in parts:
+        body = _GROUP_NAME.sub("(?:", rx)
+        if _consumes_first(rx):
+            direct.append(body)
+            continue
+        pairs = _lead_pairs(rx, first)
+        if pairs and len(pairs) <= _LEAD_LIMIT and all(s is not None for s in pairs.values()):
+            for f, s in pairs.items():
+                by_first.setdefault(_set(f), []).append(f"{_set(s)}(?<=(?=(?:{body}))(?s:..))")
+            continue
+        chars = first if first is not None else first_chars(rx)
+        if chars is None:
+            direct.append(f"(?={body})")
+        else:
+            by_first.setdefault(f"[{chars}]", []).append(f"(?<=(?=(?:{body}))(?s:.))")
+    return "|".join([*direct, *(f"{f}(?:{'|'.join(rests)})" for f, rests in by_first.items())])
 
 
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
@@ -337,9 +394,9 @@ class _Scanner:
 @functools.cache
 def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
-    # each anchor behind the test of its first two characters, where that narrows it (lead): most capitalised words
-    # then fail an anchor at once
-    union = "|".join(f"{lead(ex.anchor) or ''}(?:{ex.anchor})" for ex in exs)
+    # the anchors' alternatives (an extractor's anchor_parts, else its whole anchor) in one pattern written for the
+    # engine's cheap tests (_union): most capitalised words then fail every anchor at once
+    union = _union([part for ex in exs for part in (getattr(ex, "anchor_parts", None) or ((None, ex.anchor),))])
     # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front as a plain set
     # (prefixed): the engine then skips the positions it rejects (lowercase prose) in its fast set loop.
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]

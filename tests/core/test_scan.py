@@ -144,3 +144,22 @@ def test_the_anchors_with_their_leads_stop_where_they_stopped_before() -> None:
     union = _compiled(exs).union  # one character long where it matches: finditer tries every position
     assert [m.start() for m in union.finditer(text)] == \
            [i for i in range(len(text)) if any(re.compile(ex.anchor).match(text, i) for ex in exs)]
+
+
+_PARTS = [("A", r"(?<![\w.])Art\.?(?=\s*\d)"), ("§", r"(?P<sign>§§?(?=\s*\d))"), (None, r"(?:A[rB]|C)*S"),
+          ("A-C", r"(?P<abbr>[A-C](?<![\w.].)[a-z]*+[A-C])"), ("1-9", r"\d{1,3}\s+[A-Z]"),
+          (None, r"(?:\d\d?)?[A-C]{2}|(?<=\s)t+e"), ("S", r"Sec(?:tion)?s?\b"), (None, r"a*")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PARTS), min_size=1, max_size=4, unique=True),
+       st.text(alphabet=_ALPHABET + "\n", max_size=40))
+def test_the_union_matches_where_a_part_matches_and_nowhere_else(parts, text) -> None:
+    """The scan's union (consuming parts as they are, the others behind their first two characters, grouped by the
+    first) starts a match exactly where one of its parts matches — a newline as the second character too."""
+    from legalcite.core.scan import _union
+
+    union = re.compile(f"(?:{_union(parts)})")
+    compiled = [re.compile(rx) for _, rx in parts]
+    assert [i for i in range(len(text) + 1) if union.match(text, i)] == \
+           [i for i in range(len(text) + 1) if any(p.match(text, i) for p in compiled)]

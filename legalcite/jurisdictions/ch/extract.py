@@ -471,15 +471,18 @@ _REACH = WINDOW + 100
 
 class SwissExtractor:
     @functools.cached_property
-    def anchor(self) -> str:
-        alts = (
+    def anchor_parts(self) -> tuple[tuple[str, str], ...]:
+        return (
             ("A", _STATUTE_UPPER),
             ("§", _cantonal_anchor()),
             ("ABD", _BGE_ANCHOR),
             ("B0-9", _DOCKET_ANCHOR),
             ("".join(sorted({a[0] for a in acts.names()["law_first"]})), _law_first_anchor()),
         )
-        return anchor_of(alts)
+
+    @functools.cached_property
+    def anchor(self) -> str:
+        return anchor_of(self.anchor_parts)
 
     literals = ("art", "aArt")
     literal_anchor = _STATUTE_LOWER

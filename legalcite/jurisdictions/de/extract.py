@@ -44,7 +44,8 @@ _LAW_ENDINGS = ("gesetz", "gesetze", "gesetzes", "gesetzen", "gesetzbuch", "gese
                 "ordnungen")
 _LAW_ENDING = "(?<=%s)(?:%s)(?![\\w])" % ("|".join(sorted({e[-3:] for e in _LAW_ENDINGS})),
                                           "|".join(f"(?<={e})" for e in _LAW_ENDINGS))
-_WORD_START = r"(?<![\w§/.&+\-])"  # where a capitalised stop starts: not inside a word, a path or a pairing
+_NOT_BEFORE = r"[\w§/.&+\-]"  # what a capitalised stop does not follow: it starts no word, path or pairing there
+_WORD_START = rf"(?<!{_NOT_BEFORE})"
 _MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
 _BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}[/.]\d{2}\b"
@@ -66,9 +67,10 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
     return (
         ("§", r"(?P<de_sign>§§?(?=\s*\d))"),
         # a law's name as a compound ("Einkommensteuergesetzes"); a word with two capitals (no backtracking into its
-        # lowercase run where the engine allows); a word with one: a statute sign, a decision type, "Ebd.", a
-        # reporter, a docket's Roman senate or letter
-        ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_abbr>[A-ZÄÖÜ][a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"),
+        # lowercase run where the engine allows; the word start tested after its first letter, so that the scan's
+        # union rejects a position with one test of that letter: core.scan._union); a word with one: a statute
+        # sign, a decision type, "Ebd.", a reporter, a docket's Roman senate or letter
+        ("A-ZÄÖÜ", rf"(?P<de_abbr>[A-ZÄÖÜ](?<!{_NOT_BEFORE}.)[a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"),
         # (apart, so that the scan tests this one's first two letters before its lookbehinds: core.scan.lead)
         ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
@@ -108,6 +110,10 @@ class GermanExtractor:
     @property
     def anchor(self) -> str:
         return _anchor()
+
+    @property
+    def anchor_parts(self) -> tuple[tuple[str, str], ...]:
+        return anchor_parts()
 
     @property
     def literals(self) -> tuple[str, ...]:

@@ -602,9 +602,8 @@ def _act_in_reach(text: str, pos: int) -> bool:
 
 class EuropeanExtractor:
     @property
-    def anchor(self) -> str:
-        # every alternative starts with a one-character lookahead (see legalcite.core.scan)
-        alts = (
+    def anchor_parts(self) -> tuple[tuple[str, str], ...]:
+        return (
             ("A", _SIGN_UPPER),
             ("ER", _RECITAL_UPPER),
             ("0-9", _ACT_NUMBER),
@@ -613,6 +612,11 @@ class EuropeanExtractor:
             ("".join(sorted({n[0] for n in _acts.index().courts})), _court_anchor()),
             ("E", _ECLI),
         )
+
+    @property
+    def anchor(self) -> str:
+        # every alternative starts with a one-character lookahead (see legalcite.core.scan)
+        alts = self.anchor_parts
         combined = "".join(sorted({c for first, _ in alts for c in _expand_set(first)}))
         return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
 
