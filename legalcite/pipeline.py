@@ -113,7 +113,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     extractors = jurisdictions.extractors()
     # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
     quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
-    for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet):
+    for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet, language=ctx.language):
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []

@@ -51,7 +51,10 @@ class Extractor(Protocol):
     reads nothing in this document (asked once per document: ``§`` for the US extractor in German prose), so that
     the scan does not ask it there. ``anchor_parts``: the anchor's alternatives as (first characters, regex), when
     the anchor is their union (:func:`anchor_of`): the scan's union is then built of the parts (:func:`_union`), a
-    part that starts by taking a character (``(?P<de_abbr>[A-ZÄÖÜ](?<!…)…)``) tested at one character's cost."""
+    part that starts by taking a character (``(?P<de_abbr>[A-ZÄÖÜ](?<!…)…)``) tested at one character's cost.
+    ``literals_not_in``: per language, the literals a text of that language (the pipeline's guess, ``ctx.language``)
+    does not hold as its citations — English ``supra`` in German prose — so that the scan does not look for them
+    there (each a pass over the whole text)."""
 
     anchor: str                   # regex source; all anchors are OR-ed into one pattern
 
@@ -354,6 +357,8 @@ class _Scanner:
     own: tuple[tuple[Extractor, re.Pattern], ...]
     firsts: tuple[re.Pattern | None, ...]   # an anchor's leading one-character set, None when it has none
     literals: tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]  # each literal with its extractors
+    # per language some extractor names in literals_not_in: the literals with the owners that look for them there
+    literals_in: dict[str, tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]]
     order: dict[Extractor, int]             # registry order: claims are listed in it (the tie-break)
     by_char: dict[str, tuple[tuple[Extractor, re.Pattern], ...]] = field(default_factory=dict)
     # per set of quiet extractors and characters (core.scan.scan's ``quiet``): by_char with those left out
@@ -378,11 +383,12 @@ class _Scanner:
             self.quiet_views[key] = view
         return view
 
-    def literal_hits(self, text: str) -> list[tuple[int, Extractor, re.Pattern]]:
+    def literal_hits(self, text: str, language: str | None = None) -> list[tuple[int, Extractor, re.Pattern]]:
         """Every occurrence of every extractor's literals, in text order (a literal several extractors share,
-        ``art.``, is looked for once)."""
+        ``art.``, is looked for once); in a text of ``language``, not the literals its extractors say it does not
+        hold (``literals_not_in``)."""
         hits = []
-        for literal, owners in self.literals:
+        for literal, owners in self.literals_in.get(language, self.literals) if language else self.literals:
             i = text.find(literal)
             while i >= 0:
                 hits.extend((i, ex, rx) for ex, rx in owners)
@@ -409,18 +415,22 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
             for lit in dict.fromkeys(ex.literals):
                 owners.setdefault(lit, []).append((ex, rx))
     literals = tuple((lit, tuple(o)) for lit, o in owners.items())
+    languages = {lang for ex in exs for lang in (getattr(ex, "literals_not_in", None) or {})}
+    literals_in = {lang: tuple((lit, kept) for lit, o in literals if (kept := tuple(
+        (ex, rx) for ex, rx in o if lit not in (getattr(ex, "literals_not_in", None) or {}).get(lang, ()))))
+        for lang in languages}
     return _Scanner(re.compile(union), own, tuple(re.compile(f"[{m.group(1)}]") if m else None for m in firsts),
-                    literals, {ex: i for i, ex in enumerate(exs)})
+                    literals, literals_in, {ex: i for i, ex in enumerate(exs)})
 
 
 def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int] | None = None,
-         quiet: Mapping[Extractor, str] | None = None) -> Iterator[Candidate]:
+         quiet: Mapping[Extractor, str] | None = None, language: str | None = None) -> Iterator[Candidate]:
     """Yield each anchor hit with the extractors that claim it, left to right (``extractors`` in tie-break
     order; their union pattern is compiled once per tuple). Only the extractors whose anchor can start with the
     hit's character are asked whether they claim it; the literals' hits are merged in. ``resume`` (the pipeline's
     end of the text already read) lets the scan jump over the citations found, instead of stopping at every
     anchor inside them. ``quiet``: per extractor, the characters at whose hits it is not asked in this text (its
-    ``quiet(ctx)``)."""
+    ``quiet(ctx)``). ``language``: the text's (guessed), for the extractors' ``literals_not_in``."""
     if not extractors:
         return
     scanner = _compiled(extractors)
@@ -428,7 +438,7 @@ def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int]
     by_char, claimers = scanner.by_char, scanner.claimers
     if quiet:  # the claimers of the quiet characters without the extractors quiet there
         by_char = scanner.quiet_view(quiet)
-    literal_hits = scanner.literal_hits(text) if scanner.literals else []
+    literal_hits = scanner.literal_hits(text, language) if scanner.literals else []
     li, n_lit = 0, len(literal_hits)
     pos = 0
     m = None

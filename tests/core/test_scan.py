@@ -43,6 +43,22 @@ def test_literals_are_hits_where_their_anchor_matches() -> None:
     assert m.group() == "ebd."
 
 
+def test_a_literal_is_not_looked_for_in_a_language_its_extractor_says_it_is_not_in() -> None:
+    @dataclass(frozen=True)
+    class Lit(Ex):
+        literals_not_in: tuple = ()
+
+        def __hash__(self) -> int:
+            return id(self)
+
+    en = Lit(r"(?=[§])§", literals=("supra", "ebd."), literal_anchor=r"(?<!\w)(?:supra|ebd\.)",
+             literals_not_in={"de": ("supra",)})
+    text = "X, supra; ebd."
+    assert [c.start for c in scan(text, (en,))] == [3, 10]
+    assert [c.start for c in scan(text, (en,), language="en")] == [3, 10]
+    assert [c.start for c in scan(text, (en,), language="de")] == [10]
+
+
 def test_resume_jumps_over_the_text_already_read() -> None:
     text = "§ § § AB §"
     assert [h for h, _ in hits(text, [A, B])] == [0, 2, 4, 6, 9]

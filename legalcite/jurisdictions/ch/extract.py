@@ -485,6 +485,7 @@ class SwissExtractor:
         return anchor_of(self.anchor_parts)
 
     literals = ("art", "aArt")
+    literals_not_in = {"en": ("aArt",)}  # "aArt." (the former article): Swiss German
     literal_anchor = _STATUTE_LOWER
 
     def quiet(self, ctx: Context) -> str:

@@ -454,6 +454,7 @@ class CnExtractor:
     anchor = ANCHOR
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
+    literals_not_in = {"de": LITERALS}  # "paragraph 2 of Article 509": English
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         g = anchor.group()

@@ -123,6 +123,12 @@ class GermanExtractor:
     def literal_anchor(self) -> str:
         return _literal_anchor()
 
+    @property
+    def literals_not_in(self) -> dict[str, tuple[str, ...]]:
+        """English ``section 1 KSchG`` is not German prose's; ``ebd.``, ``a.a.O.`` and the German reporters are not
+        English prose's (core.scan: those passes over the text are saved)."""
+        return {"de": ("sec",), "en": (*_ID_LITERALS, *_lowercase_reporters())}
+
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         kind, pos = anchor.lastgroup, anchor.start()
         if kind == "de_sign":

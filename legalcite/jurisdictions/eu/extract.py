@@ -621,6 +621,8 @@ class EuropeanExtractor:
         return f"(?=[{combined}])(?:" + "|".join(f"(?=[{first}])(?:{rx})" for first, rx in alts) + ")"
 
     literals = ("art", "recital", "point", "paragraph", "verb", "aff")
+    # English and French words are not German prose's citations, "verb. Rs." not English prose's (core.scan)
+    literals_not_in = {"de": ("recital", "point", "paragraph", "aff"), "en": ("verb",)}
     literal_anchor = "|".join((_SIGN_LOWER, _RECITAL_LOWER, _PREFIX, _INTRO_LOWER))
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:

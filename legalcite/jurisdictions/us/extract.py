@@ -197,6 +197,7 @@ class USExtractor:
     anchor = ANCHOR
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
+    literals_not_in = {"de": LITERALS}  # English words: German prose cites nothing with them
 
     def quiet(self, ctx: Context) -> str:
         """Where it reads nothing in this document (core.scan): at ``§`` and ``Section`` (a short section) in German

@@ -168,6 +168,7 @@ class CaliforniaExtractor:
     anchor = ANCHOR
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
+    literals_not_in = {"de": LITERALS}  # "section 1542": English
 
     def quiet(self, ctx: Context) -> str:
         """Where it reads nothing in this document (core.scan): at ``§``, ``Section`` and ``section`` when no code is
