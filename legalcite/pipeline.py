@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.link import keyed, link as _link
-from legalcite.core.scan import Context, first_chars, scan
+from legalcite.core.scan import PROSE_HEAD, Context, first_chars, scan
 from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
@@ -43,9 +43,9 @@ def guess_language(text: str) -> str | None:
 
 def guess_prose(text: str) -> str | None:
     """The jurisdiction whose cue words (each registered jurisdiction's ``cue_count``: ``BGE``, ``gemäss``,
-    ``CHF`` for Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first 6,000 characters; None on a
-    tie or when none occurs."""
-    head = text[:6000]
+    ``CHF`` for Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first ``PROSE_HEAD`` (6,000)
+    characters; None on a tie or when none occurs."""
+    head = text[:PROSE_HEAD]
     counts = sorted(((j.cue_count(head), j.code) for j in jurisdictions.registered() if j.cue_count is not None),
                     reverse=True)
     if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):

@@ -21,6 +21,9 @@ from typing import Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 from legalcite.models import Citation
 
 
+PROSE_HEAD = 6000  # characters of a document whose cue words tell the jurisdiction its prose points to
+
+
 @dataclass
 class Context:
     """What an extractor may know of the whole document: the text, a language guess, a jurisdiction hint

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand, next_group
-from legalcite.core.scan import Context, anchor_of, prefixed
+from legalcite.core.scan import PROSE_HEAD, Context, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -429,8 +429,20 @@ def cue_count(text: str) -> int:
     return n + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
 
 
+_CUES = "ch_cues"  # ctx.state key: the document's Swiss cue count
+
+
 def _swiss(text: str, ctx: Context) -> bool:
-    """Whether the document reads as Swiss: the caller's hint, else the prose cues the pipeline counted."""
+    """Whether the document reads as Swiss: the caller's hint, else the prose cues the pipeline counted. Without a
+    hint, the prose points here only where it has Swiss cues at all: their count alone (a third of what the guess
+    costs, which counts every jurisdiction's) settles most documents, German text with no Swiss cue (counted once
+    per document)."""
+    if ctx.jurisdiction is None:
+        cues = ctx.state.get(_CUES)
+        if cues is None:
+            cues = ctx.state[_CUES] = cue_count(text[:PROSE_HEAD])
+        if not cues:
+            return False
     return ctx.prose == "ch"
 
 
