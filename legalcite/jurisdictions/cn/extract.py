@@ -43,8 +43,9 @@ _EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1
             r"of\s+Art(?:icle\b|\.)")
 # The leading one-character lookahead lets the scanner's prefilter reject most positions with one set test; the
 # lowercase "paragraph 2 of Article 509" is a literal (core.scan), so that no lowercase letter is in that test.
-ANCHOR = ("(?=[《第（(法高前上AP])(?:"
-          + "|".join(["《", _ART_ANCHOR, _CASE_ANCHOR, _DOCNO, _REF_ANCHOR, _EN_ANCHOR, r"\bP" + _EN_PARA]) + ")")
+ANCHOR_PARTS = (("《", "《"), ("第", _ART_ANCHOR), ("（(", _CASE_ANCHOR), ("法高", _DOCNO), ("前上", _REF_ANCHOR),
+                ("A", _EN_ANCHOR), ("P", r"\bP" + _EN_PARA))  # (first characters, pattern): core.scan's union
+ANCHOR = "(?=[《第（(法高前上AP])(?:" + "|".join(rx for _, rx in ANCHOR_PARTS) + ")"
 LITERALS = ("paragraph",)
 LITERAL_ANCHOR = r"\bp" + _EN_PARA
 
@@ -452,6 +453,7 @@ _RUN_ART = re.compile(rf"(?:第\s*{_N}\s*条\s*){{3,}}")
 
 class CnExtractor:
     anchor = ANCHOR
+    anchor_parts = ANCHOR_PARTS
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
     literals_not_in = {"de": LITERALS}  # "paragraph 2 of Article 509": English

@@ -47,9 +47,11 @@ _A_AMEND = r"(?<![\w])Amendment\b"
 # with a lowercase letter (``id.``, ``supra``, ``section 1``) are literals, found by ``str.find`` (core.scan): a
 # lowercase letter in the union's first set would stop the scan at every fifth character of prose. Together they
 # match what _A_ID, _A_SUPRA and _A_SECTION match (tests/us/test_extract.py).
-ANCHOR = "(?=[1-9§SIFRUA])(?:%s)" % "|".join((
-    _A_NUMBER, r"(?<![\w.])(?:Id\.|Ibid\b\.?)", r"§§?(?=\s*\d)|(?<![\w])(?:Sections?|Secs?\.)(?=\s*\d)", _A_RULE,
-    _A_CONST, _A_AMEND))
+# (first characters, pattern): the scan's union tests each behind its own first characters (core.scan)
+ANCHOR_PARTS = (("1-9", _A_NUMBER), ("I", r"(?<![\w.])(?:Id\.|Ibid\b\.?)"),
+                ("§S", r"§§?(?=\s*\d)|(?<![\w])(?:Sections?|Secs?\.)(?=\s*\d)"), ("FR", _A_RULE), ("U", _A_CONST),
+                ("A", _A_AMEND))
+ANCHOR = "(?=[1-9§SIFRUA])(?:%s)" % "|".join(rx for _, rx in ANCHOR_PARTS)
 LITERALS = ("id.", "ibid", "supra", "sec")
 LITERAL_ANCHOR = r"(?<![\w.])(?:id\.|ibid\b\.?)|(?<![\w])(?:supra\b|(?:sections?|secs?\.)(?=\s*\d))"
 
@@ -195,6 +197,7 @@ def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 class USExtractor:
     anchor = ANCHOR
+    anchor_parts = ANCHOR_PARTS
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
     literals_not_in = {"de": LITERALS}  # English words: German prose cites nothing with them
