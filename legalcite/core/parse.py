@@ -174,6 +174,7 @@ def clear_caches() -> None:
     """Forget the runs parsed so far (benchmarks time text as new: a run parsed in an earlier repetition of the
     same text would be a cache hit)."""
     _parse_cut.cache_clear()
+    _parse_whole.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -194,11 +195,20 @@ def run_prefix(parser: Lark, window: str, start: str | None = None) -> Prefix | 
     without a ``TAIL`` (the EU's); ``tests/eu/test_extract.py`` checks both agree on the shared texts."""
     m = token_run(parser).match(window)
     if m is not None and m.end() <= 64 and m.end() < len(window) and not window[m.end()].isalnum():
-        try:
-            return Prefix(parser.parse(m.group(), start=start), m.end())
-        except Exception:  # LarkError, or a callback that rejected the run: the prefix is shorter, if any
-            pass
+        tree = _parse_whole(parser, m.group(), start)
+        if tree is not None:
+            return Prefix(tree, m.end())
     return longest_prefix(parser, window, start=start)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_whole(parser: Lark, run: str, start: str | None) -> Any:
+    """The parse of a whole run of tokens, or None when it does not parse (a run written again in the text — the
+    same article of the same directive — is parsed once; the tree is shared, and its readers do not change it)."""
+    try:
+        return parser.parse(run, start=start)
+    except Exception:  # LarkError, or a callback that rejected the run: the prefix is shorter, if any
+        return None
 
 
 def longest_prefix(parser: Lark, window: str, max_tokens: int = 64, start: str | None = None) -> Prefix | None:

@@ -426,7 +426,12 @@ def cue_count(text: str) -> int:
     for m in _cue_words("'" in text).finditer(text):
         if m.start() >= end:  # as findall counts: no cue inside the one before (``Fr. 5'000`` is one)
             n, end = n + 1, m.end(1)
-    return n + sum(low.count(s) for s in acts.names()["cues"]["lowercase"])
+    return n + sum(map(low.count, _lowercase_cues()))
+
+
+@functools.cache
+def _lowercase_cues() -> tuple[str, ...]:
+    return tuple(acts.names()["cues"]["lowercase"])
 
 
 _CUES = "ch_cues"  # ctx.state key: the document's Swiss cue count
