@@ -46,15 +46,17 @@ def test_rank_order() -> None:
     assert pipeline.reading_rank([unknown], "ch", ("de",), swiss) > pipeline.reading_rank([unknown], "de", ("de",), swiss)
 
 
-_WORD_TEXT = (st.text(alphabet=st.sampled_from(list("derDiethasnofuzßBGHZVrwGFSAmyçé_1 .,-")), max_size=80)
+# (with the characters a word may follow: a newline, a no-break space, „, an emoji, a letter beyond the BMP)
+_WORD_TEXT = (st.text(alphabet=st.sampled_from(list("derDiethasnofuzßBGHZVrwGFSAmyçé_1 .,-\n\xa0„😀𝐝")), max_size=80)
               | st.sampled_from(["der BGH und die BGHZ", "xBGH BGH_ BGH-Urteil", "Germany's German Germanys",
                                  "the law of the land", "ßß"]))
 
 
 @given(_WORD_TEXT)
 def test_the_language_guess_and_the_german_cues_count_as_boundary_regexes_do(text: str) -> None:
-    """guess_language and de.cue_count take one pass with a prefix the engine can skip to; they count exactly what
-    the plain patterns with a word boundary in front count."""
+    """guess_language (its function words after a space, after another non-word character, at the start) and
+    de.cue_count take passes with a prefix the engine can skip to; they count exactly what the plain patterns with a
+    word boundary in front count."""
     import re
 
     from legalcite.jurisdictions.de.extract import cue_count
