@@ -27,9 +27,12 @@ class InvalidKey(ValueError):
     """A string that is not a canonical key."""
 
 
+_SEGMENT_BREAKS = re.compile(r"[\s/]+")
+
+
 def clean_segment(value: str) -> str:
     """Make a printed value usable as (part of) a segment: no ``/`` and no whitespace."""
-    return re.sub(r"[\s/]+", "-", value.strip())
+    return _SEGMENT_BREAKS.sub("-", value.strip())
 
 
 def join(jurisdiction: str, work: str, segments: Iterable[str] = ()) -> str:
