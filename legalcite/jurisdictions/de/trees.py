@@ -206,7 +206,8 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitat
     accepted only where the grammar accepts it (there the lexer reads the same token), and the result is built by
     :class:`DecisionParts` itself; where a token the grammar needs cannot be read (no docket after a date: the lexer
     fails there too) it is :data:`NO_CITATION`, so that the parser is not asked; anything else (a loose-leaf or
-    annotated cite, a page part ``I-4101``, a part out of the grammar's order) is None, for the parser.
+    annotated cite, a page part ``I-4101`` after another cite, a part out of the grammar's order) is None, for the
+    parser.
     ``tests/de/test_parse.py`` checks both agree on the shared German texts."""
     match = token_pattern(parser).match
     parts = DecisionParts()
@@ -313,7 +314,9 @@ def _read_cites(parser, window: str, pos: int) -> tuple[tuple, int] | _NoCitatio
         tok = Token(kind, m.group(kind), end_pos=m.end())
         if kind == "CITE":
             if "-" in tok:
-                return None  # "2003, I-4101": the part before the page, for the parser
+                # "2003, I-4101": an EU report's page part, which gets no key (docs/keys.md). The first cite makes it no
+                # citation, as the parser finds none (every parse holds that cite); after another one, the parser's
+                return NO_CITATION if not cite else None
             if cite:
                 children.append(parts.cite(cite))
             cite = [tok]
