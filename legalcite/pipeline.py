@@ -201,7 +201,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
                   prose_guess=guess_prose)
     cites = extract_raw(text, ctx)
-    if link:
+    if link and cites:
         cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)

@@ -5,12 +5,15 @@ from legalcite.core.scan import Context
 from legalcite.jurisdictions.cn.laws import tables
 from legalcite.models import Citation, Form, Kind
 
+
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     """Give CN short forms their law: ``本法/同法/该法第X条`` and a bare ``第X条`` take the last named CN law;
     ``前条`` repeats the last CN provision; ``上述规定`` repeats the last citation group when it is one
     provision. ``本解释``/``本条例`` need a last law of that kind; a bare ``第X条`` binds within its paragraph.
     Short forms with no antecedent keep ``work=None`` (no key), so ``extract()`` leaves them out
     (``第二条被采纳`` in prose is no citation)."""
+    if not any(c.jurisdiction == "cn" and c.kind is Kind.STATUTE and c.work is None for c in citations):
+        return citations  # every binding below is of a CN short form
     out: list[Citation] = []
     last: int | None = None          # index in ``out`` of the last CN statute citation with a work
     last_group: list[int] = []       # indexes of the last contiguous group of such citations
