@@ -238,6 +238,8 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitat
         children.append(Token(kind, m.group(kind), end_pos=m.end()))
         pos = m.end()
     if start in _FIRST and (not children or children[0].type != _FIRST[start]):
+        if not children and _terminal_rx(parser, (_FIRST[start],)).match(window, 0) is None:
+            return NO_CITATION  # the entry point's first part is not there: the (contextual) lexer fails there too
         return None
     if kind == "REPNAME":  # "GRUR 2006, 152, 154": a reporter's cite instead of dockets (after a court or a type)
         read = _read_cites(parser, window, m.end())
