@@ -370,6 +370,11 @@ def _cited_by_section_only(work: str) -> bool:
     return listed and not has_art
 
 
+# (label, value) → its Unit, made once: the same units recur (Abs. 1, Satz 2) and a Unit is frozen (a C-level cache,
+# so that a hit costs no Python call)
+_unit = functools.lru_cache(maxsize=8192)(Unit)
+
+
 def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]:
     """One group's provisions as citations, all with ``span``."""
     law = g.law
@@ -395,7 +400,7 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
         metadata = StatuteMetadata(version=version, following=following, unknown_work=unknown,
                                    implausible=implausible) if version or following or unknown or implausible else None
         for path in expand(item, listed):
-            out.append(Citation(jurisdiction="de", kind=Kind.STATUTE, work=work, units=tuple(starmap(Unit, path)),
+            out.append(Citation(jurisdiction="de", kind=Kind.STATUTE, work=work, units=tuple(starmap(_unit, path)),
                                 span=span, text=printed, form=form, metadata=metadata))
     return out
 
