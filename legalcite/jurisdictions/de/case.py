@@ -233,6 +233,15 @@ _COURT_PROSE = re.compile(
     r"(?=[ \t]+(?:vom|v\.)[ \t]|[ \t]*\([A-Z])")
 
 
+@functools.cache
+def _federal_stems() -> dict[str, str]:
+    """A federal court's one-word name without its genitive ``s`` (``Bundesgerichtshof``) → its abbreviation."""
+    return {k.split()[0].rstrip("s"): v for k, v in _courts()["federal"].items() if " " not in k}
+
+
+_ADJ_ENDING = re.compile(r"(?:en|es)$")  # "Hessischen" → "Hessische": a place's adjective in its table's form
+
+
 def court_in_prose(text: str, pos: int) -> tuple[str, str, int] | None:
     """``Urteil des Landesarbeitsgerichts Nürnberg`` → (``LAG Nürnberg``, ``Urteil``, end offset) for a known court."""
     m = _COURT_PROSE.match(text, pos)
@@ -242,14 +251,14 @@ def court_in_prose(text: str, pos: int) -> tuple[str, str, int] | None:
     name = m.group("court")
     if name in federal_courts():  # "Urteil des BGH vom …"
         return name, m.group("dtype"), m.end()
-    fed = {k.split()[0].rstrip("s"): v for k, v in data["federal"].items() if " " not in k}
+    fed = _federal_stems()
     if name in data["federal"] or name in fed:
         return data["federal"].get(name) or fed[name], m.group("dtype"), m.end()
     if name in data["placed"]:
         place = m.group("place")
         adj = m.group("adj")
         if adj:
-            base = re.sub(r"(?:en|es)$", "e", adj)
+            base = _ADJ_ENDING.sub("e", adj)
             place = data["places_adjectival"].get(base, place)
         if place:
             return f"{data['placed'][name]} {place}", m.group("dtype"), m.end()
