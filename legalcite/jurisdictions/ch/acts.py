@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 from itertools import repeat
+from operator import methodcaller
 
 from legalcite.core.data import derived, load
 from legalcite.keys import work_id
@@ -128,6 +129,7 @@ class _Starts:
     english_forms: frozenset[str]       # the same for English titles (read without an article word before them)
 
 
+_SS = methodcaller("replace", "ß", "ss")  # Swiss spelling: what the tables hold
 _ENDINGS = ("", "es", "en", "er", "em", "s", "e", "n")  # the endings de.laws' stem removes
 _DATE_WORDS = frozenset({"vom", "du", "del"})  # a date may stand between a title's first words ("vom 20. Dezember")
 _ARTICLES = frozenset({"des", "der", "dem", "zum", "zur"})  # what _ARTICLE_WORDS reads before a German title
@@ -177,7 +179,9 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     found.update(map(str.rstrip, words, repeat(".")))
     if not found.isdisjoint(s.abbreviations):
         return True
-    lows = {w.lower().replace("ß", "ss") for w in found if w[:1].isupper()}
+    lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
+    if "ß" in chunk:
+        lows = set(map(_SS, lows))
     if not lows.isdisjoint(s.abbreviations_ci):
         return True
     german, english = lows & s.title_forms, lows & s.english_forms
