@@ -221,6 +221,9 @@ def index() -> LawIndex:
                    depends=("legalcite.keys",))
 
 
+# what every reading of match_law starts with: a capital (an abbreviation, a title), an article (des Gesetzes), English
+# "of"/"under", a bracket
+_MAY_NAME_LAW = re.compile(r"[ \t]*(?:[A-ZÄÖÜ(]|(?:des|der|dem|vom|of|under)[ \t])")
 _ABBR_RUN = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/]*)(?:[ \t]+([IVX]+|\d{1,4})\b)?")
 # Multi-word abbreviations: "SGB V", "UWG 2004", "DBAbkG ARM", "Münz1PfBek BW" (tried longest first, known only)
 _ABBR_WORDS = re.compile(r"[ \t]*([A-ZÄÖÜ][\wÄÖÜäöüß&\-/.]*)((?:[ \t]+[A-ZÄÖÜ0-9][\wÄÖÜäöüß&\-/.]*){1,3})")
@@ -235,6 +238,8 @@ _AGREEMENT_REST = re.compile(r"(?:[ \t]+(?:[A-ZÄÖÜ][\wÄÖÜäöüß\-]*|\d+)
 
 def match_law(text: str, pos: int, *, allow_unknown: bool = True) -> LawMatch | None:
     """The law named at ``text[pos:]`` (after optional spaces), if any."""
+    if not _MAY_NAME_LAW.match(text, pos):
+        return None  # what each reading below starts with is not there: most chains without a law ("nach § 5 ist")
     idx = index()
     hit = _abbreviation(text, pos, idx, allow_unknown)
     if hit is not None:
