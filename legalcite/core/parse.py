@@ -192,7 +192,8 @@ def run_prefix(parser: Lark, window: str, start: str | None = None) -> Prefix | 
     (:func:`token_run`) ends before a character that is no letter or digit (no token of the grammar goes on there)
     and parses whole, it is the longest complete prefix. Else, and for runs that may hold more tokens than
     ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). For grammars
-    without a ``TAIL`` (the EU's); ``tests/eu/test_extract.py`` checks both agree on the shared texts."""
+    without a ``TAIL`` (the EU's and Switzerland's); ``tests/eu/test_extract.py`` and ``tests/ch/test_extract.py``
+    check both agree on the shared texts."""
     m = token_run(parser).match(window)
     if m is not None and m.end() <= 64 and m.end() < len(window) and not window[m.end()].isalnum():
         tree = _parse_whole(parser, m.group(), start)

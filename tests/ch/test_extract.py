@@ -88,3 +88,42 @@ def test_quiet_at_paragraph_signs_without_a_canton(text: str, quiet: str) -> Non
     assert EXTRACTOR.quiet(Context(text=text)) == quiet
     if not quiet:
         assert any(c.jurisdiction == "ch" for c in legalcite.extract(text)) == ("§ 55" in text)
+
+
+def test_a_run_parsed_whole_is_the_longest_prefix_on_swiss_texts(testdata_dir, corpora_dir,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """core.parse.run_prefix (a window's run of tokens parsed in one pass) gives what longest_prefix gives, on every
+    window the Swiss extractor parses (chains, chains after an act, BGE) in the LEXam samples and the first Swiss
+    statute units and BGE Regesten of the corpora, and reads most of them in one pass."""
+    import gzip
+    import itertools
+    import json
+
+    from legalcite.core import parse
+
+    seen: list[tuple[object, str]] = []
+    real = parse.run_prefix
+
+    def spy(parser, window, start=None):
+        seen.append((parser, window))
+        return real(parser, window, start)
+
+    monkeypatch.setattr(parse, "run_prefix", spy)
+    texts = []
+    for name in ("lexam_open_sample.jsonl", "lexam_mcq_sample.jsonl"):
+        for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
+            texts += [v for v in json.loads(line).values() if isinstance(v, str)] if line.strip() else []
+    for name, field in (("ch_fulltext.jsonl.gz", "text"), ("ch_bge_cases.jsonl.gz", "regeste")):
+        with gzip.open(corpora_dir / name, "rt", encoding="utf-8") as fh:
+            texts += [t for line in itertools.islice(fh, 400) if isinstance(t := json.loads(line).get(field), str)]
+    for text in texts:
+        legalcite.extract(text, jurisdiction="ch")
+    whole = 0
+    for parser, window in seen:
+        fast, slow = real(parser, window), parse.longest_prefix(parser, window)
+        assert (fast is None) == (slow is None), window
+        if fast is not None:
+            assert (fast.tree, fast.end, fast.truncated) == (slow.tree, slow.end, slow.truncated), window
+            run = parse.token_run(parser).match(window)
+            whole += run is not None and run.end() == fast.end
+    assert len(seen) > 300 and whole > len(seen) // 2

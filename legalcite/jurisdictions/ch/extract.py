@@ -164,9 +164,9 @@ def _value(tok) -> str:
 
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
-    from legalcite.core.parse import longest_prefix
+    from legalcite.core.parse import run_prefix
 
-    res = longest_prefix(_parser("statute"), text[pos:pos + WINDOW])
+    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW])
     if res is None:
         return None
     sign_tree, refs_tree = res.tree.children
@@ -181,7 +181,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
 
 def _law_first(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     """``BV 36`` / ``SVG 91 Abs. 1 Bst. a``: the act before the number, a Swiss shorthand (Swiss prose only)."""
-    from legalcite.core.parse import longest_prefix
+    from legalcite.core.parse import run_prefix
 
     if not _swiss(text, ctx):
         return []
@@ -191,7 +191,7 @@ def _law_first(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     num = re.compile(r"[ \t]+").match(text, act.end)
     if num is None:
         return []
-    res = longest_prefix(_parser("statute", "bare"), text[num.end():num.end() + WINDOW])
+    res = run_prefix(_parser("statute", "bare"), text[num.end():num.end() + WINDOW])
     if res is None:
         return []
     items = _tree_items(res.tree.children[0], "art", plural=False)
@@ -362,9 +362,9 @@ def _listing(work: str, schlt: bool) -> Listing | None:
 # ------------------------------------------------------------------ BGE and dockets
 
 def _bge(text: str, pos: int) -> list[Citation]:
-    from legalcite.core.parse import longest_prefix
+    from legalcite.core.parse import run_prefix
 
-    res = longest_prefix(_parser("case"), text[pos:pos + 400])
+    res = run_prefix(_parser("case"), text[pos:pos + 400])
     if res is None:
         return []
     reporter = str(res.tree.children[0])
