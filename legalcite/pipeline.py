@@ -21,33 +21,36 @@ _log = logging.getLogger("legalcite")
 # in for with) function words: a German one fills the group. Written as a trie, so that the engine tries a few
 # branches where a word may start. A word starts (\b) after a space, after another character that is no word
 # character, or at the text's start: counted in those three ways, each one a pattern the engine runs fast — the
-# space a literal it skips to in a tight loop; the other characters a set of every such character of the Basic
-# Multilingual Plane, which the engine tests by a table where [^\w ] asks Unicode's tables at each character (a head
-# with characters beyond that plane, emoji, takes [^\w ] itself). The same words as \b(?:trie)\b finds
-# (tests/test_pipeline.py), in a third of the time.
+# space a literal it skips to in a tight loop; the other characters a set of every such character the text can hold
+# (its Latin-1 ones for a text that holds no other, as most German and English texts; else those of the Basic
+# Multilingual Plane), which the engine tests by a table where [^\w ] asks Unicode's tables at each character (a
+# head with characters beyond that plane, emoji, takes [^\w ] itself). The same words as \b(?:trie)\b finds
+# (tests/core/test_ranking.py), in a third of the time.
 _WORD_TRIE = (r"(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|von|zu)|t(?:he|o|hat)|and|of|under|i[sn]"
               r"|for|with)")
 _AFTER_SPACE = re.compile(rf" {_WORD_TRIE}\b")
 _AT_START = re.compile(rf"{_WORD_TRIE}\b")
 _CJK_OR_ASTRAL = re.compile(r"[\u4e00-\u9fff\U00010000-\U0010ffff]")  # a CJK character, or one beyond the BMP
+_LATIN1, _BMP, _ANY = 0x100, 0x10000, None  # the characters a text holds: below U+0100, below U+10000, any
 
 
 @functools.cache
-def _after_other(astral: bool) -> re.Pattern:
-    """The function words after a character that is no word character and no space (built on first use: ~10 ms)."""
-    if astral:
+def _after_other(below: int | None) -> re.Pattern:
+    """The function words after a character that is no word character and no space, in a text whose characters are
+    all below ``below`` (None: any; built on first use, the BMP's table in ~10 ms)."""
+    if below is None:
         return re.compile(rf"[^\w ]{_WORD_TRIE}\b")
-    plane = "".join(map(chr, range(0x10000)))
-    runs = ((m.start(), m.end() - 1) for m in re.finditer(r"[^\w ]+", plane))
+    chars = "".join(map(chr, range(below)))
+    runs = ((m.start(), m.end() - 1) for m in re.finditer(r"[^\w ]+", chars))
     body = "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in runs)
     return re.compile(rf"[{body}]{_WORD_TRIE}\b")
 
 
-def function_words(head: str, astral: bool = True) -> list[str]:
+def function_words(head: str, below: int | None = None) -> list[str]:
     r"""The function words of ``head`` (``\b(?:trie)\b``'s matches, in no order): each German one as itself, each
-    English one as ``""``. ``astral``: whether ``head`` may hold characters beyond the BMP."""
+    English one as ``""``. ``below``: a bound of ``head``'s characters' code points (None: none known)."""
     words = _AFTER_SPACE.findall(head)
-    words += _after_other(astral).findall(head)
+    words += _after_other(below).findall(head)
     m = _AT_START.match(head)
     if m:
         words.append(m.group(1) or "")
@@ -57,12 +60,18 @@ def function_words(head: str, astral: bool = True) -> list[str]:
 def guess_language(text: str) -> str | None:
     """A cheap language guess from the first 4,000 characters: ``zh``, ``de``, ``en`` or None."""
     head = text[:4000]
-    found = _CJK_OR_ASTRAL.findall(head)
-    astral = bool(found) and max(found) > "\uffff"
-    cjk = sum(c <= "\uffff" for c in found) if astral else len(found)
-    if cjk > 20 or (cjk and cjk * 4 > len(head)):
-        return "zh"
-    words = function_words(head, astral)
+    try:
+        head.encode("latin-1")  # a copy of its bytes where it holds Latin-1 characters only (no CJK): no pass
+    except UnicodeEncodeError:
+        found = _CJK_OR_ASTRAL.findall(head)
+        astral = bool(found) and max(found) > "\uffff"
+        cjk = sum(c <= "\uffff" for c in found) if astral else len(found)
+        if cjk > 20 or (cjk and cjk * 4 > len(head)):
+            return "zh"
+        below = _ANY if astral else _BMP
+    else:
+        below = _LATIN1
+    words = function_words(head, below)
     de = len(words) - words.count("")
     en = len(words) - de
     if de == en == 0:
