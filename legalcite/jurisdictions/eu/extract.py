@@ -512,13 +512,18 @@ def _ecli_text(m: re.Match) -> str:
     return f"ECLI:EU:{m.group('court')}:{m.group('year')}:{m.group('no')}"
 
 
+@functools.cache
+def _courts_longest_first() -> list[str]:
+    return sorted(_acts.index().courts, key=len, reverse=True)
+
+
 def _court_cases(text: str, pos: int) -> list[Citation]:
     """``EuGH, Urteil vom 22. April 2010 – C-486/08``: the court's name, then (within the citation) the number."""
     ahead = _CASE_AHEAD.match(text, pos)
     if not ahead:
         return []
     at = ahead.end()
-    court = next((n for n in sorted(_acts.index().courts, key=len, reverse=True) if text.startswith(n, pos)), None)
+    court = next((n for n in _courts_longest_first() if text.startswith(n, pos)), None)
     return [c.replace(span=Span(pos, c.span.end), text=text[pos:c.span.end],
                       metadata=dataclasses.replace(c.metadata, court=court)) for c in _cases(text, at)]
 
@@ -555,8 +560,7 @@ _NUMBER = r"(?<![\w/-])[CTF][ \t]?[-‐‑–][ \t]?\d{1,4}/\d{2}(?![\d/])"
 @functools.cache
 def _court_anchor() -> str:
     """The courts' names (``data/aliases.json``) followed, within the citation, by a case number."""
-    names = sorted(_acts.index().courts, key=len, reverse=True)
-    alt = "|".join(re.escape(n).replace(r"\ ", r"[ \t]+") for n in names)
+    alt = "|".join(re.escape(n).replace(r"\ ", r"[ \t]+") for n in _courts_longest_first())
     return (rf"(?<![\w-])(?:{alt})(?![\w])"
             r"(?=[^;\n]{0,160}?(?<![\w/-])[CTF][ \t]?[-‐‑–][ \t]?\d{1,4}/\d{2}(?![\d/]))")
 _ECLI = r"(?:ECLI[ \t]*:[ \t]*EU[ \t]*:|(?<![\w:])EU[ \t]*:[ \t]*[CTF][ \t]*:[ \t]*\d{4})"
