@@ -30,7 +30,8 @@ _WORD_TRIE = (r"(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|v
               r"|for|with)")
 _AFTER_SPACE = re.compile(rf" {_WORD_TRIE}\b")
 _AT_START = re.compile(rf"{_WORD_TRIE}\b")
-_CJK_OR_ASTRAL = re.compile(r"[\u4e00-\u9fff\U00010000-\U0010ffff]")  # a CJK character, or one beyond the BMP
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_ASTRAL = re.compile(r"[\U00010000-\U0010ffff]")  # a character beyond the BMP (an emoji)
 _LATIN1, _BMP, _ANY = 0x100, 0x10000, None  # the characters a text holds: below U+0100, below U+10000, any
 
 
@@ -63,12 +64,10 @@ def guess_language(text: str) -> str | None:
     try:
         head.encode("latin-1")  # a copy of its bytes where it holds Latin-1 characters only (no CJK): no pass
     except UnicodeEncodeError:
-        found = _CJK_OR_ASTRAL.findall(head)
-        astral = bool(found) and max(found) > "\uffff"
-        cjk = sum(c <= "\uffff" for c in found) if astral else len(found)
+        cjk = len(_CJK.findall(head))
         if cjk > 20 or (cjk and cjk * 4 > len(head)):
             return "zh"
-        below = _ANY if astral else _BMP
+        below = _ANY if _ASTRAL.search(head) else _BMP
     else:
         below = _LATIN1
     words = function_words(head, below)
