@@ -100,15 +100,10 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_swiss_texts(testdata_dir, c
     import json
 
     from legalcite.core import parse
+    from tests import run_prefix_check
 
-    seen: list[tuple[object, str]] = []
     real = parse.run_prefix
-
-    def spy(parser, window, start=None):
-        seen.append((parser, window))
-        return real(parser, window, start)
-
-    monkeypatch.setattr(parse, "run_prefix", spy)
+    seen = run_prefix_check.spy(monkeypatch)
     texts = []
     for name in ("lexam_open_sample.jsonl", "lexam_mcq_sample.jsonl"):
         for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
@@ -118,12 +113,5 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_swiss_texts(testdata_dir, c
             texts += [t for line in itertools.islice(fh, 400) if isinstance(t := json.loads(line).get(field), str)]
     for text in texts:
         legalcite.extract(text, jurisdiction="ch")
-    whole = 0
-    for parser, window in seen:
-        fast, slow = real(parser, window), parse.longest_prefix(parser, window)
-        assert (fast is None) == (slow is None), window
-        if fast is not None:
-            assert (fast.tree, fast.end, fast.truncated) == (slow.tree, slow.end, slow.truncated), window
-            run = parse.token_run(parser).match(window)
-            whole += run is not None and run.end() == fast.end
+    whole = run_prefix_check.agree(seen, real)
     assert len(seen) > 300 and whole > len(seen) // 2

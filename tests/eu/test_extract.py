@@ -188,15 +188,10 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_the_shared_texts(testdata_d
     import json
 
     from legalcite.core import parse
+    from tests import run_prefix_check
 
-    seen: list[tuple[object, str]] = []
     real = parse.run_prefix
-
-    def spy(parser, window, start=None):
-        seen.append((parser, window))
-        return real(parser, window, start)
-
-    monkeypatch.setattr(parse, "run_prefix", spy)
+    seen = run_prefix_check.spy(monkeypatch)
     texts = [t for t, _ in TABLE]
     for name, field in (("de_ler_test.jsonl", "text"), ("de_refex_ler.jsonl", "text"),
                         ("lexam_open_sample.jsonl", "reference_answer"), ("lexam_open_sample.jsonl", "question")):
@@ -205,12 +200,5 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_the_shared_texts(testdata_d
                 texts.append(json.loads(line)[field])
     for text in texts:
         legalcite.extract(text)
-    whole = 0
-    for parser, window in seen:
-        fast, slow = real(parser, window), parse.longest_prefix(parser, window)
-        assert (fast is None) == (slow is None), window
-        if fast is not None:
-            assert (fast.tree, fast.end, fast.truncated) == (slow.tree, slow.end, slow.truncated), window
-            run = parse.token_run(parser).match(window)
-            whole += run is not None and run.end() == fast.end
+    whole = run_prefix_check.agree(seen, real)
     assert len(seen) > 100 and whole > len(seen) // 2

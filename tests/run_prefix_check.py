@@ -1,0 +1,36 @@
+"""What tests/eu and tests/ch check of core.parse.run_prefix: on every window their extractor parses, it gives what
+longest_prefix gives."""
+from __future__ import annotations
+
+import pytest
+
+
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, str]]:
+    """Record (parser, window) of every run_prefix call from now on."""
+    from legalcite.core import parse
+
+    seen: list[tuple[object, str]] = []
+    real = parse.run_prefix
+
+    def record(parser, window, start=None):
+        seen.append((parser, window))
+        return real(parser, window, start)
+
+    monkeypatch.setattr(parse, "run_prefix", record)
+    return seen
+
+
+def agree(seen: list[tuple[object, str]], real) -> int:
+    """Assert run_prefix (``real``) and longest_prefix give the same prefix on each window; return how many were read
+    in one pass (the window's run of tokens parsed whole)."""
+    from legalcite.core import parse
+
+    whole = 0
+    for parser, window in seen:
+        fast, slow = real(parser, window), parse.longest_prefix(parser, window)
+        assert (fast is None) == (slow is None), window
+        if fast is not None:
+            assert (fast.tree, fast.end, fast.truncated) == (slow.tree, slow.end, slow.truncated), window
+            run = parse.token_run(parser).match(window)
+            whole += run is not None and run.end() == fast.end
+    return whole
