@@ -169,7 +169,8 @@ def test_match(name: str, gold: list, found: list, want: dict) -> None:
 
 TEXT = ("## Rechte des Käufers\n- Minderung des Kaufpreises verlangen (Art. 205 OR),\n"
         "- Wandelung des Vertrags erklären (Art. 206 OR)\n\n"
-        "Der Verzugszins beträgt 5 % pro Jahr (Art. 105 OR).")
+        "Der Verzugszins beträgt 5 % pro Jahr (Art. 105 OR). Er haftet für Schäden, z. B. für Wasserschäden am "
+        "Mobiliar des Mieters (Art. 259e OR).")
 JUDGE = [
     # (gold status, found status, found key, claim, claim note, accepted, cause)
     ("real", "real", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "", True, ""),
@@ -184,6 +185,7 @@ JUDGE = [
     ("real", "misattributed", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "", False, "false misattribution"),
     ("real", "misattributed", "ch/or/art105", "- Minderung des Kaufpreises verlangen ( ), - Wandelung des Vertrags erklären", "", False, "claim merged"),
     ("real", "misattributed", "ch/or/art105", "## Rechte des Käufers - Minderung des Kaufpreises", "", False, "claim merged"),
+    ("real", "misattributed", "ch/or/art105", "für Wasserschäden am Mobiliar des Mieters", "", False, "claim cut"),
 ]
 
 
