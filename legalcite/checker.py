@@ -79,10 +79,14 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
         chain = _chain(store, online, date)
     except Exception as e:  # noqa: BLE001  no store: every text fails alike
         return [e for _ in texts]
+    from legalcite.jurisdictions import printing_in
+    from legalcite.pipeline import guess_language
+
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text in texts:
         try:
-            resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
+            with printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
+                resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
