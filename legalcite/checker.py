@@ -166,13 +166,16 @@ def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[l
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
             attribution: bool) -> list[list[CheckedCitation]]:
-    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), then
-    ``confirmed`` settled on every verdict."""
+    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
+    successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
+    then ``confirmed`` settled on every verdict."""
     outs = [out for out, _ in resolved]
     if attribution and resolved:
         from legalcite.attribution import attribute_texts
+        from legalcite.attribution.successor import with_successors
 
         outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
+        outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 
