@@ -76,16 +76,26 @@ def _resolve(citations: Sequence[Citation], *, store: Any, online: bool, date: s
 
         chain.append(OnlineResolver(store_path=str(first.store.path)))
     results = Chain(chain).resolve(citations)
-    out = [r.checked for r in results]
+    out = [_said_how_read(r.checked) for r in results]
     if online:  # a case verdict of the table, asked of CourtListener too (confirmed where both agree)
         from legalcite.resolve.cases import second_opinion
 
         out = second_opinion(out, chain[1])
         out = _official_second_opinion(out, chain[1])
-    if not online:  # say why nobody else was asked
-        out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
-               for cc in out]
+    if not online:  # say why nobody else was asked, and for a decision what would decide it
+        from legalcite.resolve.cases import OFFLINE_HINT
+
+        out = [dataclasses.replace(cc, reason=f"{cc.reason}" + (
+            f"; {OFFLINE_HINT}" if cc.citation.kind in (Kind.CASE, Kind.REPORTER) else "") + " (offline)")
+               if cc.status is Status.NOT_CHECKED else cc for cc in out]
     return out, [r.unit for r in results], first.store
+
+
+def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
+    """A verdict on a citation read from an irregular form says how it was read (``第三百零十条 read as 第三百一十条``:
+    the metadata's ``read_as``), so that a grader sees what was checked."""
+    note = getattr(cc.citation.metadata, "read_as", None)
+    return dataclasses.replace(cc, reason=f"{cc.reason} ({note})") if note else cc
 
 
 def _official_second_opinion(checked: list[CheckedCitation], online: Any) -> list[CheckedCitation]:
