@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from legalcite.checker import Answer, CheckOptions, check, check_answer, check_citations, check_line, summarize
 from legalcite.models import citation_from_key
-from legalcite.resolve import Resolution
+from legalcite.resolve.online import OnlineResolver
 from legalcite.status import CheckedCitation, Status, Undecided
 
 
@@ -39,19 +39,18 @@ def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
     assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
 
 
-class FakeOnline:
-    """Stands in for the online resolver: records what it is asked, answers from ``answers`` (key → status)."""
-
-    name = "online"
+class FakeOnline(OnlineResolver):
+    """Stands in for the online sources (its second opinions are the real resolver's): records what it is asked,
+    answers from ``answers`` (key → status)."""
 
     def __init__(self, answers: dict[str, Status], **kw) -> None:
         self.answers, self.kw, self.asked = answers, kw, []
 
-    def resolve(self, citations):
+    def checked(self, citations):
         self.asked.extend(c.key for c in citations)
-        return [Resolution(CheckedCitation(c, self.answers[c.key], "found online") if self.answers[c.key] is not
-                           Status.NOT_CHECKED else CheckedCitation(c, Status.NOT_CHECKED, "down", (), None,
-                                                                   Undecided.FAULT)) for c in citations]
+        return [CheckedCitation(c, self.answers[c.key], "found online") if self.answers[c.key] is not
+                Status.NOT_CHECKED else CheckedCitation(c, Status.NOT_CHECKED, "down", (), None, Undecided.FAULT)
+                for c in citations]
 
 
 def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
