@@ -424,7 +424,8 @@ def _bind(c: Citation, store) -> Citation | None:
 API_SOURCE = "courtlistener.com"
 # said by every case verdict left not_checked offline: what would decide it
 OFFLINE_HINT = "load a case table with `legalcite corpus cases`, or check with `--online`"
-OFFLINE_SIGNALS = ("case table:", "reporters-db", "reporter editions", "calendar")   # evidence sources of this module's verdicts
+# the evidence sources of this module's verdicts
+OFFLINE_SIGNALS = ("case table:", "reporters-db", "reporter editions", "calendar")
 
 
 def name_checked(cc: CheckedCitation) -> CheckedCitation:
