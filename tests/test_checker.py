@@ -187,3 +187,27 @@ def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, m
     assert sorted(made[0].asked) == sorted(answers)
     assert summarize(out)["deducted"] == ["de/bgb/s9999"]
     assert summarize(out)["unconfirmed"] == ["cn/中华人民共和国民法典/art1300"]
+
+
+def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    """The small store has BM25 matrices but no unit vectors: BM25 only, said once on stderr (not per answer);
+    without the retrieval extra nothing is judged, and the warning says how to install it."""
+    from legalcite.checker import attribution_gaps
+    from legalcite.cli import main
+
+    [gap] = attribution_gaps(small_store)
+    assert gap.startswith("attribution by BM25 only") and "corpus embed" in gap
+    answers = tmp_path / "a.jsonl"
+    answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
+    assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 0
+    assert capsys.readouterr().err.count("attribution by BM25 only") == 1
+    assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
+                 "--no-attribution"]) == 0
+    assert "attribution" not in capsys.readouterr().err
+
+    import legalcite.attribution.lexical as lexical
+
+    monkeypatch.setattr(lexical, "available", lambda: False)
+    [gap] = attribution_gaps(small_store)
+    assert gap.startswith("attribution not run") and "pip install 'legalcite[retrieval]'" in gap
