@@ -291,3 +291,25 @@ def test_linear_time_on_adversarial_input() -> None:
 ])
 def test_control_characters_and_surrogates_never_reach_a_key(text: str, keys: list[str]) -> None:
     assert [c.key for c in legalcite.extract(text)] == keys
+
+
+@pytest.mark.parametrize("text,read_as", [
+    ("《刑法》第三百零十条", "第三百零十条 read as 第三百一十条"),
+    ("《民法典》第一千零百条", "第一千零百条 read as 第一千一百条"),
+    ("《刑法》第三百零十条、第三百一十二条", "第三百零十条 read as 第三百一十条"),
+    ("《民法典》第一千零十条", None),
+    ("《民法典》第一千零七十九条", None),
+])
+def test_an_irregular_numeral_says_how_it_was_read(text: str, read_as: str | None) -> None:
+    first = legalcite.extract(text)[0]
+    assert getattr(first.metadata, "read_as", None) == read_as
+    assert all(c.metadata.to_dict().get("read_as") is None for c in legalcite.extract(text)[1:])
+
+
+def test_categories_come_from_the_corpus_and_the_hand_kept_list() -> None:
+    cats = laws.categories()
+    assert {"社会法", "民法商法", "诉讼与非诉讼程序法", "行政法规", "司法解释"} <= cats   # corpus documents'
+    assert "民商法" in cats                                                          # hand-kept
+    assert laws.strip_category("社会法-军人保险法") == "军人保险法"
+    assert laws.strip_category("社会法-幻想法") is None and laws.strip_category("军人保险法") is None
+
