@@ -35,9 +35,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = sub.add_parser("crosslex", help="accuracy, Citation-F1, grounded joint; per task/jurisdiction/domain")
     p.add_argument("--gold", required=True, help="gold JSONL (id, task, answer, citations, …)")
     p.add_argument("--pred", required=True, help="predictions JSONL (id, answer, citations) or (id, output)")
-    p.add_argument("--level", choices=("compatible", "full", "unit", "work"), default="compatible",
-                   help="how Citation-F1 matches keys: compatible (default: one key a segment prefix of the other, "
-                        "§ 823 BGB ~ § 823 Abs. 1 BGB, not Abs. 2), or truncate to full/unit/work and compare")
+    p.add_argument("--level", choices=("full", "compatible", "unit", "work"), default="full",
+                   help="how Citation-F1 matches keys: full (default, CrossLex: the canonical keys exactly); "
+                        "compatible (LexAssay's precision rule: § 823 BGB matches § 823 Abs. 1 BGB, Abs. 2 does not); "
+                        "unit or work (keys cut to the provision or the law, then compared). Any level but full is "
+                        "named in the report's level_note")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
@@ -136,7 +138,7 @@ def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None
 
 def _notes(report: dict) -> str:
     """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
-    out = []
+    out = [f"note: {report['level_note']}\n"] if report.get("level_note") else []
     for name, v in (report.get("missing") or {}).items():
         if v:
             out.append(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
