@@ -57,6 +57,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--deduct", choices=("confirmed", "unconfirmed"), default="confirmed",
                    help="which misattributed/invented verdicts cost points: confirmed (default; two independent "
                         "signals agree, or a given status) or unconfirmed (every one)")
+    p.add_argument("--keep", choices=("first",), default=None,
+                   help="a task id on several lines is an error (exit 2); --keep first scores the first line of "
+                        "each id and lists the others")
     _common(p, bootstrap=False)
     p.set_defaults(func=_lexassay)
 
@@ -168,8 +171,8 @@ def _lexassay(args: argparse.Namespace) -> int:
         from legalcite.metrics import lexassay
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
-                             check_options={"store": a.store} if a.store else None, deduct=a.deduct)
-        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met"])
+                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep)
+        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met", "n_void"])
         rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
         rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]
         return _emit(a, rep, rows)
