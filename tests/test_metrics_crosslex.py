@@ -398,3 +398,13 @@ def test_every_bad_line_is_reported_and_nothing_is_scored(tmp_path, capsys):
     assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(bom), "--samples", "0", "-o",
                  str(tmp_path / "r.json")]) == 0
     assert json.loads((tmp_path / "r.json").read_text())["accuracy"] == pytest.approx(4 / 6, abs=1e-6)
+
+
+def test_score_help_is_for_users(capsys):
+    from legalcite.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["score", "--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0 and "docs/metrics.md" in out and "CrossLex" in out and "exit 2" in out
+    assert not any(w in out for w in ("argparse", "``", "func", "cli/__init__"))   # no developer notes

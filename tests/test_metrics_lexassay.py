@@ -394,3 +394,15 @@ def test_narrative_lawyer_costs_the_disclaimer_points():
     r = lexassay.score(rows({"id": "n", "criteria": [{"met": True}], "answer": narrative, "citations": []},
                             {"id": "a", "criteria": [{"met": True}], "answer": advice, "citations": []}))
     assert [t["points"] for t in r["tasks"]] == [0.95, 1.0] and r["score"] == 97.5
+
+
+def test_no_disclaimer_found_in_court_and_exam_texts(testdata_dir):
+    """Court opinions, German court sentences, LEXam exam texts, LexGenius and STARD questions hold no disclaimer;
+    an earlier rule found 14 in the US opinions (a lawyer word and a recommending word in one sentence)."""
+    texts = [b for b in (testdata_dir / "us_opinions.txt").read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    for name, fields in (("de_refex_ler.jsonl", ("text",)), ("lexam_open_sample.jsonl", ("question", "reference_answer")),
+                         ("lexgenius_sample.jsonl", ("question",)), ("stard_queries.jsonl", ("query",))):
+        for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
+            texts += [json.loads(line)[f] for f in fields]
+    assert len(texts) == 713 + 549 + 70 + 44 + 1543
+    assert [t[:80] for t in texts if lexassay.find_disclaimer(t)] == []
