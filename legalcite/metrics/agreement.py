@@ -14,10 +14,10 @@ library only (the tests check r and QWK against scipy and scikit-learn).
   ``cohen_kappa_score(..., weights="quadratic", labels=range(levels))``). Undefined when ``Σ w·E = 0``.
 - MAE: the mean absolute difference of the paired scores, on the [0, 1] scale (``mae``) and on the 0–10 scale the
   seed reports (``mae_10`` = 10 × ``mae``).
-- Alt-Test (Calderon, Reichart and Dror 2025, "The Alternative Annotator Test for LLM-as-a-Judge", ACL; LEXam
-  validates its judges with it): with several human annotators per answer, each annotator in turn is left out, and
-  the judge and the left-out annotator are each compared with the remaining annotators (alignment: negative RMSE,
-  or accuracy on the scale's categories). Per answer, ``W_judge = 1[judge ≥ annotator]`` and ``W_h = 1[annotator ≥
+- Alt-Test (Calderon, Reichart and Dror 2025, "The Alternative Annotator Test for LLM-as-a-Judge", ACL, and its
+  reference code; LEXam's judge validation as issue 25 names it): with several human annotators per answer, each
+  annotator in turn is left out, and the judge and the left-out annotator are each compared with the remaining
+  annotators (alignment: negative RMSE, or accuracy on the scale's categories). Per answer, ``W_judge = 1[judge ≥ annotator]`` and ``W_h = 1[annotator ≥
   judge]`` in alignment; a one-sided one-sample t-test of ``d = W_h − W_judge`` against ε (H0: mean(d) ≥ ε, the
   annotator's advantage outweighs the judge's lower cost) gives one p-value per annotator; the Benjamini–Yekutieli
   procedure at level α decides which are rejected. The winning rate ω is the share of annotators rejected; the
