@@ -99,3 +99,105 @@ SHORT_FORMS = [
     ("The court applied Fed. R. Civ. P. 12(b)(6) and then the summary judgment standard of Rule 56(a).",
      ["us/frcp/r12/b/6", "us/frcp/r56/a"], ["full", "short"], [None, None]),
 ]
+
+
+# Issue 24: answers as language models write them (Markdown, tables, lists) and opinions as courts print them. Each
+# row: the text and every US citation in it, as (the text cited, the key a careful reader gives it); None where the
+# cite is another work's whose code legalcite does not key (a state's statute, an act's own section numbering).
+IN_ANSWERS = [
+    # several amendments in one phrase are one citation each; a quotation's ellipsis; ordinals in digits
+    ("Plaintiffs have plausibly alleged that the ban violates their First and Fourteenth Amendment rights.",
+     [("First", "us/const/amend1"), ("Fourteenth Amendment", "us/const/amend14")]),
+    ("The Fifth and Fourteenth Amendments' Due Process Clauses bar arbitrary deprivations.",
+     [("Fifth", "us/const/amend5"), ("Fourteenth Amendments", "us/const/amend14")]),
+    ("- **Free speech and equal protection:** the rule burdens rights under the First, Fifth, and Fourteenth "
+     "Amendments.",
+     [("First", "us/const/amend1"), ("Fifth", "us/const/amend5"), ("Fourteenth Amendments", "us/const/amend14")]),
+    ("Conduct may be \u2018sufficiently imbued with elements of communication to fall within the scope of the First "
+     "... Amendment[ ].\u2019",
+     [("First ... Amendment", "us/const/amend1")]),
+    ("He argues that the sentence was imposed in violation of the 8th and 14th Amendments to the U.S. Constitution.",
+     [("8th", "us/const/amend8"), ("14th Amendments to the U.S. Constitution", "us/const/amend14")]),
+    ("Romer v. Evans struck down Amendment 2 to the Colorado Constitution.", []),
+    # the units before "of the U.S. Constitution"; a state's constitution is another work
+    ("Congress has this power under Article I, Section 8 of the U.S. Constitution, and the courts theirs under "
+     "Article III of the United States Constitution.",
+     [("Article I, Section 8 of the U.S. Constitution", "us/const/art1/s8"),
+      ("Article III of the United States Constitution", "us/const/art3")]),
+    ("The statute is ex post facto legislation, in violation of article I, § 10, of the U.S. Constitution and "
+     "article I, § 16, of the Nebraska Constitution.",
+     [("article I, § 10, of the U.S. Constitution", "us/const/art1/s10"), ("§ 16", None)]),
+    ("The claim arises under the U.S. Constitution and the laws of the United States.", []),
+    # a section sign lost to U+FFFD between a title's code and its section (a converted opinion)
+    ("The Federal Circuit held that evaluation under 38 C.F.R. \ufffd 4.130 is symptom-driven.",
+     [("38 C.F.R. \ufffd 4.130", "us/cfr/t38/s4.130")]),
+    ("These requirements have not been met. 38 U.S.C. \ufffd\ufffd 1155, 5107(b).",
+     [("38 U.S.C. \ufffd\ufffd 1155", "us/usc/t38/s1155"), ("5107(b)", "us/usc/t38/s5107/b")]),
+    # a bare section binds to the title cited before it, in a table, a heading or a later paragraph as in prose
+    ("**Legal basis:** fair use is not an infringement (17 U.S.C. § 107).\n\n**Four factors (§ 107):**\n"
+     "1. Purpose and character of the use",
+     [("17 U.S.C. § 107", "us/usc/t17/s107"), ("§ 107", "us/usc/t17/s107")]),
+    ("Covered employers must pay overtime at one and one-half times the regular rate for the hours over 40 in a "
+     "workweek (29 U.S.C. § 207(a)(1)).\n\n| Item | Rule | Source |\n|---|---|---|\n"
+     "| Overtime rate | 1.5x regular rate | § 207 |\n"
+     "| Record-keeping | employer keeps records | 29 U.S.C. § 211(c) |",
+     [("29 U.S.C. § 207(a)(1)", "us/usc/t29/s207/a/1"), ("§ 207", "us/usc/t29/s207"),
+      ("29 U.S.C. § 211(c)", "us/usc/t29/s211/c")]),
+    ("**Basic rule:** Any civil action brought in a state court of which the district courts have original "
+     "jurisdiction may be removed by the defendant (28 U.S.C. § 1441(a)).\n\n| Requirement | Statute |\n|---|---|\n"
+     "| Removal | § 1441 |\n| Procedure | § 1446 |\n| Remand | § 1447 |",
+     [("28 U.S.C. § 1441(a)", "us/usc/t28/s1441/a"), ("§ 1441", "us/usc/t28/s1441"), ("§ 1446", "us/usc/t28/s1446"),
+      ("§ 1447", "us/usc/t28/s1447")]),
+    # ... but not to a title that has no such section: an act's own numbering
+    ("Section 2 now appears at 52 U.S.C. § 10301.\n\n- Shelby County v. Holder struck down the Section 4(b) "
+     "coverage formula.",
+     [("Section 2", None), ("52 U.S.C. § 10301", "us/usc/t52/s10301"), ("Section 4(b)", None)]),
+    # another work named before or after a section makes it that work's, and ends the title's scope
+    ("Plaintiffs sue under 42 U.S.C. § 1983 to enjoin N.C. Gen. Stat. § 163-166.3(b). Section 163-166.3(c) is "
+     "challenged too.",
+     [("42 U.S.C. § 1983", "us/usc/t42/s1983"), ("§ 163-166.3(b)", None), ("Section 163-166.3(c)", None)]),
+    ("The terms are defined in 29 U.S.C. § 203, and FLSA § 7 requires overtime pay.",
+     [("29 U.S.C. § 203", "us/usc/t29/s203"), ("§ 7", None)]),
+    ("Strict liability follows from 42 U.S.C. § 1983 and, for products, Restatement (Second) of Torts § 402A.",
+     [("42 U.S.C. § 1983", "us/usc/t42/s1983"), ("§ 402A", None)]),
+    ("Section 208 of the Voting Rights Act is codified at 52 U.S.C. § 10508. Section 208 lets a voter choose help.",
+     [("Section 208", None), ("52 U.S.C. § 10508", "us/usc/t52/s10508"), ("Section 208", None)]),
+    # ... unless the act's sections are a U.S. Code title's
+    ("The trustee may avoid the lien under section 544(a) of the Bankruptcy Code; see also § 547(b).",
+     [("section 544(a) of the Bankruptcy Code", "us/usc/t11/s544/a"), ("§ 547(b)", "us/usc/t11/s547/b")]),
+    ("Ordinary and necessary business expenses are deductible under I.R.C. § 162(a).",
+     [("I.R.C. § 162(a)", "us/usc/t26/s162/a")]),
+    ("Section 1983 of title 42 of the United States Code gives the remedy.",
+     [("Section 1983 of title 42 of the United States Code", "us/usc/t42/s1983")]),
+    # another state's code under a name California's codes share
+    ("In Texas, Tex. Penal Code Ann. § 22.01 defines assault; in California, Cal. Penal Code § 240 does.",
+     [("§ 22.01", None), ("Cal. Penal Code § 240", "us-ca/pen/s240")]),
+    ("The Texas Deceptive Trade Practices–Consumer Protection Act (Tex. Bus. & Com. Code Ann. § 17.41 et seq.) "
+     "differs from the California Commercial Code (Cal. Com. Code § 2207).",
+     [("§ 17.41 et seq.", None), ("Cal. Com. Code § 2207", "us-ca/com/s2207")]),
+    # Id. is the authority cited just before, not one cited inside a (quoting …) or (citing …) parenthetical
+    ("A complaint must state a plausible claim. Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009) (quoting Bell Atl. "
+     "Corp. v. Twombly, 550 U.S. 544, 570 (2007)). It must show more than a sheer possibility. Id. (citing "
+     "Twombly, 550 U.S. at 556). The court accepts the facts as true. Id.",
+     [("556 U.S. 662, 678 (2009)", "us/case/556/u.s./662"), ("550 U.S. 544, 570 (2007)", "us/case/550/u.s./544"),
+      ("Id.", "us/case/556/u.s./662"), ("550 U.S. at 556", "us/case/550/u.s./544"), ("Id.", "us/case/556/u.s./662")]),
+    ("Iqbal, 556 U.S. 662, 678 (2009) (quoting Twombly, 550 U.S. 544, 570 (2007); see id. at 556).",
+     [("556 U.S. 662, 678 (2009)", "us/case/556/u.s./662"), ("550 U.S. 544, 570 (2007)", "us/case/550/u.s./544"),
+      ("id. at 556", "us/case/550/u.s./544")]),
+    # ... unless its page is the quoted one's, or lies before the first page of the one before
+    ("That is racial balancing. Grutter v. Bollinger, 539 U.S. 306, 330 (2003) (quoting Regents of Univ. of Cal. v. "
+     "Bakke, 438 U.S. 265, 307 (1978)); see also id., at 307.",
+     [("539 U.S. 306, 330 (2003)", "us/case/539/u.s./306"), ("438 U.S. 265, 307 (1978)", "us/case/438/u.s./265"),
+      ("id., at 307", "us/case/438/u.s./265")]),
+    ("Deal v. Mercer Cnty. Bd. of Educ., 911 F.3d 183, 190 (4th Cir. 2018) (quoting Cooksey v. Futrell, 721 F.3d "
+     "226, 240 (4th Cir. 2013)). The court weighs fitness and hardship. Id. at 191.",
+     [("911 F.3d 183, 190 (4th Cir. 2018)", "us/case/911/f.3d/183"),
+      ("721 F.3d 226, 240 (4th Cir. 2013)", "us/case/721/f.3d/226"), ("Id. at 191", "us/case/911/f.3d/183")]),
+    # a short cite whose reporter the writer left out keeps its volume, or takes the case of that name in it
+    ("This conduct goes far beyond a single complaint, Driehaus, 573 at 164, or a policy never enforced.",
+     [("573 at 164", "us/case/573")]),
+    ("See Susan B. Anthony List v. Driehaus, 573 U.S. 149 (2014). A single complaint is not enough. Driehaus, "
+     "573 at 164.",
+     [("573 U.S. 149 (2014)", "us/case/573/u.s./149"), ("573 at 164", "us/case/573/u.s./149")]),
+    ("The witness confirmed it (Hearing Tr., 12 at 5), and the vote was 5 at 3.", []),
+]

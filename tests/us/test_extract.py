@@ -14,7 +14,8 @@ from legalcite.jurisdictions.us import extract as us
 from legalcite.jurisdictions.us_common import chain as us_chain
 from legalcite.jurisdictions.us_common import reporters
 from legalcite.models import CaseMetadata, Form, Kind
-from tests.us.cases import CASES, CONSTITUTION, DESIGN_EXAMPLES, EN, NEGATIVE, RULES, SHORT_FORMS, STATUTES
+from tests.us.cases import (CASES, CONSTITUTION, DESIGN_EXAMPLES, EN, IN_ANSWERS, NEGATIVE, RULES, SHORT_FORMS,
+                            STATUTES)
 
 
 def keys(text: str, **kw) -> list[str | None]:
@@ -85,6 +86,13 @@ def test_short_forms(text: str, expected: list[str], forms: list[str], pins: lis
             assert c.antecedent is not None and cites[c.antecedent].form is Form.FULL
 
 
+@pytest.mark.parametrize("text,expected", IN_ANSWERS, ids=lambda v: v[:50] if isinstance(v, str) else None)
+def test_in_answers(text: str, expected: list[tuple[str, str | None]]) -> None:
+    """Every US citation of a model answer or an opinion, with the key a careful reader gives it."""
+    cites = extract(text, unresolved=True)
+    assert [(c.text, c.key) for c in cites if c.jurisdiction in ("us", "us-ca", None)] == expected
+
+
 def test_short_forms_without_antecedent() -> None:
     """``Id.`` and a bare section with nothing before them stay unresolved (no key); a short case cite states its
     volume and reporter, so it is kept with the partial key ``us/case/<volume>/<reporter>`` and its pin."""
@@ -121,14 +129,15 @@ def test_id_repeats_the_authority_just_before() -> None:
     assert [c.key for c in extract("Under 42 U.S.C. § 1983 the claim lies. Id.")] == ["us/usc/t42/s1983"] * 2
 
 
-def test_short_sections_stay_in_their_paragraph() -> None:
-    text = "The claim arises under 42 U.S.C. § 1983 in this case.\n\nThe court then turned to § 1988(b) as well."
-    assert [c.key for c in extract(text, unresolved=True)] == ["us/usc/t42/s1983", None]
-
-
-def test_hyphen_between_numbers_of_different_lengths_is_no_range() -> None:
-    [c] = extract("The former code, Sections 9-110 and the others, applied in this case.", unresolved=True)
-    assert c.units[0].value == "9-110"
+@pytest.mark.parametrize("text,values", [
+    ("The former code, Sections 9-110 and the others, applied in this case.", [["9-110"]]),
+    # the end of a range of sections has no sub-units: "163-231(b)(1)" is one (North Carolina) section
+    ("Plaintiff also challenges Sections 163-231(b)(1) and 163-226.3(a)(5) in this case.",
+     [["163-231", "b", "1"], ["163-226.3", "a", "5"]]),
+    ("The plaintiffs rely on Sections 1981-1983 of the same title in this case.", [["1981"], ["1982"], ["1983"]]),
+])
+def test_hyphen_after_sections_joins_one_number_or_makes_a_range(text: str, values: list[list[str]]) -> None:
+    assert [[u.value for u in c.units] for c in extract(text, unresolved=True)] == values
 
 
 def test_state_section_numbers_are_one_unit() -> None:

@@ -236,6 +236,27 @@ def _short(text: str, pos: int, short: Short) -> Citation:
                                                            antecedent_guess=name_before(text, s)))
 
 
+# "Driehaus, 573 at 164": a short cite whose reporter the writer left out, after a case's name and a comma
+_REPORTERLESS = re.compile(r"(?P<vol>[1-9]\d{0,3})\s+at\s+(?P<pin>\d+(?:\s*[-–—]\s*\d+)?)(?![\w\-–—.,]\d)")
+_COMMA_BEFORE = re.compile(r"\S\s*,\s*$")
+
+
+def reporterless_short(text: str, pos: int) -> list[Citation]:
+    """``Driehaus, 573 at 164``: a short cite that states its case's name, volume and pin but not the reporter. It
+    keeps what it states — the partial key ``us/case/573`` (docs/keys.md), the pin, the name as antecedent guess —
+    and linking binds it to the case of that name in that volume cited before it. Only after a name that reads as a
+    case's (one with no period at its end: ``Tr., 12 at 5`` and ``Decl., 3 at 4`` cite a record)."""
+    m = _REPORTERLESS.match(text, pos)
+    if m is None or _COMMA_BEFORE.search(text, max(0, pos - 4), pos) is None:
+        return []
+    name = name_before(text, pos)
+    if not name or name.endswith(".") or name.lower() in ("id", "ibid"):
+        return []
+    return [Citation(jurisdiction="us", kind=Kind.CASE, work="case", units=(Unit("", m.group("vol")),),
+                     span=Span(pos, m.end()), text=text[pos:m.end()], pin=_SPACES.sub("", m.group("pin")),
+                     form=Form.SHORT, metadata=CaseMetadata(volume=m.group("vol"), antecedent_guess=name))]
+
+
 def partial_units(volume: str, edition: Edition) -> tuple[Unit, ...]:
     """The units of a short cite's partial key: volume and reporter, no first page (docs/keys.md)."""
     return (Unit("", volume), Unit("", edition.segment))

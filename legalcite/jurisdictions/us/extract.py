@@ -22,10 +22,10 @@ from typing import Any, Sequence
 
 from legalcite.core.data import load
 from legalcite.core.scan import Context
-from legalcite.jurisdictions.us_common.chain import (chain_citations, foreign_law_after, german_prose, parse_chain,
-                                                     parse_constitution, section_expander)
+from legalcite.jurisdictions.us_common.chain import (WINDOW, chain_citations, foreign_law_after, german_prose,
+                                                     parse_chain, parse_constitution, section_expander)
 from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra,
-                                              no_reporter, plausible, supra_citation)
+                                              no_reporter, plausible, reporterless_short, supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -34,14 +34,14 @@ from legalcite.models import Citation, Form, Kind, Span, Unit
 
 # a volume or title (cases, U.S.C., C.F.R.); a year and a dash (2006-Ohio-2095; T.C. Memo. 2019-233, read at its year);
 # a volume and a page before the reporter in parentheses (2009 12345 (La.App. 1 Cir. 05/10/10))
-_A_NUMBER = (r"(?<![\w.$/§-])(?:[1-9]\d{0,4}(?:\s+(?=[A-Z])|[- ]\d{2,5}[A-Z]?\s+\((?=[A-Z]))"
+_A_NUMBER = (r"(?<![\w.$/§-])(?:[1-9]\d{0,4}(?:\s+(?=[A-Z])|[- ]\d{2,5}[A-Z]?\s+\((?=[A-Z])|\s+(?=at\s+\d))"
              r"|(?:1[789]|20)\d\d-(?=[A-Z\d]))")
 _A_ID = r"(?<![\w.])(?:[Ii]d\.|[Ii]bid\b\.?)"
 _A_SUPRA = r"(?<![\w])supra\b"
 _A_SECTION = r"§§?(?=\s*\d)|(?<![\w])(?:[Ss]ections?|[Ss]ecs?\.)(?=\s*\d)"  # a § with no number is no anchor
 _A_RULE = r"(?<![\w.])(?:Fed\.\s?R\.|FRCP\b|FRCrP\b|FRE\b|FRAP\b|Federal\s+Rules?\s+of\b|Rules?\s+(?=\d))"
 _A_CONST = r"(?<![\w.])(?:U\.\s?S\.\s?Const\b|(?:United\s+States|U\.\s?S\.)\s+Constitution\b)"
-_A_AMEND = r"(?<![\w])Amendment\b"
+_A_AMEND = r"(?<![\w])Amendments?\b"
 # One leading character test first: the scanner ORs every jurisdiction's anchor into one pattern that is tried at
 # every position, so a branch that fails on its first character keeps the whole scan fast. The anchors that start
 # with a lowercase letter (``id.``, ``supra``, ``section 1``) are literals, found by ``str.find`` (core.scan): a
@@ -59,6 +59,7 @@ LITERAL_ANCHOR = r"(?<![\w.])(?:id\.|ibid\b\.?)|(?<![\w])(?:supra\b|(?:sections?
 # ---------------------------------------------------------------- cases (us/case.lark, built by grammar.py)
 
 _YEAR_DASH = re.compile(r"(?:1[789]|20)\d\d-\d")
+_AT = re.compile(r"\d+\s*")  # the volume before a short cite's "at" (a reporterless one: "Driehaus, 573 at 164")
 
 
 def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
@@ -114,9 +115,26 @@ _RULE = re.compile(
 _RULE_WORK = {"civ": "frcp", "crim": "frcrp", "evid": "fre", "app": "frap",
               "FRCP": "frcp", "FRCrP": "frcrp", "FRE": "fre", "FRAP": "frap"}
 _RULE_SHORT = re.compile(r"Rules?\s+")
-_CONST = re.compile(r"(?:U\.\s?S\.\s?Const\.?|(?:United\s+States|U\.\s?S\.)\s+Constitution)\s*,?\s*")
-_AMEND_BEFORE = re.compile(r"(?P<ord>(?:Twenty-)?[A-Z][a-z]+)\s+$")
-_AMEND_AFTER = re.compile(r"Amendment(?:\s+(?P<num>[IVX]+\b|\d{1,2}\b))?")
+_CONST = re.compile(r"(?:U\.\s?S\.\s?Const\b\.?|(?:United\s+States|U\.\s?S\.)\s+Constitution)\s*,?\s*")
+# an amendment's ordinal before "Amendment(s)": "Fourteenth", "Twenty-First", "14th"; the list ends at the anchor,
+# possibly across a quotation's ellipsis ("the First ... Amendment[ ]")
+_ORDINAL = r"(?<![\w-])(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[1-9]\d?(?:st|nd|rd|th))"
+_AMEND_LAST = re.compile(rf"(?P<ord>{_ORDINAL})(?:\s+(?:\.\s?\.\s?\.|…))?\s+$")
+# an earlier member of the list: "First, Fifth, and " / "First and " / "8th & "
+_AMEND_MORE = re.compile(rf"(?P<ord>{_ORDINAL})(?:\s*,\s*(?:(?:and|or|&)\s+)?|\s+(?:and|or|&)\s+)$")
+_AMEND_AFTER = re.compile(r"Amendments?(?:\s+(?P<num>[IVX]+\b|\d{1,2}\b))?")
+# "… Amendment to the United States Constitution": the federal one, part of the citation; an amendment to a state's
+# constitution ("to the Nebraska Constitution", "to the Constitution of Illinois") is not the federal one
+_AMEND_TO = re.compile(r"\s+(?:to|of)\s+the\s+(?:(?P<fed>United\s+States|U\.\s?S\.|[Ff]ederal)\s+"
+                       r"|(?P<other>(?:[A-Z][\w.]*\s+){1,3}))?Constitution\b"
+                       r"(?:\s+of\s+(?:(?P<us>the\s+United\s+States)\b|(?P<state>[A-Z]|the\s+State)))?")
+
+
+def _ordinal(word: str) -> int | None:
+    """``Fourteenth`` / ``14th`` → 14; None for a word that is no ordinal."""
+    if word[0].isdigit():
+        return int(word[:-2])
+    return ordinal_to_int(word)
 
 @functools.cache
 def _usc_expander(title: str):
@@ -124,8 +142,20 @@ def _usc_expander(title: str):
     return section_expander(load(__package__, "usc.json.gz")["titles"].get(title) or [])
 
 
+# a section sign lost in a conversion: U+FFFD where "§" / "§§" stood ("38 C.F.R. � 4.130", "38 U.S.C. �� 1155")
+_LOST_SECTION_SIGN = re.compile(r"\ufffd{1,2}(?=\s*\d)")
+
+
 def _usc_cfr(text: str, pos: int, m: re.Match, work: str) -> list[Citation]:
-    chain = parse_chain(text, m.end(), expand=_usc_expander(m.group("title")) if work == "usc" else None)
+    """``42 U.S.C. § 1983``, ``12 C.F.R. §§ 1026.18, 1026.19``. Between a title's code and its section only a
+    section sign can stand, so a replacement character there is read as the § it replaced."""
+    expand = _usc_expander(m.group("title")) if work == "usc" else None
+    if (lost := _LOST_SECTION_SIGN.match(text, m.end())) is None:
+        chain = parse_chain(text, m.end(), expand=expand)
+    else:  # the chain read in a window where the sign is back (one character for one: the spans hold)
+        window = text[pos:lost.start()] + "§" * len(lost.group()) + text[lost.end():lost.end() + 2 * WINDOW]
+        chain = parse_chain(window, m.end() - pos, expand=expand)
+        chain = chain and chain.shifted(pos)
     if chain is None:
         return []
     return chain_citations(text, pos, chain, "us", work, (Unit("t", m.group("title")),), "s")
@@ -138,7 +168,9 @@ def _rules(text: str, pos: int) -> list[Citation]:
         chain = parse_chain(text, sm.end()) if sm else None
         if chain is None:
             return []
-        return chain_citations(text, pos, chain, None, None, (), "r", link={"rule_short": True}, form=Form.SHORT)
+        other = named_work_before(text, pos) or _WORK_AFTER.match(text, chain.end) is not None
+        return chain_citations(text, pos, chain, None, None, (), "r", form=Form.SHORT,
+                               link={"rule_short": True, "other_work": True} if other else {"rule_short": True})
     key = next(k for k, v in m.groupdict().items() if v)
     work = _RULE_WORK[m.group("abbr")] if key == "abbr" else _RULE_WORK[key.rstrip("2")]
     chain = parse_chain(text, m.end())
@@ -146,14 +178,35 @@ def _rules(text: str, pos: int) -> list[Citation]:
         return []
     return chain_citations(text, pos, chain, "us", work, (), "r")
 
+# "article I, § 10, of the U.S. Constitution", "Article III of the United States Constitution": the units first
+_ARTICLE_BEFORE = re.compile(r"(?<![\w.])[Aa]rt(?:icle|\.)\s+(?:[IVXL]+|\d+)\b")
+_OF_THE_CONSTITUTION = re.compile(r"\s*,?\s+of\s+the\s+(?:(?:U\.\s?S\.|United\s+States|[Ff]ederal)\s+Constitution\b"
+                                  r"|Constitution\s+of\s+the\s+United\s+States\b)")
+
+
+def _const_units_before(text: str, start: int, end: int) -> list[Citation]:
+    """``article I, § 10, of the U.S. Constitution``: the units from ``start`` (``article``) and the federal
+    Constitution named after them; [] when it is not named there or the units do not reach ``end``."""
+    parsed = parse_constitution(text, start)
+    after = _OF_THE_CONSTITUTION.match(text, parsed[1]) if parsed is not None and parsed[1] >= end else None
+    if after is None:
+        return []
+    return [Citation(jurisdiction="us", kind=Kind.STATUTE, work="const", units=parsed[0],
+                     span=Span(start, after.end()), text=text[start:after.end()])]
+
+
 def _const(text: str, pos: int) -> list[Citation]:
     """``U.S. Const. art. I, § 8, cl. 3``: the name, then its units through ``us_common/const.lark``; the name alone
-    (``U.S. Const.``) is the work."""
+    (``U.S. Const.``) is the work; ``Article III of the U.S. Constitution``: the units before the name."""
     m = _CONST.match(text, pos)
     if m is None:
         return []
     parsed = parse_constitution(text, m.end())
     if parsed is None:
+        art = [a for a in _ARTICLE_BEFORE.finditer(text, max(0, pos - 40), pos)]
+        if art and (found := _const_units_before(text, art[-1].start(), art[-1].end())) and \
+                found[0].span.end >= pos + len("Constitution"):
+            return found
         if not text.startswith(("U.S.", "U. S."), pos) or "Constitution" in m.group():
             return []
         end = pos + len(m.group().rstrip(" ,"))
@@ -164,33 +217,132 @@ def _const(text: str, pos: int) -> list[Citation]:
 
 
 def _amendment(text: str, pos: int) -> list[Citation]:
-    """``the Fourteenth Amendment`` / ``Amendment XIV`` → ``us/const/amend14``."""
-    before = _AMEND_BEFORE.search(text, max(0, pos - 24), pos)
-    n = ordinal_to_int(before.group("ord")) if before else None
-    if n is not None and n <= 27:
-        start, end = before.start(), pos + len("Amendment")
+    """``the Fourteenth Amendment``, ``the First and Fourteenth Amendments`` (one citation per amendment),
+    ``the 8th and 14th Amendments to the U.S. Constitution``, ``the First ... Amendment`` (a quotation's ellipsis),
+    ``Amendment XIV`` → ``us/const/amend14``. An amendment to a state's constitution is none of them."""
+    window = max(0, pos - 120)
+    last = _AMEND_LAST.search(text, window, pos)
+    n = _ordinal(last.group("ord")) if last else None
+    if n is not None and 1 <= n <= 27:
+        found = [(n, last.start(), None)]
+        head = last.start()
+        while (more := _AMEND_MORE.search(text, window, head)) is not None:
+            m = _ordinal(more.group("ord"))
+            if m is None or not 1 <= m <= 27:
+                break
+            found.append((m, more.start(), more.start("ord") + len(more.group("ord"))))
+            head = more.start()
+        end = _AMEND_AFTER.match(text, pos).end()
     else:
         after = _AMEND_AFTER.match(text, pos)
-        if not (after and after.group("num")):
+        value = numeral_value(after.group("num")) if after.group("num") else ""
+        if not value.isdigit():  # none, or no numeral ("Amendment IIII")
             return []
-        n, start, end = int(numeral_value(after.group("num"))), pos, after.end()
-    if not 1 <= n <= 27:
-        return []
-    return [Citation(jurisdiction="us", kind=Kind.STATUTE, work="const", units=(Unit("amend", str(n)),),
-                     span=Span(start, end), text=text[start:end], _link={"prose": True})]
+        n, end = int(value), after.end()
+        if not 1 <= n <= 27:
+            return []
+        found = [(n, pos, None)]
+    if (to := _AMEND_TO.match(text, end)) is not None:
+        if to.group("other") or to.group("state"):
+            return []  # "the Fourteenth Amendment to the Nebraska Constitution"
+        end = to.end()
+    out = []
+    for num, start, stop in reversed(found):
+        stop = end if stop is None else stop
+        out.append(Citation(jurisdiction="us", kind=Kind.STATUTE, work="const", units=(Unit("amend", str(num)),),
+                            span=Span(start, stop), text=text[start:stop], _link={"prose": True}))
+    return out
 
 
 # ---------------------------------------------------------------- short forms
 
+# What stands just before a bare "§ 1441" / "Rule 12" that leaves it to the code (rule set) in scope: a signal, a
+# preposition, "Id." — or punctuation, a table's "|", a list's "-", a sentence's end. Any other name there is the
+# work the section belongs to ("N.C. Gen. Stat. § 163-230.2", "3 L.P.R.A. § 761", "OCGA § 51-12-12", "FLSA § 7",
+# "Restatement (Second) of Torts § 402A", "Stats. 2014, ch. 249, § 2", "Wright & Miller, supra, § 1357").
+_LEAVES_TO_SCOPE = frozenset({
+    "see", "cf", "but", "compare", "accord", "contra", "also", "and", "or", "nor", "under", "in", "of", "to", "at",
+    "by", "with", "per", "from", "pursuant", "id", "ibid", "both", "either", "neither", "only", "unlike", "like",
+    "via", "citing", "quoting", "section", "sections"})
+_TOKEN_BEFORE = re.compile(r"(?:^|(?<=\s))(?P<tok>\S+)[ \t]*\Z")  # the word before, on the same line
+_NUMBER = re.compile(r"\d[\d.:–—-]*[A-Za-z]?")
+_ROMAN = re.compile(r"[IVXLC]+")
+_CLOSERS = "\"'“”‘’*_"  # closing quotes and emphasis after a word
+# "… of the Texas Uniform Commercial Code", "of PROMESA", "of article I": another work's section ("of this title",
+# "of the same title", "of subdivision (b)" stay with the code in scope)
+_WORK_AFTER = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:[A-Z]|article\b|chapter\b|part\b)")
+# "section 544 of title 11 (of the United States Code)": the U.S. Code's title, named after the section
+_OF_TITLE = re.compile(r"\s+of\s+[Tt]itle\s+(?P<title>[1-9]\d?)\b(?!\s+of\s+the\s+(?!United\s+States\b)[A-Z])"
+                       r"(?:\s*,?\s+(?:of\s+the\s+)?(?:United\s+States\s+Code|U\.\s?S\.\s?C(?:ode|\.)?)(?!\w))?")
+
+
+@functools.cache
+def _title_names() -> tuple[dict[str, str], re.Pattern, re.Pattern]:
+    """The acts whose sections are one U.S. Code title's (``data/usc_names.json``): name → title, and the patterns
+    of the name before a section (``I.R.C. § 162``) and after it (``section 544 of the Bankruptcy Code``)."""
+    titles = load(__package__, "usc_names.json")["titles"]
+    names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(titles, key=len, reverse=True))
+    return ({re.sub(r"\s+", " ", n): t for n, t in titles.items()},
+            re.compile(rf"(?<![\w.])(?P<name>{names})(?!\w)\s*,?\s*$"),
+            re.compile(rf"\s*,?\s+of\s+the\s+(?P<name>{names})(?!\w)"))
+
+
+def named_work_before(text: str, pos: int) -> bool:
+    """Whether the ``§``/``Rule`` at ``pos`` follows the name of the work it belongs to (:data:`_LEAVES_TO_SCOPE`
+    says what names none)."""
+    m = _TOKEN_BEFORE.search(text, max(0, pos - 40), pos)
+    if m is None:
+        return False  # the line (or the text) starts here
+    tok = m.group("tok")
+    core = tok.rstrip(_CLOSERS)
+    if not core or core[-1] in "([]|;:>#-–—":
+        return False  # "(§ 107)", "| § 207 |", "- § 1446", "**Four factors:** § 107", "[217 Cal.Rptr.3d 712] § 786"
+    if core.endswith(")"):  # "(S.B. 683) § 1.3(a)": a bill or an act by its number; "… 686.) Section 786" is not
+        close = m.start() + len(core) - 1
+        opened = text.rfind("(", max(0, pos - 40), close)
+        inside = text[opened + 1 : close] if opened >= 0 else ""
+        return inside[:1].isupper() and inside[-1:].isalnum()
+    if core.endswith(","):  # "ch. 249, § 2", "tit. 16, § 1360.1", "Title VII, § 703", "supra, § 1357"; "Moreover,"
+        word = core[:-1]
+        return bool(_NUMBER.fullmatch(word) or _ROMAN.fullmatch(word)) or word == "supra"
+    word = core.rstrip(".").lstrip("([")
+    first = next((ch for ch in word if ch.isalpha()), "")
+    if core.endswith(".") and (core != tok or not first or first.islower() or _NUMBER.fullmatch(word)):
+        return word == "supra"  # a sentence's end ("… lies. § 1988(b)", "… (a).”) Section 928(a)", "1. § 107")
+    if word.lower() in _LEAVES_TO_SCOPE or first.islower():
+        return word == "supra"
+    return True  # "Stat.", "L.P.R.A.", "Code", "UCC", "Torts", "Act No. 3-2013"
+
+
 def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
     """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies (not in German
-    prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`)."""
+    prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`). A U.S. Code title named before or after
+    it makes it a full citation (``I.R.C. § 162``, ``section 544 of the Bankruptcy Code``, ``section 1983 of title
+    42``); the name of another work (``N.C. Gen. Stat. § 163-230.2``, ``section 9.1 of the Condominium Property
+    Act``) makes it that work's: it stays unresolved and ends the scope of the code cited before it."""
     if german_prose(ctx):
         return []
     chain = parse_chain(text, pos)
     if chain is None or not text.startswith(("§", "Sec", "sec"), pos) or foreign_law_after(text, chain.end):
         return []
-    return chain_citations(text, pos, chain, None, None, (), "s", link={"section_short": True}, form=Form.SHORT)
+    if (art := _ARTICLE_BEFORE.search(text, max(0, pos - 16), pos)) is not None and \
+            (found := _const_units_before(text, art.start(), chain.end)):
+        return found  # "article I, § 10, of the U.S. Constitution"
+    titles, before, after = _title_names()
+    start, end, title = pos, chain.end, None
+    if (m := before.search(text, max(0, pos - 40), pos)) is not None:
+        start, title = m.start(), titles[re.sub(r"\s+", " ", m.group("name"))]
+    elif (m := after.match(text, chain.end)) is not None:
+        end, title = m.end(), titles[re.sub(r"\s+", " ", m.group("name"))]
+    elif (m := _OF_TITLE.match(text, chain.end)) is not None:
+        end, title = m.end(), m.group("title")
+    if title is not None:
+        found = chain_citations(text, start, chain, "us", "usc", (Unit("t", title),), "s")
+        last = found[-1]
+        return [*found[:-1], last.replace(span=Span(last.span.start, end), text=text[last.span.start:end])]
+    other = named_work_before(text, pos) or _WORK_AFTER.match(text, chain.end) is not None
+    return chain_citations(text, pos, chain, None, None, (), "s", form=Form.SHORT,
+                           link={"section_short": True, "other_work": True} if other else {"section_short": True})
 
 
 # ---------------------------------------------------------------- the extractor
@@ -217,6 +369,8 @@ class USExtractor:
                 return found
             if _YEAR_DASH.match(text, pos):
                 return _year_page(text, pos)
+            if text.startswith("at", _AT.match(text, pos).end()):
+                return reporterless_short(text, pos)
             return _cases(text, pos)
         if ch == "§" or ch in "Ss" and text.startswith(("ec", "ect"), pos + 1):
             return _short_section(text, pos, ctx)

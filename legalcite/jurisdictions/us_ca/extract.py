@@ -75,6 +75,23 @@ _CONST = re.compile(r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*")
 _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 
 
+@functools.cache
+def _other_state() -> re.Pattern:
+    """Another state's name or Bluebook abbreviation (reporters-db's list) before a code's name: ``Tex. Penal
+    Code``, ``Texas Education Code``, ``Tex. Bus. & Com. Code`` are Texas's codes, whose names California's share."""
+    from reporters_db import STATE_ABBREVIATIONS
+
+    names = [n for a, n in STATE_ABBREVIATIONS.items() if a != "Cal."] + [a for a in STATE_ABBREVIATIONS if a != "Cal."]
+    alts = "|".join(_name_rx(n) for n in sorted(set(names), key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(?:{alts})(?:['’]s)?\s*(?:(?:[A-Z][\w.'’]*|&|and)\s*){{0,3}}$")
+
+
+def _other_states_code(text: str, start: int) -> bool:
+    """Whether the code name starting at ``start`` follows another state's name, maybe with the first words of that
+    state's code name between (``Tex. Bus. & Com. Code``: :func:`_other_state`)."""
+    return _other_state().search(text, max(0, start - 40), start) is not None
+
+
 def _california(ctx: Context | None, explicit: bool) -> str | None:
     """``us-ca`` when the cite says so, or the context does; else None (left unresolved, DESIGN.md §2)."""
     if explicit:
@@ -112,7 +129,7 @@ def _code_cite(text: str, pos: int, ctx: Context | None) -> list[Citation]:
             start = pre.start("cal")
         explicit = bool(pre.group("cal")) or "." in name
     work = codes["by_name"].get(_norm(name))
-    if work is None:
+    if work is None or _other_states_code(text, start):
         return []
     to_sign = _TO_SIGN.match(text, name_end)
     if to_sign is None:

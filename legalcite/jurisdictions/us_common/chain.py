@@ -32,6 +32,11 @@ class Chain:
     end: int
     plural: bool
 
+    def shifted(self, by: int) -> "Chain":
+        """The same chain read ``by`` characters further into the text (parsed in a window that starts there)."""
+        return Chain(tuple(dataclasses.replace(r, start=r.start + by, end=r.end + by) for r in self.refs),
+                     self.end + by, self.plural)
+
 
 _REF_SPLIT = re.compile(r"\(([A-Za-z0-9]{1,5})\)")
 _PATH_SPLIT = re.compile(r"\([A-Za-z0-9]{1,5}\)(?:\([A-Za-z0-9]{1,5}\))*")

@@ -28,8 +28,12 @@ class _EtSeq:
     end: int
 
 
-def _digits_differ(lo: ChainRef, hi: ChainRef) -> bool:
-    """Whether the numbers on both sides of a hyphen have different lengths (``9-110``, UCC style)."""
+def _one_number(lo: ChainRef, hi: ChainRef) -> bool:
+    """Whether a hyphen after ``§§`` joins one (state-style) section number rather than a range: the numbers on
+    both sides have different lengths (``Sections 9-110``, UCC style), or the right one has sub-units, which the end
+    of a range of sections does not (``Sections 163-231(b)(1) and 163-226.3(a)(5)``)."""
+    if len(hi.path) > 1:
+        return True
     left = re.search(r"\d+$", lo.path[0]) if len(lo.path) == 1 else None
     right = re.match(r"\d+", hi.path[0])
     return bool(left and right) and len(left.group()) != len(right.group())
@@ -74,7 +78,7 @@ class ChainTransformer(Transformer):
     def chain(self, *children: Any) -> Parsed:
         """Items joined by their separators. After a singular sign a dash touching both numbers is part of one
         (state-style) section number (``§ 28-2-1``, ``§ 23–4C–6``); after ``§§`` it is a range (``§§ 1981–1983``),
-        unless a hyphen joins numbers of different lengths (``Sections 9-110``)."""
+        unless the hyphen joins one number (:func:`_one_number`: ``Sections 9-110``)."""
         plural = False
         parts: list[ChainRef | RangeOf] = []
         sep: _Sep | None = None
@@ -88,7 +92,7 @@ class ChainTransformer(Transformer):
                 if sep is not None and sep.range and parts:
                     lo, hi, tok = _last(parts[-1]), refs[0], sep.token
                     touching = str(tok) in "-–—" and lo.end == tok.start_pos and hi.start == tok.end_pos
-                    if touching and len(lo.path) == 1 and (not plural or (str(tok) == "-" and _digits_differ(lo, hi))):
+                    if touching and len(lo.path) == 1 and (not plural or (str(tok) == "-" and _one_number(lo, hi))):
                         joined = ChainRef((f"{lo.path[0]}-{hi.path[0]}", *hi.path[1:]), lo.start, hi.end, hi.et_seq)
                         parts[-1] = RangeOf(parts[-1].lo, joined) if isinstance(parts[-1], RangeOf) else joined
                     else:
