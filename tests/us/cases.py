@@ -165,8 +165,13 @@ IN_ANSWERS = [
     # ... unless the act's sections are a U.S. Code title's
     ("The trustee may avoid the lien under section 544(a) of the Bankruptcy Code; see also § 547(b).",
      [("section 544(a) of the Bankruptcy Code", "us/usc/t11/s544/a"), ("§ 547(b)", "us/usc/t11/s547/b")]),
-    ("Ordinary and necessary business expenses are deductible under I.R.C. § 162(a).",
-     [("I.R.C. § 162(a)", "us/usc/t26/s162/a")]),
+    ("Ordinary and necessary business expenses are deductible under I.R.C. § 162(a) and Treas. Reg. § 1.162-1(a).",
+     [("I.R.C. § 162(a)", "us/usc/t26/s162/a"), ("Treas. Reg. § 1.162-1(a)", "us/cfr/t26/s1.162-1/a")]),
+    # a bare rule: the federal rule set cited before, unless no federal rule has the number or another body's did
+    ("A motion under Fed. R. Civ. P. 12(b)(6) tests the complaint. Securities fraud arises under Rule 10b-5, and "
+     "Rule 9(b) applies to fraud. The parties met under Local Rule 7.1 before the motion under Rule 56.",
+     [("Fed. R. Civ. P. 12(b)(6)", "us/frcp/r12/b/6"), ("Rule 10b-5", None), ("Rule 9(b)", "us/frcp/r9/b"),
+      ("Rule 7.1", None), ("Rule 56", "us/frcp/r56")]),
     ("Section 1983 of title 42 of the United States Code gives the remedy.",
      [("Section 1983 of title 42 of the United States Code", "us/usc/t42/s1983")]),
     # another state's code under a name California's codes share
@@ -200,4 +205,7 @@ IN_ANSWERS = [
      "573 at 164.",
      [("573 U.S. 149 (2014)", "us/case/573/u.s./149"), ("573 at 164", "us/case/573/u.s./149")]),
     ("The witness confirmed it (Hearing Tr., 12 at 5), and the vote was 5 at 3.", []),
+    # a slip opinion: volume and reporter, the page not yet printed
+    ("In Loper Bright Enterprises v. Raimondo, 603 U.S. ___ (2024), the Court overruled Chevron deference.",
+     [("603 U.S. ___ (2024)", "us/case/603/u.s.")]),
 ]

@@ -257,6 +257,33 @@ def reporterless_short(text: str, pos: int) -> list[Citation]:
                      form=Form.SHORT, metadata=CaseMetadata(volume=m.group("vol"), antecedent_guess=name))]
 
 
+# "Loper Bright Enterprises v. Raimondo, 603 U.S. ___ (2024)": a decision cited before its first page is printed
+_BLANK_PAGE = re.compile(r"(?P<vol>[1-9]\d{0,4})\s+(?P<rep>[A-Z][\w.']*(?:\s?[A-Z\d][\w.']*){0,3}?)\s*,?\s+_{3,}"
+                         r"(?:,\s*(?:(?P<pin>\d+(?:[-–]\d+)?)(?![\w.]\d)|_{3,}))?"
+                         r"(?:\s*\((?P<year>1[6-9]\d\d|20\d\d)\))?")
+
+
+def blank_page(text: str, pos: int) -> list[Citation]:
+    """``603 U.S. ___ (2024)``, ``576 U.S. ___, 13``: a full citation whose page the reporter has not yet printed.
+    It states volume and reporter, so it keeps the partial key ``us/case/603/u.s.`` (docs/keys.md), with its case
+    name, pin and year."""
+    m = _BLANK_PAGE.match(text, pos)
+    if m is None:
+        return []
+    editions = tuple(e for e in lookup_editions(m.group("rep")) if e.admits("vref", m.group("vol"), None))
+    if not editions:
+        return []
+    name, style_year, _ = case_name(text, pos)
+    year = m.group("year") or style_year
+    ed = pick(editions, int(year) if year else None)
+    short = short_name(name)
+    return [Citation(jurisdiction=ed.jurisdiction, kind=Kind.CASE, work="case", units=partial_units(m.group("vol"), ed),
+                     span=Span(pos, m.end()), text=text[pos:m.end()], pin=m.group("pin"),
+                     metadata=CaseMetadata(volume=m.group("vol"), reporter=ed.abbr, reporter_printed=m.group("rep"),
+                                           year=year, case_name=name),
+                     _link={"short_name": short} if short else {})]
+
+
 def partial_units(volume: str, edition: Edition) -> tuple[Unit, ...]:
     """The units of a short cite's partial key: volume and reporter, no first page (docs/keys.md)."""
     return (Unit("", volume), Unit("", edition.segment))

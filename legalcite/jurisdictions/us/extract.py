@@ -24,8 +24,8 @@ from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_common.chain import (WINDOW, chain_citations, foreign_law_after, german_prose,
                                                      parse_chain, parse_constitution, section_expander)
-from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra,
-                                              no_reporter, plausible, reporterless_short, supra_citation)
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, blank_page, citations, fast_case, fast_id,
+                                              fast_supra, no_reporter, plausible, reporterless_short, supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -76,10 +76,12 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
 
 
 def _cases(text: str, pos: int) -> list[Citation]:
-    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name."""
+    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name;
+    a slip opinion's ``603 U.S. ___``."""
     if no_reporter(text, pos):
         return []  # what both paths would find, told cheaply
-    return citations(text, pos, _read(text, pos, fast_case, plausible))
+    found = citations(text, pos, _read(text, pos, fast_case, plausible))
+    return found or (blank_page(text, pos) if "___" in text[pos : pos + 40] else found)
 
 
 def _year_page(text: str, pos: int) -> list[Citation]:
@@ -115,6 +117,8 @@ _RULE = re.compile(
 _RULE_WORK = {"civ": "frcp", "crim": "frcrp", "evid": "fre", "app": "frap",
               "FRCP": "frcp", "FRCrP": "frcrp", "FRE": "fre", "FRAP": "frap"}
 _RULE_SHORT = re.compile(r"Rules?\s+")
+# the numbers the federal rules have (Fed. R. Civ. P. 4.1, 23.1; Fed. R. Evid. 1101): "Rule 10b-5" is the SEC's
+_FEDERAL_RULE_NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,2})?")
 _CONST = re.compile(r"(?:U\.\s?S\.\s?Const\b\.?|(?:United\s+States|U\.\s?S\.)\s+Constitution)\s*,?\s*")
 # an amendment's ordinal before "Amendment(s)": "Fourteenth", "Twenty-First", "14th"; the list ends at the anchor,
 # possibly across a quotation's ellipsis ("the First ... Amendment[ ]")
@@ -168,9 +172,13 @@ def _rules(text: str, pos: int) -> list[Citation]:
         chain = parse_chain(text, sm.end()) if sm else None
         if chain is None:
             return []
-        other = named_work_before(text, pos) or _WORK_AFTER.match(text, chain.end) is not None
-        return chain_citations(text, pos, chain, None, None, (), "r", form=Form.SHORT,
-                               link={"rule_short": True, "other_work": True} if other else {"rule_short": True})
+        if named_work_before(text, pos) or _WORK_AFTER.match(text, chain.end) is not None:
+            link = {"rule_short": True, "other_work": True}  # "Supreme Court Rule 402": that court's rules now
+        elif not _FEDERAL_RULE_NUMBER.fullmatch(chain.refs[0].path[0]):
+            link = {"rule_short": True, "no_federal_rule": True}  # "Rule 10b-5" (the SEC's) between FRCP cites
+        else:
+            link = {"rule_short": True}
+        return chain_citations(text, pos, chain, None, None, (), "r", form=Form.SHORT, link=link)
     key = next(k for k, v in m.groupdict().items() if v)
     work = _RULE_WORK[m.group("abbr")] if key == "abbr" else _RULE_WORK[key.rstrip("2")]
     chain = parse_chain(text, m.end())
@@ -277,12 +285,13 @@ _OF_TITLE = re.compile(r"\s+of\s+[Tt]itle\s+(?P<title>[1-9]\d?)\b(?!\s+of\s+the\
 
 
 @functools.cache
-def _title_names() -> tuple[dict[str, str], re.Pattern, re.Pattern]:
-    """The acts whose sections are one U.S. Code title's (``data/usc_names.json``): name → title, and the patterns
-    of the name before a section (``I.R.C. § 162``) and after it (``section 544 of the Bankruptcy Code``)."""
-    titles = load(__package__, "usc_names.json")["titles"]
+def _title_names() -> tuple[dict[str, tuple[str, str]], re.Pattern, re.Pattern]:
+    """The acts whose sections are one U.S. Code or C.F.R. title's (``data/title_names.json``): name → (work,
+    title), and the patterns of the name before a section (``I.R.C. § 162``) and after it (``section 544 of the
+    Bankruptcy Code``)."""
+    titles = load(__package__, "title_names.json")["names"]
     names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(titles, key=len, reverse=True))
-    return ({re.sub(r"\s+", " ", n): t for n, t in titles.items()},
+    return ({re.sub(r"\s+", " ", n): (w, t) for n, (w, t) in titles.items()},
             re.compile(rf"(?<![\w.])(?P<name>{names})(?!\w)\s*,?\s*$"),
             re.compile(rf"\s*,?\s+of\s+the\s+(?P<name>{names})(?!\w)"))
 
@@ -316,9 +325,9 @@ def named_work_before(text: str, pos: int) -> bool:
 
 def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
     """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies (not in German
-    prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`). A U.S. Code title named before or after
-    it makes it a full citation (``I.R.C. § 162``, ``section 544 of the Bankruptcy Code``, ``section 1983 of title
-    42``); the name of another work (``N.C. Gen. Stat. § 163-230.2``, ``section 9.1 of the Condominium Property
+    prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`). A U.S. Code or C.F.R. title named before
+    or after it makes it a full citation (``I.R.C. § 162``, ``Treas. Reg. § 1.162-1``, ``section 544 of the
+    Bankruptcy Code``, ``section 1983 of title 42``); the name of another work (``N.C. Gen. Stat. § 163-230.2``, ``section 9.1 of the Condominium Property
     Act``) makes it that work's: it stays unresolved and ends the scope of the code cited before it."""
     if german_prose(ctx):
         return []
@@ -329,15 +338,15 @@ def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
             (found := _const_units_before(text, art.start(), chain.end)):
         return found  # "article I, § 10, of the U.S. Constitution"
     titles, before, after = _title_names()
-    start, end, title = pos, chain.end, None
+    start, end, work, title = pos, chain.end, "usc", None
     if (m := before.search(text, max(0, pos - 40), pos)) is not None:
-        start, title = m.start(), titles[re.sub(r"\s+", " ", m.group("name"))]
+        start, (work, title) = m.start(), titles[re.sub(r"\s+", " ", m.group("name"))]
     elif (m := after.match(text, chain.end)) is not None:
-        end, title = m.end(), titles[re.sub(r"\s+", " ", m.group("name"))]
+        end, (work, title) = m.end(), titles[re.sub(r"\s+", " ", m.group("name"))]
     elif (m := _OF_TITLE.match(text, chain.end)) is not None:
         end, title = m.end(), m.group("title")
     if title is not None:
-        found = chain_citations(text, start, chain, "us", "usc", (Unit("t", title),), "s")
+        found = chain_citations(text, start, chain, "us", work, (Unit("t", title),), "s")
         last = found[-1]
         return [*found[:-1], last.replace(span=Span(last.span.start, end), text=text[last.span.start:end])]
     other = named_work_before(text, pos) or _WORK_AFTER.match(text, chain.end) is not None

@@ -30,7 +30,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     or the same number was cited as another work's section (``Section 208 of the VRA`` … ``Section 208``), and
     only to a U.S. Code title that has (or had) that section (``the Section 4(b) coverage formula`` after
     ``52 U.S.C. § 10301`` is the Voting Rights Act's section, not 52 U.S.C. § 4);
-    ``Rule 56`` → the rule set last cited. A short form with no antecedent keeps ``key=None``."""
+    ``Rule 56`` → the rule set last cited, unless no federal rule has the number (``Rule 10b-5``) or it was cited as
+    another body's rule (``Local Rule 7.1`` … ``Rule 7.1``). A short form with no antecedent keeps ``key=None``."""
     if not any(c.jurisdiction in _US or c.form is Form.ID for c in citations):
         return citations  # every binding below needs a US antecedent, but "Id.", which repeats any citation
     out: list[Citation] = []
@@ -39,6 +40,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     last_statute: int | None = None
     last_rule: int | None = None
     other_sections: set[str] = set()  # numbers cited as another work's sections ("Section 208 of the VRA")
+    other_rules: set[str] = set()  # and rules ("Local Rule 7.1")
     for i, c in enumerate(citations):
         if c.form is Form.FULL and keyed(c):
             if c.kind is Kind.CASE and c.jurisdiction in _US and c.metadata.volume is not None:
@@ -92,13 +94,16 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
                 a = out[ante]
                 c = c.replace(jurisdiction=a.jurisdiction, work=a.work, units=a.units, antecedent=ante)
         elif c.form is Form.SHORT and c.kind is Kind.STATUTE and c.work is None:
-            if c._link.get("other_work"):  # another work's section or rule: the scope of the one before ends
-                if c._link.get("rule_short"):
-                    last_rule = None
+            if c._link.get("other_work"):  # another work's section: the scope of the code before ends
+                if c._link.get("rule_short"):  # "Local Rule 7.1", "Supreme Court Rule 402": only that number
+                    other_rules.add(c.units[0].value)
                 else:
                     last_statute = None
                     other_sections.add(_section(c))
-            elif c._link.get("section_short") and _section(c) in other_sections:
+            elif c._link.get("no_federal_rule"):
+                pass  # "Rule 10b-5": no federal rule has that number; the rule set cited before stays in scope
+            elif c._link.get("section_short") and _section(c) in other_sections or \
+                    c._link.get("rule_short") and c.units[0].value in other_rules:
                 pass  # "Section 208" after "Section 208 of the VRA": that act's section again, not the code's
             elif c._link.get("rule_short") and last_rule is not None:
                 ante = last_rule
