@@ -39,7 +39,7 @@ _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "
 _CONNECTOR = re.compile(
     r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
     r"Verbindung[ \t]+mit|en[ \t]+relation[ \t]+avec|in[ \t]+relazione[ \t]+con|in conjunction with)|,)[ \t]*"
-    r"(?=(?:a?Art|art|Article|§)[^\n]{0,3}\d)")
+    r"(?=(?:a?Art|[Aa]rticles?|art|§)[^\n]{0,3}\d)")
 _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
 
 
@@ -273,7 +273,7 @@ def _closing(text: str, open_pos: int) -> int | None:
     return None
 
 
-_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|\.)?|art\.|Articles?)(?=\s*\d)")
+_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|\.)?|art\.|[Aa]rticles?)(?=\s*\d)")
 
 
 def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]:
@@ -453,10 +453,10 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------ the extractor
 
-# "Art." and "Artikel" in the scan's alternation; the lowercase "art." and "aArt." (the former article) as literals
+# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as literals
 # (core.scan), so that no lowercase letter is in the alternation's first set
 _STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|t?\.)?|Articles?)(?=\s*\d)"
-_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:t?\.))(?=\s*\d)"
+_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:t?\.|icles?))(?=\s*\d)"
 _STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER
 
 
