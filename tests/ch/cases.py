@@ -216,6 +216,8 @@ ENGLISH_FORMS = [
     ("- **Burden of proof:** Art. 8 CC\n- **Tort:** articles 41 and 42 CO", ["ch/zgb/art8", "ch/or/art41",
                                                                               "ch/or/art42"]),
     ("Liability in tort follows Art. 41 et seq. CO.", ["ch/or/art41"]),
+    ("The sale is governed by Arts. 184 et seq. CO and the notice by arts. 201 and 204 CO.",
+     ["ch/or/art184", "ch/or/art201", "ch/or/art204"]),
     ("Notice given during an illness is void (Article 336c(1)(b) CO).", ["ch/or/art336c/abs1/litb"]),
     ("Under Swiss law, article 2(2) of the Civil Code prohibits the abuse of rights.", ["ch/zgb/art2/abs2"]),
 ]

@@ -173,7 +173,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     sign = sign_tree.data
     main = "s" if sign in ("sign_s", "sign_ss") else "art"
     items = _tree_items(refs_tree, main, plural=sign in ("sign_ss",) or str(sign_tree.children[0]).lower().startswith(
-        ("artt", "articles", "artikeln")))
+        ("artt", "arts", "articles", "artikeln")))
     if not items:
         return None
     return _Group(pos, pos + res.end, items, old=sign == "sign_old_art", cantonal_sign=main == "s")
@@ -273,7 +273,7 @@ def _closing(text: str, open_pos: int) -> int | None:
     return None
 
 
-_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|\.)?|art\.|[Aa]rticles?)(?=\s*\d)")
+_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|s?\.)?|arts?\.|[Aa]rticles?)(?=\s*\d)")
 
 
 def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]:
@@ -455,8 +455,8 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as literals
 # (core.scan), so that no lowercase letter is in the alternation's first set
-_STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|t?\.)?|Articles?)(?=\s*\d)"
-_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:t?\.|icles?))(?=\s*\d)"
+_STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|[ts]?\.)?|Articles?)(?=\s*\d)"
+_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:[ts]?\.|icles?))(?=\s*\d)"
 _STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER
 
 
