@@ -46,6 +46,15 @@ STATUTES = [
     ("Art. 363 f. StPO", ["ch/stpo/art363", "ch/stpo/art364"]),
     ("Art. 122 f., 207 Abs. 1 und Art. 208 Abs. 1 Ziff. 2 ZGB",
      ["ch/zgb/art122", "ch/zgb/art123", "ch/zgb/art207/abs1", "ch/zgb/art208/abs1/ziff2"]),
+    # after a plural label the numbers are of that level until its list closes ("und"), then articles again
+    ("Artikel 3 Absätze 1 und 2 Buchstaben a–c KAG",
+     ["ch/kag/art3/abs1", "ch/kag/art3/abs2/lita", "ch/kag/art3/abs2/litb", "ch/kag/art3/abs2/litc"]),
+    ("Artikel 37 Absätze 1, 2 Buchstabe a sowie 3 Buchstabe b IVV",
+     ["ch/ivv/art37/abs1", "ch/ivv/art37/abs2/lita", "ch/ivv/art37/abs3/litb"]),
+    ("Art. 62 Absätze 1 und 3, 63 Ziffer 1 MStG", ["ch/mstg/art62/abs1", "ch/mstg/art62/abs3", "ch/mstg/art63/ziff1"]),
+    ("den Artikeln 16 Absätze 2 und 3 und 22 VGG", ["ch/vgg/art16/abs2", "ch/vgg/art16/abs3", "ch/vgg/art22"]),
+    ("den Artikeln 959a Absätze 1 und 2, 959b Absätze 2 und 3 sowie 959c Absatz 1 OR",
+     ["ch/or/art959a/abs1", "ch/or/art959a/abs2", "ch/or/art959b/abs2", "ch/or/art959b/abs3", "ch/or/art959c/abs1"]),
     # chains
     ("Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV", ["ch/uvg/art7/abs2", "ch/uvv/art13/abs1"]),
     ("Art. 92 Abs. 1 SVG in Verbindung mit Art. 51 Abs. 3 SVG", ["ch/svg/art92/abs1", "ch/svg/art51/abs3"]),
