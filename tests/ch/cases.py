@@ -243,8 +243,8 @@ NOT_SWISS_ENGLISH = [
     ("The conduct infringes Article 102 TFEU.", ["eu/tfeu/art102"]),
 ]
 
-# An article printed without its act takes the act cited just before it in the paragraph (ch/link.py) — unless
-# another work is named between them, the act has no such article, or a paragraph lies between.
+# An article printed without its act takes the act cited just before it in the paragraph, else the one act its
+# sentence names (ch/link.py) — not when the act has no such article or a paragraph lies between.
 SHORT_FORMS = [
     ("Es fehlt am schutzwürdigen Interesse (Art. 59 Abs. 2 lit. a ZPO). Art. 60 verlangt eine Prüfung von Amtes "
      "wegen.", ["ch/zpo/art59/abs2/lita", "ch/zpo/art60"]),
@@ -254,8 +254,12 @@ SHORT_FORMS = [
      ["ch/or/art41", "ch/or/art42/abs1"]),
     ("Nach Art. 6 Ziff. 1 EMRK hat jede Person ein Recht auf ein faires Verfahren; Art. 13 garantiert eine wirksame "
      "Beschwerde.", ["int/echr/art6/par1", "int/echr/art13"]),
+    # … unless another work is named between them: then the act its sentence names
     ("Verletzt ist das Folterverbot (Art. 3 EMRK). Die UN-FoK sieht die Untersuchung ausdrücklich vor (Art. 12).",
-     ["int/echr/art3"]),
+     ["int/echr/art3", "int/cat/art12"]),
+    ("The Swiss Civil Code (ZGB) provides in Art. 28 that a person whose personality is unlawfully infringed may "
+     "apply to the court for protection.", ["ch/zgb/art28"]),
+    ("Die EMRK und die BV schützen beide das Familienleben (Art. 8).", []),   # two acts named: neither is guessed
     ("Er vereitelte die Blutprobe (Art. 91a SVG) und störte den Verkehr (Art. 237 Ziff. 1).", ["ch/svg/art91a"]),
     ("Die Beweislast regelt Art. 8 ZGB.\n\nArt. 9 betrifft etwas anderes.", ["ch/zgb/art8"]),
 ]
