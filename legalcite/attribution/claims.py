@@ -3,8 +3,8 @@
 A claim is the sentence that carries the citation, with every citation text blanked out — found in the answer's
 Markdown structure first, then by a sentence splitter that knows legal abbreviations:
 
-* **blocks** (:func:`_block`): a heading, a table row, a list item (with its continuation lines) and a footnote
-  definition are blocks of their own; paragraph lines join (hard-wrapped prose is one paragraph) except after a
+* **blocks** (:func:`_block`): a heading, a table row, a list item (with its continuation lines; also the bullets
+  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines join (hard-wrapped prose is one paragraph) except after a
   line that ends in Chinese, where a line break ends the sentence. A heading is its own claim, never the claim of
   the text under it; a list item or a table row is its own claim; a footnote's claim is the sentence that carries
   its marker (``[^1]``, ``[1]``).
@@ -104,7 +104,7 @@ _LINE_KINDS = tuple((k, re.compile(p)) for k, p in (
     ("footnote", r"\s{0,3}\[\^[^\]\s]{1,20}\]:"),
     ("refnote", r"\s{0,3}\[\d{1,3}\](?::|\s)"),
     ("boldhead", r"\s*(?:\*\*|__)[^*_\n]{1,120}(?:\*\*|__)\s*[:：]?\s*$"),
-    ("item", r"\s*(?:[-*+•·▪◦‣–]\s+|\d{1,3}[.)]\s+|[a-zA-Z][.)]\s+|\(\w{1,4}\)\s+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})"
+    ("item", r"\s*(?:[-*+•·▪◦‣–\uf0a7\uf0b7\uf0d8\uf0fc]\s*|o\s+|\d{1,3}[.)]\s+|[a-zA-Z][.)]\s+|\(\w{1,4}\)\s+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})"
              r"[)）]\s*|\d{1,3}、|[一二三四五六七八九十]{1,3}、)"),
     ("quote", r"\s*>"),
 ))
@@ -155,7 +155,8 @@ def _block(text: str, start: int) -> tuple[str, int, int]:
 
 
 # offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
-_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|[-*+•·▪◦‣–][ \t]+|\d{1,3}[.)][ \t]+"
+_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|[-*+•·▪◦‣–][ \t]+|"
+                        r"[\uf0a7\uf0b7\uf0d8\uf0fc][ \t]*|o[ \t]+|\d{1,3}[.)][ \t]+"
                         r"|[a-zA-Z][.)][ \t]+|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）]"
                         r"|\d{1,3}、|[一二三四五六七八九十]{1,3}、)", re.MULTILINE)
 _INLINE = re.compile(r"\*\*|__|~~|`+|\*|\[\^[^\]\s]{1,20}\]|<[A-Za-z/][^<>\n]{0,30}>|\]\([^()\s]{0,300}\)|"
@@ -209,6 +210,7 @@ def _latin(s: str, i: int) -> bool:
     return 0 <= i < len(s) and s[i].isalnum() and not _CJK.match(s[i])
 
 
+_BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sentence ("… OR. Art. 101 AEUV verbietet")
 _END = re.compile(r"\.{3}|…+|[.!?]+|[。！？]+|\n")
 _CLOSERS = "\"'”’»«“)]）】」』"
 _TOKEN = re.compile(r"[\w.'’-]+$")
@@ -264,9 +266,9 @@ def _boundaries(s: str, spans: list[tuple[int, int]]) -> list[int]:
             continue    # an ellipsis: a quotation left out, not an end
         while q < len(s) and s[q] in _CLOSERS:
             q += 1
-        if q < len(s) and not s[q].isspace():
-            continue    # 3.2, z.B., U.S.C., a.m.
-        nxt = re.match(r"\s*(.)", s[q:])
+        if q < len(s) and not (s[q].isspace() or s[q] == _BLANK):
+            continue    # 3.2, z.B., U.S.C., a.m.; but "… möglich.[^1]" ends
+        nxt = re.match(r"[\s]*(.)", s[q:])
         tok = _TOKEN.search(s, 0, p)
         if t == "." and tok and _is_abbreviation(tok.group(), _word_before(s, tok.start()), _word_after(s, q)):
             continue
@@ -315,7 +317,7 @@ _HOLLOW = re.compile(r"[(\[（【]\s*[)\]）】]")
 
 
 def _clean(s: str) -> str:
-    return re.sub(r"\s+", " ", _HOLLOW.sub(" ", s)).strip(_TRIM)
+    return re.sub(r"\s+", " ", _HOLLOW.sub(" ", s.replace(_BLANK, " "))).strip(_TRIM)
 
 
 def is_bare(claim: str) -> bool:
@@ -383,7 +385,7 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
     chunk = list(_unmark(text[lo:hi], kind))
     for s, e in [(start, end), *others]:
         for i in range(max(s, lo), min(e, hi)):
-            chunk[i - lo] = " "
+            chunk[i - lo] = _BLANK
     s = "".join(chunk)
     rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
     sents = _sentences(s)
