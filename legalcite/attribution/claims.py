@@ -8,7 +8,7 @@ Markdown structure first, then by a sentence splitter that knows legal abbreviat
   line that ends in Chinese, where a line break ends the sentence. A heading is its own claim, never the claim of
   the text under it; a list item or a table row is its own claim; a footnote's claim is the sentence that carries
   its marker (``[^1]``, ``[1]``).
-* **sentences** (:func:`_sentences`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
+* **sentences** (:func:`_sentence_around`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
   German, English and French legal abbreviations, ``z. B.``, ``Mio.``, ``Inc.``, ``al.``), an initial, a word with
   inner periods (``U.S.``), a number of up to three digits (``1. Januar``), or is followed by a small letter or a
   digit; ``。！？`` always end one; nothing inside quotation marks or brackets ends one.
@@ -21,6 +21,7 @@ Standard library only.
 """
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass
@@ -189,7 +190,8 @@ def _protected(s: str) -> list[tuple[int, int]]:
         if i - p <= _MAX_PROTECTED:
             out.append((p, i))
 
-    for i, ch in enumerate(s):
+    for m in _MARK.finditer(s):
+        i, ch = m.start(), m.group()
         if ch == "'":   # a quotation mark, not an apostrophe (l'art., Ass'n): no Latin letter on its outer side
             if stack and stack[-1][0] == "'" and not _latin(s, i + 1):
                 close(len(stack) - 1, i)
@@ -206,6 +208,9 @@ def _protected(s: str) -> list[tuple[int, int]]:
     return sorted(out)
 
 
+_MARK = re.compile("[" + re.escape("".join(_OPEN) + "".join(_OPEN.values()) + '"') + "]")
+
+
 def _latin(s: str, i: int) -> bool:
     return 0 <= i < len(s) and s[i].isalnum() and not _CJK.match(s[i])
 
@@ -213,8 +218,24 @@ def _latin(s: str, i: int) -> bool:
 _BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sentence ("… OR. Art. 101 AEUV verbietet")
 _END = re.compile(r"\.{3}|…+|[.!?]+|[。！？]+|\n")
 _CLOSERS = "\"'”’»«“)]）】」』"
-_TOKEN = re.compile(r"[\w.'’-]+$")
-_CJK_END = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]\s*$")
+_TOKEN_CHARS = ".'’-_"
+_CJK_CHAR = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _token_start(s: str, p: int) -> int:
+    """Where the word (letters, digits, inner periods, apostrophes) that ends at ``p`` starts."""
+    i = p
+    while i > 0 and (s[i - 1].isalnum() or s[i - 1] in _TOKEN_CHARS):
+        i -= 1
+    return i
+
+
+def _cjk_before(s: str, p: int) -> bool:
+    """Whether the last character before ``p`` that is not a space is Chinese (or CJK punctuation)."""
+    i = p
+    while i > 0 and s[i - 1] in " \t\r":
+        i -= 1
+    return i > 0 and _CJK_CHAR.match(s[i - 1]) is not None
 
 
 def _is_abbreviation(token: str, before: str, after: str) -> bool:
@@ -236,59 +257,92 @@ def _word_before(s: str, i: int) -> str:
     return m.group(1) if m else ""
 
 
+def _inside(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The union of the spans' insides as sorted, disjoint ``(starts, ends)``: position ``p`` is inside a span when
+    ``starts[k] < p < ends[k]`` for ``k = bisect(starts, p - 1) - 1``."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for o, c in sorted(spans):
+        if starts and o < ends[-1]:
+            ends[-1] = max(ends[-1], c)
+        else:
+            starts.append(o)
+            ends.append(c)
+    return starts, ends
+
+
 def _word_after(s: str, i: int) -> str:
     m = re.match(r"\s*(\S+)", s[i:i + 40])
     return m.group(1) if m else ""
 
 
-def _boundaries(s: str, spans: list[tuple[int, int]]) -> list[int]:
-    """Positions in ``s`` where a sentence ends (after the terminator and its closing marks)."""
-    inside = [False] * (len(s) + 1)
-    for o, c in spans:
-        for i in range(o + 1, c):
-            inside[i] = True
-    out: list[int] = []
-    for m in _END.finditer(s):
-        p, q = m.start(), m.end()
-        if inside[p]:
-            continue
-        t = m.group()
-        if t == "\n":
-            if _CJK_END.search(s, 0, p):
-                out.append(q)
-            continue
-        if t[0] in "。！？":
-            while q < len(s) and s[q] in _CLOSERS:
-                q += 1
-            out.append(q)
-            continue
-        if t[0] in ".…" and len(t) > 1 or t[0] == "…":
-            continue    # an ellipsis: a quotation left out, not an end
+def _boundary(s: str, m: re.Match, starts: list[int], ends: list[int]) -> int | None:
+    """Where the candidate terminator ``m`` ends a sentence (after its closing marks), or None where it does not."""
+    p, q = m.start(), m.end()
+    k = bisect.bisect_right(starts, p - 1) - 1
+    if k >= 0 and starts[k] < p < ends[k]:
+        return None     # inside a quotation or brackets
+    t = m.group()
+    if t == "\n":
+        return q if _cjk_before(s, p) else None
+    if t[0] in "。！？":
         while q < len(s) and s[q] in _CLOSERS:
             q += 1
-        if q < len(s) and not (s[q].isspace() or s[q] == _BLANK):
-            continue    # 3.2, z.B., U.S.C., a.m.; but "… möglich.[^1]" ends
-        nxt = re.match(r"[\s]*(.)", s[q:])
-        tok = _TOKEN.search(s, 0, p)
-        if t == "." and tok and _is_abbreviation(tok.group(), _word_before(s, tok.start()), _word_after(s, q)):
-            continue
-        if nxt and nxt.group(1).islower() and t == ".":
-            continue    # a sentence never starts with a small letter; "Nr. 5", "S. 12"
-        out.append(q)
-    # a quotation that ends with its own terminator ends the sentence (…verpflichtet.“ Dann …; …。”因此)
+        return q
+    if t[0] in ".…" and len(t) > 1 or t[0] == "…":
+        return None     # an ellipsis: a quotation left out, not an end
+    while q < len(s) and s[q] in _CLOSERS:
+        q += 1
+    if q < len(s) and not (s[q].isspace() or s[q] == _BLANK):
+        return None     # 3.2, z.B., U.S.C., a.m.; but "… möglich.[^1]" ends
+    if t == ".":
+        ts = _token_start(s, p)
+        tok = s[ts:p]
+        if tok and (_is_abbreviation(tok, _word_before(s, ts), _word_after(s, q)) if tok.isdigit()
+                    else _is_abbreviation(tok, "", "")):
+            return None
+        j = q
+        while j < len(s) and s[j].isspace():
+            j += 1
+        if j < len(s) and s[j].islower():
+            return None     # a sentence never starts with a small letter
+    return q
+
+
+def _quote_ends(s: str, spans: list[tuple[int, int]]) -> list[int]:
+    """A quotation that ends with its own terminator ends the sentence (…verpflichtet.“ Dann …; …。”因此), unless a
+    small letter, a comma or a bracket (a citation: „…“ (Art. 41 OR)) follows."""
+    out = []
     for o, c in spans:
         if s[o] in "“„«»\"「『" and c > 0 and s[c - 1] in ".!?。！？" and c + 1 < len(s):
-            nxt = re.match(r"\s*(.)", s[c + 1:])
+            nxt = re.match(r"\s*(.)", s[c + 1:c + 40])
             if nxt and not nxt.group(1).islower() and nxt.group(1) not in ",，;；:：)）(（[":
                 out.append(c + 1)
-    return sorted(set(out))
+    return out
 
 
-
-def _sentences(s: str) -> list[tuple[int, int]]:
-    spans = _protected(s)
-    cuts = [0, *(b for b in _boundaries(s, spans) if 0 < b < len(s)), len(s)]
-    return [(a, b) for a, b in zip(cuts, cuts[1:]) if a < b]
+def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) -> tuple[int, int]:
+    """The sentence of ``s`` holding ``s[rs:re_]``: only the terminators nearest to it are looked at."""
+    starts, ends = _inside(spans)
+    quote_ends = _quote_ends(s, spans)
+    begin = max([b for b in quote_ends if b <= rs], default=0)
+    for m in reversed(list(_END.finditer(s, 0, rs))):
+        if m.end() <= begin:
+            break
+        b = _boundary(s, m, starts, ends)
+        if b is not None and b <= rs:
+            begin = max(begin, b)
+            break
+    low = max(re_, rs + 1)
+    finish = min([b for b in quote_ends if b >= low], default=len(s))
+    for m in _END.finditer(s, re_):
+        if m.start() >= finish:
+            break
+        b = _boundary(s, m, starts, ends)
+        if b is not None and b >= low:
+            finish = min(finish, b)
+            break
+    return begin, finish
 
 
 # ------------------------------------------------------------------ the claim
@@ -388,15 +442,13 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
             chunk[i - lo] = _BLANK
     s = "".join(chunk)
     rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
-    sents = _sentences(s)
-    mine = [(a, b) for a, b in sents if a < max(re_, rs + 1) and b > rs] or [(0, len(s))]
-    at = sents.index(mine[0]) if mine[0] in sents else 0
-    if _marker and at and not s[mine[0][0]:rs].strip():   # "… möglich.[^1]": the marker ends the sentence before
-        mine = [sents[at - 1]]
-    sent = (mine[0][0], mine[-1][1])
+    spans = _protected(s)
+    sent = _sentence_around(s, spans, rs, re_)
+    if _marker and sent[0] and not s[sent[0]:rs].strip():   # "… möglich.[^1]": the marker ends the sentence before
+        sent = (_sentence_around(s, spans, sent[0] - 1, sent[0] - 1)[0], sent[0])
     claim = _clean(s[sent[0]:sent[1]])
     where = {"item": "item", "row": "row", "heading": "heading", "boldhead": "heading"}.get(kind, "sentence")
-    quotes = _quotes(text, s, lo, rs, re_, _protected(s), sent) if kind not in ("heading", "boldhead") else ()
+    quotes = _quotes(text, s, lo, rs, re_, spans, sent) if kind not in ("heading", "boldhead") else ()
     return Claim(claim, is_bare(claim), quotes, where)
 
 
