@@ -176,6 +176,8 @@ QUOTES = [
     ("„Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze verpflichtet.“ (Art. 41 Abs. 1 OR)",
      "Art. 41 Abs. 1 OR", [Quote("Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze "
                                  "verpflichtet.", True)]),
+    ("法律依据：《中华人民共和国民法典》第五百七十七条 当事人一方不履行合同义务的，应当承担违约责任。\n", "《中华人民共和国民法典》第五百七十七条",
+     [Quote("当事人一方不履行合同义务的，应当承担违约责任", False)]),
     # a quoted term after a verb of another kind is no quotation of the provision
     ("§ 823 BGB schützt sogenannte „sonstige Rechte“.", "§ 823 BGB", []),
     ("根据《民法典》第五百七十七条规定，当事人应当承担违约责任。", "《民法典》第五百七十七条", []),   # 规定， : a paraphrase

@@ -403,7 +403,8 @@ def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[i
     """Quotations of the cited provision in the sentence ``sent`` of the masked block ``s`` (``base``: its offset in
     ``text``; ``rs``, ``re_``: the citation in ``s``): after the citation and a verb or a colon
     (``第四十五条规定：“…”``, ``§ 823 BGB lautet: „…“``, ``Art. 41 OR: «…»``), in Chinese also the rest of the
-    sentence after ``规定：``, or right before the citation (``„…“ (Art. 41 Abs. 1 OR)``)."""
+    sentence after ``规定：``, a colon or a space (``法律依据：《民法典》第五百七十七条 当事人一方…``: the article's
+    text as legal Q&A sites print it), or right before the citation (``„…“ (Art. 41 Abs. 1 OR)``)."""
     out: list[Quote] = []
     lead = _quote_lead()
     after = [(o, c) for o, c in spans if s[o] in _QUOTE_OPEN and re_ <= o <= re_ + _QUOTE_REACH and c <= sent[1]]
@@ -413,7 +414,8 @@ def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[i
         if m and (m.group("verb") or m.group("colon")):
             out.append(Quote(text[base + o + 1:base + c], True))
     else:
-        m = re.match(r"[\s)）\]】]*(?:中|之|的|明确|明文)?(?:规定|明确规定)\s*[:：]\s*", s[re_:sent[1]])
+        m = re.match(r"[)）\]】]*(?:[\s)）\]】]*(?:中|之|的|明确|明文)?(?:规定|明确规定)\s*[:：]|[ \t\u3000]+|[:：])\s*",
+                     s[re_:sent[1]])
         if m and _CJK.match(s, re_ + m.end()):
             out.append(Quote(_clean(text[base + re_ + m.end():base + sent[1]]), False))
     j = rs    # before: a quotation closed right before the citation
