@@ -106,6 +106,11 @@ MARKDOWN = [
      "Art. 82 DSGVO", (), "Der Betroffene hat Anspruch auf Ersatz seines Schadens", "sentence"),
     ("**Ergebnis**\nDer Betroffene hat Anspruch auf Ersatz seines Schadens (Art. 82 DSGVO).",
      "Art. 82 DSGVO", (), "Der Betroffene hat Anspruch auf Ersatz seines Schadens", "sentence"),
+    # a list item whose first line is a bold title: the title is a heading, the text under it the claim
+    ("2. **Frist**\n   Die Widerrufsfrist beträgt 14 Tage (§ 355 Abs. 2 BGB).\n\n3. **Rücksendung und Erstattung**\n"
+     "   Die empfangenen Leistungen sind spätestens nach 14 Tagen zurückzugewähren (§ 356 Abs. 1 BGB).\n",
+     "§ 356 Abs. 1 BGB", ("§ 355 Abs. 2 BGB",),
+     "Die empfangenen Leistungen sind spätestens nach 14 Tagen zurückzugewähren", "sentence"),
     # a footnote's claim is the sentence that carries its marker
     ("Geldbußen bis zu 20 Mio. EUR sind möglich.[^1] Der Rest folgt.\n\n[^1]: Art. 83 Abs. 5 DSGVO.",
      "Art. 83 Abs. 5 DSGVO", (), "Geldbußen bis zu 20 Mio. EUR sind möglich", "footnote"),
