@@ -11,7 +11,8 @@ Markdown structure first, then by a sentence splitter that knows legal abbreviat
 * **sentences** (:func:`_sentence_around`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
   German, English and French legal abbreviations, ``z. B.``, ``Mio.``, ``Inc.``, ``al.``), an initial, a word with
   inner periods (``U.S.``), a number of up to three digits (``1. Januar``), or is followed by a small letter or a
-  digit; ``。！？`` always end one; nothing inside quotation marks or brackets ends one.
+  digit; ``。！？`` (and the Chinese ``；`` between coordinate clauses) always end one; nothing inside quotation marks
+  or brackets ends one.
 
 :func:`claim_for` also tells whether the claim states anything beyond the citation (``bare``: a list of articles,
 ``法律依据：…``, ``See 42 U.S.C. § 1983.``) and which quotations of the provision it carries (after ``规定``,
@@ -216,7 +217,7 @@ def _latin(s: str, i: int) -> bool:
 
 
 _BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sentence ("… OR. Art. 101 AEUV verbietet")
-_END = re.compile(r"\.{3}|…+|[.!?]+|[。！？]+|\n")
+_END = re.compile(r"\.{3}|…+|[.!?]+|[。！？；]+|\n")
 _CLOSERS = "\"'”’»«“)]）】」』"
 _TOKEN_CHARS = ".'’-_"
 _CJK_CHAR = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -285,7 +286,7 @@ def _boundary(s: str, m: re.Match, starts: list[int], ends: list[int]) -> int | 
     t = m.group()
     if t == "\n":
         return q if _cjk_before(s, p) else None
-    if t[0] in "。！？":
+    if t[0] in "。！？；":   # a Chinese semicolon parts coordinate clauses: the one carrying the citation is its claim
         while q < len(s) and s[q] in _CLOSERS:
             q += 1
         return q
