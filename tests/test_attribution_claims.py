@@ -70,6 +70,9 @@ SENTENCES = [
     ("Das Bundesgericht verwirft die Auffassung, dass Art. 423 OR in \neinem solchen Fall nicht anwendbar sei. "
      "Weiter.", "Art. 423 OR", (), "Das Bundesgericht verwirft die Auffassung, dass in einem solchen Fall nicht "
                                   "anwendbar sei"),
+    # an Erwägung wrapped to the start of a line is no list item
+    ("Das Bundesgericht hat dies bestätigt (BGE 140 III 86\nE. 2) und die Haftung aus Art. 41 OR bejaht. Weiter.",
+     "Art. 41 OR", ("BGE 140 III 86",), "Das Bundesgericht hat dies bestätigt ( E. 2) und die Haftung aus bejaht"),
     # another citation in the sentence is blanked too
     ("Nach § 823 Abs. 1 BGB haftet der Schädiger, vgl. § 249 BGB.", "§ 823 Abs. 1 BGB", ("§ 249 BGB",),
      "Nach haftet der Schädiger, vgl"),

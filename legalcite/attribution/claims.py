@@ -95,6 +95,11 @@ def _data() -> _Data:
 
 # ------------------------------------------------------------------ Markdown blocks
 
+# the marker of a list item: bullets (also those of text pasted from a PDF, and its "o"), numbers, letters (not
+# "E. 2", an Erwägung wrapped to the start of a line), Chinese numbering
+_ITEM = (r"(?:[-*+•·▪◦‣–][ \t]+|[\uf0a7\uf0b7\uf0d8\uf0fc][ \t]*|o[ \t]+|\d{1,3}[.)][ \t]+|[a-zA-Z][.)][ \t]+(?!\d)"
+         r"|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）][ \t]*|\d{1,3}、|[一二三四五六七八九十]{1,3}、)")
+
 # (kind, pattern at the start of a line), tried in order; "para" when none matches
 _LINE_KINDS = tuple((k, re.compile(p)) for k, p in (
     ("blank", r"\s*$"),
@@ -106,8 +111,7 @@ _LINE_KINDS = tuple((k, re.compile(p)) for k, p in (
     ("footnote", r"\s{0,3}\[\^[^\]\s]{1,20}\]:"),
     ("refnote", r"\s{0,3}\[\d{1,3}\](?::|\s)"),
     ("boldhead", r"\s*(?:(?:\d{1,3}[.)]|[-*+•])\s+)?(?:\*\*|__)[^*_\n]{1,120}(?:\*\*|__)\s*[:：]?\s*$"),
-    ("item", r"\s*(?:[-*+•·▪◦‣–\uf0a7\uf0b7\uf0d8\uf0fc]\s*|o\s+|\d{1,3}[.)]\s+|[a-zA-Z][.)]\s+|\(\w{1,4}\)\s+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})"
-             r"[)）]\s*|\d{1,3}、|[一二三四五六七八九十]{1,3}、)"),
+    ("item", r"\s*" + _ITEM),
     ("quote", r"\s*>"),
 ))
 _SINGLE = {"heading", "row", "boldhead", "separator", "rule", "fence", "blank"}   # a block of one line
@@ -157,10 +161,7 @@ def _block(text: str, start: int) -> tuple[str, int, int]:
 
 
 # offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
-_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|[-*+•·▪◦‣–][ \t]+|"
-                        r"[\uf0a7\uf0b7\uf0d8\uf0fc][ \t]*|o[ \t]+|\d{1,3}[.)][ \t]+"
-                        r"|[a-zA-Z][.)][ \t]+|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）]"
-                        r"|\d{1,3}、|[一二三四五六七八九十]{1,3}、)", re.MULTILINE)
+_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|" + _ITEM + ")", re.MULTILINE)
 _INLINE = re.compile(r"\*\*|__|~~|`+|\*|\[\^[^\]\s]{1,20}\]|<[A-Za-z/][^<>\n]{0,30}>|\]\([^()\s]{0,300}\)|"
                      r"\[(?=[^\[\]\n]{1,300}\]\()")
 
