@@ -120,7 +120,7 @@ def run_build(args: argparse.Namespace) -> int:
     src = args.from_dir or _default_corpora()
     if not src:
         return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
-    jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
+    jurs = [j.strip() for j in args.jurisdictions.split(",") if j.strip()] if args.jurisdictions is not None else None
     try:
         report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
                              progress=None if args.quiet else print_progress(), steps=build_steps())
@@ -202,6 +202,7 @@ def run_show(args: argparse.Namespace) -> int:
 
     try:
         with Store(args.store) as store:
+            store.verify()  # a store check refuses (a damaged page) is refused here too, not read around
             rec = store.unit(args.key) or store.work(args.key)
             if rec is not None:
                 print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))
