@@ -10,9 +10,11 @@ process pool and the distributed runner (:mod:`legalcite.distributed`) share the
 :func:`check_line` does both for one raw line.
 
 Errors: only typed, expected ones become a verdict (a fault of an online source is ``not_checked`` inside the
-chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer (a store damaged after it was
-opened) becomes that answer's error record with its message; any other exception is a bug and becomes an error
-record saying so, with the answer's id — never a silent ``not_checked``.
+chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer becomes that answer's error record
+with its message, except a :class:`~legalcite.corpora.store.StoreError` (a store damaged after it was opened),
+which no later answer would escape: it ends the run (``check`` exits 2) instead of writing one error record per
+answer; any other exception is a bug and becomes an error record saying so, with the answer's id — never a silent
+``not_checked``.
 """
 from __future__ import annotations
 
@@ -186,15 +188,19 @@ def answer_of(rec: Line | BadLine, options: CheckOptions) -> Answer | dict:
 
 def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict:
     """``{"id", "line", "citations": [...], "summary": {...}}`` for one answer (the id is the line number when the
-    record has none), or its error record ``{"line", "id", "error"}``; never raises."""
+    record has none), or its error record ``{"line", "id", "error"}``; raises only a
+    :class:`~legalcite.corpora.store.StoreError` (see :func:`check_answers`)."""
     return check_answers([answer], options)[0]
 
 
 def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOptions()) -> list[dict]:
     """:func:`check_answer` for several answers, their claims judged in one batch (one embedding call for the
     dense model instead of one per answer). An answer that fails gets its own error record; if the shared
-    attribution step fails, each answer is finished alone, so the error stays with its answer. Never raises."""
+    attribution step fails, each answer is finished alone, so the error stays with its answer. Raises only
+    :class:`~legalcite.corpora.store.StoreError` (the store, damaged mid-run, fails every answer alike)."""
     from legalcite.pipeline import extract
+
+    from legalcite.corpora.store import StoreError
 
     records: list[dict | None] = [None] * len(answers)
     ok: list[tuple[int, tuple]] = []
@@ -202,15 +208,21 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
         try:
             cites = extract(a.text, jurisdiction=options.jurisdiction)
             ok.append((i, _resolve(cites, store=options.store, online=options.online, date=options.date)))
+        except StoreError:
+            raise  # the store failed, not this answer: the run ends (see the module doc)
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike become this answer's error record
             records[i] = _error_record(a, e)
     try:
         done = _finish([r for _, r in ok], [answers[i].text for i, _ in ok], options.attribution)
+    except StoreError:
+        raise
     except Exception:  # noqa: BLE001  find the answer that fails: finish each alone
         done = []
         for i, r in ok:
             try:
                 done.append(_finish([r], [answers[i].text], options.attribution)[0])
+            except StoreError:
+                raise
             except Exception as e:  # noqa: BLE001
                 records[i] = _error_record(answers[i], e)
                 done.append(None)
@@ -246,8 +258,8 @@ def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) ->
 
 def check_line(line: str, lineno: int, options: CheckOptions = CheckOptions()) -> dict | None:
     """Check one raw input line (JSON, or the answer itself when ``options.input_format == "text"``), read as the
-    JSONL reader reads it. Returns the output record, an error record for a bad line (never raises), or None for
-    a blank line."""
+    JSONL reader reads it. Returns the output record, an error record for a bad line, or None for a blank line;
+    raises only a :class:`~legalcite.corpora.store.StoreError`."""
     line = line.rstrip("\r\n")
     if not line.strip():
         return None
