@@ -271,7 +271,8 @@ def run(args: argparse.Namespace) -> int:
                            max_chars=args.max_chars)
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
-        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format)
+        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
+                        max_chars=args.max_chars if args.max_chars > 0 else None)
     except LegalciteError as e:
         return _fail(e)
     if args.engine == "dask":

@@ -246,3 +246,52 @@ def test_a_real_date_is_taken(small_store):
     from legalcite import check
 
     assert check("§ 823 BGB", store=small_store, date="2024-02-29")[0].status.value == "real"
+
+
+# ------------------------------------------------------------------ an endless input
+
+def test_extract_of_an_endless_text_stops_at_the_limit(tmp_path):
+    """Issue 28: ``extract /dev/zero --max-chars 1000`` grew at 120 MB/s and ignored Ctrl-C. The whole input is one
+    text: once it is past the limit, it is a bad record and nothing after it is read."""
+    r = subprocess.run([sys.executable, "-m", "legalcite", "extract", "/dev/zero", "--max-chars", "1000"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "/dev/zero:1: more than 1,000 characters (the limit, --max-chars); the rest was not read" in r.stderr
+
+
+def _status_kb(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field} in /proc/{pid}/status")
+
+
+def _read_so_far(pid: int) -> int:
+    """Bytes the process has read with read() (``rchar`` of /proc/PID/io)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="reads the process's memory and reads from /proc")
+@pytest.mark.parametrize("argv", [["extract", "/dev/zero", "--jsonl-field", "answer", "--max-chars", "1000"],
+                                  ["check", "/dev/zero", "--max-chars", "1000"]])
+def test_an_endless_line_is_read_in_bounded_memory_and_ctrl_c_ends_it(argv, small_store):
+    """A JSON Lines input (or blocks of text) goes on after a line too long, so that line is skipped to its end — a
+    piece at a time, never held, and interruptible: /dev/zero has no end, so Ctrl-C ends the run."""
+    if argv[0] == "check":
+        argv = [*argv, "--store", str(small_store)]
+    run = subprocess.Popen([sys.executable, "-m", "legalcite", *argv], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        _wait_for(lambda: _read_so_far(run.pid) > 1_000_000_000 or run.poll() is not None, "a gigabyte read")
+        assert run.poll() is None
+        peak = _status_kb(run.pid, "VmHWM")
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert peak < 400_000, f"peak memory {peak:,} kB after reading a gigabyte"  # (the start alone: ~150 MB)
+    assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
