@@ -596,7 +596,9 @@ class Downloader:
     Files land in ``dest/<name>``; ``<name>.part`` holds an interrupted download and is continued with an HTTP
     ``Range`` request (a server that ignores it answers 200 and the download restarts). ``dest/MANIFEST.json``
     records per file the URL, size, SHA-256 and retrieval date: a later run re-hashes the file and skips the
-    download when it still matches, a mismatch with an expected checksum deletes the file and fails.
+    download when it still matches, a mismatch with an expected checksum deletes the file and fails. A body the
+    server sends compressed (``Content-Encoding``) may expand to ``max_decoded`` bytes (64 MiB, the online client's
+    cap); past it the download fails and nothing is kept (a gzip bomb wrote 1 GiB and was recorded as a success).
     """
 
     def __init__(self, dest: str | Path, *, allowed: Iterable[str] = frozenset(),
@@ -604,10 +606,11 @@ class Downloader:
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  min_interval: float = 1.0, progress: Progress | None = None,
                  checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
-                 min_rate: float = 1024.0) -> None:
+                 min_rate: float = 1024.0, max_decoded: int = OfficialClient.max_bytes) -> None:
         import httpx
 
         self.timeout, self.min_rate = timeout, min_rate
+        self.max_decoded = max_decoded  # bytes an answer in a Content-Encoding (gzip …) may expand to
         self.dest = Path(dest)
         self.dest.mkdir(parents=True, exist_ok=True)
         self.allowed = frozenset(o.rstrip("/") for o in allowed)
@@ -724,10 +727,20 @@ class Downloader:
                     total = _total(resp, have if resumed else 0)
                     done = have if resumed else 0
                     t0, done0 = time.monotonic(), done
+                    # a body the server compressed on the way (Content-Encoding) is decoded as it comes: a small
+                    # answer may expand without end (a gzip bomb), so it is capped as the online client's is
+                    encoded = resp.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
                     with open(part, "ab" if resumed else "wb") as out:
                         for chunk in resp.iter_bytes():  # as received: a break keeps what came
                             out.write(chunk)
                             done += len(chunk)
+                            if encoded and done - done0 > self.max_decoded:
+                                out.close()
+                                part.unlink(missing_ok=True)
+                                raise FetchError(f"{name} from {current.host} expands past {self.max_decoded:,} "
+                                                 f"bytes from its {resp.headers['content-encoding']} encoding (a "
+                                                 "decompression bomb?); nothing was kept", url=str(current),
+                                                 status=resp.status_code)
                             self.progress(name, done, total)
                             self._check_rate(name, current, done - done0, time.monotonic() - t0)
                     self.progress(name, done, total, final=True)
