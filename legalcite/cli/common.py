@@ -14,7 +14,8 @@ code  meaning
       command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
       ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,
       whose numbers depend on every line — any bad line
-130   interrupted
+130   interrupted (Ctrl-C)
+143   terminated (SIGTERM): said on stderr; temporary files removed, workers ended, streamed outputs whole
 ====  ==========================================================================================================
 """
 from __future__ import annotations
