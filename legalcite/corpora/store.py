@@ -128,11 +128,11 @@ BuildStep = Callable[[sqlite3.Connection, "Progress | None"], Any]
 
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
                 progress: Progress | None = None, steps: Sequence[BuildStep] = (),
-                at_least: Callable[[int], None] | None = None) -> BuildReport:
+                at_least: Callable[[int, int], None] | None = None) -> BuildReport:
     """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
     removing the temporary files that killed builds left beside it. A later record with the same key replaces an
-    earlier one. ``at_least(n_units)``, called before the rename, may refuse the new store (it raises; the old one
-    stays). A full disk or another SQLite write failure is an :class:`~legalcite.errors.OutputError` naming
+    earlier one. ``at_least(units, cases)``, called with what the records wrote (before the tables kept from the old
+    store are carried over), may refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an :class:`~legalcite.errors.OutputError` naming
     ``path``, with nothing changed there."""
     from legalcite.core.files import atomic_path, remove_stale_temps
     from legalcite.errors import OutputError
@@ -142,11 +142,9 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     t0 = time.perf_counter()
     with atomic_path(path) as tmp:
         try:
-            n_units, n_works = _write(records, tmp, path, meta, progress, steps)
+            n_units, n_works = _write(records, tmp, path, meta, progress, steps, at_least)
         except sqlite3.OperationalError as e:  # "database or disk is full", "unable to open database file"
             raise OutputError(f"{path}: could not be written ({e}); nothing was changed there") from None
-        if at_least is not None:
-            at_least(n_units)
     return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
 
 
@@ -167,7 +165,8 @@ _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?
 
 
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
-           progress: Progress | None, steps: Sequence[BuildStep] = ()) -> tuple[int, int]:
+           progress: Progress | None, steps: Sequence[BuildStep] = (),
+           at_least: Callable[[int, int], None] | None = None) -> tuple[int, int]:
     from legalcite.corpora.cases import CaseRecord, CaseTable
     from legalcite.corpora.snapshots import Work
 
@@ -212,6 +211,9 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
         con.executemany(_INSERT_CASE, case_rows)
         n_units += len(unit_rows)
+        if at_least is not None:
+            at_least(con.execute("SELECT count(*) FROM units").fetchone()[0],
+                     con.execute("SELECT count(*) FROM cases").fetchone()[0])
         con.executescript(_INDEXES)
         for step in steps:
             step(con, progress)
@@ -297,9 +299,9 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
     old_units = 0 if force else _units_in(path)
 
-    def at_least(n_units: int) -> None:  # a typo or an empty folder must not empty a good store
-        if n_units == 0:
-            raise BuildRefused(f"the snapshots in {corpora_dir} hold no units; {path} is left as it was")
+    def at_least(n_units: int, n_cases: int) -> None:  # a typo or an empty folder must not empty a good store
+        if n_units == 0 and n_cases == 0:
+            raise BuildRefused(f"the snapshots in {corpora_dir} hold no units and no cases; {path} is left as it was")
         if n_units < old_units:
             raise BuildRefused(f"the new store would hold {n_units:,} units, fewer than the {old_units:,} of {path}: "
                                "left as it was; rebuild with --force (force=True) to replace it with the smaller "

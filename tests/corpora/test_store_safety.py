@@ -206,7 +206,7 @@ BUILDS = [
     ("empty folder", "empty", [], 2, "no snapshot file in"),
     ("empty folder, forced", "empty", ["--force"], 2, "no snapshot file in"),
     ("no file of the one asked for", "empty-gz", ["--jurisdictions", "us"], 2, "no snapshot file in"),
-    ("snapshots without rows, forced", "empty-gz", ["--force"], 2, "hold no units"),
+    ("snapshots without rows, forced", "empty-gz", ["--force"], 2, "hold no units and no cases"),
     ("fewer units", "small", ["--jurisdictions", "us"], 2, "fewer than the"),
     ("fewer units, forced", "small", ["--jurisdictions", "us", "--force"], 0, "built"),
 ]
