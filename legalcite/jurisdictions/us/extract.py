@@ -24,8 +24,9 @@ from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_common.chain import (WINDOW, chain_citations, foreign_law_after, german_prose,
                                                      parse_chain, parse_constitution, section_expander)
-from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, blank_page, citations, fast_case, fast_id,
-                                              fast_supra, no_reporter, plausible, reporterless_short, supra_citation)
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, after_unit_label, blank_page, citations, fast_case,
+                                              fast_id, fast_supra, in_german, no_reporter, plausible,
+                                              reporterless_short, supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -75,13 +76,16 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
     return result
 
 
-def _cases(text: str, pos: int) -> list[Citation]:
+def _cases(text: str, pos: int, ctx: Context) -> list[Citation]:
     """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name;
-    a slip opinion's ``603 U.S. ___``."""
-    if no_reporter(text, pos):
-        return []  # what both paths would find, told cheaply
+    a slip opinion's ``603 U.S. ___``; in German prose only one that says its year or court
+    (:func:`~legalcite.jurisdictions.us.cases.in_german`)."""
+    if no_reporter(text, pos) or after_unit_label(text, pos):
+        return []  # what both paths would find, told cheaply; "Art. 35 Abs. 2" is no volume and reporter
     found = citations(text, pos, _read(text, pos, fast_case, plausible))
-    return found or (blank_page(text, pos) if "___" in text[pos : pos + 40] else found)
+    if not found and "___" in text[pos : pos + 40]:
+        found = blank_page(text, pos)
+    return in_german(found, german_prose(ctx)) if found else found
 
 
 def _year_page(text: str, pos: int) -> list[Citation]:
@@ -379,8 +383,8 @@ class USExtractor:
             if _YEAR_DASH.match(text, pos):
                 return _year_page(text, pos)
             if text.startswith("at", _AT.match(text, pos).end()):
-                return reporterless_short(text, pos)
-            return _cases(text, pos)
+                return [] if german_prose(ctx) else reporterless_short(text, pos)
+            return _cases(text, pos, ctx)
         if ch == "§" or ch in "Ss" and text.startswith(("ec", "ect"), pos + 1):
             return _short_section(text, pos, ctx)
         if ch in "Ii":
