@@ -144,6 +144,7 @@ def _ordinal(word: str) -> int | None:
         return int(word[:-2])
     return ordinal_to_int(word)
 
+
 @functools.cache
 def _usc_expander(title: str):
     """Ranges in a U.S. Code title run over the sections the Code lists (``§§ 2000e–2000e-17``: 18 sections)."""
@@ -190,6 +191,7 @@ def _rules(text: str, pos: int) -> list[Citation]:
         return []
     return chain_citations(text, pos, chain, "us", work, (), "r")
 
+
 # "article I, § 10, of the U.S. Constitution", "Article III of the United States Constitution": the units first
 _ARTICLE_BEFORE = re.compile(r"(?<![\w.])[Aa]rt(?:icle|\.)\s+(?:[IVXL]+|\d+)\b")
 _OF_THE_CONSTITUTION = re.compile(r"\s*,?\s+of\s+the\s+(?:(?:U\.\s?S\.|United\s+States|[Ff]ederal)\s+Constitution\b"
@@ -215,7 +217,7 @@ def _const(text: str, pos: int) -> list[Citation]:
         return []
     parsed = parse_constitution(text, m.end())
     if parsed is None:
-        art = [a for a in _ARTICLE_BEFORE.finditer(text, max(0, pos - 40), pos)]
+        art = list(_ARTICLE_BEFORE.finditer(text, max(0, pos - 40), pos))
         if art and (found := _const_units_before(text, art[-1].start(), art[-1].end())) and \
                 found[0].span.end >= pos + len("Constitution"):
             return found
@@ -309,7 +311,7 @@ def named_work_before(text: str, pos: int) -> bool:
     tok = m.group("tok")
     core = tok.rstrip(_CLOSERS)
     if not core or core[-1] in "([]|;:>#-–—":
-        return False  # "(§ 107)", "| § 207 |", "- § 1446", "**Four factors:** § 107", "[217 Cal.Rptr.3d 712] § 786"
+        return False  # "(§ 107)", "| § 207 |", "- § 1446", "**Factors:** § 107", "[217 Cal.Rptr.3d 712] § 786"
     if core.endswith(")"):  # "(S.B. 683) § 1.3(a)": a bill or an act by its number; "… 686.) Section 786" is not
         close = m.start() + len(core) - 1
         opened = text.rfind("(", max(0, pos - 40), close)
@@ -331,8 +333,9 @@ def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
     """``§ 1671(b)``, ``section 1542``, ``§§ 1981–1983``: a section whose code the context supplies (not in German
     prose: :func:`~legalcite.jurisdictions.us_common.chain.german_prose`). A U.S. Code or C.F.R. title named before
     or after it makes it a full citation (``I.R.C. § 162``, ``Treas. Reg. § 1.162-1``, ``section 544 of the
-    Bankruptcy Code``, ``section 1983 of title 42``); the name of another work (``N.C. Gen. Stat. § 163-230.2``, ``section 9.1 of the Condominium Property
-    Act``) makes it that work's: it stays unresolved and ends the scope of the code cited before it."""
+    Bankruptcy Code``, ``section 1983 of title 42``); the name of another work (``N.C. Gen. Stat. § 163-230.2``,
+    ``section 9.1 of the Condominium Property Act``) makes it that work's: it stays unresolved and ends the scope
+    of the code cited before it."""
     if german_prose(ctx):
         return []
     chain = parse_chain(text, pos)
