@@ -59,7 +59,8 @@ def run_legalcite(blocks: list[str]) -> list[tuple[int, str, str, str, str]]:
     out = []
     for i, b in enumerate(blocks):
         for c in extract(b):
-            if c.kind is Kind.CASE and c.form is Form.FULL and c.work == "case" and c.metadata.volume is not None:
+            # with a first page, as on eyecite's side (a slip opinion's "570 U. S. ____" has none)
+            if c.kind is Kind.CASE and c.form is Form.FULL and c.work == "case" and len(c.units) == 3:
                 out.append((i, c.metadata.volume, norm(c.metadata.reporter), c.units[-1].value, c.text))
     return out
 

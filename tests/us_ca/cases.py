@@ -45,3 +45,10 @@ CONSTITUTION = [
     ("Cal. Const. art. IIII", ["us-ca/const"]),  # issue 28: no numeral, no article (it was us-ca/const/artIIII)
     ("Cal. Const. art. XXXX, § 1", ["us-ca/const"]),
 ]
+
+# another state's code under a name California's codes share, in a text that names California: that state's
+OTHER_STATES = [
+    "In California and in Texas alike, Tex. Penal Code Ann. § 22.01 defines assault.",
+    "In California and in Texas alike, Texas Education Code section 51.803 admits the top ten percent.",
+    "In California and in Texas alike, Tex. Bus. & Com. Code Ann. § 2.207 governs additional terms.",
+]

@@ -13,7 +13,7 @@ from legalcite import extract, parse
 from legalcite.jurisdictions.us_ca import extract as us_ca
 from legalcite.jurisdictions.us_ca.codes import table
 from legalcite.models import Form, StatuteMetadata
-from tests.us_ca.cases import BLUEBOOK, CA, CONSTITUTION, DESIGN_EXAMPLES, STYLE_MANUAL
+from tests.us_ca.cases import BLUEBOOK, CA, CONSTITUTION, DESIGN_EXAMPLES, OTHER_STATES, STYLE_MANUAL
 
 
 def keys(text: str, **kw) -> list[str | None]:
@@ -100,6 +100,11 @@ def test_negatives() -> None:
     for text in ("The Code of Conduct applies to 5 Members.", "Code 3 response at 10 P.M.",
                  "The Penal Code was amended in 1872.", "California's Civil Code is long."):
         assert [c for c in extract(text) if c.jurisdiction == "us-ca" or c.work in ("civ", "pen", "ccp")] == []
+
+
+@pytest.mark.parametrize("text", OTHER_STATES)
+def test_another_states_code_is_not_californias(text: str) -> None:
+    assert [c.key for c in extract(text) if c.jurisdiction == "us-ca"] == []
 
 
 def test_anchor_is_a_small_pattern() -> None:
