@@ -1,4 +1,4 @@
-"""The check: an evidence-backed status (DESIGN.md §3) for every citation in a text.
+"""The check: an evidence-backed status (docs/statuses.md) for every citation in a text.
 
 Orchestration only: ``check(text)`` = extract → the resolver chain (:mod:`legalcite.resolve`: the corpus store,
 then, with ``online=True``, the official sources for what the store left undecided) → the misattribution test

@@ -1,4 +1,4 @@
-"""Canonical keys (DESIGN.md §2): build, split, truncate, compare (``compatible``); numerals. Standard library only.
+"""Canonical keys (docs/keys.md): build, split, truncate, compare (``compatible``); numerals. Standard library only.
 
 A key is ``jurisdiction/work/unit/unit/...``. These functions work on plain strings, so metrics and
 gold files can use them without parsing anything.
@@ -74,7 +74,7 @@ def key_at(key: str, level: str = "full") -> str:
 
 def compatible(a: str, b: str) -> bool:
     """Whether two keys name the same provision at different precision: one is a segment prefix of the other
-    (DESIGN.md §2, the LexAssay precision rule). ``de/bgb/s823`` and ``de/bgb/s823/abs1`` are compatible ("less
+    (docs/keys.md, the LexAssay precision rule). ``de/bgb/s823`` and ``de/bgb/s823/abs1`` are compatible ("less
     precise but not wrong counts"); ``de/bgb/s823/abs1`` and ``de/bgb/s823/abs2`` are not ("a wrong reference
     does not"), nor is ``de/bgb/s82`` a prefix of ``de/bgb/s823`` (whole segments only). A string that is not a
     key (no ``jurisdiction/work``) is compatible with nothing."""
@@ -230,5 +230,5 @@ CN_BRACKETS = str.maketrans({"（": "(", "）": ")", "〔": "[", "〕": "]", "�
 
 
 def cn_ascii_brackets(s: str) -> str:
-    """DESIGN.md: Chinese works and case numbers use ASCII brackets (（）→(), 〔〕→[])."""
+    """docs/keys.md: Chinese works and case numbers use ASCII brackets (（）→(), 〔〕→[])."""
     return s.translate(CN_BRACKETS)

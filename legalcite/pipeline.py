@@ -1,4 +1,4 @@
-"""The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
+"""The pipeline of docs/architecture.md as one call: scan → parse (per jurisdiction) → link.
 
 ``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
 :func:`legalcite.core.scan.scan`, the jurisdiction extractors, :func:`legalcite.core.link.link`; the
@@ -194,7 +194,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     citations that do not say their own (``Civil Code section 1542``); it never overrides one that does.
 
     Short forms that linking cannot bind to a work (a bare ``§ 276`` with no law named before it) have no
-    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed).
+    key; they are left out unless ``unresolved=True`` (docs/keys.md: left unresolved rather than guessed).
 
     ``markup="html"``: ``text`` is HTML; citations are read from the text a reader sees (tags, page-break markers
     and hidden elements left out, :mod:`legalcite.core.markup`) and their spans point into the HTML, while each

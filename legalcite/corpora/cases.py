@@ -1,4 +1,4 @@
-"""Case tables: court decisions keyed by their case key (DESIGN.md §2), in one store table whatever fills it.
+"""Case tables: court decisions keyed by their case key (docs/keys.md), in one store table whatever fills it.
 
 A :class:`CaseRecord` is one decision *at one citation*: ``us/case/454/u.s./235`` → Piper Aircraft Co. v. Reyno,
 1981, its parallel citations (``us/case/102/s.ct./252`` …), the pages it occupies where known. A decision reported in

@@ -124,7 +124,7 @@ def linkers() -> tuple[Linker, ...]:
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:
     """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
     ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
-    treaty in German prose keeps ``eu`` or ``int`` (DESIGN.md §2)."""
+    treaty in German prose keeps ``eu`` or ``int`` (docs/keys.md)."""
     return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
 
 

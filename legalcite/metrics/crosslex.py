@@ -1,7 +1,7 @@
 """CrossLex: answer accuracy, Citation-F1 on canonical keys and the grounded joint score (GJ).
 
 Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion mapping), Citation-F1 between the
-predicted and gold keys (default: *compatible* matching, one key a segment prefix of the other, DESIGN.md §2;
+predicted and gold keys (default: *compatible* matching, one key a segment prefix of the other, docs/keys.md;
 or keys truncated with ``key_at(level)`` and compared exactly), and ``GJ = correct × F1``. N is the number of
 gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed, not scored.
 Formulas and schema: ``docs/metrics.md``.

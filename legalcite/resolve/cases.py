@@ -1,4 +1,4 @@
-"""Decisions checked against the store's case table (DESIGN.md §3: "cases are checked like statutes").
+"""Decisions checked against the store's case table (docs/statuses.md: "cases are checked like statutes").
 
 For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
 
@@ -22,7 +22,7 @@ the dockets of the decisions it holds); an unlisted docket proves nothing (no ve
 Short cites without an antecedent in the text (``454 U.S. at 241``) are bound here too (:func:`bind_short_cites`):
 to the listed decision of that volume whose pages hold the pin.
 
-``confirmed`` (DESIGN.md §3): a deducted verdict is confirmed only where two independent signals agree — two case
+``confirmed`` (docs/statuses.md): a deducted verdict is confirmed only where two independent signals agree — two case
 tables, a table and reporters-db's edition years, the BGE list and the calendar (volume N is the year 1874 + N),
 or, online, the table and CourtListener's API (:func:`second_opinion`).
 """

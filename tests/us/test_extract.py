@@ -28,7 +28,7 @@ def test_forms(text: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize("text,expected", DESIGN_EXAMPLES, ids=lambda v: v if isinstance(v, str) else None)
 def test_design_examples_alone(text: str, expected: list[str]) -> None:
-    """The DESIGN.md strings by themselves, as ``legalcite.parse`` sees them."""
+    """The docs/keys.md examples by themselves, as ``legalcite.parse`` sees them."""
     from legalcite import parse
 
     assert [c.key for c in parse(text)] == expected

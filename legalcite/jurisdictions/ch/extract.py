@@ -33,7 +33,7 @@ PAREN_MAX = 250       # a parenthesis skipped to find the act named after it
 _ORDINALS = {w: str(i) for i, w in enumerate(
     "erster zweiter dritter vierter fünfter sechster siebter achter neunter zehnter".split(), 1)}
 _LEVEL = {"ABS": "abs", "ZIFF": "ziff", "SATZ": "satz", "SECT": "par"}
-# labels of a treaty article (DESIGN.md §2: EU and int use par/pt; a Swiss "Ziff." of a treaty article is par)
+# labels of a treaty article (docs/keys.md: EU and int use par/pt; a Swiss "Ziff." of a treaty article is par)
 _INT_LABEL = {"abs": "par", "ziff": "par", "par": "par", "lit": "pt", "satz": "satz"}
 _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "satz"}
 _CONNECTOR = re.compile(

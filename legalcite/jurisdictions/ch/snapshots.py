@@ -1,5 +1,5 @@
 """Readers of the Swiss snapshots (``ch_toc``, ``ch_fulltext``) → works and corpus units under
-their canonical keys (DESIGN.md §2), for the store, the check and the retrieval indexes.
+their canonical keys (docs/keys.md), for the store, the check and the retrieval indexes.
 
 - ``ch_toc``: one :class:`Work` per SR entry (aliases: German, French, Italian abbreviations); ``complete`` only
   where ``units_complete`` (the 227 full-text acts): a unit missing from a heuristic list is unknown, never
@@ -94,7 +94,7 @@ def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
 def subunits(paragraphs: list[dict], jurisdiction: str = "ch") -> list[dict]:
     """Absätze (``abs``), Ziffern (``ziff``; an Absatz under a Ziffer is numbered within it), Buchstaben and
     numbered items of lists (``lit`` ``a.``, ``ziff`` ``1.``) and Sätze, as ``CorpusUnit.subunits`` nodes. A treaty's
-    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (DESIGN.md §2)."""
+    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (docs/keys.md)."""
     labels = _INT_LABELS if jurisdiction == "int" else _CH_LABELS
     out: list[dict] = []
     current_ziff: dict | None = None

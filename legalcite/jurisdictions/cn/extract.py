@@ -1,6 +1,6 @@
 """China (PRC): statutes and judicial interpretations, case numbers, document numbers, English renderings.
 
-Forms (keys per DESIGN.md §2):
+Forms (keys per docs/keys.md):
 
 - ``《中华人民共和国民法典》第五百零九条第二款`` / ``《民法典》第509条`` / ``民法典第1062条`` (no brackets: the
   title is found by a bounded lookback before ``第``) → ``cn/中华人民共和国民法典/art509/para2``;

@@ -27,7 +27,7 @@ WINDOW = 320  # characters a statute chain may span
 # the text's later mentions of them are read too
 NAMED_LAWS = "de_named_laws"
 
-# Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
+# Label order inside a provision (docs/keys.md): a list item restarts at its own level.
 RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
 # token type → (the main unit it starts, plural sign, English): the first item's sign
 SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
@@ -57,7 +57,7 @@ Part = tuple[str, "str | None", str, int]
 
 def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
           ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
-    """Where a list item attaches (DESIGN.md, lists): the first item starts with the unit number; a later one
+    """Where a list item attaches (docs/keys.md, lists): the first item starts with the unit number; a later one
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
     numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
     current unit (``§§ 280 Abs. 1, 281``); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
@@ -349,7 +349,7 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 
 def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
-    """An EU act, a treaty or a Swiss act inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the
+    """An EU act, a treaty or a Swiss act inside German prose keeps its own jurisdiction (docs/keys.md): a name the
     German tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is
     the Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
     German when another jurisdiction's tables know the name."""
@@ -364,7 +364,7 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
 
 
 def _cited_by_section_only(work: str) -> bool:
-    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
+    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (docs/keys.md,
     Germany or Switzerland)."""
     listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
     return listed and not has_art

@@ -1,6 +1,6 @@
 """EU acts: work ids from act numbers, CELEX numbers, and names → works from the tables.
 
-Work ids follow DESIGN.md §2: ``<reg|dir|dec>-<year>-<number>`` for secondary law, ``teu``, ``tfeu``, ``charter``
+Work ids follow docs/keys.md: ``<reg|dir|dec>-<year>-<number>`` for secondary law, ``teu``, ``tfeu``, ``charter``
 for the treaties and the Charter. An act number decides its work by itself (``Richtlinie 2008/115/EG`` →
 ``dir-2008-115`` whether or not the tables list it), so a check can say ``not_findable`` instead of guessing.
 Names and abbreviations (DSGVO, DS-GVO, GDPR, RGPD, AEUV, Rom I-VO …) come from the generated

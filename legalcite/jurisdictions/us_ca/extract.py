@@ -8,7 +8,7 @@ The scanner stops at ``Code`` (the name is read backwards from there, or forward
 (for ``section 1542 of the Civil Code``). Code names come from the code table (:mod:`.codes`, built by
 :mod:`.build`); the section chain is parsed by ``us_common/units.lark``.
 
-Jurisdiction (DESIGN.md §2 "Context"): ``Cal.``/``California`` in the cite, or a Style Manual abbreviation
+Jurisdiction (docs/keys.md, context): ``Cal.``/``California`` in the cite, or a Style Manual abbreviation
 (``Pen. Code``, ``Code Civ. Proc.``) that only California uses, makes it ``us-ca``. A spelled-out name
 (``Civil Code section 1542``) is California's only where the context says so (``jurisdiction="us-ca"``, or
 California named in the document); otherwise it stays unresolved (``jurisdiction=None``, ``key=None``).
@@ -76,7 +76,7 @@ _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 
 
 def _california(ctx: Context | None, explicit: bool) -> str | None:
-    """``us-ca`` when the cite says so, or the context does; else None (left unresolved, DESIGN.md §2)."""
+    """``us-ca`` when the cite says so, or the context does; else None (left unresolved, docs/keys.md)."""
     if explicit:
         return "us-ca"
     if ctx is None:
