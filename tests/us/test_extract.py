@@ -220,7 +220,7 @@ def test_never_raises_and_spans_are_exact(text: str) -> None:
 
     ctx = Context(text=text, language="en")
     raw = extract_raw(text, ctx)
-    assert [e for e in ctx.state.get("errors", []) if e.startswith(("us@", "us-ca@"))] == []
+    assert [e for e in ctx.errors if e.startswith(("us@", "us-ca@"))] == []
     cites = extract(text)
     starts = [c.span.start for c in cites]
     assert starts == sorted(starts)

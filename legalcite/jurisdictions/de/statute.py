@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import starmap
 
 from legalcite.core.chains import Item, Path, back_fill, expand, next_group
@@ -23,9 +23,15 @@ from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
-# ctx.state key: the laws no table knows that this text has cited with a unit or defined ("BbgHG" → "bbghg"), so that
-# the text's later mentions of them are read too
-NAMED_LAWS = "de_named_laws"
+
+
+@dataclass
+class NamedLaws:
+    """Per document (``ctx.own``): the laws no table knows that this text has cited with a unit or defined
+    (``BbgHG`` → ``bbghg``), so that the text's later mentions of them are read too."""
+
+    works: dict[str, str] = field(default_factory=dict)
+
 
 # Label order inside a provision (docs/keys.md): a list item restarts at its own level.
 RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
@@ -289,7 +295,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
         return None
     if chain.open and pos + WINDOW < len(text):
         # No real citation chain is this long: skip the whole run of chain characters (linear time).
-        ctx.state["skip_to"] = _CHAIN_RUN.match(text, pos).end()
+        ctx.skip_to = _CHAIN_RUN.match(text, pos).end()
         return None
     return _Group(chain, pos, pos + chain.end)
 
@@ -316,17 +322,17 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         elif law.agreement:
             # "§ 2 Abs. 2 TV BZ Druck": a collective agreement, not a statute (docs/keys.md); the chain is passed
             # over whole, so that it is not bound to a law named earlier either
-            ctx.state["skip_to"] = law.end
+            ctx.skip_to = law.end
             break
         else:
             g.law, g.own_law, g.end = law, True, law.end
             if not law.known and not g.chain.english:
-                ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
+                ctx.own(NamedLaws).works[law.printed] = law.work
         v = _VERSION.match(text, g.end)
         if v:
             g.version, g.end = v.group("v"), v.end()
         if _COMMENTARY.match(text, g.end) or (not groups and _LOC_CIT.search(text, max(0, g.start - 12), g.start)):
-            ctx.state["skip_to"] = g.end  # a commentary's margin number or section, not the statute (nor its name)
+            ctx.skip_to = g.end  # a commentary's margin number or section, not the statute (nor its name)
             break
         groups.append(g)
         pos = next_group(text, g.end, groups, _CONNECTOR)

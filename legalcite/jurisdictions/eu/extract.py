@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import clean_segment, roman_to_int
 from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -109,7 +109,7 @@ def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
     if res is None:
         return None
     if res.truncated and ctx is not None:
-        ctx.state["skip_to"] = pos + res.end
+        ctx.skip_to = pos + res.end
         return None
     tree = res.tree
     pre_points: list[str] = []
@@ -604,7 +604,7 @@ def _act_in_reach(text: str, pos: int) -> bool:
     return _acts.index().may_name_in(text, pos, end)
 
 
-class EuropeanExtractor:
+class EuropeanExtractor(Extractor):
     @property
     def anchor_parts(self) -> tuple[tuple[str, str], ...]:
         return (
