@@ -73,13 +73,12 @@ def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
 
 @pytest.fixture(scope="session")
 def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from legalcite.corpora.cases import CASE_READERS
     from legalcite.jurisdictions import snapshot_readers
 
     out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
-        for reader in (*snapshot_readers(), *CASE_READERS):
+        for reader in snapshot_readers():
             _filter(corpora_dir / reader.file, out / reader.file, SUBSET.get(reader.file))
         (out / "done").write_text("ok")
     return out

@@ -12,9 +12,7 @@ import argparse
 import os
 import sys
 
-from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
-
-FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
+from legalcite.jurisdictions import PACKAGES, fetchable  # the registry's declarations; no jurisdiction's code
 
 
 def _default_corpora() -> str | None:
@@ -310,7 +308,7 @@ def _case_key(citation: str) -> str | None:
 
 def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``legalcite corpus fetch``."""
-    parser.add_argument("jurisdiction", choices=FETCH_JURISDICTIONS)
+    parser.add_argument("jurisdiction", choices=fetchable())   # the jurisdictions that name a source of files
     parser.add_argument("--laws", help="de: abbreviations or GII slugs (BGB,StGB); us: titles (18,42); "
                         "us-ca: law codes (CIV,LAB); cn: titles (民法典,中华人民共和国刑法), required. Default: all")
     parser.add_argument("--store", help="store to merge the rows into (default: $LEGALCITE_STORE or the user "
@@ -336,11 +334,12 @@ def run_fetch(args: argparse.Namespace) -> int:
 
     from legalcite._util import cache_dir
     from legalcite.errors import InputError, LegalciteError
-    from legalcite.sources import bulk_sources
+    from legalcite.jurisdictions import get
+    from legalcite.sources import source
     from legalcite.sources.base import FetchOptions, split_laws
 
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
-    src = bulk_sources()[args.jurisdiction]
+    src = source(get(args.jurisdiction).fetch)
     laws = split_laws(args.laws)
     if args.jurisdiction == "cn" and not laws and args.from_dir is None:
         return _fail(f"`corpus fetch cn` needs --laws with the {src.laws_help}")
@@ -385,10 +384,11 @@ def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) 
     from legalcite.core.jsonl import JsonlWriter
     from legalcite.corpora.snapshots import Work
     from legalcite.corpora.store import merge_into_store
+    from legalcite.jurisdictions import scope_of
 
     if jsonl:
         with JsonlWriter(jsonl) as out:
             for r in recs:
                 out.write({**asdict(r), "type": "work" if isinstance(r, Work) else "unit"})
         return f"wrote {len(recs):,} rows to {jsonl}"
-    return str(merge_into_store(recs, store, note=note, steps=build_steps()))
+    return str(merge_into_store(recs, store, note=note, steps=build_steps(), scope_of=scope_of))

@@ -61,11 +61,13 @@ def sources() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class SnapshotReader:
-    """One snapshot file format: the jurisdiction, the file's name in the corpora folder, and its reader."""
+    """One snapshot file format: the jurisdiction, the file's name in the corpora folder, and its reader; ``cases``:
+    a case list, whose rows are decisions (:mod:`legalcite.corpora.cases`), read after every statute snapshot."""
 
     jurisdiction: str
     file: str
-    read: Callable[[Path], Iterator[Work | CorpusUnit]]
+    read: Callable[[Path], Iterator[Any]]   # Work and CorpusUnit, or CaseRecord and CaseTable
+    cases: bool = False
 
 
 def rows(path: Path) -> Iterator[dict]:

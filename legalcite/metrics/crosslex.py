@@ -129,9 +129,9 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
                   level: str, hint: str | None) -> set[str]:
     """Citations of a free-text output, by :func:`legalcite.extract`; a citation without a key is reported."""
     from legalcite.keys import key_at
-    from legalcite.metrics.io import JURISDICTION_HINTS
+    from legalcite.jurisdictions import lookup as jurisdiction_code
 
-    h = JURISDICTION_HINTS.get((hint or "").lower())
+    h = jurisdiction_code(hint)
     out: set[str] = set()
     for c in extract(text, jurisdiction=h) if h else extract(text):
         if c.key is None:

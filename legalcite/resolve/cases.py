@@ -23,7 +23,8 @@ Short cites without an antecedent in the text (``454 U.S. at 241``) are bound he
 to the listed decision of that volume whose pages hold the pin.
 
 ``confirmed`` (docs/statuses.md): a deducted verdict is confirmed only where two independent signals agree — two case
-tables, a table and reporters-db's edition years, the BGE list and the calendar (volume N is the year 1874 + N),
+tables, a table and reporters-db's edition years, a yearly reporter's list and the calendar (the BGE: volume N
+is the year 1874 + N, ``StoreRules.yearly_volumes``),
 or, online, the table and CourtListener's API (:func:`second_opinion`).
 """
 from __future__ import annotations
@@ -33,12 +34,21 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from legalcite.corpora.cases import CaseParts, CaseRecord, as_int, case_parts, newest_possible_volume, with_page
+from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
+                                     with_page)
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
 YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
 VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
+
+
+def _yearly_volumes(table: CaseTable) -> int | None:
+    """The year of volume 1 of a case table whose reporter publishes a volume a year (its jurisdiction's
+    ``StoreRules.yearly_volumes``: the BGE since 1875); None for the others."""
+    from legalcite.jurisdictions import PACKAGES, get
+
+    return get(table.jurisdiction).store.yearly_volumes.get(table.name) if table.jurisdiction in PACKAGES else None
 
 
 # ------------------------------------------------------------------ reporters-db editions
@@ -218,11 +228,12 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
     year = _cited_year(c)
     if beyond:
         t = beyond[0]
-        newest = newest_possible_volume(t)
+        first_year = _yearly_volumes(t)
+        newest = newest_possible_volume(t, first_year) if first_year is not None else None
         calendar = newest is not None and vol > newest
         reason = (f"{_cite(c.key)}: volume {vol} was never published — the newest volume of "
                   f"{_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
-                      f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
+                      f", and volume {vol} would report the decisions of {vol + first_year - 1}" if calendar else ""))
         ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
                        details={"newest_volume": t.max_volume, "closed": True})]
         if calendar:

@@ -319,7 +319,6 @@ def load_zip(path: str | Path, *, slug: str | None = None, source: str | None = 
 class Gii:
     name = "gii"
     host = HOST
-    fetches = "de"
     laws_help = "abbreviations or GII slugs (BGB,StGB)"
 
     def __init__(self, base: str = BASE) -> None:

@@ -250,3 +250,11 @@ class ActIndex:
 @functools.cache
 def index() -> ActIndex:
     return ActIndex()
+
+
+def knows_name(name: str) -> bool:
+    """Whether ``name`` (as printed after an article: ``DSGVO``, ``AEUV``, ``EUV``) names an EU act in the tables;
+    the German extractor asks (through ``jurisdictions.claimed_elsewhere``), so that an EU act in German prose stays
+    ``eu``."""
+    m = index().match_name(name, 0)
+    return m is not None and m.end == len(name)
