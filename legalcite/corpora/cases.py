@@ -8,9 +8,11 @@ call a volume *invented* rather than merely unlisted.
 
 Fillers (each yields records of both kinds; :func:`legalcite.corpora.store.write_store` stores them):
 
-- a jurisdiction's snapshot of a case list, read by its package (the BGE list of the shared corpora,
-  ``ch_bge_cases.jsonl.gz``: :func:`legalcite.jurisdictions.ch.snapshots.read_bge_cases`); its readers are
-  :class:`~legalcite.corpora.snapshots.SnapshotReader` with ``cases=True``, read after the statutes;
+- a jurisdiction's case lists in the shared corpora folder, read by its package's readers (``SnapshotReader``
+  with ``cases=True``, read after every statute snapshot): the BGE list (``ch_bge_cases.jsonl.gz``,
+  :func:`legalcite.jurisdictions.ch.snapshots.read_bge_cases`), and the U.S. Reports
+  (``us_scotus_cases.jsonl.gz``, built by ``scripts/build_scotus_cases.py``, where the folder has it:
+  :func:`legalcite.jurisdictions.us.snapshots.read_scotus_cases`);
 - a CourtListener bulk-data export the user supplies (:func:`legalcite.sources.courtlistener.read_bulk`, through
   ``legalcite corpus cases``);
 - a CourtListener API answer online is read into the same :class:`CaseRecord` type
@@ -135,11 +137,12 @@ class TableStats:
                 lo_hi[0], lo_hi[1] = min(lo_hi[0], vol), max(lo_hi[1], vol)
         return rec
 
-    def tables(self, *, name: str, closed: Callable[[str], bool] = lambda rep: False, source: str = "",
-               snapshot: str | None = None) -> list[CaseTable]:
-        """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists."""
+    def tables(self, *, name: str, closed: Callable[[str], bool] = lambda rep: False, complete: bool = False,
+               source: str = "", snapshot: str | None = None) -> list[CaseTable]:
+        """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists;
+        ``complete``: the source lists every decision of its volumes (so a decision's pages run to the next)."""
         return [CaseTable(name, self._jur[rep], rep, *(self._span.get(rep) or (None, None)), self._count[rep],
-                          bool(closed(rep)), source=source, snapshot=snapshot) for rep in sorted(self._count)]
+                          bool(closed(rep)), complete, source=source, snapshot=snapshot) for rep in sorted(self._count)]
 
 
 # ------------------------------------------------------------------ a case list of one's own (JSON Lines)
@@ -148,19 +151,21 @@ CASE_LIST_FIELDS = ("citation", "name", "date", "court", "docket", "last_page", 
 
 
 def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None],
-                   parties_of: Callable[[str | None], tuple[str, str] | None] = lambda name: None
-                   ) -> Iterator[CaseRecord | CaseTable]:
+                   parties_of: Callable[[str | None], tuple[str, str] | None] = lambda name: None,
+                   complete: bool = False) -> Iterator[CaseRecord | CaseTable]:
     """A case list in JSON Lines, one decision per line: ``citation`` (``"925 F.3d 1291"``, required), ``name``,
     ``date``, ``court``, ``docket``, ``last_page`` (where known: what CourtListener's export lacks and, e.g., the
-    Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``. ``key_of`` turns a
-    citation into its case key (the caller passes :func:`legalcite.parse`'s); a line it cannot key is an error
-    naming the file and line, as is a line that is no JSON object."""
+    Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``; ``key`` and
+    ``parallel_keys`` where a builder keyed them already. ``key_of`` turns a citation into its case key (the caller
+    passes :func:`legalcite.parse`'s); a line it cannot key is an error naming the file and line, as is a line that
+    is no JSON object. ``.jsonl.gz`` is read too. ``complete``: the list holds every decision of its volumes (a
+    builder's whole-reporter list), so a decision without a last page runs to the next listed one."""
     from legalcite.errors import InputError
 
     stats = TableStats()
     snapshot = None
     source = f"case list {path.name}"
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(_lines(path), 1):
         if not line.strip():
             continue
         try:
@@ -169,10 +174,11 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
             raise InputError(f"{path}:{n}: not JSON ({e})") from None
         if not isinstance(row, dict) or not isinstance(row.get("citation"), str):
             raise InputError(f"{path}:{n}: a case list line is an object with a \"citation\" string")
-        key = key_of(row["citation"])
+        key = row["key"] if isinstance(row.get("key"), str) else key_of(row["citation"])
         if key is None or case_parts(key) is None:
             raise InputError(f"{path}:{n}: {row['citation']!r} is no reporter citation legalcite can key")
-        parallel = tuple(k for k in (key_of(str(x)) for x in row.get("parallel") or ()) if k)
+        parallel = tuple(k for k in (row["parallel_keys"] if isinstance(row.get("parallel_keys"), list) else
+                                     (key_of(str(x)) for x in row.get("parallel") or ())) if k)
         snapshot = row.get("snapshot") or snapshot
         yield stats.add(CaseRecord(
             key=key, jurisdiction=key.split("/", 1)[0], table=table, name=row.get("name") or None,
@@ -180,7 +186,22 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
             first_page=as_int(case_parts(key).page), last_page=as_int(row.get("last_page")), parallel=parallel,
             parties=parties_of(row.get("name")), case_id=f"{table}:{key}", source=row.get("source") or source,
             snapshot=row.get("snapshot"), extra={"url": row["url"]} if row.get("url") else {}))
-    yield from stats.tables(name=table, source=source, snapshot=snapshot)
+    yield from stats.tables(name=table, complete=complete, source=source, snapshot=snapshot)
+
+
+def _lines(path: Path) -> list[str]:
+    """A case list's lines, from a ``.gz`` file too (bad UTF-8 or a damaged stream: an error naming the file)."""
+    from legalcite.errors import InputError
+
+    try:
+        if path.suffix == ".gz":
+            import gzip
+
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                return fh.read().splitlines()
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: unreadable case list ({e})") from None
 
 
 def newest_possible_volume(table: CaseTable, first_year: int, today: _dt.date | None = None) -> int:

@@ -216,6 +216,12 @@ def lookup(name: str | None) -> str | None:
     return _names().get((name or "").strip().lower())
 
 
+def names_of(code: str) -> tuple[str, ...]:
+    """Every name :func:`lookup` takes for jurisdiction ``code`` (lowercased): its code, its package's name, its
+    aliases (``us-ca``, ``us_ca``, ``ca``)."""
+    return tuple(name for name, c in _names().items() if c == code)
+
+
 def scope_of(key: str) -> str:
     """The part of the store a unit belongs to as a whole — fetched, embedded and compared with together: its work
     (``de/bgb``), or the title of a work stored per title (``us/usc/t42``, :attr:`StoreRules.titled_works`)."""
