@@ -13,9 +13,11 @@ process pool and the distributed runner (:mod:`legalcite.distributed`) share the
 :func:`check_line` does both for one raw line.
 
 Errors: only typed, expected ones become a verdict (a fault of an online source is ``not_checked`` inside the
-chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer (a store damaged after it was
-opened) becomes that answer's error record with its message; any other exception is a bug and becomes an error
-record saying so, with the answer's id — never a silent ``not_checked``.
+chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer becomes that answer's error record
+with its message, except a :class:`~legalcite.corpora.store.StoreError` (a store damaged after it was opened),
+which no later answer would escape: it ends the run (``check`` exits 2) instead of writing one error record per
+answer; any other exception is a bug and becomes an error record saying so, with the answer's id — never a silent
+``not_checked``.
 """
 from __future__ import annotations
 
@@ -186,6 +188,10 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
 
         outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
         outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
+    elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
+        from legalcite.attribution import REASONS, not_run
+
+        outs = [[not_run(cc, REASONS["off"]) if cc.status is Status.REAL else cc for cc in out] for out in outs]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 
@@ -221,8 +227,13 @@ def attribution_gaps(store: Any = None) -> list[str]:
 def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
     """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct key that is
     misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed; the deducted verdicts
-    left out for want of confirmation are listed under ``unconfirmed``."""
+    left out for want of confirmation are listed under ``unconfirmed``. ``attribution_not_run``: the ``real``
+    verdicts whose claim was not compared with the unit (the evidence says why), ``attribution_no_claim`` those
+    whose sentence states nothing beyond the citation."""
+    from legalcite.attribution import attribution_result
+
     counts: dict[str, int] = {}
+    attribution = {"not run": 0, "no claim": 0}
     by_jur: dict[str, dict[str, int]] = {}
     deducted: set[str] = set()
     unconfirmed: set[str] = set()
@@ -234,8 +245,11 @@ def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> 
         by_jur[j][s] = by_jur[j].get(s, 0) + 1
         if cc.status in DEDUCTED:
             (deducted if cc.deducted(deduct) else unconfirmed).add(cc.citation.key or f"?{cc.citation.text}")
+        elif cc.status is Status.REAL and (r := attribution_result(cc)) in attribution:
+            attribution[r] += 1
     return {"counts": counts, "by_jurisdiction": by_jur, "deducted": sorted(deducted),
-            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
+            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted),
+            "attribution_not_run": attribution["not run"], "attribution_no_claim": attribution["no claim"]}
 
 
 # ------------------------------------------------------------------ answers files: one record per answer
@@ -259,16 +273,23 @@ def answer_of(rec: Line | BadLine, options: CheckOptions) -> Answer | dict:
 
 def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict:
     """``{"id", "line", "citations": [...], "summary": {...}}`` for one answer (the id is the line number when the
-    record has none), or its error record ``{"line", "id", "error"}``; never raises."""
+    record has none), or its error record ``{"line", "id", "error"}``; raises only a
+    :class:`~legalcite.corpora.store.StoreError` (see :func:`check_answers`)."""
     return check_answers([answer], options)[0]
 
 
 def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOptions()) -> list[dict]:
     """:func:`check_answer` for several answers, through :func:`check_texts` (their claims judged in one batch: one
     embedding call for the dense model instead of one per answer). An answer that fails gets its own error
-    record. Never raises."""
+    record. Raises only :class:`~legalcite.corpora.store.StoreError` (the store, damaged mid-run, fails every
+    answer alike: see the module doc)."""
+    from legalcite.corpora.store import StoreError
+
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
                           date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution)
+    for r in results:
+        if isinstance(r, StoreError):
+            raise r
     return [_error_record(a, r) if isinstance(r, Exception) else _record(a, r) for a, r in zip(answers, results)]
 
 
@@ -287,7 +308,8 @@ def _record(answer: Answer, checked: list[CheckedCitation]) -> dict:
             "citations": [cc.to_dict() for cc in checked],
             "summary": {"counts": summary["counts"], "by_jurisdiction": summary["by_jurisdiction"],
                         "lexassay_deduction": summary["lexassay_deduction"],
-                        "unconfirmed": summary["unconfirmed"]}}
+                        "unconfirmed": summary["unconfirmed"], "attribution_not_run": summary["attribution_not_run"],
+                        "attribution_no_claim": summary["attribution_no_claim"]}}
 
 
 def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) -> dict:
@@ -298,8 +320,8 @@ def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) ->
 
 def check_line(line: str, lineno: int, options: CheckOptions = CheckOptions()) -> dict | None:
     """Check one raw input line (JSON, or the answer itself when ``options.input_format == "text"``), read as the
-    JSONL reader reads it. Returns the output record, an error record for a bad line (never raises), or None for
-    a blank line."""
+    JSONL reader reads it. Returns the output record, an error record for a bad line, or None for a blank line;
+    raises only a :class:`~legalcite.corpora.store.StoreError`."""
     line = line.rstrip("\r\n")
     if not line.strip():
         return None

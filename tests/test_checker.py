@@ -130,14 +130,29 @@ def test_an_unexpected_exception_is_the_answers_error_not_a_verdict(small_store:
 
 def test_a_typed_error_while_checking_is_the_answers_error(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import legalcite.resolve.store as store_mod
+    from legalcite.errors import InputError
+
+    def refused(*a, **kw):
+        raise InputError("this answer cannot be read")
+
+    monkeypatch.setattr(store_mod, "resolve_one", refused)
+    rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
+    assert rec == {"line": 2, "id": 2, "error": "this answer cannot be read"}
+
+
+def test_a_store_damaged_mid_run_ends_the_run(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a store damaged after it was opened gave one error record per answer (4,980 of them); it fails
+    every answer alike, so it is raised (``check`` exits 2 with the store's path and remedy)."""
+    import legalcite.resolve.store as store_mod
+    from legalcite.checker import check_answers
     from legalcite.corpora.store import StoreCorrupt
 
     def damaged(*a, **kw):
         raise StoreCorrupt("the corpus store x is damaged (malformed); rebuild it")
 
     monkeypatch.setattr(store_mod, "resolve_one", damaged)
-    rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
-    assert rec == {"line": 2, "id": 2, "error": "the corpus store x is damaged (malformed); rebuild it"}
+    with pytest.raises(StoreCorrupt, match="store x is damaged"):
+        check_answers([Answer(1, None, "no citation"), Answer(2, None, "§ 823 BGB")], _opts(small_store))
 
 
 CITES = ["§ 823 Abs. 7 BGB", "§ 242 StGB", "Art. 1 GG", "《民法典》第一千零七十九条第九款", "42 U.S.C. § 1983",
@@ -201,10 +216,16 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     answers = tmp_path / "a.jsonl"
     answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 0
-    assert capsys.readouterr().err.count("attribution by BM25 only") == 1
+    err = capsys.readouterr().err
+    assert err.count("attribution by BM25 only") == 1
+    assert "attribution not run on 1 real citations, no claim in 1" in err   # too short; "§ 242 BGB." states nothing
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
                  "--no-attribution"]) == 0
-    assert "attribution" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "BM25" not in err and "attribution not run on 2 real citations" in err   # switched off: said per verdict
+    records = [json.loads(line) for line in (tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()]
+    [ev] = [e for e in records[0]["citations"][0]["evidence"] if e["source"] == "attribution"]
+    assert ev["details"]["result"] == "not run" and "--no-attribution" in ev["details"]["reason"]
 
     import legalcite.attribution.lexical as lexical
 

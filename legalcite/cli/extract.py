@@ -72,7 +72,7 @@ def run_extract(args: argparse.Namespace) -> int:
                 rows.append({**d, "key": d.get("key") or "(no key)", "span": f"{d['span'][0]}-{d['span'][1]}"})
 
     try:
-        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole")
+        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole", max_chars=args.max_chars or None)
         with reader, JsonlWriter(args.output) as out:
             for rec in reader:
                 for w in getattr(rec, "warnings", ()):

@@ -61,12 +61,24 @@ class Chain:
 Part = tuple[str, "str | None", str, int]
 
 
+# the highest Absatz or Satz number a list after one is read as ("§ 3 Abs. 1, 4": Abs. 4); beyond it, and beyond the
+# unit's own number, a bare number is the next unit, as models write it with a single sign ("§ 280 Abs. 1, 281 BGB")
+MAX_SUB_VALUE = 20
+
+
+def _next_unit(value: str, ppath: Path) -> bool:
+    """Whether a bare list item after an Absatz or Satz is a unit: too high for the level, above the current unit."""
+    n = _int(value)
+    return ppath[-1][0] in ("abs", "satz") and n > MAX_SUB_VALUE and n > _int(ppath[0][1])
+
+
 def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
           ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
     """Where a list item attaches (docs/keys.md, lists): the first item starts with the unit number; a later one
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
     numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
-    current unit (``§§ 280 Abs. 1, 281``); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
+    current unit (``§§ 280 Abs. 1, 281``), and after an Absatz or Satz when it is too high for one and above the
+    current unit (``§ 280 Abs. 1, 281``, :func:`_next_unit`); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
     → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher levels (``Abs. 1 Satz 2,
     Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every part attached)."""
     style, label, value, _ = parts[0]
@@ -79,7 +91,8 @@ def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: 
     else:
         ppath, pstyle = prev
         if style == "bare":
-            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])):
+            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])) \
+                    or _next_unit(value, ppath):
                 path = [(main, value)]
             else:
                 level = ppath[-1][0]
@@ -362,14 +375,14 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     if g.chain.items[0].path[0][0] != "art":
         return False  # "§ 20 ZuG 2012": no other jurisdiction cites a federal or EU act by §, so a § of a name
         # only another jurisdiction knows is still a (repealed or unlisted) German law
-    if law.known and not _cited_by_section_only(law.work):
+    if law.known and not cited_by_section_only(law.work):
         return False
     from legalcite.jurisdictions import claimed_elsewhere
 
     return claimed_elsewhere(law.printed, besides="de")
 
 
-def _cited_by_section_only(work: str) -> bool:
+def cited_by_section_only(work: str) -> bool:
     """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (docs/keys.md,
     Germany or Switzerland)."""
     listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
@@ -396,7 +409,7 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
     unknown = law.printed if law is not None and not law.known else None
     # "Art. 69 StGB": a reading the pipeline ranks below one whose work is cited by Art. (the Swiss StGB)
     implausible = ("Art. of a law cited by § only" if work and not unknown and not g.chain.english
-                   and g.chain.items[0].path[0][0] == "art" and _cited_by_section_only(work) else None)
+                   and g.chain.items[0].path[0][0] == "art" and cited_by_section_only(work) else None)
     listed = _listed(work)
     out = []
     printed, form = text[span.start : span.end], Form.FULL if work else Form.SHORT

@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from legalcite.jurisdictions.us_common.reporters import Edition, lookup_editions, pick, starts_a_reporter
@@ -189,6 +190,9 @@ def make_short(volume: str, reporter: Words, start: int, pin: Pin) -> Short:
 
 # ---------------------------------------------------------------- parse results -> Citations
 
+_ID_LINK = MappingProxyType({"id": True})  # one shared read-only flag: a run of "Id." makes no dict per citation
+
+
 def citations(text: str, pos: int, result: Any) -> list[Citation]:
     """The citations of one parse of the window starting at ``pos``."""
     if isinstance(result, Full):
@@ -198,7 +202,7 @@ def citations(text: str, pos: int, result: Any) -> list[Citation]:
     if isinstance(result, IdCite):
         end = pos + result.end
         return [Citation(jurisdiction=None, kind=Kind.CASE, work=None, span=Span(pos, end), text=text[pos:end],
-                         pin=result.pin, form=Form.ID, _link={"id": True})]
+                         pin=result.pin, form=Form.ID, _link=_ID_LINK)]
     return []
 
 
@@ -417,6 +421,40 @@ def no_reporter(text: str, pos: int) -> bool:
     m = f.volume.match(text, pos)
     w = f.first.match(text, m.end()) if m is not None else None
     return w is not None and not starts_a_reporter(w.group())
+
+
+# a unit label of German or Swiss law just before the number: "Art. 12 Abs. 2", "§ 83 Abs. 2" ("Abs." is also a
+# variant of the reporter "Ohio Law Abs."): the number is an article or paragraph, never a volume
+_UNIT_LABEL_BEFORE = re.compile(r"(?:§§?|(?<![\w.])(?:Art|Abs|Ziff|Nr|Rn|Rz|lit|Bst)\.|(?<![\w.])(?:Artikel|Absatz|Ziffer))"
+                                r"\s*$")
+
+
+def after_unit_label(text: str, pos: int) -> bool:
+    """Whether the number at ``pos`` follows a German or Swiss unit label (``Art. 35 Abs. 2``): no volume."""
+    return _UNIT_LABEL_BEFORE.search(text, max(0, pos - 10), pos) is not None
+
+
+# reporter variants printed as a German unit label: "Abs." ("Ohio Law Abs.") is the only one of reporters-db's
+# one-word variants found between two numbers in the German and Swiss statute and court texts of ../shared (3,583
+# times; "VI" twice, as a roman numeral)
+_GERMAN_LABELS = frozenset({"Abs.", "Abs"})
+
+
+def dated(cite: Citation) -> bool:
+    """Whether a case citation says its year or court (``(1954)``, ``(9th Cir. 2021)``, ``Kwikset Corp. v. Superior
+    Court (2011)``)."""
+    md = cite.metadata
+    return isinstance(md, CaseMetadata) and bool(md.year or md.court)
+
+
+def in_german(found: list[Citation], german_prose: bool) -> list[Citation]:
+    """The case citations read at one volume that German prose may hold: in German-language text, or printed with a
+    German unit label as their reporter (``83 Abs. 2``), only those that say their year or court — an undated
+    ``83 Abs. 2`` is a paragraph, and no German writer cites an American case without its year."""
+    if german_prose or any(isinstance(c.metadata, CaseMetadata) and c.metadata.reporter_printed in _GERMAN_LABELS
+                           for c in found):
+        return [c for c in found if dated(c)]
+    return found
 
 
 def fast_case(text: str, pos: int) -> Any:
