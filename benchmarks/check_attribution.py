@@ -290,16 +290,20 @@ def calibrate(part: list[dict], target: float):
 
 
 def measure(part: list[dict], groups, rows: dict[str, dict] | None = None) -> dict[str, dict]:
-    """Counts per set of the decisions on ``part`` with the thresholds ``groups`` (added to ``rows``)."""
-    from legalcite.attribution.core import decide
+    """Counts per set of the decisions on ``part`` with the thresholds ``groups`` (added to ``rows``); a claim on a
+    scope the shipped calibration leaves to quotations (``quotations_only``) is not judged, as in ``check``."""
+    from legalcite.attribution.core import Attribution, calibration, decide
+    from legalcite.attribution.lexical import scope_of
 
+    only_quotes = calibration().quotations_only
     rows = rows if rows is not None else defaultdict(lambda: defaultdict(int))
     for it in part:
         for side, label in (("key_a", "real"), ("swap_a", "swap")):
             a = it.get(side)
             if a is None or not a.group:
                 continue
-            d = decide(a.group, a.lexical, a.dense, groups[a.group])
+            d = (Attribution(False) if scope_of(it["key"]) in only_quotes else
+                 decide(a.group, a.lexical, a.dense, groups[a.group]))
             r = rows[it["set"]]
             r["jurisdiction"] = it["jurisdiction"]
             r[f"{label}_n"] += 1
@@ -600,6 +604,7 @@ def main() -> int:
                "source": f"python benchmarks/check_attribution.py --write-calibration --target-fa {args.target_fa} "
                          f"(seed {args.seed}; {len(its)} items)",
                "groups": {g: {k: v for k, v in asdict(t).items() if v is not None} for g, t in groups.items()},
+               "quotations_only": calibration().quotations_only,   # a policy kept by hand, with its measured reason
                "measured": {name: dict(r) for name, r in sorted(rows.items())}}
         CALIBRATION.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {CALIBRATION.relative_to(ROOT)}")

@@ -371,3 +371,37 @@ def test_a_claim_holding_the_units_distinctive_terms_is_never_misattributed() ->
     got = decide("de", first, far, t)
     assert got.judged and not got.misattributed and "first" in got.note
     assert decide("de", Signal("bm25", 1, 8.0, 9.0, 100), far, t).misattributed
+
+
+def test_a_claim_sharing_no_term_with_the_unit_is_decided_by_bm25_alone() -> None:
+    """The mirror rule: the cited unit holds none of the claim's terms (BM25 score 0) while another unit holds them
+    past the lexical threshold, and the dense model does not rank the cited unit first: misattributed, with the
+    lexical model's better units ("Geldbußen … verhängen (Art. 82 Abs. 1 DSGVO)": fines are Art. 83). The fused
+    misfit alone (weak dense gap) would have let it pass."""
+    t = Thresholds(fused=0.34, lexical=0.38, dense=0.41, weight=0.4, lexical_feature="scaled", dense_feature="abs",
+                   lexical_single="scaled", dense_single="abs")
+    none = Signal("bm25", 68, 0.0, 18.2, 99, scale=32.0, better=(("eu/reg-2016-679/art83", 18.2),))
+    weak = Signal("dense:use", 14, 0.135, 0.246, 99, better=(("eu/reg-2016-679/art60", 0.246),))
+    got = decide("de", none, weak, t)
+    assert got.misattributed and not got.confirmed and got.better[0][0] == "eu/reg-2016-679/art83"
+    assert 0.4 * none.misfit("scaled") + 0.6 * weak.misfit("abs") < t.fused   # the fused decision said real
+    # the dense model ranks the cited unit first: no override
+    assert not decide("de", none, Signal("dense:use", 0, 0.3, 0.25, 99), t).misattributed
+    # the cited unit shares a term: the fused decision stands
+    assert not decide("de", Signal("bm25", 68, 0.5, 18.2, 99, scale=32.0), weak, t).misattributed
+
+
+def test_the_constitution_is_compared_only_when_quoted(small_store) -> None:
+    """calibration.json's ``quotations_only``: the models are not asked about the U.S. Constitution (named in
+    argument far more often than restated; 28 % false alarms on opinion sentences), and the evidence says so; a
+    quotation of it is still compared with its text."""
+    from legalcite.attribution.core import calibration
+
+    assert "us/const" in calibration().quotations_only
+    [cc] = check("The court applied strict scrutiny to the ballot law under the First Amendment.", store=small_store)
+    d = next(e for e in cc.evidence if e.source == "attribution").details
+    assert cc.status == Status.REAL and d["result"] == "not run" and "quotation" in d["reason"]
+    [cc] = check('The First Amendment provides that "Congress shall make no law respecting an establishment of '
+                 'religion".', store=small_store)
+    d = next(e for e in cc.evidence if e.source == "attribution").details
+    assert cc.status == Status.REAL and d["result"] == "judged"

@@ -95,14 +95,19 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
     from legalcite.attribution.lexical import scope_of
     from legalcite.attribution.store import lexical_scope
 
+    from legalcite.attribution.core import calibration
+
+    only_quotes = calibration().quotations_only
     models: list[_Todo] = []
     for t in todo:
         q = _quote_check(store, t, lexical_scope(store, scope_of(t.key)))
         cc = jobs[t.job][0][t.index]
-        if q is None or q.verdict == "unclear":
-            models.append(t)
-        else:
+        if q is not None and q.verdict != "unclear":
             done[t.job][t.index] = _apply_quote(cc, t, q)
+        elif scope_of(t.key) in only_quotes:   # the models are not trusted on this work (measured): say so
+            done[t.job][t.index] = not_run(cc, only_quotes[scope_of(t.key)], t.key, t.claim.text)
+        else:
+            models.append(t)
     if models:
         claims = [(t.claim.text, t.key, t.language) for t in models]
         for t, a in zip(models, Attributor(store, dense=dense).judge(claims)):

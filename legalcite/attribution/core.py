@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Sequence
@@ -97,6 +97,10 @@ class Calibration:
     embedder: str
     groups: dict[str, Thresholds]
     source: str = ""
+    # scopes whose claims the models do not judge, with the measured reason: a work named in argument far more
+    # often than restated (the U.S. Constitution in opinions), where any threshold that still catches swaps flags
+    # real citations; only a quotation of it is compared (:mod:`legalcite.attribution.quotes`)
+    quotations_only: dict[str, str] = field(default_factory=dict)
 
     def get(self, group: str) -> Thresholds:
         return self.groups.get(group) or Thresholds()
@@ -107,7 +111,8 @@ def calibration() -> Calibration:
     """The shipped thresholds (``calibration.json`` beside this module)."""
     with resources.files(__package__).joinpath("calibration.json").open("rb") as fh:
         raw = json.load(fh)
-    return Calibration(raw["embedder"], {g: Thresholds(**t) for g, t in raw["groups"].items()}, raw.get("source", ""))
+    return Calibration(raw["embedder"], {g: Thresholds(**t) for g, t in raw["groups"].items()}, raw.get("source", ""),
+                       dict(raw.get("quotations_only", {})))
 
 
 @dataclass(frozen=True)
@@ -141,8 +146,9 @@ class Attribution:
 
     @property
     def better(self) -> tuple[tuple[str, float], ...]:
-        """Units that fit the claim better, with the score of the model that decided (fused: dense first)."""
-        for s in (self.dense, self.lexical):
+        """Units that fit the claim better, with the score of the model that decided (fused: dense first; the
+        lexical model where it decided alone)."""
+        for s in ((self.lexical, self.dense) if self.note == LEXICAL_ALONE else (self.dense, self.lexical)):
             if s is not None and s.better:
                 return s.better
         return ()
@@ -261,6 +267,9 @@ class Attributor:
         return decide(p.group, p.lexical, p.dense, self.calib.get(p.group), scope=p.scope, n_units=p.n_units)
 
 
+LEXICAL_ALONE = "the cited unit holds none of the claim's terms, another unit holds them: BM25 decides alone"
+
+
 def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, **info: Any) -> Attribution:
     """The calibrated decision from the models' signals (see the module doc)."""
     base = dict(group=group, lexical=lexical, dense=dense, **info)
@@ -284,6 +293,13 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
         # that restates the unit in its own words is never misattributed, whatever the dense model says
         return Attribution(True, False, False, score=score, threshold=thr,
                            note="BM25 ranks the cited unit first: the claim holds its distinctive terms", **base)
+    if not flag and lexical is not None and dense is not None and lexical.s_cited == 0 and dense.rank > 0 \
+            and t.lexical is not None and lex1 is not None and lex1 > t.lexical:
+        # the mirror of the rule above: the cited unit holds none of the claim's terms the law knows while another
+        # unit holds them past the lexical threshold, and the dense model does not rank the cited unit first — the
+        # lexical model decides alone ("Geldbußen … verhängen" cited to Art. 82 DSGVO, not Art. 83)
+        score, thr = lex1, t.lexical
+        return Attribution(True, True, False, score=score, threshold=thr, note=LEXICAL_ALONE, **base)
     confirmed = bool(flag and lex1 is not None and den1 is not None and t.lexical is not None
                      and t.dense is not None and lex1 > t.lexical and den1 > t.dense)
     return Attribution(True, flag, confirmed, score=score, threshold=thr, **base)
