@@ -20,7 +20,8 @@ What it reads, and how it stays honest about it:
   starts with ``{``, else ``text_format`` (blocks unless the command says otherwise).
 
 Writing: :class:`JsonlWriter` writes one record per line and flushes each, so a killed run keeps every finished
-record; it refuses NaN and turns write failures (disk full, closed pipe) into :class:`~legalcite.errors.OutputError`.
+record; it refuses NaN and turns write failures (disk full, read-only) into :class:`~legalcite.errors.OutputError`;
+a closed pipe (``| head``) stays a ``BrokenPipeError``, which the CLI ends quietly with exit 0.
 Standard library only.
 """
 from __future__ import annotations
@@ -490,7 +491,7 @@ class JsonlWriter:
             self._fh.flush()
         except BrokenPipeError:
             self._failed = True
-            raise OutputError(f"{self.path}: the reading end of the pipe was closed") from None
+            raise  # the reader stopped early (`| head`): no fault of the output; legalcite.cli.main ends quietly
         except OSError as e:
             self._failed = True
             self._cut_back()
