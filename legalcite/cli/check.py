@@ -202,6 +202,10 @@ def run(args: argparse.Namespace) -> int:
     from legalcite.errors import LegalciteError
     from legalcite.resolve.store import get_store
 
+    if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
+        from legalcite.extras import require
+
+        require("dist", "legalcite check --engine dask")
     store = resolve_store_path(args.store)
     try:
         get_store(store)  # opened and checked once, here: a bad store fails before any answer is read

@@ -135,6 +135,9 @@ def run_build(args: argparse.Namespace) -> int:
 def run_embed(args: argparse.Namespace) -> int:
     import time
 
+    from legalcite.extras import require
+
+    require("dense", "legalcite corpus embed")  # before the store is read: one line and exit 2 without it
     from legalcite.attribution.store import embed_store
     from legalcite.corpora.store import Store, StoreError, resolve_store_path
 

@@ -41,6 +41,31 @@ def _die(message: object) -> NoReturn:
     raise SystemExit(2)
 
 
+def _need(what: str, *extras: str) -> None:
+    """Each extra ``what`` needs, tested before any work (one line and exit 2 when one is missing)."""
+    from legalcite.extras import require
+
+    for extra in extras:
+        require(extra, what)
+
+
+def _need_index(path: str, what: str, kinds: list[str] | None = None, reranker: str | None = None) -> None:
+    """The extras for answering from the index at ``path`` with ``kinds`` (default: the index's own kind): the
+    retrieval extra always, the dense one for a dense side, learn for a reranker. Read from the manifest alone,
+    before the index is loaded; an unreadable manifest is left to :func:`_load` to report."""
+    import json
+
+    _need(what, "retrieval")
+    try:
+        kind = json.loads((Path(path) / "manifest.json").read_text(encoding="utf-8")).get("kind")
+    except (OSError, ValueError, AttributeError):
+        return
+    if any(k in ("dense", "hybrid", "learned") for k in (kinds or [kind])):
+        _need(what, "dense")
+    if reranker:
+        _need(f"{what} --reranker", "learn")
+
+
 def _load(path: str):
     from legalcite.retrieval.index import IndexFormatError, load_index
 
@@ -88,6 +113,14 @@ def _index_and_queries(args: argparse.Namespace):
 def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
+    what = f"legalcite index build --kind {args.kind}"
+    _need(what, "retrieval" if args.kind == "bm25" else "dense")
+    if args.kind != "bm25" and args.embedder.startswith("st:"):
+        _need(f"{what} --embedder {args.embedder}", "st")
+    if args.compounds:
+        _need("legalcite index build --compounds", "de-compound")
+    if args.engine == "dask":
+        _need("legalcite index build --engine dask", "dist")
     from legalcite.corpora.snapshots import iter_units
     from legalcite.jurisdictions import snapshot_readers
     from legalcite.retrieval.index import IndexFormatError, build_index
@@ -122,6 +155,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     from legalcite.core.jsonl import dumps
     from legalcite.retrieval.index import IndexFormatError
 
+    _need_index(args.index, "legalcite search", [args.kind] if args.kind else None, args.reranker)
     ix = _load(args.index)
     try:
         hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
@@ -144,6 +178,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from legalcite.retrieval.evaluate import evaluate, format_table
     from legalcite.retrieval.index import IndexFormatError
 
+    _need_index(args.index, "legalcite retrieval eval", _split_list(args.kinds), args.reranker)
     ix, queries = _index_and_queries(args)
     reranker = _load_reranker(args.reranker)
     kinds = _split_list(args.kinds) or ([ix.kind] + (["learned"] if reranker else []))
@@ -171,6 +206,7 @@ def _train_params(args: argparse.Namespace):
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    _need("legalcite retrieval train", "learn")
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import train_reranker
 
@@ -189,6 +225,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_cv(args: argparse.Namespace) -> int:
     import json
 
+    _need("legalcite retrieval cv", "learn")
     from legalcite.retrieval.evaluate import format_table
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import cross_validate
@@ -232,6 +269,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
     from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
+    _need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
     from legalcite.retrieval.rag import build_prompt
 
     ix = _load(args.index)
