@@ -297,8 +297,10 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 def test_cli_search_eval_and_errors(bm25_index, tmp_path):
     r = _cli("search", str(bm25_index), "Diebstahl fremde Sache", "-k", "2", "--format", "json")
     assert r.returncode == 0, r.stderr
-    first = json.loads(r.stdout.splitlines()[0])
-    assert first["key"] == "de/stgb/s242" and first["rank"] == 1
+    hits = json.loads(r.stdout)
+    assert hits[0]["key"] == "de/stgb/s242" and hits[0]["rank"] == 1 and len(hits) == 2
+    r = _cli("search", str(bm25_index), "Diebstahl", "--jurisdiction", "eu", "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout) == []      # no hits: an empty array, not nothing
     q = tmp_path / "q.jsonl"
     q.write_text(json.dumps({"query": "Diebstahl", "keys": ["de/stgb/s242"]}) + "\n", encoding="utf-8")
     r = _cli("retrieval", "eval", str(bm25_index), str(q), "--format", "json")

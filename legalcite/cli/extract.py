@@ -95,7 +95,8 @@ def run_extract(args: argparse.Namespace) -> int:
                 else:
                     emit(out, None, cites)
             if args.format == "table":
-                out.write_line(table(rows, ["key", "text", "span", "jurisdiction", "kind"]))
+                id_column = ["id"] if args.jsonl_field else []  # which record each citation came from
+                out.write_line(table(rows, [*id_column, "key", "text", "span", "jurisdiction", "kind"]))
     except LegalciteError as e:  # a missing or undecodable input, an output that cannot be written
         print(f"legalcite: {e}", file=sys.stderr)
         return EXIT_FAILED

@@ -151,8 +151,9 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    import json
+
     from legalcite.cli.common import table
-    from legalcite.core.jsonl import dumps
     from legalcite.retrieval.index import IndexFormatError
 
     _need_index(args.index, "legalcite search", [args.kind] if args.kind else None, args.reranker)
@@ -162,9 +163,8 @@ def cmd_search(args: argparse.Namespace) -> int:
                          language=args.language, reranker=_load_reranker(args.reranker))
     except IndexFormatError as e:
         _die(e)
-    if args.format == "json":
-        for h in hits:
-            print(dumps(h.to_dict()))
+    if args.format == "json":  # one JSON document, like eval and cv: `[]` when nothing matched
+        print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=1))
     else:
         rows = [{"rank": h.rank, "key": h.key, "score": f"{h.score:.4f}", "heading": (h.heading or "")[:40],
                  "snippet": h.snippet[:70]} for h in hits]
@@ -367,7 +367,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--jurisdiction", help="comma-separated filter, e.g. de or cn,us-ca")
     s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
     s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
-    s.add_argument("--format", choices=("table", "json"), default="table")
+    s.add_argument("--format", choices=("table", "json"), default="table",
+                   help="json: one array of hits ([] when none)")
     s.add_argument("--reranker", help="rank with a reranker from `legalcite retrieval train` (hybrid index)")
     s.set_defaults(func=cmd_search)
 
