@@ -22,6 +22,9 @@ def main() -> int:
     ap.add_argument("queries")
     ap.add_argument("--queries-timed", dest="n", type=int, default=200, help="queries whose ranking is timed")
     args = ap.parse_args()
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
+
+    need("learn", "bench")
 
     from legalcite.retrieval import load_index
     from legalcite.retrieval.evaluate import _embed_queries, read_queries
