@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`legalcite corpus build`). JSONL output: one line per answer with id, line, citations (key, text, "
         "span, status, reason, evidence) and a summary (counts, LexAssay deduction). Exit code 1 if any input "
         "line could not be checked, 2 if the run could not be done (store, input or output).")
-    p.add_argument("input", help="answers file (.jsonl, or plain text), - for stdin")
+    p.add_argument("input", help="answers file (JSON Lines, a JSON array, CSV with a header, or plain text), "
+                   "- for stdin")
     p.add_argument("--text-field", default="answer", help="JSON field holding the answer (default: answer)")
     p.add_argument("--id-field", default="id", help="JSON field holding the answer id (default: id)")
     p.add_argument("--input-format", choices=("auto", "jsonl", "text"), default="auto",
@@ -219,7 +220,8 @@ def run(args: argparse.Namespace) -> int:
                            max_chars=args.max_chars)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
     try:
-        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format)
+        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
+                        field=args.text_field)
     except LegalciteError as e:
         return _fail(e)
     if args.engine == "dask":

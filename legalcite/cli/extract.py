@@ -15,12 +15,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     e = sub.add_parser("extract", help="find every citation in text files",
                        description="Extract citations from a text file (or stdin). With --jsonl-field, the input "
-                                   "is JSON Lines and each record's field is scanned.")
+                                   "is records — JSON Lines, a JSON array of objects, or a CSV with a header — and "
+                                   "each record's field is scanned.")
     e.add_argument("file", nargs="?", default="-", help="input file; '-' or nothing reads stdin")
     e.add_argument("--format", choices=("jsonl", "table"), default="jsonl")
     e.add_argument("--jurisdiction", help="hint for citations that do not say their jurisdiction")
     e.add_argument("--jsonl-field", metavar="FIELD",
-                   help="treat input as JSON Lines and scan this field of each record (e.g. answer)")
+                   help="read the input as records (JSON Lines, a JSON array, CSV) and scan this field or column of "
+                        "each (e.g. answer)")
     e.add_argument("--unresolved", action="store_true",
                    help="also print short forms that could not be bound to a law (a bare \"§ 276\"; no key)")
     e.add_argument("--max-chars", type=int, default=1_000_000,
@@ -49,11 +51,14 @@ def run_parse(args: argparse.Namespace) -> int:
     return status
 
 
+_SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a header"}
+
+
 def run_extract(args: argparse.Namespace) -> int:
     import legalcite
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
-    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
-    from legalcite.errors import LegalciteError
+    from legalcite.core.jsonl import RECORD_FORMATS, BadLine, JsonlWriter, Reader
+    from legalcite.errors import InputError, LegalciteError
 
     rows: list[dict] = []
     failed = 0
@@ -69,9 +74,17 @@ def run_extract(args: argparse.Namespace) -> int:
                 rows.append({**d, "key": d.get("key") or "(no key)", "span": f"{d['span'][0]}-{d['span'][1]}"})
 
     try:
-        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole")
+        # without a field the input is one text, unless it holds records: those are refused below, not scanned
+        # as one text (their answers merged, their JSON syntax in the spans)
+        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "auto", text_format="whole",
+                        field=args.jsonl_field)
         with reader, JsonlWriter(args.output) as out:
             for rec in reader:
+                if not args.jsonl_field and reader.stats.format in RECORD_FORMATS:
+                    raise InputError(f"{reader.path}: holds records ({_SHAPES[reader.stats.format]}); name the "
+                                     "field to scan with --jsonl-field FIELD"
+                                     + (f" (this one has: {', '.join(sorted(data))})"
+                                        if (data := getattr(rec, "data", None)) else ""))
                 for w in getattr(rec, "warnings", ()):
                     print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
                 if isinstance(rec, BadLine):
