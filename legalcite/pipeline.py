@@ -58,8 +58,9 @@ def function_words(head: str, below: int | None = None) -> list[str]:
     return words
 
 
-def guess_language(text: str) -> str | None:
-    """A cheap language guess from the first 4,000 characters: ``zh``, ``de``, ``en`` or None."""
+def guess_language(text: str, *, tie: str | None = "en") -> str | None:
+    """A cheap language guess from the first 4,000 characters: ``zh``, ``de``, ``en`` or None; ``tie`` where as many
+    German as English function words occur (extraction reads English then; a reason's wording waits for more)."""
     head = text[:4000]
     try:
         head.encode("latin-1")  # a copy of its bytes where it holds Latin-1 characters only (no CJK): no pass
@@ -75,7 +76,7 @@ def guess_language(text: str) -> str | None:
     en = len(words) - de
     if de == en == 0:
         return None
-    return "de" if de > en else "en"
+    return "de" if de > en else "en" if en > de else tie
 
 
 def guess_prose(text: str) -> str | None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from legalcite.checker import Answer, CheckOptions, check, check_answer, check_citations, check_line, summarize
 from legalcite.models import citation_from_key
-from legalcite.resolve import Resolution
+from legalcite.resolve.online import OnlineResolver
 from legalcite.status import CheckedCitation, Status, Undecided
 
 
@@ -39,19 +39,18 @@ def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
     assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
 
 
-class FakeOnline:
-    """Stands in for the online resolver: records what it is asked, answers from ``answers`` (key → status)."""
-
-    name = "online"
+class FakeOnline(OnlineResolver):
+    """Stands in for the online sources (its second opinions are the real resolver's): records what it is asked,
+    answers from ``answers`` (key → status)."""
 
     def __init__(self, answers: dict[str, Status], **kw) -> None:
         self.answers, self.kw, self.asked = answers, kw, []
 
-    def resolve(self, citations):
+    def checked(self, citations):
         self.asked.extend(c.key for c in citations)
-        return [Resolution(CheckedCitation(c, self.answers[c.key], "found online") if self.answers[c.key] is not
-                           Status.NOT_CHECKED else CheckedCitation(c, Status.NOT_CHECKED, "down", (), None,
-                                                                   Undecided.FAULT)) for c in citations]
+        return [CheckedCitation(c, self.answers[c.key], "found online") if self.answers[c.key] is not
+                Status.NOT_CHECKED else CheckedCitation(c, Status.NOT_CHECKED, "down", (), None, Undecided.FAULT)
+                for c in citations]
 
 
 def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,3 +185,27 @@ def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, m
     assert sorted(made[0].asked) == sorted(answers)
     assert summarize(out)["deducted"] == ["de/bgb/s9999"]
     assert summarize(out)["unconfirmed"] == ["cn/中华人民共和国民法典/art1300"]
+
+
+def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    """The small store has BM25 matrices but no unit vectors: BM25 only, said once on stderr (not per answer);
+    without the retrieval extra nothing is judged, and the warning says how to install it."""
+    from legalcite.checker import attribution_gaps
+    from legalcite.cli import main
+
+    [gap] = attribution_gaps(small_store)
+    assert gap.startswith("attribution by BM25 only") and "corpus embed" in gap
+    answers = tmp_path / "a.jsonl"
+    answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
+    assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 0
+    assert capsys.readouterr().err.count("attribution by BM25 only") == 1
+    assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
+                 "--no-attribution"]) == 0
+    assert "attribution" not in capsys.readouterr().err
+
+    import legalcite.attribution.lexical as lexical
+
+    monkeypatch.setattr(lexical, "available", lambda: False)
+    [gap] = attribution_gaps(small_store)
+    assert gap.startswith("attribution not run") and "pip install 'legalcite[retrieval]'" in gap

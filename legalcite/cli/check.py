@@ -212,6 +212,11 @@ def run(args: argparse.Namespace) -> int:
         get_store(store)  # opened and checked once, here: a bad store fails before any answer is read
     except StoreError as e:
         return _fail(f"{e} (or pass --store / set LEGALCITE_STORE)" if not store.exists() else e)
+    if not args.no_attribution:  # said once, here, rather than silently in every verdict
+        from legalcite.checker import attribution_gaps
+
+        for gap in attribution_gaps(store):
+            print(f"legalcite: {gap}", file=sys.stderr)
     text_format = "whole" if args.whole_file else "blocks"
     fmt = text_format if args.input_format == "text" else args.input_format
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,

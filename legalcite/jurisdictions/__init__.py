@@ -12,11 +12,14 @@ registered (``us_common``: US and California sub-unit chains and reporters).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
+import inspect
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 if TYPE_CHECKING:
     from legalcite.core.link import Linker
@@ -57,16 +60,20 @@ class Jurisdiction:
     def package(self) -> str:
         return package_of(self.code)
 
-    def print_key(self, key: str) -> str | None:
+    def print_key(self, key: str, language: str | None = None) -> str | None:
         """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
-        has no form for the key."""
-        return self._printer().print_key(key)
+        has no form for the key; in ``language`` where the printer has forms in several (a ``language`` keyword)."""
+        fn = self._printer().print_key
+        return fn(key, language=language) if language and _takes_language(fn) else fn(key)
 
     def print_units(self, segs: list[str]) -> str | None:
         """Unit segments as its printer writes them without the work's name (``["abs7"]`` → ``Abs. 7``): what a
         reason says about a part of a cited unit. None when it has no form for them."""
         printer = getattr(self._printer(), "print_units", None)   # optional: a printer may have none
-        return printer(segs) if printer is not None else None
+        if printer is None:
+            return None
+        language = _LANGUAGE.get()
+        return printer(segs, language=language) if language and _takes_language(printer) else printer(segs)
 
     def level_name(self, label: str) -> str | None:
         """The name of a unit level in a list of its members (``abs`` → ``Absätze``, ``""`` → ``subdivisions``)."""
@@ -133,14 +140,37 @@ def printer(code: str) -> Callable[[str], str | None]:
     return get(code).print_key
 
 
-def print_key(key: str) -> str:
+# the language of the document being checked, so that a reason names a treaty as the answer does ("Article 6 ECHR"
+# in an English answer, "Art. 6 EMRK" in a German one); set by the checker around each text (printing_in)
+_LANGUAGE: ContextVar[str | None] = ContextVar("legalcite_print_language", default=None)
+
+
+@contextlib.contextmanager
+def printing_in(language: str | None) -> Iterator[None]:
+    """Within the block, :func:`print_key` prints in ``language`` (``en``, ``de``, ``zh``; None: each
+    jurisdiction's own) where a printer has forms in several."""
+    token = _LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+@functools.cache
+def _takes_language(fn: Callable) -> bool:
+    return "language" in inspect.signature(fn).parameters
+
+
+def print_key(key: str, language: str | None = None) -> str:
     """A canonical key as a readable citation in its jurisdiction's usual form and language
-    (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``); the key itself when no printer has a form for it."""
+    (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``), or in ``language`` (default: that of :func:`printing_in`) where
+    its printer has forms in several (a treaty: ``int/echr/art6`` → ``Art. 6 EMRK``, in English ``Article 6
+    ECHR``); the key itself when no printer has a form for it."""
     code = key.split("/", 1)[0]
     if code not in PACKAGES:
         return key
     try:
-        return get(code).print_key(key) or key
+        return get(code).print_key(key, language or _LANGUAGE.get()) or key
     except ValueError:  # not a well-formed key of that jurisdiction
         return key
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -39,9 +39,18 @@ class Resolver(Protocol):
     def resolve(self, citations: Sequence[Citation]) -> list[Resolution]: ...
 
 
+@runtime_checkable
+class Reviewer(Protocol):
+    """A resolver that also reviews verdicts an earlier resolver decided: it returns them, each kept, confirmed
+    (two sources agree) or replaced (its source is more current), in the same order."""
+
+    def review(self, checked: Sequence[CheckedCitation]) -> list[CheckedCitation]: ...
+
+
 class Chain:
     """Resolvers in order; each later one is asked only about what the earlier ones left undecided. An answer
-    that decides replaces the earlier one; one that does not is joined to it (reasons and evidence of both)."""
+    that decides replaces the earlier one; one that does not is joined to it (reasons and evidence of both).
+    A later resolver that is a :class:`Reviewer` then reviews the verdicts the earlier ones decided."""
 
     def __init__(self, resolvers: Sequence[Resolver]) -> None:
         if not resolvers:
@@ -52,10 +61,15 @@ class Chain:
         out = self.resolvers[0].resolve(citations)
         for r in self.resolvers[1:]:
             todo = [i for i, res in enumerate(out) if res.worth_asking_on]
-            if not todo:
-                break
-            for i, ans in zip(todo, r.resolve([out[i].checked.citation for i in todo])):
-                out[i] = ans if not ans.undecided else _joined(out[i], ans, r.name)
+            asked = set(todo)
+            if todo:
+                for i, ans in zip(todo, r.resolve([out[i].checked.citation for i in todo])):
+                    out[i] = ans if not ans.undecided else _joined(out[i], ans, r.name)
+            if isinstance(r, Reviewer):   # its second opinion on what the earlier resolvers decided
+                decided = [i for i, res in enumerate(out) if i not in asked and not res.undecided]
+                if decided:
+                    for i, cc in zip(decided, r.review([out[i].checked for i in decided])):
+                        out[i] = Resolution(cc, out[i].unit)
         return out
 
 

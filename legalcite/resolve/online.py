@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from legalcite.models import Citation
+from legalcite.models import Citation, Kind
 from legalcite.net import FetchError, OfficialClient, now_iso
 from legalcite.sources import OnlineSource, allowed_origins, online_sources
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 from .base import Resolution
 from .cache import CacheUnavailable, OnlineCache
-from .cases import name_checked
+from .cases import name_checked, second_opinion
 
 log = logging.getLogger("legalcite.resolve.online")
 
@@ -57,6 +57,35 @@ class OnlineResolver:
 
     def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
         return [Resolution(c) for c in self.checked(citations)]
+
+    def review(self, checked: Sequence[CheckedCitation]) -> list[CheckedCitation]:
+        """Second opinions on what the store decided (:class:`~legalcite.resolve.base.Reviewer`): a US case verdict
+        of a case table or reporters-db is asked of CourtListener (:func:`~legalcite.resolve.cases.second_opinion`),
+        a statute the store calls ``invented`` of its official source (:meth:`_official_second_opinion`)."""
+        return self._official_second_opinion(second_opinion(list(checked), self))
+
+    def _official_second_opinion(self, checked: list[CheckedCitation]) -> list[CheckedCitation]:
+        """A statute the store calls ``invented``, asked of its official source: where it agrees, the verdict is
+        confirmed (two sources); where it lists the unit, its answer replaces the snapshot's (the site is current);
+        where it cannot say (no source, a fault), the store's verdict stands, unconfirmed."""
+        todo = [i for i, cc in enumerate(checked) if cc.status is Status.INVENTED and cc.confirmed is None
+                and cc.citation.kind is not Kind.CASE and any(e.source.startswith("store") for e in cc.evidence)]
+        if not todo:
+            return checked
+        out = list(checked)
+        for i, site in zip(todo, self.checked([checked[i].citation for i in todo])):
+            store = checked[i]
+            if site.status is Status.INVENTED:
+                out[i] = dataclasses.replace(store, reason=f"{store.reason}; the official source agrees: "
+                                             f"{site.reason}", evidence=store.evidence + site.evidence, confirmed=True)
+            elif site.status is Status.REAL:
+                out[i] = dataclasses.replace(site, reason=f"{site.reason} (the store's snapshot lacks it: "
+                                             f"{store.reason})", evidence=site.evidence + store.evidence,
+                                             confirmed=None)
+            else:
+                out[i] = dataclasses.replace(store, reason=f"{store.reason}; online: {site.reason}",
+                                             evidence=store.evidence + site.evidence)
+        return out
 
     def checked(self, citations: Sequence[Citation]) -> list[CheckedCitation]:
         coro = self.checked_async(citations)

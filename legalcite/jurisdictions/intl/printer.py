@@ -1,11 +1,13 @@
 """Treaty keys as readable citations, Swiss style: ``int/echr/art6/par1`` → ``Art. 6 Ziff. 1 EMRK``,
 ``int/cisg/art1/par1/pta`` → ``Art. 1 Ziff. 1 lit. a CISG``, ``int/case/echr/13444-04`` → ``EGMR, Nr. 13444/04``
-(the ECtHR named, so that the number parses back as an application number)."""
+(the ECtHR named, so that the number parses back as an application number). In English (``language="en"``) a
+treaty article prints as English texts cite it: ``Article 6(1) ECHR``, ``Article 1(1)(a) CISG``."""
 from __future__ import annotations
 
 from legalcite.core.data import load
-from legalcite.jurisdictions.ch.printer import LEVEL_NAMES, print_units
-from legalcite.keys import split
+from legalcite.jurisdictions.ch.printer import LEVEL_NAMES
+from legalcite.jurisdictions.ch.printer import print_units as _swiss_units
+from legalcite.keys import split, split_segment
 
 __all__ = ["LEVEL_NAMES", "print_key", "print_units", "treaty_print"]  # the SR's treaties print as Swiss acts do
 
@@ -20,10 +22,32 @@ def treaty_print(work: str) -> str | None:
     return t["print"] if t else None
 
 
-def print_key(key: str) -> str | None:
+# a treaty's sub-units in an English reason ("Article 6 ECHR exists; paragraph 4 not checked")
+_ENGLISH_LEVELS = {"art": "Article", "par": "paragraph", "pt": "point"}
+
+
+def print_units(segs: list[str], language: str | None = None) -> str | None:
+    """Unit segments without the treaty's name, as Swiss courts print them (``Ziff. 1 lit. a``), or in English
+    (``paragraph 1 point a``)."""
+    if language != "en":
+        return _swiss_units(segs)
+    parts = []
+    for seg in segs:
+        label, value = split_segment(seg)
+        if label not in _ENGLISH_LEVELS:
+            return None
+        parts.append(f"{_ENGLISH_LEVELS[label]} {value}")
+    return " ".join(parts)
+
+
+def print_key(key: str, language: str | None = None) -> str | None:
     jur, work, segs = split(key)
     if jur != "int":
         return None
+    if language == "en" and work != "case":
+        english = _english(work, segs)
+        if english is not None:
+            return english
     if work == "case":
         if len(segs) == 2 and segs[0] == "echr":
             return f"EGMR, Nr. {segs[1].replace('-', '/', 1)}"
@@ -31,3 +55,22 @@ def print_key(key: str) -> str | None:
     from legalcite.jurisdictions.ch.printer import sr_print
 
     return sr_print(key)
+
+
+def _english(work: str, segs: list[str]) -> str | None:
+    """``Article 6(1) ECHR``: the article, its paragraph and point in brackets, the treaty's English abbreviation;
+    None where the treaty has no English name here or a segment has no English form."""
+    t = _treaties()["treaties"].get(work)
+    if not t or not t.get("english") or not segs:
+        return None
+    label, value = split_segment(segs[0])
+    if label != "art":
+        return None
+    subs = []
+    for seg in segs[1:]:
+        label, v = split_segment(seg)
+        if label not in ("par", "pt"):
+            return None
+        subs.append(f"({v})")
+    name = t["english"]
+    return f"Article {value}{''.join(subs)} {'of the ' + name if ' ' in name else name}"
