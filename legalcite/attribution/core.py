@@ -283,6 +283,8 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
 def _embedder(name: str):
     """The claim embedder, one per process. One thread: the check's parallelism is its worker processes (two
     threads per worker on two cores measured slower than one)."""
+    from legalcite._util import loading
     from legalcite.retrieval.dense import USEEmbedder, get_embedder
 
-    return USEEmbedder(threads=1) if name == "use" else get_embedder(name)
+    with loading(f"loading the claim embedder ({name})"):
+        return USEEmbedder(threads=1) if name == "use" else get_embedder(name)

@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 2
+    from legalcite._util import say_loading_on_stderr
+
+    say_loading_on_stderr()  # a load that takes long says what it is loading (legalcite._util.loading)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # type: ignore[assignment]
     try:

@@ -150,13 +150,16 @@ class EmbeddingCache:
         if self.dir.is_dir():
             import numpy as np
 
-            for shard in sorted(self.dir.glob("*.npz")):
-                try:
-                    with np.load(shard) as z:
-                        for h, v in zip(z["hashes"], z["vectors"]):
-                            self._rows[bytes(h)] = v
-                except Exception:  # a torn shard from a killed run: ignore it, it will be recomputed
-                    continue
+            from legalcite._util import loading
+
+            with loading(f"reading the embedding cache {self.dir}"):
+                for shard in sorted(self.dir.glob("*.npz")):
+                    try:
+                        with np.load(shard) as z:
+                            for h, v in zip(z["hashes"], z["vectors"]):
+                                self._rows[bytes(h)] = v
+                    except Exception:  # a torn shard from a killed run: ignore it, it will be recomputed
+                        continue
 
     def digest(self, text: str) -> bytes:
         return hashlib.sha256((self.name + "\0" + text).encode("utf-8")).digest()
