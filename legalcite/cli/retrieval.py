@@ -251,6 +251,10 @@ def cmd_queries(args: argparse.Namespace) -> int:
     from legalcite.retrieval.evaluate import ler_queries, stard_queries
 
     gen = {"stard": stard_queries, "de-ler": ler_queries}[args.benchmark](args.input)
+    if args.limit:
+        import itertools
+
+        gen = itertools.islice(gen, args.limit)
     try:
         with JsonlWriter(args.output) as out:
             for q in gen:
@@ -415,6 +419,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     qb.add_argument("benchmark", choices=("stard", "de-ler"))
     qb.add_argument("input", help="stard_queries.jsonl or de_ler_test.jsonl")
     qb.add_argument("-o", "--output", default="-")
+    qb.add_argument("--limit", type=_positive, help="only the first N queries (for trials)")
     qb.set_defaults(func=cmd_queries)
     r.set_defaults(func=lambda a: (r.print_help(), 2)[1])
 
