@@ -157,22 +157,35 @@ def _chain(store: Any, online: bool, date: str | _dt.date | None) -> Any:
 def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[list[CheckedCitation], list[Any]]:
     """Step 3: (verdicts, the store's unit behind each)."""
     results = chain.resolve(citations)
-    out = [r.checked for r in results]
-    if not online:  # say why nobody else was asked
-        out = [dataclasses.replace(cc, reason=f"{cc.reason} (offline)") if cc.status is Status.NOT_CHECKED else cc
-               for cc in out]
+    out = [_said_how_read(r.checked) for r in results]
+    if not online:  # say why nobody else was asked, and for a decision what would decide it
+        from legalcite.resolve.cases import OFFLINE_HINT
+
+        out = [dataclasses.replace(cc, reason=f"{cc.reason}" + (
+            f"; {OFFLINE_HINT}" if cc.citation.kind in (Kind.CASE, Kind.REPORTER) else "") + " (offline)")
+               if cc.status is Status.NOT_CHECKED else cc for cc in out]
     return out, [r.unit for r in results]
+
+
+def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
+    """A verdict on a citation read from an irregular form says how it was read (``第三百零十条 read as 第三百一十条``:
+    the metadata's ``read_as``), so that a grader sees what was checked."""
+    note = getattr(cc.citation.metadata, "read_as", None)
+    return dataclasses.replace(cc, reason=f"{cc.reason} ({note})") if note else cc
 
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
             attribution: bool) -> list[list[CheckedCitation]]:
-    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), then
-    ``confirmed`` settled on every verdict."""
+    """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
+    successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
+    then ``confirmed`` settled on every verdict."""
     outs = [out for out, _ in resolved]
     if attribution and resolved:
         from legalcite.attribution import attribute_texts
+        from legalcite.attribution.successor import with_successors
 
         outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
+        outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 

@@ -158,7 +158,8 @@ _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 
 def cn_to_int(s: str) -> int:
     """Chinese (or Arabic/full-width) numeral to int: ``一千零七十九`` → 1079, ``十`` → 10,
-    ``二〇二一`` → 2021 (digit-by-digit form)."""
+    ``二〇二一`` → 2021 (digit-by-digit form), ``三百零十`` → 310 (an irregular 零 before a unit holds a place, as a
+    reader takes it: :func:`cn_numeral_irregular`)."""
     s = s.strip().translate(_FULLWIDTH)
     if not s:
         raise ValueError("empty numeral")
@@ -178,9 +179,19 @@ def cn_to_int(s: str) -> int:
                 total += (section + (digit or 0)) * unit
                 section, digit = 0, None
             else:
-                section += (1 if digit is None else digit) * unit
+                section += (digit or 1) * unit   # 零十: a 零 before a unit holds a place, read as 一十 (三百零十 → 310)
                 digit = None
     return total + section + (digit or 0)
+
+
+_ZERO_BETWEEN_UNITS = re.compile("([十拾百佰千仟万])[零〇○]([十拾百佰千仟])")
+
+
+def cn_numeral_irregular(s: str) -> bool:
+    """Whether a Chinese numeral has a 零 that skips no place: between two adjacent units (``三百零十`` for 三百一十,
+    ``一千零百``). No statute prints it; a reader takes ``三百零十`` for 310 (:func:`cn_to_int` does), and the citation
+    says how it was read. ``一千零十`` (1010: the hundreds are zero) is regular."""
+    return any(_CN_UNITS[m.group(1)] == 10 * _CN_UNITS[m.group(2)] for m in _ZERO_BETWEEN_UNITS.finditer(s))
 
 
 def int_to_cn(n: int) -> str:

@@ -91,6 +91,7 @@ class StatuteMetadata(Metadata):
     language: str | None = None       # the citation's language where it differs from the law's ("en": PRC law in English)
     jurisdiction_candidates: tuple[str, ...] = ()  # where the context did not decide ("Civil Code section 1542")
     unkeyed_level: str | None = None  # a printed level the key has no label for ("Teil B"): the key stops above it
+    read_as: str | None = None        # an irregular form and how it was read ("第三百零十条 read as 第三百一十条")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -74,7 +74,9 @@ def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pyte
     assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
     offline = check_citations(cites, store=small_store)
     assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
-    assert offline[1].reason == "no case table in the store covers this reporter (offline)"
+    assert offline[1].reason == ("no case table in the store covers this reporter; load a case table with "
+                                 "`legalcite corpus cases`, or check with `--online` (offline)")
+    assert "corpus cases" not in offline[2].reason   # the hint is said for decisions only
 
 
 def _opts(store: Path, **kw) -> CheckOptions:

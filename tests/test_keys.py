@@ -53,7 +53,8 @@ def test_numerals_round_trip(n: int) -> None:
 
 
 @pytest.mark.parametrize("cn,n", [("一千零七十九", 1079), ("第"[:0] + "二百六十四", 264), ("十", 10), ("一百零七", 107),
-                                   ("五百零九", 509), ("一千二百六十", 1260), ("两", 2), ("１２", 12), ("二〇二一", 2021)])
+                                   ("五百零九", 509), ("一千二百六十", 1260), ("两", 2), ("１２", 12), ("二〇二一", 2021),
+                                   ("一千零十", 1010), ("三百零十", 310), ("一千零百", 1100)])
 def test_chinese_numerals(cn: str, n: int) -> None:
     assert keys.cn_to_int(cn) == n
 
@@ -74,3 +75,10 @@ def test_citation_equality_ignores_where_it_was_cited() -> None:
     b = a.replace(text="§ 823 des BGB")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a.to_dict()["key"] == "de/bgb/s823"
+
+
+@pytest.mark.parametrize("cn,irregular", [("三百零十", True), ("一千零百", True), ("一千零十", False),
+                                          ("一千零七十九", False), ("三百一十", False), ("二〇二一", False)])
+def test_irregular_numerals(cn: str, irregular: bool) -> None:
+    assert keys.cn_numeral_irregular(cn) is irregular
+

@@ -10,6 +10,8 @@ Fillers (each yields records of both kinds; :func:`legalcite.corpora.store.write
 
 - the BGE list of the shared corpora (:func:`read_bge_cases`, ``ch_bge_cases.jsonl.gz``): listed decisions, the
   newest volume; no complete index, so an unlisted BGE in a listed volume is unknown, never invented;
+- the U.S. Reports from the Supreme Court Database (:func:`read_scotus_cases`, ``us_scotus_cases.jsonl.gz``, built
+  by ``scripts/build_scotus_cases.py``), where the corpora folder has it;
 - a CourtListener bulk-data export the user supplies (:func:`legalcite.sources.courtlistener.read_bulk`, through
   ``legalcite corpus cases``);
 - a CourtListener API answer online is read into the same :class:`CaseRecord` type
@@ -190,15 +192,16 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
                    ) -> Iterator[CaseRecord | CaseTable]:
     """A case list in JSON Lines, one decision per line: ``citation`` (``"925 F.3d 1291"``, required), ``name``,
     ``date``, ``court``, ``docket``, ``last_page`` (where known: what CourtListener's export lacks and, e.g., the
-    Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``. ``key_of`` turns a
-    citation into its case key (the caller passes :func:`legalcite.parse`'s); a line it cannot key is an error
-    naming the file and line, as is a line that is no JSON object."""
+    Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``; ``key`` and
+    ``parallel_keys`` where a builder keyed them already. ``key_of`` turns a citation into its case key (the caller
+    passes :func:`legalcite.parse`'s); a line it cannot key is an error naming the file and line, as is a line that
+    is no JSON object. ``.jsonl.gz`` is read too."""
     from legalcite.errors import InputError
 
     stats = TableStats()
     snapshot = None
     source = f"case list {path.name}"
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(_lines(path), 1):
         if not line.strip():
             continue
         try:
@@ -207,10 +210,11 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
             raise InputError(f"{path}:{n}: not JSON ({e})") from None
         if not isinstance(row, dict) or not isinstance(row.get("citation"), str):
             raise InputError(f"{path}:{n}: a case list line is an object with a \"citation\" string")
-        key = key_of(row["citation"])
+        key = row["key"] if isinstance(row.get("key"), str) else key_of(row["citation"])
         if key is None or case_parts(key) is None:
             raise InputError(f"{path}:{n}: {row['citation']!r} is no reporter citation legalcite can key")
-        parallel = tuple(k for k in (key_of(str(x)) for x in row.get("parallel") or ()) if k)
+        parallel = tuple(k for k in (row["parallel_keys"] if isinstance(row.get("parallel_keys"), list) else
+                                     (key_of(str(x)) for x in row.get("parallel") or ())) if k)
         snapshot = row.get("snapshot") or snapshot
         yield stats.add(CaseRecord(
             key=key, jurisdiction=key.split("/", 1)[0], table=table, name=row.get("name") or None,
@@ -221,10 +225,45 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
     yield from stats.tables(name=table, source=source, snapshot=snapshot)
 
 
+def _lines(path: Path) -> list[str]:
+    """A case list's lines, from a ``.gz`` file too (bad UTF-8 or a damaged stream: an error naming the file)."""
+    from legalcite.errors import InputError
+
+    try:
+        if path.suffix == ".gz":
+            import gzip
+
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                return fh.read().splitlines()
+        return path.read_text(encoding="utf-8").splitlines()
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        raise InputError(f"{path}: unreadable case list ({e})") from None
+
+
+# ------------------------------------------------------------------ the U.S. Reports (us_scotus_cases.jsonl.gz)
+
+SCOTUS_FILE = "us_scotus_cases.jsonl.gz"
+
+
+def read_scotus_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
+    """``us_scotus_cases.jsonl.gz``: the Supreme Court's decisions in the U.S. Reports, a case list whose lines
+    carry their keys (``scripts/build_scotus_cases.py`` writes it from the Supreme Court Database's case-centered
+    CSV: name, decision date, docket, the S. Ct. and L. Ed. citations as parallels). Table ``scdb``; not closed (the
+    U.S. Reports are running), no last pages (a decision's pages run to the next listed one)."""
+    from legalcite.casenames import party_keys
+    from legalcite.errors import InputError
+
+    def no_key(citation: str) -> str | None:
+        raise InputError(f"{path}: {citation!r} has no key (rebuild the file with scripts/build_scotus_cases.py)")
+
+    yield from read_case_list(path, table="scdb", key_of=no_key, parties_of=party_keys)
+
+
 # The case tables read from the shared corpora folder by ``legalcite corpus build`` (beside the jurisdictions'
-# snapshot readers): one table, whichever jurisdiction's decisions it holds.
+# snapshot readers): one table, whichever jurisdiction's decisions it holds; a file the folder lacks is skipped.
 CASE_READERS: tuple[SnapshotReader, ...] = (
     SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_bge_cases),
+    SnapshotReader("us", SCOTUS_FILE, read_scotus_cases),
 )
 
 

@@ -5,16 +5,19 @@ For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
 1. **Listed** at that citation → ``real`` if the name the citation gives is the listed decision's name (either
    party counts, :mod:`legalcite.casenames`), else ``misattributed`` with both names in the evidence.
 2. **A volume the reporter never published** → ``invented``: beyond the newest volume of a reporter the table knows
-   to be closed (a finished series; the BGE list, which is current); or a decision year the volume cannot hold —
-   more than two years from every decision the table lists in that volume, or outside the years of a finished
-   series (every reporters-db edition of that abbreviation has a first and a last year; one year of slack), with
-   the edition or the volume's decisions in the evidence.
+   to be closed (the BGE list, which is current), or beyond the last volume of a finished series (``1005 F.2d 1``:
+   F.2d ended with volume 999; ``data/editions.json`` of ``us_common``, with its sources).
 3. **A page inside another decision**: the page lies within the pages of a listed decision of that volume (its
    last page where the table knows it, else up to the next listed decision) → ``misattributed`` (the citation
    points into that decision, under another name), or ``real`` with a note if it names that decision.
 4. Otherwise ``not_findable`` where a table covers the reporter (no table is complete; a decision of the cited
    name listed elsewhere is named in the reason), and no verdict (``None``: the caller's ``not_checked``) where
-   none does.
+   none does. A decision year the volume cannot hold — more than two years from every decision the table lists in
+   that volume, or outside the years of a finished series (every edition of that abbreviation has a first and a
+   last year, reporters-db's corrected by ``data/editions.json``; one year of slack) — is said in the reason and
+   evidence, and makes the citation ``not_findable`` even where no table covers the reporter, never ``invented``:
+   a real decision cited with a wrong year is still a real decision (``Carr v. First Nationwide Bank, 816 F. Supp.
+   1476 (1993)`` is real; reporters-db ends F. Supp. in 1988).
 
 A decision cited by docket (``Urteil 8C_444/2019``) is ``real`` where a table lists that docket (the BGE list names
 the dockets of the decisions it holds); an unlisted docket proves nothing (no verdict).
@@ -23,7 +26,7 @@ Short cites without an antecedent in the text (``454 U.S. at 241``) are bound he
 to the listed decision of that volume whose pages hold the pin.
 
 ``confirmed`` (DESIGN.md §3): a deducted verdict is confirmed only where two independent signals agree — two case
-tables, a table and reporters-db's edition years, the BGE list and the calendar (volume N is the year 1874 + N),
+tables, a closed table and a series' last volume, the BGE list and the calendar (volume N is the year 1874 + N),
 or, online, the table and CourtListener's API (:func:`second_opinion`).
 """
 from __future__ import annotations
@@ -213,35 +216,30 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
     if rows:
         return _listed(c, rows, name)
     vol, page = as_int(parts.volume), as_int(parts.page)
-    beyond = [t for t in tables if t.closed and t.max_volume is not None and vol is not None and vol > t.max_volume]
     eds = editions_of(parts)
     year = _cited_year(c)
-    if beyond:
-        t = beyond[0]
-        newest = newest_possible_volume(t)
-        calendar = newest is not None and vol > newest
-        reason = (f"{_cite(c.key)}: volume {vol} was never published — the newest volume of "
-                  f"{_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
-                      f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
-        ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
-                       details={"newest_volume": t.max_volume, "closed": True})]
-        if calendar:
-            ev.append(Evidence("calendar", c.key, details={"newest_possible_volume": newest}))
-        return _checked(c, Status.INVENTED, reason, ev, c.key, confirmed=calendar or len(beyond) > 1)
+    never = _never_published(c, parts, tables, eds, vol)
+    if never is not None:
+        return never
     listed_years = _volume_years(store, parts) if tables else {}
     by_table = bool(listed_years) and year is not None and all(abs(year - y) > VOLUME_SLACK for y in listed_years)
     by_edition = _outside_every_edition(eds, year)
+    # a year the volume cannot hold is doubt, not proof: a real decision cited with a wrong year is still real, so
+    # such a citation is at most not_findable (only a volume never published is invented)
+    years_ev = ([_table_evidence(r, volume_years=sorted(listed_years)) for r in listed_years.values()][:1] if by_table
+                else []) + [_edition_evidence(c.key, ed, year) for ed in eds if by_edition]
+    years_said = ""
     if by_table or by_edition:
-        ev = ([_table_evidence(r, volume_years=sorted(listed_years)) for r in listed_years.values()][:1]
-              + [_edition_evidence(c.key, ed, year) for ed in eds if by_edition])
-        said = (f"volume {vol} reports decisions of {', '.join(map(str, sorted(listed_years)))} "
-                f"({_describe(next(iter(listed_years.values())))})" if by_table else
-                " and ".join(f"{ed.abbr} reports decisions of {_years(ed)}" for ed in eds))
-        return _checked(c, Status.INVENTED, f"{_cite(c.key)}: {said}; a decision of {year} cannot be in it", ev,
-                        c.key, confirmed=by_table and by_edition)
+        years_said = "; " + (f"volume {vol} reports decisions of {', '.join(map(str, sorted(listed_years)))} "
+                             f"({_describe(next(iter(listed_years.values())))})" if by_table else
+                             " and ".join(f"{ed.abbr} reports decisions of {_years(ed)}" for ed in eds)) + (
+            f", so a decision of {year} would not be in it (the year, or the citation, is wrong)")
     elsewhere = _listed_elsewhere(store, name, c.key) if store.has_cases() else []
     also = ("; a decision of that name is listed at " + ", ".join(_describe(r) for r in elsewhere)) if elsewhere else ""
     if not tables:
+        if years_ev:
+            return _checked(c, Status.NOT_FINDABLE, f"{_cite(c.key)} was not checked against a case table"
+                            f"{years_said}{also}", years_ev, c.key)
         if not store.has_cases():
             return None
         reporter = parts.reporter.rsplit("/", 1)[-1]
@@ -255,11 +253,47 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
         if held is not None:
             return _inside(c, *held, name)
     where = ", ".join(f"{t.name}" + (f" of {t.snapshot}" if t.snapshot else "") for t in tables)
-    reason = f"no decision is listed at {_cite(c.key)} (case tables: {where}; none lists every decision){also}"
+    reason = (f"no decision is listed at {_cite(c.key)} (case tables: {where}; none lists every decision)"
+              f"{years_said}{also}")
     ev = [Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
                    details={"volumes": f"{t.min_volume}–{t.max_volume}", "listed": t.n_cases}) for t in tables]
-    ev += [_table_evidence(r, listed_elsewhere=True) for r in elsewhere]
+    ev += years_ev + [_table_evidence(r, listed_elsewhere=True) for r in elsewhere]
     return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
+
+
+def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vol: int | None
+                     ) -> CheckedCitation | None:
+    """``invented`` where the cited volume was never published: beyond the newest volume of a reporter a case
+    table knows to be closed (the BGE list), or beyond the last volume of a finished series (``F.2d`` ended with
+    volume 999: data/editions.json, every edition of the abbreviation). Confirmed where two of these agree (a
+    closed table and the edition, two tables, the BGE list and the calendar)."""
+    if vol is None:
+        return None
+    beyond = [t for t in tables if t.closed and t.max_volume is not None and vol > t.max_volume]
+    past_last = bool(eds) and all(ed.last_volume is not None and vol > ed.last_volume for ed in eds)
+    if not (beyond or past_last):
+        return None
+    said, ev = [], []
+    calendar = False
+    if beyond:
+        t = beyond[0]
+        newest = newest_possible_volume(t)
+        calendar = newest is not None and vol > newest
+        said.append(f"the newest volume of {_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
+            f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
+        ev.append(Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
+                           details={"newest_volume": t.max_volume, "closed": True}))
+        if calendar:
+            ev.append(Evidence("calendar", c.key, details={"newest_possible_volume": newest}))
+    if past_last:
+        said.append(" and ".join(f"{ed.abbr} ended with volume {ed.last_volume}" + (
+            f" ({_years(ed)})" if ed.start and ed.end else "") for ed in eds))
+        ev += [Evidence("reporter editions", c.key, details={"edition": ed.abbr, "last_volume": ed.last_volume,
+                                                               "years": _years(ed), "source": ed.source})
+               for ed in eds]
+    reason = f"{_cite(c.key)}: volume {vol} was never published — " + "; ".join(said)
+    return _checked(c, Status.INVENTED, reason, ev, c.key,
+                    confirmed=calendar or len(beyond) > 1 or bool(beyond and past_last))
 
 
 def _volume_years(store, parts: CaseParts) -> dict[int, CaseRecord]:
@@ -273,7 +307,8 @@ def _volume_years(store, parts: CaseParts) -> dict[int, CaseRecord]:
 
 
 def _edition_evidence(key: str, ed, year: int | None) -> Evidence:
-    return Evidence("reporters-db", key, details={"edition": ed.abbr, "years": _years(ed), "cited_year": year})
+    return Evidence("reporters-db", key, details={"edition": ed.abbr, "years": _years(ed), "cited_year": year,
+                                                  **({"corrected_by": ed.source} if ed.source else {})})
 
 
 def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCitation:
@@ -387,7 +422,10 @@ def _bind(c: Citation, store) -> Citation | None:
 # ------------------------------------------------------------------ online answers: the name test, a second source
 
 API_SOURCE = "courtlistener.com"
-OFFLINE_SIGNALS = ("case table:", "reporters-db", "calendar")   # evidence sources of this module's verdicts
+# said by every case verdict left not_checked offline: what would decide it
+OFFLINE_HINT = "load a case table with `legalcite corpus cases`, or check with `--online`"
+# the evidence sources of this module's verdicts
+OFFLINE_SIGNALS = ("case table:", "reporters-db", "reporter editions", "calendar")
 
 
 def name_checked(cc: CheckedCitation) -> CheckedCitation:

@@ -269,10 +269,11 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     day = today(date)
     if work.repealed and (work.repealed_on is None or work.repealed_on <= day):
         since = f" on {work.repealed_on}" if work.repealed_on else ""
-        by = f"; replaced by {work.replaced_by}" if work.replaced_by else ""
         clause = work.extra.get("repeal_clause")
+        by = f" by {_printed(clause)}" if clause else ""   # the successor's repeal clause, not its successor article
+        then = f"; replaced by {work.replaced_by}" if work.replaced_by else ""
         return CheckedCitation(
-            c, Status.REPEALED, f"{name} was repealed{since}{by}" + (f" ({clause})" if clause else ""),
+            c, Status.REPEALED, f"{name} was repealed{since}{by}{then}",
             (_evidence(work=work, key=wkey, repealed_on=work.repealed_on, replaced_by=work.replaced_by,
                        repeal_clause=clause),), wkey), None
     if not segs:

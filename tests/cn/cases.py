@@ -113,6 +113,38 @@ ENGLISH = [
     ("paragraph 1, item 2 of Article 39 of the PRC Labor Contract Law", ["cn/中华人民共和国劳动合同法/art39/para1/item2"]),
 ]
 
+# forms of released models' answers (STARD, LexGenius, legal-consultation models)
+MODEL_FORMS = [
+    # a law database's class before the title (LawRefBook's folders, flk.npc.gov.cn's classes)
+    ("《社会法-军人保险法》第三十七条", ["cn/中华人民共和国军人保险法/art37"]),
+    ("《民商法-民法典》第五百七十七条", [f"{MFD}/art577"]),
+    ("《刑法-刑法》第264条", [f"{XF}/art264"]),
+    ("《宪法相关法-全国人民代表大会组织法》第十条", ["cn/中华人民共和国全国人民代表大会组织法/art10"]),
+    ("《诉讼与非诉讼程序法-民事诉讼法》第一百二十二条", ["cn/中华人民共和国民事诉讼法/art122"]),
+    ("《社会法：军人保险法》第三十七条", ["cn/中华人民共和国军人保险法/art37"]),
+    ("《司法解释-最高人民法院关于审理劳动争议案件适用法律问题的解释（一）》第三十二条",
+     ["cn/最高人民法院关于审理劳动争议案件适用法律问题的解释(一)/art32"]),
+    ("《社会法-幻想法》第一条", ["cn/社会法-幻想法/art1"]),        # the rest names no law: the title as printed
+    ("《张三-民法典》第一条", ["cn/张三-民法典/art1"]),            # no class before the dash
+    # an irregular 零 read as a reader reads it (metadata.read_as says so)
+    ("《刑法》第三百零十条", [f"{XF}/art310"]),
+    ("《民法典》第一千零十条第二款", [f"{MFD}/art1010/para2"]),   # regular: the hundreds are zero
+    # the usual forms
+    ("刑法第264条", [f"{XF}/art264"]),
+    ("[法条]刑法第264条", [f"{XF}/art264"]),
+    ("《民法典》第1165条第1款", [f"{MFD}/art1165/para1"]),
+    ("《中华人民共和国劳动合同法》第三十九条第（二）项", ["cn/中华人民共和国劳动合同法/art39/item2"]),
+    ("《合同法》第107条", ["cn/中华人民共和国合同法/art107"]),
+    ("最高人民法院关于审理劳动争议案件适用法律问题的解释（一） 第三十二条",
+     ["cn/最高人民法院关于审理劳动争议案件适用法律问题的解释(一)/art32"]),
+    ("《民事诉讼法》(2017修正)第119条", ["cn/中华人民共和国民事诉讼法/art119"]),
+    ("法律依据：《民法典》第五百七十七条；《民法典》第五百八十四条。", [f"{MFD}/art577", f"{MFD}/art584"]),
+    # names answers give that no document carries: the PRC before a short name, colloquial interpretation names
+    ("《中华人民共和国破产法》第五十八条", ["cn/中华人民共和国企业破产法/art58"]),
+    ("《婚姻法司法解释二》第24条", ["cn/最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释(二)/art24"]),
+    ("《民间借贷司法解释》第二十六条", ["cn/最高人民法院关于审理民间借贷案件适用法律若干问题的规定/art26"]),
+]
+
 NEGATIVE = [
     "这是第一次。",
     "他提出了三条意见。",
@@ -126,4 +158,4 @@ NEGATIVE = [
     "第一千零七十九",
 ]
 
-TABLE = DESIGN + TITLES + NUMBERS + UNITS + CASES + ENGLISH
+TABLE = DESIGN + TITLES + NUMBERS + UNITS + CASES + ENGLISH + MODEL_FORMS

@@ -41,12 +41,24 @@ LAWYER = [
     ("Marbury v. Madison, 1 Cranch 137 (1803).", "us/case/1/cranch/137", "real", None, ["Marbury v. Madison"]),
     # the right decision, cited at a page inside it: real, with the first page said
     ("J.D. v. Azar, 925 F.3d 1300 (D.C. Cir. 2019).", "us/case/925/f.3d/1300", "real", None, ["begins at page 1291"]),
-    # a year the volume cannot hold: volume 925 F.3d reports decisions of 2019 (the table) ...
-    ("Smith v. Jones, 925 F.3d 1339 (11th Cir. 1985).", "us/case/925/f.3d/1339", "invented", False,
-     ["volume 925 reports decisions of 2019", "a decision of 1985 cannot be in it"]),
-    # ... F. Supp. 2d ended in 2014 (reporters-db: a finished series)
-    ("Doe v. Roe, 100 F. Supp. 2d 5 (S.D.N.Y. 2016).", "us/case/100/f.supp.2d/5", "invented", False,
-     ["F. Supp. 2d reports decisions of 1988–2014"]),
+    # a year the volume cannot hold is doubt, not proof (a real case may be cited with a wrong year): not findable,
+    # never invented — volume 925 F.3d reports decisions of 2019 (the table) ...
+    ("Smith v. Jones, 925 F.3d 1400 (11th Cir. 1985).", "us/case/925/f.3d/1400", "not_findable", None,
+     ["volume 925 reports decisions of 2019", "a decision of 1985 would not be in it"]),
+    # ... F. Supp. 2d ended in 2014 (a finished series) ...
+    ("Doe v. Roe, 100 F. Supp. 2d 5 (S.D.N.Y. 2016).", "us/case/100/f.supp.2d/5", "not_findable", None,
+     ["F. Supp. 2d reports decisions of 1997–2014", "a decision of 2016 would not be in it"]),
+    # ... and a page inside another decision decides before the year: misattributed, both tables behind it
+    ("Smith v. Jones, 925 F.3d 1339 (11th Cir. 1985).", "us/case/925/f.3d/1339", "misattributed", True,
+     ["J.D. v. Azar", "not Smith v. Jones"]),
+    # a real case: F. Supp. ran to 1998 (reporters-db ends it in 1988; data/editions.json corrects it)
+    ("Carr v. First Nationwide Bank, 816 F. Supp. 1476 (N.D. Cal. 1993).", "us/case/816/f.supp./1476", "not_checked",
+     None, ["no case table in the store covers this reporter", "legalcite corpus cases", "--online"]),
+    # a volume beyond the last one a finished series ever had: invented (one source, the editions table)
+    ("Doe v. Roe, 1005 F.2d 17 (5th Cir. 1992).", "us/case/1005/f.2d/17", "invented", False,
+     ["volume 1005 was never published", "F.2d ended with volume 999"]),
+    ("Roe v. Doe, 870 F. App'x 12 (3d Cir. 2021).", "us/case/870/f.app'x/12", "invented", False,
+     ["F. App'x ended with volume 861"]),
     # running reporters' first years in reporters-db are no proof: real opinions cite 3 U.S. (3 Dall.) 386 (1798),
     # the Washington Reports of the 1920s (reporters-db dates "Wash." 1790–1796 too), 100 F.R.D. 436 (1983)
     ("Calder v. Bull, 3 U.S. (3 Dall.) 386, 390 (1798).", "us/case/3/u.s./386", "not_findable", None, []),
@@ -65,6 +77,8 @@ def test_verdicts_a_lawyer_expects(case_store: Path, text: str, key: str, status
     for w in words:
         assert w in cc.reason
     assert cc.evidence, "every verdict carries evidence"
+    if status == "not_checked":      # offline: what would decide it
+        assert "`legalcite corpus cases`" in cc.reason and "`--online`" in cc.reason
     if status == "misattributed":    # both names in the evidence
         names = {(e.details.get("cited_name"), e.details.get("listed_name")) for e in cc.evidence}
         assert any(a and b for a, b in names)
@@ -172,7 +186,7 @@ def test_second_opinion_confirms_or_overrules_the_table(case_store: Path) -> Non
     petersen, smith, marbury = second_opinion(table, api)
     assert api.asked == ["us/case/905/f.supp.2d/121", "us/case/925/f.3d/1339", "us/case/5/u.s./137"]
     assert petersen.status is Status.MISATTRIBUTED and petersen.confirmed is True   # table and API agree
-    assert smith.status is Status.INVENTED and smith.confirmed is True              # reporters-db and a 404
+    assert smith.status is Status.MISATTRIBUTED and smith.confirmed is True         # two tables and a 404
     assert marbury.status is Status.REAL and marbury.confirmed is None
     assert "CourtListener agrees" in petersen.reason and len(petersen.evidence) == 2
     # the API finds the cited decision under the cited name: it overrules the (older) table

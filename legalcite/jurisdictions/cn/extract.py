@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from legalcite.core.scan import Context
-from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_version,
-                                             tables, title_before, visible, work_of_title)
-from legalcite.keys import cn_ascii_brackets, cn_to_int
+from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_category,
+                                             strip_version, tables, title_before, visible, work_of_title)
+from legalcite.keys import CN_NUMERAL_CHARS, cn_ascii_brackets, cn_numeral_irregular, cn_to_int, int_to_cn
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 160           # characters after an anchor handed to the unit grammar
@@ -242,9 +242,25 @@ def _cites(text: str, start: int, chain_at: int, work: str | None, form: Form,
     for i, (units, s, e) in enumerate(unit_paths(groups, work)):
         a = start if i == 0 else chain_at + s
         b = chain_at + e
+        note = _read_as(text[chain_at + s: b])
         out.append(Citation(jurisdiction="cn", kind=Kind.STATUTE, work=work, units=units, span=Span(a, b),
-                            text=text[a:b], form=form, _link=link))
+                            text=text[a:b], form=form, _link=link,
+                            metadata=StatuteMetadata(read_as=note) if note else None))
     return out
+
+
+_ZERO_UNIT = re.compile("[零〇○][十拾百佰千仟]")
+_NUMBERED = re.compile(rf"第\s*([{CN_NUMERAL_CHARS}]+)\s*([条款项])")
+
+
+def _read_as(chain: str) -> str | None:
+    """How the irregular numerals of a unit chain were read (``第三百零十条 read as 第三百一十条``: a 零 before a
+    unit, which no statute prints, taken as a reader takes it); None for the usual chain."""
+    if not _ZERO_UNIT.search(chain):
+        return None
+    notes = [f"{m.group()} read as 第{int_to_cn(cn_to_int(m.group(1)))}{m.group(2)}"
+             for m in _NUMBERED.finditer(chain) if cn_numeral_irregular(m.group(1))]
+    return "; ".join(notes) or None
 
 
 def _close_title(text: str, pos: int) -> int | None:
@@ -312,6 +328,9 @@ def _bracketed(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     if not printed.strip() or _NOT_IN_TITLE.search(printed):
         return []
     work = lookup(printed)
+    if work is None:  # 《社会法-军人保险法》: a law database's class before the title
+        rest = strip_category(printed)
+        work = lookup(rest) if rest else None
     known = work is not None
     if work is None:
         work = work_of_title(strip_version(printed))

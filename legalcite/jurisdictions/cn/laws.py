@@ -118,7 +118,37 @@ def lookup(title: str) -> str | None:
             return hit
         if hit is not None:
             return None
+    if title.startswith(PRC) and len(title) > len(PRC) + 1:  # 中华人民共和国破产法: the PRC before a short name
+        hit = lookup(title[len(PRC):])
+        if hit is not None and t.works.get(hit, {}).get("title", "").startswith(PRC):
+            return hit
     return None
+
+
+@functools.cache
+def categories() -> frozenset[str]:
+    """The classes law databases file laws under, which model answers print before a title (``《社会法-军人保险法》``,
+    ``《民法商法-公司法》``): the categories and levels of the corpus documents (LawRefBook's folders, the classes of
+    flk.npc.gov.cn: 宪法相关法, 民法商法, 行政法, 经济法, 社会法, 刑法, 诉讼与非诉讼程序法; 行政法规, 司法解释 …) and
+    the hand-kept variants of ``data/aliases.json`` (``categories``: 民商法 …)."""
+    out = set(load(__package__, "aliases.json").get("categories", ()))
+    for w in tables().works.values():
+        for v in (w.get("category"), w.get("level")):
+            out.update(p for p in (v or "").split("/") if p and not p.isascii())
+    return frozenset(out)
+
+
+_CATEGORY_HEAD = re.compile(r"\s*([^\s\-－—–_·:：/／|｜]{2,12})\s*[\-－—–_·:：/／|｜]\s*(\S.*)")
+
+
+def strip_category(printed: str) -> str | None:
+    """The title after a database class (``社会法-军人保险法`` → ``军人保险法``) where the class is one of
+    :func:`categories` and the rest names a known law; None otherwise (``刑法-刑法`` → ``刑法``)."""
+    m = _CATEGORY_HEAD.fullmatch(printed)
+    if m is None or m.group(1) not in categories():
+        return None
+    rest = m.group(2).strip()
+    return rest if lookup(rest) is not None else None
 
 
 def work_articles(work: str) -> list[str] | None:

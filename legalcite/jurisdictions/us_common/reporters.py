@@ -65,6 +65,8 @@ class Edition:
     start: int | None
     end: int | None
     formats: tuple[Format, ...] = ()
+    last_volume: int | None = None   # a finished series' last volume (data/editions.json); None: unknown or running
+    source: str | None = None        # where a corrected year or the last volume comes from (data/editions.json)
 
     def admits(self, shape: str, volume: str, page: str | None) -> bool:
         """Whether a citation of this shape, volume and page is one of this edition's formats."""
@@ -88,6 +90,23 @@ def _year(d: Any) -> int | None:
 
 
 @functools.cache
+def edition_facts() -> dict[str, dict[str, Any]]:
+    """Canonical abbreviation → the hand-kept facts of ``data/editions.json``: corrected decision years
+    (``start``, ``end``) where reporters-db's are wrong (it ends F. Supp. in 1988; the series ran to 1998), the last
+    volume of a finished series, and the source of each."""
+    from legalcite.core.data import load
+
+    return load(__package__, "editions.json")["editions"]
+
+
+def _edition(abbr: str, jur: str, info: dict[str, Any], formats: tuple[Format, ...]) -> Edition:
+    """One reporters-db edition with the corrections of :func:`edition_facts` applied."""
+    fact = edition_facts().get(abbr, {})
+    return Edition(abbr, jur, fact.get("start", _year(info.get("start"))), fact.get("end", _year(info.get("end"))),
+                   formats, fact.get("last_volume"), fact.get("source"))
+
+
+@functools.cache
 def reporter_index() -> dict[str, tuple[Edition, ...]]:
     """Printed reporter (spaces removed) → candidate editions, from reporters-db's editions and variations.
     A reporter is California's (``us-ca``) when every court it reports is a California court."""
@@ -108,8 +127,7 @@ def _reporter_index() -> dict[str, tuple[Edition, ...]]:
         for entry in entries:
             mlz = entry.get("mlz_jurisdiction") or []
             jur = "us-ca" if mlz and all(j.startswith(("us:ca;", "us:ca:")) for j in mlz) else "us"
-            editions = {abbr: Edition(abbr, jur, _year(info.get("start")), _year(info.get("end")),
-                                      formats_of(info.get("regexes") or ["$full_cite"]))
+            editions = {abbr: _edition(abbr, jur, info, formats_of(info.get("regexes") or ["$full_cite"]))
                         for abbr, info in entry["editions"].items()}
             for abbr, ed in editions.items():
                 index.setdefault(_norm_reporter(abbr), []).append(ed)
