@@ -334,3 +334,13 @@ def test_bm25_indexes_work_title_and_path(tmp_path):
     ix = load_index(build_index(units, tmp_path / "ix", kind="bm25", progress=False))
     assert ix.search("离婚怎么调解", 1)[0].key == "cn/中华人民共和国民法典/art1079"
     assert ix.search("婚姻家庭", 1)[0].key == "cn/中华人民共和国民法典/art1079"
+
+
+def test_the_stopwords_are_bm25s_lists():
+    """The analyzers' stopwords ship with legalcite (the check analyses claims without the retrieval extra); they
+    are the lists of the bm25s the indexes and the store's attribution matrices were built with."""
+    sw = pytest.importorskip("bm25s.stopwords")
+    from legalcite.retrieval.tokenize import _stopwords
+
+    assert _stopwords("de") == frozenset(sw.STOPWORDS_GERMAN) and _stopwords("en") == frozenset(sw.STOPWORDS_EN)
+    assert _stopwords("zh") == frozenset()

@@ -129,3 +129,23 @@ def test_the_table_matches_pyproject():
         assert {d.lower() for d in own.values()} == dists_of[extra], extra
         for module, dist in own.items():
             assert dist.lower() in {d.lower() for d in by_module.get(module, [])}, (module, dist)
+
+
+def test_the_readme_check_runs_in_a_base_install(tmp_path, small_store):
+    """``pip install -e .`` without extras, then the README's first check: every answer checked, claims judged
+    by BM25 (numpy and PyStemmer are base dependencies), no error record."""
+    import json
+    import re
+
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    base = {re.match(r"[A-Za-z0-9_.\-]+", d).group(0).lower() for d in project["dependencies"]}
+    blocked = {m for extra in EXTRAS for m, dist in modules(extra).items() if dist.lower() not in base}
+    out = tmp_path / "checked.jsonl"
+    r = run_without(",".join(sorted(blocked)), ["check", str(ROOT / "examples" / "answers.jsonl"), "--store",
+                                                 str(small_store), "-o", str(out)], tmp_path)
+    assert r.returncode == 0, r.stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 4 and not any("error" in rec for rec in records)
+    judged = [e for rec in records for c in rec["citations"] for e in c["evidence"] if e["source"] == "attribution"]
+    assert judged, "no claim was judged"
