@@ -155,6 +155,10 @@ RUNS: dict[str, Reduced | Checked] = {
         "--gold stard.jsonl --distractors 30", "37,655 articles embedded: 40 minutes"),
     "legalcite index build --jurisdiction de --kind hybrid -o de_full": Reduced(
         "--gold ler.jsonl --distractors 30", "22,742 units embedded: 53 minutes"),
+    "legalcite retrieval cv cn_full stard.jsonl": Reduced("--depth 200 --candidates 400",
+                                                          "each fold's reranker over 2,000 candidates per query"),
+    "legalcite retrieval cv de_full ler.jsonl": Reduced("--depth 200 --candidates 400",
+                                                        "each fold's reranker over 2,000 candidates per query"),
     "python benchmarks/rerank_speed.py cn_full stard.jsonl": Reduced("--queries-timed 5", "200 timed queries"),
     "python benchmarks/scale.py --n 2000": Reduced("--n 20 --workers 1 --partition 10",
                                                    "2,000 answers on clusters of 1 and 2 workers"),
@@ -195,7 +199,8 @@ class Clone:
         (tmp / "us_opinions_sample.txt").write_text("\n\n".join(blocks[:25]), encoding="utf-8")
         self.env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
                     "PYTHONPATH": str(self.root), "LEGALCITE_SHARED": str(shared),
-                    "LEGALCITE_STORE": str(tmp / "store.sqlite"), "PYTHONDONTWRITEBYTECODE": "1"}
+                    "LEGALCITE_STORE": str(tmp / "store.sqlite"), "LEGALCITE_CACHE": str(tmp / "cache"),
+                    "PYTHONDONTWRITEBYTECODE": "1"}  # a clone's caches are its own (and gone with it)
         self.env.pop("LEGALCITE_CORPORA", None)
         self.done: dict[str, subprocess.CompletedProcess] = {}
 
