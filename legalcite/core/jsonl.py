@@ -224,15 +224,16 @@ class Reader:
                 if item[1].strip():
                     break
             head = first[-1][1].lstrip() if first and not isinstance(first[-1][1], _Undecodable) else ""
-            lines = _chain(first, lines)
             shape = "jsonl" if head.startswith("{") else None
             if head.startswith("["):
-                array, lines, shape = self._json_array(lines, strict=fmt == "jsonl")
+                array, lines, shape = self._json_array(first, lines, strict=fmt == "jsonl")
                 if array is not None:
                     self.stats.format = "json"
                     yield from array
                     return
-            elif shape is None and self._csv_header(head):
+            else:
+                lines = _chain(first, lines)
+            if shape is None and self._csv_header(head):
                 self.stats.format = "csv"
                 yield from self._csv(lines)
                 return
@@ -348,52 +349,63 @@ class Reader:
             self.stats.records += 1
             yield Line(self.path, start, None, None, "\n".join(block), end)
 
-    def _json_array(self, lines: Iterator[tuple[int, str, int]], *, strict: bool
+    def _json_array(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], *, strict: bool
                     ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]], str | None]:
-        """For an input whose first non-blank line starts with ``[``: ``(records, _, "json")`` when it is one JSON
-        array; otherwise ``(None, the lines, shape)``: ``"jsonl"`` when the first line is a whole JSON value and
-        more lines follow (JSON Lines, its first line a bad one), None when that line is no JSON at all (text such
-        as ``"[1] See § 823 BGB"``). An array that breaks after its first line is an :class:`InputError`; so is
-        any break when ``strict`` (JSON is what the command reads)."""
-        held = list(lines)  # the array is parsed whole; elements become records once all of it is known good
+        """For an input whose first non-blank line (the last of ``first``) starts with ``[``: ``(records, _,
+        "json")`` when it is one JSON array; otherwise ``(None, all the lines, shape)``: ``"jsonl"`` when that line
+        is a whole JSON value and more lines follow (JSON Lines, its first line a bad one), None when it is no JSON
+        (text such as ``"[1] See § 823 BGB"``: told from that line alone, so text is still read as a stream). An
+        array that breaks after its first line is an :class:`InputError`; so is any break when ``strict`` (JSON is
+        what the command reads)."""
+        decoder = json.JSONDecoder()
+        head = first[-1][1]
+        try:
+            _, at = decoder.raw_decode(head, len(head) - len(head.lstrip()))
+        except json.JSONDecodeError as e:
+            if e.pos < len(head.rstrip()):  # not JSON within its first line: a multi-line array cannot mend that
+                if strict:
+                    raise self._not_an_array(first[-1][0], e) from None
+                return None, _chain(first, rest), None
+        else:
+            if head[at:].strip():
+                return None, _chain(first, rest), None  # "[1] See § 823 BGB": text after the brackets
+            more = next((item for item in rest if isinstance(item[1], _Undecodable) or item[1].strip()), None)
+            if more is not None:
+                return None, _chain(first, _chain([more], rest)), "jsonl"  # `[1, 2]`, then more lines
+            return self._array_records(head, first[-1][0], [first[-1][2]]), iter(()), "json"
+        held = first + list(rest)  # a multi-line array: parsed whole before any element becomes a record
         body = [t for _, t, _ in held]
         if any(isinstance(t, _Undecodable) for t in body):
             return None, iter(held), "jsonl"  # the per-line reader names the undecodable line
         text = "\n".join(body)
-        first = next(i for i, t in enumerate(body) if t.strip())
-        start = sum(len(t) + 1 for t in body[:first])   # offsets of the first non-blank line
-        line_end = start + len(body[first])
+        start = sum(len(t) + 1 for t in body[:len(first) - 1])   # offset of the first non-blank line
         try:
-            _, at = json.JSONDecoder().raw_decode(text, start + len(body[first]) - len(body[first].lstrip()))
+            _, at = decoder.raw_decode(text, start + len(head) - len(head.lstrip()))
         except json.JSONDecodeError as e:
-            if e.pos <= line_end and not strict:
-                return None, iter(held), None  # no JSON on the first line: text that starts with "["
-            lineno = held[0][0] + text.count("\n", 0, e.pos)
-            raise InputError(f"{self.path}:{lineno}: starts as a JSON array but is not valid JSON ({e.msg} at "
-                             f"column {e.colno}); fix it, or write JSON Lines (one object per line)") from None
-        if at <= line_end and text[at:line_end].strip():
-            return None, iter(held), None  # "[1] See § 823 BGB": text after the brackets
+            raise self._not_an_array(held[0][0] + text.count("\n", 0, e.pos), e) from None
         if text[at:].strip():
-            if at <= line_end:
-                return None, iter(held), "jsonl"  # `[1, 2]` and then more lines: read line by line
             lineno = held[0][0] + text.count("\n", 0, at)
             raise InputError(f"{self.path}:{lineno}: a JSON array ends here but more follows; one array, or "
                              "JSON Lines (one object per line)")
-        ends = [pos for _, _, pos in held]
-        return self._array_records(text, held[0][0], ends), iter(()), "json"
+        return self._array_records(text, held[0][0], [pos for _, _, pos in held]), iter(()), "json"
+
+    def _not_an_array(self, lineno: int, e: json.JSONDecodeError) -> InputError:
+        return InputError(f"{self.path}:{lineno}: starts as a JSON array but is not valid JSON ({e.msg} at column "
+                          f"{e.colno}); fix it, or write JSON Lines (one object per line)")
 
     def _array_records(self, text: str, first_lineno: int, ends: list[int]) -> Iterator[Line | BadLine]:
         """One record per element of the JSON array ``text`` (already known to parse), at the line it starts."""
         decoder = json.JSONDecoder()
         pos = text.index("[") + 1
-        n = 0
+        n = line = counted = 0
         while True:
             pos = _skip_space(text, pos)
             if text[pos] == "]":
                 return
             obj, end = decoder.raw_decode(text, pos)
             n += 1
-            line = text.count("\n", 0, pos)
+            line += text.count("\n", counted, pos)   # counted from the last element on: linear in the input
+            counted = pos
             lineno, stop = first_lineno + line, ends[min(line, len(ends) - 1)]
             if not isinstance(obj, dict):
                 yield self._bad(lineno, None, f"element {n} of the array: expected a JSON object, got "

@@ -160,6 +160,7 @@ SHAPES = [
      {"format": "jsonl"}, "json",
      [("Line", 3, "a"), ("Line", 4, "b"), ("BadLine", 6, None), ("BadLine", 7, "d")]),
     ("[]", {"format": "jsonl"}, "json", []),
+    (b'[{"id": 1}]\n\n\xff\n', {"format": "auto"}, "jsonl", [("BadLine", 1, None), ("BadLine", 3, None)]),
     ('[\n  {"id": "a", "answer": "x"},\n  {"id": "b", "answer": "y"\n', {"format": "auto"}, None,
      "in.jsonl:3: starts as a JSON array but is not valid JSON"),
     ('[\n{"id": 1}\n]\n{"id": 2}\n', {"format": "jsonl"}, None, "in.jsonl:3: a JSON array ends here but more follows"),
@@ -188,6 +189,12 @@ def test_json_arrays_and_csv_are_records_never_one_text(data, options, found, ex
     out = list(reader)
     assert reader.stats.format == found
     assert [(type(r).__name__, r.lineno, r.id) for r in out] == expected
+
+
+def test_a_long_pretty_printed_array_keeps_every_line_number():
+    data = "[\n" + ",\n".join(f'  {{"id": {i}, "answer": "§ {i} BGB"}}' for i in range(20_000)) + "\n]\n"
+    out = list(Reader(as_binary(data), format="jsonl"))
+    assert len(out) == 20_000 and all(r.lineno == r.id + 2 for r in out)
 
 
 def test_csv_cells_are_read_by_column_and_a_missing_column_is_named():
