@@ -286,5 +286,7 @@ def _embedder(name: str):
     from legalcite._util import loading
     from legalcite.retrieval.dense import USEEmbedder, get_embedder
 
-    with loading(f"loading the claim embedder ({name})"):
-        return USEEmbedder(threads=1) if name == "use" else get_embedder(name)
+    if name != "use":
+        return get_embedder(name)  # says what it loads
+    with loading("loading the use embedding model"):
+        return USEEmbedder(threads=1)

