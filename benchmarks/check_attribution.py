@@ -1,6 +1,9 @@
 """Swap tests for the misattribution check: how many swapped citations it catches at a calibrated false-alarm rate.
 
     python benchmarks/check_attribution.py [--store PATH] [--testdata DIR] [--target-fa 0.04] [--write-calibration]
+    python benchmarks/check_attribution.py --shipped      # the same items, measured with calibration.json
+    python benchmarks/check_attribution.py --quotes       # quotations of STARD's article texts
+    python benchmarks/check_attribution.py --bare         # answers that only list real citations
 
 Each item is a real citation with its claim; its **swap** cites another unit of the same scope instead (seeded,
 uniform over the units with text). Flags on real citations are false alarms, flags on swaps are hits.
@@ -18,11 +21,18 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``ch-heading`` | ch | a Swiss article's Randtitel (German; measured only) | that article |
 | ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
 | ``ch-bge`` | ch | the sentence of a German BGE Regeste (``ch_bge_cases`` in the corpora) that cites an article | that article |
+| ``de-quote`` … ``ch-quote`` | de, cn, us, eu, ch | the first sentence of a unit's own text, as an answer quotes it (measured only) | that unit |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
 | ``us-opinion``, ``ca-opinion``, ``us-const`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section / U.S. Constitution provision it cites |
 
+The closing line sums the **restating** claims (paraphrases, headings, quotations: :data:`RESTATING`), on which a
+false alarm is what a grader never forgives. ``--quotes`` measures the quotation check
+(:mod:`legalcite.attribution.quotes`) on quotations of STARD's article texts — real, swapped within the law, from
+another law — with and without quotation marks; ``--bare`` runs answers that only list real citations
+(``[法条]…``, ``Rechtsgrundlage: …``, ``See …``) through ``legalcite.check``: none may be called misattributed.
+
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
-questions are all on one side); the ``*-heading`` sets are measured only (a heading restates its section word for word,
+questions are all on one side); the ``*-heading`` and ``*-quote`` sets are measured only (a heading restates its section word for word,
 no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
 ``en``; ``cross``: another language) on the calibration half so that no set's false alarms there exceed
 ``--target-fa`` (:func:`threshold_sets`), and the rates below are those of the measurement half. "caught" counts
@@ -51,7 +61,10 @@ CALIBRATION = ROOT / "legalcite" / "attribution" / "calibration.json"
 WEIGHTS = (0.3, 0.4, 0.5, 0.6, 0.7)
 LEXICAL_FEATURES = ("rel", "scaled", "lrank")
 # a heading restates its section almost word for word: measured, but no basis for a threshold on real prose
-MEASURE_ONLY = {"us-heading", "eu-heading", "ch-heading"}
+MEASURE_ONLY = {"us-heading", "eu-heading", "ch-heading", "de-quote", "cn-quote", "us-quote", "eu-quote", "ch-quote"}
+# claims that restate the cited unit (paraphrases, headings, quotations): the false alarms a grader never forgives
+RESTATING = {"de-claims", "de-en", "ca-claims", "cn-en", "us-heading", "eu-heading", "ch-heading", "de-quote",
+             "cn-quote", "us-quote", "eu-quote", "ch-quote"}
 DENSE_FEATURES = ("abs", "rel", "lrank")
 GROUPS = ("de", "zh", "en", "cross")
 
@@ -125,6 +138,12 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
         for k, h in rng.sample(heads, min(400, len(heads))):
             if len(h.split()) >= 3 and "/recital" not in k:
                 add(f"{jur}-heading", jur, h, k)
+    for jur in ("de", "cn", "us", "eu", "ch"):   # a sentence of the unit's own text, as an answer quotes it
+        rows = store.read("SELECT key, text FROM units WHERE jurisdiction = ? AND text != '' ORDER BY key", (jur,))
+        for k, text in rng.sample(rows, min(QUOTE_SAMPLE, len(rows))):
+            first = _first_sentence(text)
+            if first and "/recital" not in k:
+                add(f"{jur}-quote", jur, first, k)
     with open(testdata / "lexam_open_sample.jsonl", encoding="utf-8") as fh:
         for line in fh:
             cited_sentences(lambda c: "ch-lexam" if statute(c) and c.jurisdiction == "ch" else None,
@@ -138,6 +157,21 @@ def items(store, testdata: Path, seed: int) -> list[dict]:
     for it in out:
         it["set"] = {"de-de": "de-claims"}.get(it["set"], it["set"])
     return out
+
+
+QUOTE_SAMPLE = 250
+
+
+def _first_sentence(text: str) -> str | None:
+    """The first sentence of a unit's text with at least six words (twelve characters of Chinese), without its
+    paragraph number: what an answer quotes."""
+    import re
+
+    for part in re.split(r"(?<=[.;。；])\s*|\n", text):
+        part = re.sub(r"^\s*(?:\(\w{1,4}\)|\d{1,3}\.)\s*", "", part).strip()
+        if len(part.split()) >= 6 or len(re.findall(r"[\u4e00-\u9fff]", part)) >= 12:
+            return part
+    return None
 
 
 def swaps(store, its: list[dict], seed: int) -> None:
@@ -291,6 +325,11 @@ def report(rows: dict[str, dict]) -> None:
               f"{pct(r['real_dense'], r['real_n']):>6s} {pct(r['swap_flagged'], r['swap_n']):>8s} "
               f"{pct(r['swap_confirmed'], r['swap_n']):>9s} {pct(r['real_flagged'], r['real_n']):>9s} "
               f"{pct(r['real_confirmed'], r['real_n']):>8s}")
+    fa = sum(r["real_flagged"] for n, r in rows.items() if n in RESTATING)
+    n = sum(r["real_n"] for name, r in rows.items() if name in RESTATING)
+    caught = sum(r["swap_flagged"] for name, r in rows.items() if name in RESTATING)
+    print(f"restating claims (paraphrases, headings, quotations; {', '.join(sorted(RESTATING & set(rows)))}): "
+          f"false alarms {fa} of {n} ({pct(fa, n).strip()}), swaps caught {pct(caught, n).strip()}")
 
 
 def design(its: list[dict], target: float) -> int:
@@ -308,6 +347,181 @@ def design(its: list[dict], target: float) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ quotations (--quotes)
+
+QUOTE_FORMS = ("whole", "sentence", "ellipsis")
+
+
+def _quote_of(text: str, form: str, rng: random.Random) -> str | None:
+    """A quotation of ``text`` as a model writes one: its first paragraph (``whole``), one of its sentences or clauses
+    (``sentence``), or two of them joined by ``……`` (``ellipsis``)."""
+    import re
+
+    first = text.strip().split("\n")[0].strip()
+    parts = [p for p in re.split(r"(?<=[。；：])", first) if len(p) >= 10]
+    if form == "whole":
+        return first or None
+    if form == "sentence":
+        return rng.choice(parts) if parts else None
+    return f"{parts[0].rstrip('。；：')}……{parts[-1]}" if len(parts) >= 2 else None
+
+
+def quote_items(store, testdata: Path, seed: int) -> list[dict]:
+    """Quotations built from STARD's article texts (an edition other than the store's): for each relevant article
+    whose law the store holds, a ``real`` quotation of it, a ``swap`` (the same form from another STARD article of
+    the same law, cited to this one) and a ``foreign`` one (from an article of another law: no unit of the cited law
+    holds it). The answer is ``《law》第N条规定：“quotation”`` (and ``…规定：quotation。`` without quotation marks:
+    ``-unmarked``), read by the claim splitter like any answer."""
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
+    from legalcite.jurisdictions.cn.snapshots import cn_article_segment
+
+    arts: dict[str, dict] = {}
+    with open(testdata / "stard_queries.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            for rel in json.loads(line)["relevant"]:
+                wid = cn_work(rel["law"])
+                key = f"cn/{wid}/{cn_article_segment(rel['article'], rel['article_sub'])}"
+                if key not in arts and rel.get("text"):
+                    u = store.unit(key)
+                    if u is not None and u.text:
+                        arts[key] = {"key": key, "law": rel["law"], "text": rel["text"], "name": rel["name"]}
+    by_law: dict[str, list[str]] = defaultdict(list)
+    for k in arts:
+        by_law[k.rsplit("/", 1)[0]].append(k)
+    keys = sorted(arts)
+    out = []
+    for key in keys:
+        scope = key.rsplit("/", 1)[0]
+        rng = random.Random(f"{seed}\0quote\0{key}")
+        form = QUOTE_FORMS[hashlib.sha1(key.encode()).digest()[2] % len(QUOTE_FORMS)]
+        same = [k for k in by_law[scope] if k != key]
+        other = [k for k in keys if not k.startswith(scope + "/")]
+        for kind, source in (("real", key), ("swap", rng.choice(same) if same else None),
+                             ("foreign", rng.choice(other) if other else None)):
+            q = _quote_of(arts[source]["text"], form, rng) if source else None
+            if q:
+                art = arts[key]["name"][len(arts[key]["law"]):]
+                for marks, (o, c) in (("", "“”"), ("-unmarked", ("", "。"))):
+                    out.append({"set": f"quote-{kind}{marks}", "form": form, "key": key, "source": source,
+                                "quote": q, "answer": f"《{arts[key]['law']}》{art}规定：{o}{q.rstrip('。')}{c}"})
+    return out
+
+
+def quotes(store, its: list[dict]) -> dict:
+    """Each quotation through the claim splitter and :func:`~legalcite.attribution.quotes.check_quote`."""
+    from legalcite.attribution import claim_for
+    from legalcite.attribution.lexical import scope_of
+    from legalcite.attribution.quotes import check_quote
+    from legalcite.attribution.store import lexical_scope
+
+    rows: dict = defaultdict(lambda: defaultdict(int))
+    for it in its:
+        text = it["answer"]
+        start, end = 0, text.rindex("规定：")
+        got = claim_for(text, start, end).quotes
+        r = rows[(it["set"], it["form"])]
+        r["n"] += 1
+        if not got:
+            continue
+        r["read"] += 1
+        c = check_quote(store, it["key"], got[0].text, got[0].marked, "zh", lexical_scope(store, scope_of(it["key"])))
+        if c is None:
+            continue
+        r[c.verdict] += 1
+        r["found_source"] += c.found_in == it["source"] and it["source"] != it["key"]
+        it["containment"] = c.cited
+    return rows
+
+
+def _q():
+    from legalcite.attribution import quotes as q
+
+    return q
+
+
+def quote_report(rows: dict) -> None:
+    print(f"{'set':14s} {'form':9s} {'items':>5s} {'read':>7s} {'contained':>9s} {'unclear':>8s} {'missing':>8s} "
+          f"{'source named':>12s}")
+    for (name, form) in sorted(rows):
+        r = rows[(name, form)]
+        print(f"{name:14s} {form:9s} {r['n']:5d} {pct(r['read'], r['n']):>7s} {pct(r['contained'], r['n']):>9s} "
+              f"{pct(r['unclear'], r['n']):>8s} {pct(r['missing'], r['n']):>8s} {pct(r['found_source'], r['n']):>12s}")
+    for name in sorted({n for n, _ in rows}):
+        tot = defaultdict(int)
+        for (n, _), r in rows.items():
+            if n == name:
+                for k, v in r.items():
+                    tot[k] += v
+        print(f"{name:14s} {'all':9s} {tot['n']:5d} {pct(tot['read'], tot['n']):>7s} "
+              f"{pct(tot['contained'], tot['n']):>9s} {pct(tot['unclear'], tot['n']):>8s} "
+              f"{pct(tot['missing'], tot['n']):>8s} {pct(tot['found_source'], tot['n']):>12s}")
+
+
+# ------------------------------------------------------------------ bare citations (--bare)
+
+BARE_FORMS = {
+    "zh": ("[法条]{a}", "法律依据：{a}", "相关法条：\n{a}\n{b}", "参考法条：{a}、{b}"),
+    "de": ("Rechtsgrundlage: {a}", "Vgl. {a}.", "- {a}\n- {b}", "Rechtsgrundlagen: {a}, {b}"),
+    "en": ("See {a}.", "Legal basis: {a}", "Relevant provisions:\n- {a}\n- {b}", "See {a}; {b}."),
+}
+
+
+def bare_items(store, testdata: Path, seed: int, per_set: int = 150) -> list[dict]:
+    """Answers that only list real citations, as models write them (``[法条]…``, ``法律依据：…``, ``Rechtsgrundlage:
+    …``, ``See 42 U.S.C. § 1983.``, lists): the citations as written in STARD (its article names), LER and refex
+    (German court prose), LEXam (Swiss answers) and the US opinions (U.S. Code), in pairs for the list forms."""
+    import legalcite
+
+    texts: dict[str, list[str]] = defaultdict(list)
+    with open(testdata / "stard_queries.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            texts["cn"].extend(f"《{r['law']}》{r['name'][len(r['law']):]}" for r in json.loads(line)["relevant"]
+                               if r["name"].startswith(r["law"]))
+    for name, field, jur in (("de_ler_test.jsonl", "text", "de"), ("lexam_open_sample.jsonl", "reference_answer", "ch")):
+        with open(testdata / name, encoding="utf-8") as fh:
+            for line in fh:
+                text = json.loads(line).get(field) or ""
+                texts[jur].extend(c.text for c in legalcite.extract(text)
+                                  if c.kind.value == "statute" and c.key and c.jurisdiction == jur)
+    for block in (testdata / "us_opinions.txt").read_text(encoding="utf-8").split("\n\n"):
+        texts["us"].extend(c.text for c in legalcite.extract(block)
+                           if c.kind.value == "statute" and c.key and c.jurisdiction == "us" and c.work == "usc")
+    out = []
+    for jur, cites in sorted(texts.items()):
+        rng = random.Random(f"{seed}\0bare\0{jur}")
+        cites = sorted(set(cites))
+        lang = {"cn": "zh", "us": "en"}.get(jur, "de")
+        for a in rng.sample(cites, min(per_set, len(cites))):
+            form = rng.choice(BARE_FORMS[lang])
+            out.append({"set": f"bare-{jur}", "answer": form.format(a=a, b=rng.choice(cites))})
+    return out
+
+
+def bare(store, its: list[dict]) -> dict:
+    """Each bare answer through :func:`legalcite.check`: what becomes of its ``real`` citations."""
+    from legalcite.attribution import attribution_result
+    from legalcite.checker import check
+
+    rows: dict = defaultdict(lambda: defaultdict(int))
+    for it in its:
+        for cc in check(it["answer"], store=store):
+            r = rows[it["set"]]
+            if cc.status.value in ("real", "misattributed"):
+                r["cited"] += 1
+                r[cc.status.value] += 1
+                r[attribution_result(cc) if cc.status.value == "real" else "judged"] += 1
+                if cc.status.value == "misattributed":
+                    print(f"  false alarm: {it['answer']!r}: {cc.reason}", file=sys.stderr)
+    print(f"{'set':8s} {'answers':>7s} {'real cites':>10s} {'misattr.':>8s} {'no claim':>8s} {'judged':>7s} "
+          f"{'not run':>7s}")
+    for name in sorted(rows):
+        r = rows[name]
+        print(f"{name:8s} {sum(it['set'] == name for it in its):7d} {r['cited']:10d} {r['misattributed']:8d} "
+              f"{pct(r['no claim'], r['cited']):>8s} {pct(r['judged'], r['cited']):>7s} "
+              f"{pct(r['not run'], r['cited']):>7s}")
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
@@ -319,6 +533,14 @@ def main() -> int:
     ap.add_argument("--write-calibration", action="store_true", help="write the thresholds into the package")
     ap.add_argument("--sets", help="only these sets (comma-separated)")
     ap.add_argument("--dump", help="pickle the items with their signals here (for analysis)")
+    ap.add_argument("--shipped", action="store_true",
+                    help="measure with the shipped thresholds (calibration.json, what `legalcite check` uses) instead "
+                         "of calibrating anew")
+    ap.add_argument("--bare", action="store_true",
+                    help="answers that only list real citations: none may be called misattributed")
+    ap.add_argument("--quotes", action="store_true",
+                    help="the quotation check instead: quotations of STARD's article texts, real, swapped within the "
+                         "law and from another law (figures for the README)")
     ap.add_argument("--design", action="store_true",
                     help="choose methods without the measurement half: cross-validation inside the calibration half "
                          "(nothing is written)")
@@ -329,6 +551,21 @@ def main() -> int:
 
     store = get_store(args.store)
     t0 = time.perf_counter()
+    if args.bare:
+        bare(store, bare_items(store, Path(args.testdata), args.seed))
+        return 0
+    if args.quotes:
+        qs = quote_items(store, Path(args.testdata), args.seed)
+        rows = quotes(store, qs)
+        print(f"{len(qs)} quotations, {time.perf_counter() - t0:.0f} s; contained ≥ {_q().CONTAINS:g}, missing < "
+              f"{_q().MISSING:g} (marked quotations; 'source named': the unit the quotation was taken from)")
+        quote_report(rows)
+        if args.dump:
+            import pickle
+
+            with open(args.dump, "wb") as fh:
+                pickle.dump(qs, fh)
+        return 0
     its = items(store, Path(args.testdata), args.seed)
     if args.sets:
         its = [it for it in its if it["set"] in args.sets.split(",")]
@@ -344,6 +581,11 @@ def main() -> int:
             pickle.dump(its, fh)
     if args.design:
         return design(its, args.target_fa)
+    if args.shipped:
+        print(f"{len(its)} items, {time.perf_counter() - t0:.0f} s; the shipped thresholds "
+              f"({CALIBRATION.relative_to(ROOT)}: {calibration().source}); measurement half:")
+        report(measure([it for it in its if split_of(it["key"]) == "measure"], calibration().groups))
+        return 0
     groups = calibrate([it for it in its if split_of(it["key"]) == "calibrate"], args.target_fa)
     emb = calibration().embedder
     print(f"{len(its)} items, {time.perf_counter() - t0:.0f} s; embedder {emb}; thresholds set at "

@@ -34,20 +34,26 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTDATA = Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared")) / "testdata"
 
 
+def stard_answer(record: dict) -> str:
+    """A STARD question led by the statute it is answered by (its first ``relevant`` article), as a model that
+    cites its source would write it; ``benchmarks/check_verdicts.py`` annotates the same texts."""
+    rel = record["relevant"][0]
+    return f"依据《{rel['law']}》{rel['name'][len(rel['law']):]}的规定，{record['query']}"
+
+
+def us_passages(text: str) -> list[str]:
+    """The passages of ``us_opinions.txt``: each blank-line block of more than 200 characters, cut at 1,500."""
+    return [b.strip()[:1500] for b in text.split("\n\n") if len(b.strip()) > 200]
+
+
 def pools(testdata: Path, seed: int) -> list[list[str]]:
     rng = random.Random(seed)
     out: list[list[str]] = []
     with open(testdata / "de_ler_test.jsonl", encoding="utf-8") as fh:
         out.append([json.loads(line)["text"] for line in fh])
-    stard = []
     with open(testdata / "stard_queries.jsonl", encoding="utf-8") as fh:
-        for line in fh:
-            r = json.loads(line)
-            rel = r["relevant"][0]
-            stard.append(f"依据《{rel['law']}》{rel['name'][len(rel['law']):]}的规定，{r['query']}")
-    out.append(stard)
-    text = (testdata / "us_opinions.txt").read_text(encoding="utf-8")
-    out.append([b.strip()[:1500] for b in text.split("\n\n") if len(b.strip()) > 200])
+        out.append([stard_answer(json.loads(line)) for line in fh])
+    out.append(us_passages((testdata / "us_opinions.txt").read_text(encoding="utf-8")))
     with open(testdata / "lexam_open_sample.jsonl", encoding="utf-8") as fh:
         out.append([json.loads(line).get("reference_answer") or "" for line in fh])
     for p in out:

@@ -221,8 +221,13 @@ def attribution_gaps(store: Any = None) -> list[str]:
 def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
     """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct key that is
     misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed; the deducted verdicts
-    left out for want of confirmation are listed under ``unconfirmed``."""
+    left out for want of confirmation are listed under ``unconfirmed``. ``attribution_not_run``: the ``real``
+    verdicts whose claim was not compared with the unit (the evidence says why), ``attribution_no_claim`` those
+    whose sentence states nothing beyond the citation."""
+    from legalcite.attribution import attribution_result
+
     counts: dict[str, int] = {}
+    attribution = {"not run": 0, "no claim": 0}
     by_jur: dict[str, dict[str, int]] = {}
     deducted: set[str] = set()
     unconfirmed: set[str] = set()
@@ -234,8 +239,11 @@ def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> 
         by_jur[j][s] = by_jur[j].get(s, 0) + 1
         if cc.status in DEDUCTED:
             (deducted if cc.deducted(deduct) else unconfirmed).add(cc.citation.key or f"?{cc.citation.text}")
+        elif cc.status is Status.REAL and (r := attribution_result(cc)) in attribution:
+            attribution[r] += 1
     return {"counts": counts, "by_jurisdiction": by_jur, "deducted": sorted(deducted),
-            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted)}
+            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted),
+            "attribution_not_run": attribution["not run"], "attribution_no_claim": attribution["no claim"]}
 
 
 # ------------------------------------------------------------------ answers files: one record per answer
@@ -287,7 +295,8 @@ def _record(answer: Answer, checked: list[CheckedCitation]) -> dict:
             "citations": [cc.to_dict() for cc in checked],
             "summary": {"counts": summary["counts"], "by_jurisdiction": summary["by_jurisdiction"],
                         "lexassay_deduction": summary["lexassay_deduction"],
-                        "unconfirmed": summary["unconfirmed"]}}
+                        "unconfirmed": summary["unconfirmed"], "attribution_not_run": summary["attribution_not_run"],
+                        "attribution_no_claim": summary["attribution_no_claim"]}}
 
 
 def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) -> dict:

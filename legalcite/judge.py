@@ -12,10 +12,13 @@ answered from an on-disk cache. Files of a run ``-o OUT``:
   ``{"id", "language", "scores": {judge: score}, "pool", "pooled", "complete", "unscored_judges"}`` — the file
   ``legalcite score mcq --open`` and ``legalcite score agreement`` read.
 
-The judge's score is the first ``[[x]]`` in its answer (LEXam's format, ``Correctness score: [[0.7]]``), clamped to
-[0, 1]; a judgment without one scores 0, as in LEXam, and is listed (``unscored_judges``). The prompt (system and
-user template, placeholders ``{question}``, ``{reference_answer}``, ``{answer}``) is documented in
-``docs/metrics.md`` and replaceable; LEXam's own wording can be passed as a template file to reproduce it exactly.
+The judge's score is the first ``[[x]]`` in its answer (LEXam's format, ``Correctness score: [[0.7]]``); a judgment
+without one scores 0, as in LEXam, and is listed (``unscored_judges``); a score outside [0, 1] (``[[7]]``) is no score
+at all: the judge is listed under ``out_of_range`` with what it wrote, and the answer is incomplete. The default
+prompt is LEXam's judging criteria in our wording, shipped as a versioned file
+(``legalcite/metrics/judge_prompt_lexam.json``, documented in ``docs/metrics.md``); ``--prompt FILE`` or
+``--system``/``--template`` replace it, and every judged line and call records the prompt's id (``name@version``,
+or ``custom@<hash>``), so judgments made with another prompt are never mixed into a run.
 """
 from __future__ import annotations
 
@@ -31,38 +34,58 @@ from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_request
 from legalcite.metrics.io import ANSWER_FIELDS
 from legalcite.metrics.lexam import POOLS
 
-DEFAULT_SYSTEM = (
-    "You grade answers to law school exam questions (Swiss, EU and international law). You compare a candidate's "
-    "answer with the examiners' reference answer and judge how far it matches it in legal accuracy, completeness "
-    "and reasoning."
-)
-DEFAULT_TEMPLATE = """You receive an exam question, the examiners' reference answer and a candidate's answer.
+PROMPT_FILE = "judge_prompt_lexam.json"
 
-How to grade:
-- Treat the reference answer as complete: it holds everything a perfect answer needs.
-- Where the reference lists points to examine marked (+), (-) or (+/-), the point must be affirmed (+), denied (-),
-  or may go either way if argued soundly (+/-).
-- Deduct for statements that contradict the reference or are not in it, unless you are sure they are legally
-  correct and relevant.
-- Citations of books or articles in the reference need not be repeated, but statutes must be cited precisely,
-  down to the paragraph, number or letter (Abs., Ziff., lit.) where one applies.
-- Where the reference is split into sub-points, grade in proportion (2 of 4 sub-points right: about 0.5).
 
-Reply with (1) a short explanation of where the answer agrees with or departs from the reference, (2) brief
-feedback as a professor would give it, and (3) the correctness score from 0.0 to 1.0 in steps of 0.1
-(1.0 = the reference fully met, 0.5 = half of it), written exactly as [[score]], e.g. "Correctness score: [[0.5]]".
+@dataclass(frozen=True)
+class JudgePrompt:
+    """A judge prompt: system message and user template (placeholders ``{question}``, ``{reference_answer}``,
+    ``{answer}``), named and versioned so that every judged line says which prompt graded it (``id``)."""
 
-Question:
-```{question}```
+    name: str
+    version: str
+    system: str
+    template: str
+    source: str = ""
 
-Reference answer:
-```{reference_answer}```
+    @property
+    def id(self) -> str:
+        return f"{self.name}@{self.version}"
 
-Candidate's answer:
-```{answer}```
 
-Your judgment:"""
-SCORE_PATTERN = r"\[\[\s*(\d+(?:\.\d+)?)\s*\]\]"
+def load_prompt(path: str | Path | None = None) -> JudgePrompt:
+    """A prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines, optional
+    ``source``); the shipped default, LEXam's judging criteria (``legalcite/metrics/judge_prompt_lexam.json``), when
+    ``path`` is None."""
+    try:
+        if path is None:
+            from importlib import resources
+
+            text = resources.files("legalcite.metrics").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, json.JSONDecodeError) as e:
+        raise JudgeInputError(f"{path or PROMPT_FILE}: cannot read the judge prompt ({e})") from None
+    tpl = data.get("template") if isinstance(data, dict) else None
+    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
+        tpl = "\n".join(tpl)
+    if not isinstance(tpl, str) or not isinstance(data.get("system"), str) or not data.get("name"):
+        raise JudgeInputError(f"{path or PROMPT_FILE}: a prompt file needs 'name', 'version', 'system' and 'template'")
+    check_template(tpl)
+    return JudgePrompt(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
+
+
+def prompt_id(system: str, template: str) -> str:
+    """Which prompt graded a judgment: the default's ``name@version``, else ``custom@`` and a hash of the texts."""
+    if (system, template) == (DEFAULT_PROMPT.system, DEFAULT_PROMPT.template):
+        return DEFAULT_PROMPT.id
+    import hashlib
+
+    return "custom@" + hashlib.sha256(f"{system}\0{template}".encode("utf-8")).hexdigest()[:12]
+
+
+SCORE_PATTERN = r"\[\[\s*(-?\d+(?:\.\d+)?)\s*\]\]"
 REFERENCE_FIELDS = ("reference_answer", "gold_answer", "reference")
 
 
@@ -135,8 +158,10 @@ def strip_reasoning(answer: str) -> str:
     return answer.rsplit("</think>", 1)[-1].strip() if "</think>" in answer else answer
 
 
-def messages(item: JudgeItem, *, system: str = DEFAULT_SYSTEM, template: str = DEFAULT_TEMPLATE) -> list[dict]:
-    """The chat messages a judge gets for one answer."""
+def messages(item: JudgeItem, *, system: str | None = None, template: str | None = None) -> list[dict]:
+    """The chat messages a judge gets for one answer (the default prompt's parts where none are given)."""
+    system = DEFAULT_SYSTEM if system is None else system
+    template = DEFAULT_TEMPLATE if template is None else template
     user = template.replace("{question}", item.question).replace("{reference_answer}", item.reference) \
         .replace("{answer}", strip_reasoning(item.answer))
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
@@ -148,16 +173,32 @@ def check_template(template: str) -> None:
         raise JudgeInputError(f"the judge template lacks {', '.join(missing)}")
 
 
+DEFAULT_PROMPT = load_prompt()
+DEFAULT_SYSTEM = DEFAULT_PROMPT.system
+DEFAULT_TEMPLATE = DEFAULT_PROMPT.template
+
+
 def extract_score(text: str, pattern: str = SCORE_PATTERN) -> float | None:
-    """The first ``[[x]]`` of a judgment, clamped to [0, 1]; None when there is none."""
+    """The first ``[[x]]`` of a judgment as written (group 1 of ``pattern``); None when there is none."""
     m = re.search(pattern, text or "")
     if not m:
         return None
     try:
-        value = float(m.group(1) if m.re.groups else m.group(0))
+        return float(m.group(1) if m.re.groups else m.group(0))
     except ValueError:
         return None
-    return min(max(value, 0.0), 1.0)
+
+
+def judged_score(text: str, pattern: str = SCORE_PATTERN) -> tuple[float | None, str | None]:
+    """``(score, problem)`` of a judgment on the 0–1 scale: ``(x, None)``; ``(0.0, "no_score")`` when it has no
+    ``[[x]]`` (LEXam: such a judgment scores 0); ``(None, "out_of_range")`` when ``x`` is outside [0, 1]
+    (``[[7]]``): not a score on this scale, never capped to one."""
+    v = extract_score(text, pattern)
+    if v is None:
+        return 0.0, "no_score"
+    if not 0.0 <= v <= 1.0:
+        return None, "out_of_range"
+    return v, None
 
 
 # ------------------------------------------------------------------ reading the answers
@@ -217,27 +258,32 @@ def calls_path(out_path: Path) -> Path:
     return out_path.with_name(out_path.name + ".calls.jsonl")
 
 
-def _call_key(record: dict[str, Any]) -> tuple[str, str]:
-    return (json.dumps(record["id"]), record["judge"])
+def _call_key(record: dict[str, Any]) -> tuple[str, str, str | None]:
+    """A judgment is one (answer, judge, prompt): a rerun with another prompt grades again."""
+    return (json.dumps(record["id"]), record["judge"], record.get("prompt"))
 
 
 def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str | Path, *, pool: str = "min",
-          system: str = DEFAULT_SYSTEM, template: str = DEFAULT_TEMPLATE, score_pattern: str = SCORE_PATTERN,
+          system: str | None = None, template: str | None = None, score_pattern: str = SCORE_PATTERN,
           cache: Any = None, concurrency: int = 4, retries: int = 4, backoff: float = 1.0, timeout: float = 120.0,
           progress: bool = False) -> dict[str, Any]:
-    """Grade every item by every judge (pairs already in ``OUT.calls.jsonl`` are skipped), then rewrite ``OUT``
-    with the pooled scores. Returns this run's counts, tokens and cost (per judge too) and the file's totals."""
+    """Grade every item by every judge (pairs already in ``OUT.calls.jsonl`` with the same prompt are skipped),
+    then rewrite ``OUT`` with the pooled scores. ``system``/``template`` default to the shipped prompt. Returns this
+    run's counts, tokens and cost (per judge too), the file's totals, and the prompt's id."""
     if pool not in POOLS:
         raise JudgeInputError(f"pool must be one of {sorted(POOLS)}")
+    system = DEFAULT_SYSTEM if system is None else system
+    template = DEFAULT_TEMPLATE if template is None else template
     _check_names(judges)
     check_template(template)
     re.compile(score_pattern)
+    pid = prompt_id(system, template)
     out_path = Path(out_path)
     calls = calls_path(out_path)
     done = done_keys(calls, _call_key)
-    requests = [Request((json.dumps(it.id), j.label), j, messages(it, system=system, template=template),
-                        {"id": it.id, "judge": j.label})
-                for it in items for j in judges if (json.dumps(it.id), j.label) not in done]
+    requests = [Request((json.dumps(it.id), j.label, pid), j, messages(it, system=system, template=template),
+                        {"id": it.id, "judge": j.label, "prompt": pid})
+                for it in items for j in judges if (json.dumps(it.id), j.label, pid) not in done]
     prog = None
     if progress:
         from legalcite.retrieval.index import Progress
@@ -245,46 +291,58 @@ def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str 
         prog = Progress("judge", len(requests))
     stats = run_requests(requests, calls, concurrency=concurrency, retries=retries, backoff=backoff,
                          timeout=timeout, cache=cache, progress=prog)
+    stats["prompt"] = pid
     stats["skipped_already_done"] = len(items) * len(judges) - len(requests)
     prices = {j.label: (j.price_in, j.price_out) for j in judges}
     stats["file_totals"] = usage_totals(calls, _call_key, lambda r: prices.get(r.get("judge"), (0.0, 0.0)))
-    stats.update(write_judged(items, judges, out_path, pool=pool, score_pattern=score_pattern))
+    stats.update(write_judged(items, judges, out_path, pool=pool, score_pattern=score_pattern, prompt=pid))
     return stats
 
 
 def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: Path, *, pool: str = "min",
-                 score_pattern: str = SCORE_PATTERN) -> dict[str, Any]:
-    """``OUT`` from the calls log: per answer the judges' scores, the pooled score and what is missing."""
+                 score_pattern: str = SCORE_PATTERN, prompt: str | None = None) -> dict[str, Any]:
+    """``OUT`` from the calls log (the judgments made with ``prompt``, default the shipped one): per answer the
+    judges' scores, the pooled score, and what is missing or out of range. An answer is complete when every judge
+    gave a score on the 0–1 scale; only a complete answer is pooled."""
     from legalcite.core.files import atomic_path
     from legalcite.core.jsonl import dumps
     from legalcite.llm import answered
 
-    by_pair: dict[tuple[str, str], dict[str, Any]] = {}
+    prompt = DEFAULT_PROMPT.id if prompt is None else prompt
+    by_pair: dict[tuple[str, str, str | None], dict[str, Any]] = {}
     for r in answered(calls_path(out_path)):
         by_pair.setdefault(_call_key(r), r)
     names = [j.label for j in judges]
-    incomplete = unscored = 0
+    incomplete = unscored = out_of_range = 0
     with atomic_path(out_path) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         for it in items:
             scores: dict[str, float] = {}
             no_score: list[str] = []
+            outside: dict[str, float | None] = {}
+            missing: list[str] = []
             for name in names:
-                call = by_pair.get((json.dumps(it.id), name))
+                call = by_pair.get((json.dumps(it.id), name, prompt))
                 if call is None:
+                    missing.append(name)
                     continue
-                s = extract_score(call.get("output", ""), score_pattern)
-                if s is None:  # LEXam: a judgment without [[score]] scores 0
+                s, problem = judged_score(call.get("output", ""), score_pattern)
+                if problem == "out_of_range":  # [[7]] on a 0–1 scale: listed, never capped
+                    outside[name] = extract_score(call.get("output", ""), score_pattern)
+                    continue
+                if problem == "no_score":  # LEXam: a judgment without [[score]] scores 0
                     no_score.append(name)
-                    s = 0.0
                 scores[name] = s
             complete = len(scores) == len(names)
             incomplete += not complete
             unscored += bool(no_score)
+            out_of_range += bool(outside)
             rec = {"id": it.id, "language": it.language, "scores": scores, "pool": pool,
                    "pooled": POOLS[pool](list(scores.values())) if complete else None, "complete": complete,
-                   "missing_judges": [n for n in names if n not in scores], "unscored_judges": no_score}
+                   "missing_judges": missing, "unscored_judges": no_score, "out_of_range": outside,
+                   "prompt": prompt}
             fh.write(dumps(rec) + "\n")
-    return {"items": len(items), "incomplete_items": incomplete, "items_with_unscored_judgment": unscored}
+    return {"items": len(items), "incomplete_items": incomplete, "items_with_unscored_judgment": unscored,
+            "items_with_out_of_range_score": out_of_range}
 
 
 def default_cache() -> SqliteCache:
@@ -294,6 +352,7 @@ def default_cache() -> SqliteCache:
     return SqliteCache(cache_dir() / "judge.sqlite")
 
 
-__all__ = ["judge", "read_items", "parse_judge", "load_judges", "messages", "extract_score", "strip_reasoning",
-           "JudgeItem", "JudgeInputError", "DEFAULT_SYSTEM", "DEFAULT_TEMPLATE", "SCORE_PATTERN", "POOLS",
-           "default_cache", "calls_path", "write_judged"]
+__all__ = ["judge", "read_items", "parse_judge", "load_judges", "messages", "extract_score", "judged_score",
+           "strip_reasoning", "JudgeItem", "JudgeInputError", "JudgePrompt", "load_prompt", "prompt_id",
+           "DEFAULT_PROMPT", "DEFAULT_SYSTEM", "DEFAULT_TEMPLATE", "SCORE_PATTERN", "POOLS", "default_cache",
+           "calls_path", "write_judged"]

@@ -8,7 +8,10 @@ as soon as it arrives, a rerun skips the keys already answered there, and a requ
 retries goes to ``OUT.errors.jsonl`` (rewritten each run) so the next run tries it again. Token usage comes from
 the endpoint's ``usage`` field; cost is tokens × the endpoint's prices (per million tokens). An optional cache
 (``get``/``put`` by request hash) answers repeated requests without sending them; only answers are cached, never
-a failure. httpx is imported when a run starts, not with this module.
+a failure. An endpoint that cannot be reached at all (connection refused, no route, DNS) is given up once its first
+request has spent its retries without ever getting an HTTP answer: the rest of its requests fail at once with the same
+cause (``stats["unreachable"]``), instead of each waiting out its own backoff. httpx is imported when a run starts,
+not with this module.
 """
 from __future__ import annotations
 
@@ -87,17 +90,20 @@ def _usage(data: dict[str, Any]) -> dict[str, int]:
 async def complete(client: Any, endpoint: Endpoint, messages: Sequence[dict[str, str]], *, retries: int = 4,
                    backoff: float = 1.0, timeout: float = 120.0) -> dict[str, Any]:
     """Send one chat request (with retries). Returns ``{"output", "finish_reason", "usage", "attempts",
-    "latency_s"}``, or ``{"error", "attempts"}`` when every attempt failed or the endpoint refused it."""
+    "latency_s"}``, or ``{"error", "attempts"}`` when every attempt failed or the endpoint refused it, with
+    ``"unreachable": True`` when no attempt got an HTTP answer and the connection itself failed."""
     url = chat_url(endpoint.url)
     headers = {"Authorization": f"Bearer {endpoint.api_key}"} if endpoint.api_key else {}
     body = endpoint.body(messages)
     t0 = time.monotonic()
     last = ""
     attempt = 0
+    got_http = connect_failed = False
     for attempt in range(1, retries + 2):
         wait = backoff * 2 ** (attempt - 1)
         try:
             r = await asyncio.wait_for(client.post(url, json=body, headers=headers), timeout)
+            got_http = True  # an HTTP answer came: the endpoint is there
             if r.status_code == 200:
                 data = r.json()
                 choice = data["choices"][0]
@@ -121,9 +127,21 @@ async def complete(client: Any, endpoint: Endpoint, messages: Sequence[dict[str,
             last = f"malformed response: {type(e).__name__}: {e}"
         except Exception as e:  # httpx transport errors (connection refused, reset …)
             last = f"{type(e).__name__}: {e}"
+            connect_failed = connect_failed or _unreachable(e)
         if attempt <= retries:
             await asyncio.sleep(wait)
-    return {"error": last, "attempts": attempt}
+    out = {"error": last, "attempts": attempt}
+    if connect_failed and not got_http:
+        out["unreachable"] = True
+    return out
+
+
+def _unreachable(e: BaseException) -> bool:
+    """A failure to connect at all (refused, no route, unknown host, connect timeout), as opposed to an endpoint
+    that answered badly or dropped a request."""
+    import httpx
+
+    return isinstance(e, (httpx.ConnectError, httpx.ConnectTimeout, httpx.UnsupportedProtocol))
 
 
 # ------------------------------------------------------------------ resumable runs over a JSONL file
@@ -190,21 +208,46 @@ async def _run(requests: Sequence[Request], out_path: Path, *, concurrency: int,
 
     sem = asyncio.Semaphore(max(1, concurrency))
     stats: dict[str, Any] = {"answered": 0, "failed": 0, "cached": 0, "sent": 0, "prompt_tokens": 0,
-                             "completion_tokens": 0, "cost": 0.0, "by_endpoint": {}}
+                             "completion_tokens": 0, "cost": 0.0, "by_endpoint": {}, "unreachable": {}}
+    reached: set[str] = set()  # endpoints that gave an HTTP answer in this run
     out_path.parent.mkdir(parents=True, exist_ok=True)
     _end_with_newline(out_path)
     with open(out_path, "a", encoding="utf-8") as out, open(errors_path(out_path), "w", encoding="utf-8") as err:
         async with httpx.AsyncClient(timeout=timeout) as client:
+            first_contact: dict[str, asyncio.Lock] = {}
+
+            async def send(req: Request) -> dict[str, Any]:
+                """One request, unless its endpoint was given up in this run (then it fails at once, with the
+                cause); an endpoint that never answered and could not be connected to is given up."""
+                label = req.endpoint.label
+                down = stats["unreachable"].get(label)
+                if down is not None:
+                    return {"error": f"not sent: {down}", "attempts": 0, "unreachable": True}
+                res = await complete(client, req.endpoint, req.messages, retries=retries, backoff=backoff,
+                                     timeout=timeout)
+                stats["sent"] += 1
+                if not res.get("unreachable"):
+                    reached.add(label)
+                elif label not in reached:
+                    stats["unreachable"].setdefault(label, f"{chat_url(req.endpoint.url)} could not be reached "
+                                                           f"({res['error']})")
+                return res
+
             async def one(req: Request) -> None:
                 h = request_hash(req.endpoint, req.messages) if cache is not None else None
                 hit = cache.get(h) if cache is not None and h is not None else None
+                label = req.endpoint.label
                 if hit is not None:
                     res = {**hit, "attempts": 0, "latency_s": 0.0, "cached": True}
                 else:
                     async with sem:
-                        res = await complete(client, req.endpoint, req.messages, retries=retries, backoff=backoff,
-                                             timeout=timeout)
-                    stats["sent"] += 1
+                        res = None
+                        if label not in reached:  # first contact: one request at a time until one is answered
+                            async with first_contact.setdefault(label, asyncio.Lock()):
+                                if label not in reached:
+                                    res = await send(req)
+                        if res is None:
+                            res = await send(req)
                     if "error" not in res and cache is not None and h is not None:
                         cache.put(h, {k: res[k] for k in ("output", "finish_reason", "usage")})
                 rec = {**req.record, "model": req.endpoint.model, **res}

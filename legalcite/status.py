@@ -83,6 +83,10 @@ class CheckedCitation:
     checked_key: str | None = None   # the unit that was checked (may be coarser than the citation's key)
     undecided: Undecided | None = None  # why, when the status is not_checked (None for a decided status)
     confirmed: bool | None = None    # deducted verdicts only: two independent signals agree (see above)
+    # ``real`` only: whether the claim was compared with the unit's content (False: the unit exists, and nothing
+    # more was checked — an act known only from a table of contents, a claim too short; the attribution
+    # evidence says why). None for the other statuses and where attribution was not asked.
+    content_checked: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = self.citation.to_dict()
@@ -93,6 +97,8 @@ class CheckedCitation:
             checked_key=self.checked_key,
             evidence=[e.to_dict() for e in self.evidence],
         )
+        if self.content_checked is not None:
+            d["content_checked"] = self.content_checked
         return d
 
     def deducted(self, deduct: str = "confirmed") -> bool:

@@ -13,6 +13,7 @@ import pytest
 from legalcite import judge as J
 from legalcite.llm import SqliteCache
 from legalcite.metrics import lexam
+from legalcite.metrics.io import ScoreInputError
 from tests.fake_openai import FakeOpenAI, Reply, user_text
 
 ANS = re.compile(r"ANS=(\w+)")
@@ -110,7 +111,10 @@ def test_permanent_failure_then_resume(items, tmp_path):
         assert s1["failed"] == 1 and s1["incomplete_items"] == 1 and fake.requests == 5 + 3
         rows = _judged(out)
         assert rows[1]["complete"] is False and rows[1]["pooled"] is None and rows[1]["missing_judges"] == ["ds"]
-        assert lexam.score_open(str(out), samples=0)["missing"]["incomplete"] == [items[1].id]
+        # an incomplete answer is not pooled silently: an error by default, listed when asked to pool what is there
+        with pytest.raises(ScoreInputError, match=r"judged.jsonl:2 \(id .*\): no score from ds"):
+            lexam.score_open(str(out), samples=0)
+        assert lexam.score_open(str(out), samples=0, require_all=False)["missing"]["incomplete"] == [items[1].id]
         errors = [json.loads(x) for x in (tmp_path / "judged.jsonl.calls.jsonl.errors.jsonl").read_text().splitlines()]
         assert [(e["id"], e["judge"]) for e in errors] == [(items[1].id, "ds")] and "HTTP 500" in errors[0]["error"]
         # the endpoint recovers: the rerun sends only the missing pair
@@ -178,20 +182,88 @@ def test_template_override_score_pattern_and_unscored(items, tmp_path):
         J.judge([item], _judges("http://127.0.0.1:9/v1", "g"), out, template="{question} {answer}")
 
 
-@pytest.mark.parametrize("text, score", [
-    ("Correctness score: [[0.7]]", 0.7), ("[[1]] and later [[0.2]]", 1.0), ("[[ 0.45 ]]", 0.45),
-    ("[[3]]", 1.0), ("score: 0.5", None), ("", None),
+@pytest.mark.parametrize("text, score, problem", [
+    ("Correctness score: [[0.7]]", 0.7, None), ("[[1]] and later [[0.2]]", 1.0, None), ("[[ 0.45 ]]", 0.45, None),
+    ("[[0]]", 0.0, None),
+    # out of range on the 0–1 scale: no score (never capped to 1.0 or 0.0), the judgment is listed
+    ("[[7]]", None, "out_of_range"), ("[[1.1]]", None, "out_of_range"), ("[[-0.2]]", None, "out_of_range"),
+    # no [[x]] at all: LEXam scores 0 (and the judgment is listed as unscored)
+    ("score: 0.5", 0.0, "no_score"), ("", 0.0, "no_score"),
 ])
-def test_extract_score(text, score):
-    assert J.extract_score(text) == score
+def test_judged_score(text, score, problem):
+    assert J.judged_score(text) == (score, problem)
 
 
-def test_default_prompt_has_the_protocol(items):
+def test_out_of_range_reply_is_unscored_and_listed(items, tmp_path):
+    # qwen answers [[7]] for a1: not a score on the 0–1 scale. a1 is incomplete (no pooled value) and names it;
+    # score mcq --open refuses to pool it; with --no-require-all-judges it pools gpt and ds: min(0.3, 0.5) = 0.3
+    scores = {**SCORES, ("qwen-model", "a1"): 7}
+    out = tmp_path / "judged.jsonl"
+    with Judges(scores) as fake:
+        stats = J.judge(items, _judges(fake.url, "gpt", "ds", "qwen"), out, retries=0)
+    rows = _judged(out)
+    assert rows[1]["out_of_range"] == {"qwen": 7.0} and rows[1]["scores"] == {"gpt": 0.3, "ds": 0.5}
+    assert rows[1]["complete"] is False and rows[1]["pooled"] is None and rows[1]["missing_judges"] == []
+    assert stats["items_with_out_of_range_score"] == 1 and stats["incomplete_items"] == 1
+    with pytest.raises(ScoreInputError, match=r"no score from qwen \(qwen wrote 7.0, outside 0–1\)"):
+        lexam.score_open(str(out), samples=0)
+    r = lexam.score_open(str(out), samples=0, require_all=False)
+    assert r["mean"] == pytest.approx((0.6 + 0.3 + 0.7) / 3, abs=1e-6) and r["missing"]["incomplete"] == [items[1].id]
+
+
+def test_default_prompt_is_lexams_criteria_versioned(items):
+    p = J.DEFAULT_PROMPT
+    assert (p.name, p.version, p.id) == ("lexam-criteria", "2", "lexam-criteria@2") and "LEXam" in p.source
     msgs = J.messages(items[0])
     user = msgs[1]["content"]
     assert items[0].question in user and items[0].reference in user and items[0].answer in user
-    assert "[[score]]" in user and "(+/-)" in user and "Abs., Ziff., lit." in user
-    assert msgs[0]["role"] == "system"
+    assert msgs[0] == {"role": "system", "content": p.system}
+    # LEXam's criteria: the reference answer is complete, (+)/(-)/(+/-) elements, statutes precise to
+    # Abs./Ziff./lit., sub-points in proportion, [[score]] in steps of 0.1; the reasoning steps; fabricated statutes
+    for phrase in ("reference answer is complete", "(+/-)", "Abs., Ziff., lit.", "in proportion", "[[score]]",
+                   "steps of 0.1", "Grade the reasoning steps", "is fabricated: deduct"):
+        assert phrase in user, phrase
+
+
+def test_judged_lines_record_the_prompt_and_another_prompt_grades_again(items, tmp_path):
+    out = tmp_path / "judged.jsonl"
+    custom = tmp_path / "prompt.json"
+    custom.write_text(json.dumps({"name": "mine", "version": "7", "system": "SYS",
+                                  "template": ["Q {question}", "R {reference_answer}", "A {answer}"]}))
+    with Judges(SCORES) as fake:
+        J.judge(items[:1], _judges(fake.url, "gpt"), out, retries=0)
+        assert _judged(out)[0]["prompt"] == "lexam-criteria@2"
+        J.judge(items[:1], _judges(fake.url, "gpt"), out, retries=0)
+        assert fake.requests == 1                                    # same prompt: already graded
+        mine = J.load_prompt(custom)
+        s = J.judge(items[:1], _judges(fake.url, "gpt"), out, system=mine.system, template=mine.template, retries=0)
+        assert fake.requests == 2 and s["answered"] == 1              # another prompt: graded again, not reused
+    assert _judged(out)[0]["prompt"].startswith("custom@") and mine.id == "mine@7"
+    assert J.prompt_id(J.DEFAULT_SYSTEM, J.DEFAULT_TEMPLATE) == "lexam-criteria@2"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"name": "x", "version": 1, "system": "S", "template": "{question} {answer}"}))
+    with pytest.raises(J.JudgeInputError, match="lacks {reference_answer}"):
+        J.load_prompt(bad)
+
+
+def test_unreachable_endpoint_is_one_line_naming_the_cause(tmp_path, testdata_dir, capsys):
+    from legalcite.cli import main
+
+    with FakeOpenAI(lambda body: Reply(200, "[[1.0]]")) as fake:
+        url = fake.url                                               # the server is gone after this block
+    qs = testdata_dir / "lexam_open_sample.jsonl"
+    ids = [json.loads(line)["id"] for line in qs.read_text().splitlines()[:3]]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text("\n".join(json.dumps({"id": i, "output": "x"}) for i in ids) + "\n")
+    rc = main(["judge", str(answers), "--questions", str(qs), "--judge", f"g=m@{url}", "-o",
+               str(tmp_path / "judged.jsonl"), "--no-cache", "--retries", "0", "--concurrency", "1", "-q"])
+    err = capsys.readouterr().err
+    assert rc == 2                                                   # no judge could be reached: nothing done
+    cause = [line for line in err.splitlines() if "could not be reached" in line]
+    assert len(cause) == 1 and cause[0].startswith("legalcite judge: judge 'g': http://127.0.0.1:")
+    assert "ConnectError" in cause[0] and "{" not in err            # the cause, in words, not a JSON blob
+    errors = [json.loads(x) for x in (tmp_path / "judged.jsonl.calls.jsonl.errors.jsonl").read_text().splitlines()]
+    assert len(errors) == 3 and sum(e["attempts"] for e in errors) == 1   # the other two were not sent
 
 
 @pytest.mark.parametrize("spec, name, model, url", [

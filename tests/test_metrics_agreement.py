@@ -1,8 +1,10 @@
 """Judge vs human agreement (LEXam's validation of its judge ensemble): Pearson r, quadratic weighted kappa and
-MAE by hand, against scipy and scikit-learn, per judge and per language, and the CLI."""
+MAE (on 0–1 and 0–10) by hand, against scipy and scikit-learn, per judge and per language; incomplete judge rows;
+the Alt-Test (ε, leave-one-out, Benjamini–Yekutieli) by hand and against scipy's t-test; and the CLI."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -66,6 +68,7 @@ def test_report_per_judge_and_language():
     r = A.score_agreement(rows(*JUDGED), rows(*HUMAN), human_scale=10)
     # pooled (min): 0.6, 0.4, 0.9, 0.0 vs human 0.6, 0.5 (mean of 4 and 6), 1.0, 0.0
     assert r["n"] == 4 and r["mae"] == pytest.approx((0 + 0.1 + 0.1 + 0) / 4, abs=1e-6)
+    assert r["mae_10"] == pytest.approx(0.5, abs=1e-6)          # the same on the 0–10 scale: (0 + 1 + 1 + 0) / 4
     assert r["pearson_r"] == pytest.approx(A.pearson([0.6, 0.4, 0.9, 0.0], [0.6, 0.5, 1.0, 0.0]), abs=1e-6)
     assert r["judges"]["gpt"]["mae"] == pytest.approx((0.2 + 0.1 + 0 + 0.2) / 4, abs=1e-6)
     assert set(r["by_language"]) == {"de", "en"} and r["by_language"]["de"]["n"] == 2
@@ -95,3 +98,98 @@ def test_cli(tmp_path, capsys):
     assert "ensemble (min)" in out and "language=en" in out and "gpt" in out
     assert main(["score", "agreement", str(j), "--human", str(h)]) == 2
     assert "human.jsonl:1 (id '1'): 'score' 6 is outside [0, 1]" in capsys.readouterr().err
+
+
+def test_incomplete_judge_rows_are_not_pooled_silently():
+    judged = [*JUDGED[:3], {"id": "4", "language": "en", "scores": {"gpt": 0.2}}]   # ds missing for 4
+    with pytest.raises(ScoreInputError, match=r"<input>:4 \(id '4'\): no score from ds"):
+        A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10)
+    r = A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10, require_all=False)
+    # pooled (min) over what each line has: 0.6, 0.4, 0.9, 0.2 vs 0.6, 0.5, 1.0, 0.0 → MAE (0 + .1 + .1 + .2) / 4
+    assert r["mae"] == pytest.approx(0.1, abs=1e-6) and r["require_all_judges"] is False
+
+
+# Three annotators, four answers (on [0, 1]); "good" is closer to the others than each left-out annotator:
+# leave out h1 (rest h2, h3): i1 h1 0.5 vs {0.5, 0.6}: MSE 0.005, good 0.5: 0.005 (a tie: both win, d = 0);
+#   i2 0.02 vs good 0.6: 0.01; i3 0.02 vs 0.01; i4 0.02 vs 0.01 (good wins: d = −1) → d = [0, −1, −1, −1]
+# leave out h2 (rest h1, h3): the same pattern → d = [0, −1, −1, −1]
+# leave out h3 (rest h1, h2): good wins all four → d = [−1, −1, −1, −1]
+# t-test of d against ε = 0.2 (H1: mean < ε): h1, h2: mean −0.75, s = 0.5, t = (−0.75 − 0.2) / (0.5 / 2) = −3.8,
+#   3 df: p = 1/2 + (1/π)(u / (1 + u²) + atan u), u = t/√3 → 0.016002; h3: no spread, mean −1 < ε → p = 0
+# Benjamini–Yekutieli at α = 0.05, m = 3, H_3 = 11/6: thresholds k/3 · 0.05 / (11/6) = 0.00909, 0.01818, 0.02727;
+#   sorted p 0, 0.016002, 0.016002 all under theirs → all three rejected: ω = 1, passed; ρ = mean(W_judge) = 1
+# "bad" is further from the others than every annotator on every answer: d = [1, 1, 1, 1] → p = 1, ω = 0, ρ = 0
+ANNOTATED = {"h1": [0.5, 0.5, 0.2, 1.0], "h2": [0.5, 0.7, 0.2, 0.8], "h3": [0.6, 0.5, 0.4, 1.0]}
+GOOD, BAD = [0.5, 0.6, 0.3, 0.9], [0.0, 0.0, 1.0, 0.0]
+
+
+def _humans():
+    return {h: {f"i{k}": v for k, v in enumerate(vals, 1)} for h, vals in ANNOTATED.items()}
+
+
+def test_alt_test_by_hand():
+    good = A.alt_test({f"i{k}": v for k, v in enumerate(GOOD, 1)}, _humans(), epsilon=0.2, alpha=0.05, min_items=4)
+    p = 0.5 + (-3.8 / 3 ** 0.5 / (1 + 3.8 ** 2 / 3) + math.atan(-3.8 / 3 ** 0.5)) / math.pi
+    assert p == pytest.approx(0.016002, abs=1e-6)
+    a = good["annotators"]
+    assert a["h1"]["p_value"] == pytest.approx(p, abs=1e-9) and a["h2"]["p_value"] == pytest.approx(p, abs=1e-9)
+    assert a["h3"]["p_value"] == 0.0 and all(v["rejected"] for v in a.values())
+    assert (a["h1"]["judge_wins"], a["h1"]["annotator_wins"]) == (1.0, 0.25)     # the tie on i1 counts for both
+    assert (good["winning_rate"], good["advantage_probability"], good["passed"]) == (1.0, 1.0, True)
+    bad = A.alt_test({f"i{k}": v for k, v in enumerate(BAD, 1)}, _humans(), epsilon=0.2, min_items=4)
+    assert (bad["winning_rate"], bad["advantage_probability"], bad["passed"]) == (0.0, 0.0, False)
+    assert all(v["p_value"] == 1.0 and not v["rejected"] for v in bad["annotators"].values())
+    # ε is the judge's allowance: at ε = −0.8 the annotator's mean advantage −0.75 is no longer below it for h1, h2
+    # (t = (−0.75 + 0.8) / 0.25 = 0.2 → p ≈ 0.57), only h3 (mean −1) is rejected: ω = 1/3, failed
+    strict = A.alt_test({f"i{k}": v for k, v in enumerate(GOOD, 1)}, _humans(), epsilon=-0.8, min_items=4)
+    assert strict["winning_rate"] == pytest.approx(1 / 3, abs=1e-6) and strict["passed"] is False
+    # an annotator with fewer usable answers than min_items is skipped and listed; none left is an error
+    with pytest.raises(ScoreInputError, match="no annotator has 30 answers"):
+        A.alt_test({f"i{k}": v for k, v in enumerate(GOOD, 1)}, _humans())
+
+
+@pytest.mark.parametrize("p, rejected", [
+    # m = 3, q = 0.05, H_3 = 11/6: thresholds 0.00909, 0.01818, 0.02727 (Benjamini–Hochberg's: 0.0167, 0.0333, 0.05)
+    ([0.001, 0.017, 0.5], [True, True, False]),
+    ([0.01, 0.02, 0.04], [False, False, False]),        # BH would reject all three; BY, under dependence, none
+    ([0.5, 0.02, 0.0], [False, False, True]),           # rank 2 (0.02 > 0.01818) stops it; rank 1 stands
+    ([0.009, 0.009, 0.009], [True, True, True]),        # the step-up: the largest rank under its threshold counts
+    ([], []),
+])
+def test_benjamini_yekutieli_by_hand(p, rejected):
+    assert A.benjamini_yekutieli(p, 0.05) == rejected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_t_test_matches_scipy(seed):
+    scipy_stats = pytest.importorskip("scipy.stats")
+    rng = random.Random(seed)
+    for _ in range(40):
+        d = [rng.choice([-1.0, 0.0, 0.0, 1.0]) for _ in range(rng.randint(3, 60))]
+        eps = rng.choice([0.1, 0.15, 0.2, -0.3])
+        if len(set(d)) > 1:
+            ref = scipy_stats.ttest_1samp(d, eps, alternative="less").pvalue
+            assert A.ttest_less(d, eps) == pytest.approx(ref, abs=1e-10)
+
+
+def test_alt_test_through_score_agreement_and_cli(tmp_path, capsys):
+    judged = [{"id": f"i{k}", "scores": {"good": g, "bad": b}} for k, (g, b) in enumerate(zip(GOOD, BAD), 1)]
+    human = [{"id": f"i{k}", "scores": {h: ANNOTATED[h][k - 1] for h in ANNOTATED}} for k in range(1, 5)]
+    r = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4)
+    t = r["alt_test"]
+    assert t["annotators"] == ["h1", "h2", "h3"] and (t["epsilon"], t["alpha"], t["scoring"]) == (0.2, 0.05, "neg_rmse")
+    assert t["judges"]["good"]["passed"] is True and t["judges"]["bad"]["passed"] is False
+    # the ensemble is the pooled (min) score: min(good, bad) = bad here, so it fails with bad
+    assert t["ensemble"] == A.alt_test({f"i{k}": min(g, b) for k, (g, b) in enumerate(zip(GOOD, BAD), 1)},
+                                       _humans(), min_items=4)
+    with pytest.raises(ScoreInputError, match="needs each annotator named"):
+        A.score_agreement(rows(*judged), rows({"id": "i1", "scores": [0.5, 0.6]}), alt=True)
+    from legalcite.cli import main
+
+    j, h = tmp_path / "judged.jsonl", tmp_path / "human.jsonl"
+    j.write_text("\n".join(json.dumps(x) for x in judged))
+    h.write_text("\n".join(json.dumps(x) for x in human))
+    assert main(["score", "agreement", str(j), "--human", str(h), "--alt-test", "--min-items", "4",
+                 "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert "Alt-Test ε=0.2" in out and "ω=1.00" in out and "passed" in out and "failed" in out

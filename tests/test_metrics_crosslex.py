@@ -1,5 +1,6 @@
-"""CrossLex metrics against hand-computed examples, plus properties (F1 symmetric and bounded, GJ ≤ accuracy
-and ≤ F1, seeded bootstrap)."""
+"""CrossLex metrics against hand-computed examples (exact canonical keys by default, compatible as an option that
+says so, Citation-F1 per jurisdiction for T2/T3 items, an empty gold file), plus properties (F1 symmetric and
+bounded, GJ ≤ accuracy and ≤ F1, seeded bootstrap)."""
 from __future__ import annotations
 
 import json
@@ -45,9 +46,9 @@ def test_prf_by_hand(pred, gold, expected):
     ({"?pred:x"}, {"de/bgb/s1"}, (0.0, 0.0, 0.0)),
 ])
 def test_compatible_matching_by_hand(pred, gold, expected):
-    assert crosslex.prf(pred, gold) == pytest.approx(expected)
-    exact = crosslex.prf(pred, gold, "exact")
-    assert exact[2] <= crosslex.prf(pred, gold)[2]
+    assert crosslex.prf(pred, gold, "compatible") == pytest.approx(expected)
+    exact = crosslex.prf(pred, gold)                       # the default: CrossLex's exact sets
+    assert exact == crosslex.prf(pred, gold, "exact") and exact[2] <= expected[2]
 
 
 @pytest.mark.parametrize("a, b, expected", [
@@ -69,14 +70,27 @@ def test_keys_compatible(a, b, expected):
     assert less_precise(a, b) is (expected and len(a.split("/")) < len(b.split("/")))
 
 
-def test_compatible_is_the_default_and_unit_is_an_option():
-    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": ["de/bgb/s823/abs1"]})]))
-    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s823/abs2"]})]))
-    assert crosslex.score(gold, pred, samples=0)["citation_f1"] == 0.0        # wrong paragraph
-    assert crosslex.score(gold, pred, samples=0, level="unit")["citation_f1"] == 1.0
-    assert crosslex.score(gold, pred, samples=0)["level"] == "compatible"
+@pytest.mark.parametrize("level, f1, note", [
+    # "between the predicted and gold normalized citation sets": § 280 Abs. 3 BGB (more precise, possibly wrong)
+    # predicted for gold § 280 BGB is no hit by default: P 0/1, R 0/1 → F1 0
+    (None, 0.0, None),
+    ("full", 0.0, None),
+    # LexAssay's precision rule as an option: the prefix counts (1/1, 1/1 → 1), and the report says so
+    ("compatible", 1.0, "not CrossLex's exact canonical keys"),
+    ("unit", 1.0, "a wrong paragraph counts as right"),
+    ("work", 1.0, "any provision of the right law counts"),
+])
+def test_exact_keys_by_default_other_levels_say_so(level, f1, note):
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": ["de/bgb/s280"]})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s280/abs3"]})]))
+    r = crosslex.score(gold, pred, samples=0, **({"level": level} if level else {}))
+    assert r["citation_f1"] == f1 and r["grounded_joint"] == f1 and r["level"] == (level or "full")
+    assert (r["level_note"] is None) if note is None else (note in r["level_note"])
+
+
+def test_unknown_level_fails_first():
     with pytest.raises(ValueError, match="level must be one of"):
-        crosslex.score(gold, pred, level="section")
+        crosslex.score(GOLD, PRED, level="section")
 
 
 def _rep(level="compatible", **kw):
@@ -120,7 +134,10 @@ def test_report_by_hand():
 
 def test_levels_change_only_f1():
     full, work, unit = _rep("full"), _rep("work"), _rep("unit")
-    assert full["citation_f1"] == pytest.approx(2.5 / 6, abs=1e-6)  # § 823 Abs. 1 ≠ § 823 Abs. 1 S. 1
+    # g1 § 823 Abs. 1 ≠ § 823 Abs. 1 S. 1: 0; g2 {s433, s242, ?} vs {s433/abs2, s280/abs1}: 0; g3 CA hit only:
+    # P 1/2, R 1/2 → 0.5; g4 both empty: 1; g5: 1; g6 missing: 0 → 2.5/6
+    assert full["citation_f1"] == pytest.approx(2.5 / 6, abs=1e-6)
+    assert crosslex.score(GOLD, PRED, samples=0)["citation_f1"] == full["citation_f1"]   # full is the default
     # work level: g2's pred {bgb, ?unparsed} vs gold {bgb}: P 1/2, R 1 → 2/3
     assert work["citation_f1"] == pytest.approx((1 + 2 / 3 + 1 + 1 + 1) / 6, abs=1e-6)
     assert unit["citation_f1"] == pytest.approx(4.4 / 6, abs=1e-6)
@@ -132,8 +149,10 @@ def test_german_strings_parse_to_keys():
                                        "citations": ["§§ 280 Abs. 1, 281 BGB"]})]))
     pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": ["de/bgb/s280", "§ 281 BGB"]})]))
     r = crosslex.score(gold, pred, samples=0, with_items=True)
-    assert r["items"][0]["gold_keys"] == ["de/bgb/s280/abs1", "de/bgb/s281"]   # whole keys, compared by prefix
-    assert r["citation_f1"] == 1.0 and r["grounded_joint"] == 1.0 and r["unparsed"] == []
+    assert r["items"][0]["gold_keys"] == ["de/bgb/s280/abs1", "de/bgb/s281"]   # whole keys
+    # exact: s281 hits, s280 ≠ s280/abs1 → P 1/2, R 1/2 → 0.5; by the prefix rule both hit → 1
+    assert r["citation_f1"] == 0.5 and r["unparsed"] == []
+    assert crosslex.score(gold, pred, samples=0, level="compatible")["citation_f1"] == 1.0
 
 
 def test_free_text_output_uses_extract():
@@ -142,8 +161,10 @@ def test_free_text_output_uses_extract():
     pred = list(iter_rows([json.dumps({"id": "1", "output": "Er haftet nach § 823 Abs. 1 BGB. ###B###"})]))
     r = crosslex.score(gold, pred, samples=0, with_items=True)
     it = r["items"][0]
-    assert it["pred_answer"] == "B" and it["pred_keys"] == ["de/bgb/s823/abs1"]  # compatible with gold s823
-    assert it["citation_f1"] == pytest.approx(2 / 3)
+    assert it["pred_answer"] == "B" and it["pred_keys"] == ["de/bgb/s823/abs1"]
+    assert it["citation_f1"] == 0.0                                   # exact: s823/abs1 is not gold s823
+    it = crosslex.score(gold, pred, samples=0, with_items=True, level="compatible")["items"][0]
+    assert it["citation_f1"] == pytest.approx(2 / 3)                  # P 1/1, R 1/2
 
 
 def test_bad_input_is_an_error_with_its_line():
@@ -210,7 +231,58 @@ def test_cli_table_and_json(tmp_path, capsys):
     assert main(["score", "crosslex", "--gold", GOLD, "--pred", PRED, "--format", "table", "--samples", "0"]) == 0
     text = capsys.readouterr().out
     assert "task T3" in text and "gold_without_pred: 1: g6" in text and "kein Zitat hier" in text
+    assert "jur CN (T2/T3 keys)" in text and "level_note" not in text
+    assert main(["score", "crosslex", "--gold", GOLD, "--pred", PRED, "--format", "table", "--samples", "0",
+                 "--level", "compatible"]) == 0
+    assert "not CrossLex's exact canonical keys" in capsys.readouterr().out
     assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(tmp_path / "nope.jsonl")]) == 2
+
+
+def test_empty_gold_file_is_an_error(tmp_path, capsys):
+    from legalcite.cli import main
+
+    empty = tmp_path / "gold.jsonl"
+    empty.write_text("\n\n", encoding="utf-8")                       # blank lines only: no item
+    assert main(["score", "crosslex", "--gold", str(empty), "--pred", PRED, "--samples", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "gold.jsonl: no gold items" in err and err.count("\n") == 1
+    with pytest.raises(ScoreInputError, match="no gold items"):
+        crosslex.score([], list(iter_rows(['{"id": "a", "answer": "A"}'])), samples=0)
+
+
+@pytest.mark.parametrize("level, cn, ca, de", [
+    # per jurisdiction, on the T2/T3 items (g3 T2; g4, g5 T3 with jurisdictions CN, CA, DE):
+    # g3 CN: pred {art577/para1} vs gold {art577}: exact 0, compatible 1; g3 CA: s1668 = s1668: 1
+    # g4: no key on either side in CN, CA, DE: 1 each (both empty); g5: CA s1668 = s1668: 1, CN, DE empty: 1
+    ("full", (3, 2 / 3), (3, 1.0), (2, 1.0)),
+    ("compatible", (3, 1.0), (3, 1.0), (2, 1.0)),
+])
+def test_citation_f1_per_jurisdiction_for_t2_t3(level, cn, ca, de):
+    r = crosslex.score(GOLD, PRED, level=level, samples=0, with_items=True)
+    j = r["by_jurisdiction"]
+    got = {k: (j[k]["multi_jurisdiction"]["n"], j[k]["multi_jurisdiction"]["citation_f1"]) for k in ("CN", "CA", "DE")}
+    assert got == {"CN": (cn[0], pytest.approx(cn[1], abs=1e-6)), "CA": ca, "DE": de}
+    assert j["CN"]["multi_jurisdiction"]["tasks"] == {"T2": {"n": 1, "citation_f1": 0.0 if level == "full" else 1.0},
+                                                     "T3": {"n": 2, "citation_f1": 1.0}}
+    assert "multi_jurisdiction" not in j["US"]                       # g6 is a T1 item
+    items = {it["id"]: it for it in r["items"]}
+    assert items["g1"]["citation_f1_by_jurisdiction"] is None
+    assert items["g3"]["citation_f1_by_jurisdiction"] == {"CA": 1.0, "CN": 0.0 if level == "full" else 1.0}
+
+
+@pytest.mark.parametrize("pred, gold, jurisdictions, expected", [
+    # a key of a jurisdiction the item does not ask about costs precision there (EU: P 0/1 → 0)
+    ({"de/bgb/s280", "eu/reg-2016-679/art6"}, {"de/bgb/s280"}, ["DE"], {"DE": 1.0, "EU": 0.0}),
+    # US-CA keys are labelled CA (the benchmark's name); a token without a key is in no jurisdiction
+    ({"us-ca/civ/s1668", "?pred:x"}, {"us-ca/civ/s1668", "cn/中华人民共和国民法典/art577"}, ["CN", "CA"],
+     {"CA": 1.0, "CN": 0.0}),
+    (set(), {"de/bgb/s1"}, ["DE", "CN"], {"CN": 1.0, "DE": 0.0}),
+])
+def test_split_by_jurisdiction_by_hand(pred, gold, jurisdictions, expected):
+    got = crosslex.split_by_jurisdiction(pred, gold, jurisdictions, "exact")
+    assert {j: f for j, (_, _, f) in got.items()} == expected
+    assert crosslex.split_by_jurisdiction(pred, gold, jurisdictions, "exact", missing=True) == {
+        j: (0.0, 0.0, 0.0) for j in expected}
 
 
 # ---------------------------------------------------------------- properties
@@ -326,3 +398,13 @@ def test_every_bad_line_is_reported_and_nothing_is_scored(tmp_path, capsys):
     assert main(["score", "crosslex", "--gold", GOLD, "--pred", str(bom), "--samples", "0", "-o",
                  str(tmp_path / "r.json")]) == 0
     assert json.loads((tmp_path / "r.json").read_text())["accuracy"] == pytest.approx(4 / 6, abs=1e-6)
+
+
+def test_score_help_is_for_users(capsys):
+    from legalcite.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["score", "--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0 and "docs/metrics.md" in out and "CrossLex" in out and "exit 2" in out
+    assert not any(w in out for w in ("argparse", "``", "func", "cli/__init__"))   # no developer notes

@@ -82,13 +82,22 @@ def test_open_min_pooling_by_hand(testdata_dir):
     judged = rows({"id": ids[0], "scores": {"gpt": 0.8, "claude": 0.6, "gemini": 0.9}},
                   {"id": ids[1], "scores": [{"judge": "gpt", "score": 1.0}, {"judge": "claude", "score": 0.4}]},
                   {"id": ids[2], "scores": {}})
-    r = lexam.score_open(judged, questions, samples=200, seed=0, with_items=True)
+    # the ensemble is gpt, claude, gemini: the second line lacks gemini, the third has no score at all, so by
+    # default nothing is pooled (a smaller ensemble would score them more leniently) and both lines are named
+    with pytest.raises(ScoreInputError, match=r"2 judged lines lack a score of the ensemble \(claude, gemini, gpt\)"
+                                              r"[^\n]*\n  <input>:2 \(id .*\): no score from gemini\n"
+                                              r"  <input>:3 \(id .*\): no score from claude, gemini, gpt"):
+        lexam.score_open(judged, questions, samples=0)
+    r = lexam.score_open(judged, questions, samples=200, seed=0, with_items=True, require_all=False)
     assert r["n"] == len(ids) == 35
     assert r["mean"] == pytest.approx((0.6 + 0.4) / 35, abs=1e-6)
     assert r["missing"]["no_scores"] == [ids[2]] and len(r["missing"]["no_judged_row"]) == 32
+    assert r["missing"]["incomplete"] == [ids[1], ids[2]]
     assert r["per_judge_mean"] == {"claude": 0.5, "gemini": 0.9, "gpt": 0.9}
-    mean = lexam.score_open(judged, pool="mean", samples=0)
+    mean = lexam.score_open(judged, pool="mean", samples=0, require_all=False)
     assert mean["mean"] == pytest.approx(((0.8 + 0.6 + 0.9) / 3 + 0.7 + 0) / 3, abs=1e-6)
+    complete = lexam.score_open(judged[:1], questions, samples=0)           # one complete line: pooled as before
+    assert complete["mean"] == pytest.approx(0.6 / 35, abs=1e-6) and complete["require_all_judges"] is True
 
 
 def test_cli_mcq(tmp_path, capsys, testdata_dir):
@@ -249,3 +258,26 @@ def test_ids_outside_the_benchmark_are_listed_not_scored():
     o = lexam.score_open(rows({"id": "q1", "scores": {"j": 1.0}}, {"id": "zz", "scores": {"j": 1.0}}), gold,
                          samples=0)
     assert (o["n"], o["mean"], o["missing"]["not_in_questions"]) == (2, 0.5, ["zz"])
+
+
+def test_cli_open_require_all_judges(tmp_path, capsys):
+    from legalcite.cli import main
+
+    f = tmp_path / "judged.jsonl"
+    f.write_text('{"id": "a", "scores": {"g": 0.8, "d": 0.6}}\n{"id": "b", "scores": {"g": 0.4}}\n')
+    assert main(["score", "mcq", str(f), "--open", "--samples", "0"]) == 2
+    assert "judged.jsonl:2 (id 'b'): no score from d" in capsys.readouterr().err
+    assert main(["score", "mcq", str(f), "--open", "--samples", "0", "--no-require-all-judges"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["mean"] == pytest.approx((0.6 + 0.4) / 2) and r["missing"]["incomplete"] == ["b"]
+
+
+@pytest.mark.parametrize("argv", [["score", "mcq", "{f}"], ["score", "mcq", "{f}", "--open"],
+                                  ["score", "hierarchy", "{f}"], ["score", "lexassay", "{f}"]])
+def test_empty_input_is_an_error(tmp_path, capsys, argv):
+    from legalcite.cli import main
+
+    f = tmp_path / "empty.jsonl"
+    f.write_text("")
+    assert main([a.format(f=f) for a in argv] + ["--samples", "0"] * (argv[1] != "lexassay")) == 2
+    assert "no " in capsys.readouterr().err

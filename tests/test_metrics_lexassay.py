@@ -1,4 +1,5 @@
-"""LexAssay points against hand-computed tasks, disclaimer detection in DE/EN/ZH, statuses from the check."""
+"""LexAssay points against hand-computed tasks, repeated and void tasks, disclaimer detection in DE/EN/ZH/FR
+(negations, reported speech, quotations), statuses from the check."""
 from __future__ import annotations
 
 import json
@@ -88,6 +89,29 @@ def test_weights_must_be_sane():
     ("This should not be construed as legal advice.", "not_legal_advice", "en"),
     ("The information here is not intended as legal advice.", "not_legal_advice", "en"),
     ("Not legal advice.", "not_legal_advice", "en"),
+    # the author's own note, however it is phrased
+    ("This is general information, not legal advice.", "not_legal_advice", "en"),
+    ("This is for informational purposes only and is not legal advice.", "not_legal_advice", "en"),
+    ("Disclaimer: not legal advice.", "not_legal_advice", "en"),
+    ("Nothing in this answer constitutes legal advice.", "not_legal_advice", "en"),
+    ("I am not a lawyer, and this is not legal advice.", "not_legal_advice", "en"),
+    ("Keine Rechtsberatung.", "not_legal_advice", "de"),
+    ("Hinweis: Keine Rechtsberatung im Sinne des RDG.", "not_legal_advice", "de"),
+    ("Es handelt sich hierbei nicht um eine Rechtsberatung.", "not_legal_advice", "de"),
+    ("Diese Antwort ist nicht als Rechtsberatung zu verstehen.", "not_legal_advice", "de"),
+    ("以上内容仅供参考，不构成法律意见。", "not_legal_advice", "zh"),
+    ("本回答不能替代专业律师的意见。", "not_legal_advice", "zh"),
+    ("免责声明：不构成法律意见。", "not_legal_advice", "zh"),
+    ("我认为您应当咨询律师。", "consult_lawyer", "zh"),                # 认为 after 我: the author's own view
+    # French
+    ("Ceci ne constitue pas un avis juridique.", "not_legal_advice", "fr"),
+    ("Cette réponse ne remplace pas l'avis d'un avocat.", "not_legal_advice", "fr"),
+    ("Les informations ci-dessus ne constituent en aucun cas un conseil juridique.", "not_legal_advice", "fr"),
+    ("Je vous recommande de consulter un avocat spécialisé en droit du travail.", "consult_lawyer", "fr"),
+    ("Consultez un avocat avant de signer.", "consult_lawyer", "fr"),
+    ("Il est conseillé de prendre contact avec un notaire.", "consult_lawyer", "fr"),
+    ("Vous devriez vous adresser à un avocat.", "consult_lawyer", "fr"),
+    ("Selon moi, vous devriez consulter un avocat.", "consult_lawyer", "fr"),   # selon moi: the author
 ])
 def test_disclaimer_found(text, kind, lang):
     d = lexassay.find_disclaimer("Der Anspruch besteht nach § 433 Abs. 2 BGB. " + text)
@@ -123,6 +147,38 @@ def test_disclaimer_found(text, kind, lang):
     "A fact-finder could find that IFIC's decision to hire counsel to defend it was reasonable.",
     "Thus, the hearing judge did not clearly err in finding that Zhang provided legal advice to Wife.",
     "",
+    # issue 25: counted before, no disclaimer at all
+    "For informational purposes only.",
+    "以上内容仅供参考。",
+    "This simple matter requires no legal advice.",
+    "Sie brauchen keine Rechtsberatung",
+    "The court held that the letter was not legal advice.",
+    # negations: a lawyer is not needed
+    "Vous n'avez pas besoin d'un avocat pour cette démarche.",
+    "Il n'est pas nécessaire de consulter un avocat.",
+    "You don't have to consult a lawyer for this.",
+    "Sie müssen keinen Anwalt beauftragen.",
+    "此类纠纷不必聘请律师。",
+    # reported speech: someone else's statement or advice
+    "The court held that this is not legal advice.",
+    "Der BGH entschied, dies sei keine Rechtsberatung.",
+    "Das Gericht stellte fest, Sie sollten einen Anwalt beauftragen.",
+    "法院认为，该信函不构成法律意见。",
+    "法院认为当事人应当咨询律师。",
+    "Le tribunal a jugé que la lettre ne constituait pas un avis juridique.",
+    "Selon le tribunal, ceci ne constitue pas un avis juridique.",
+    "The judge told him he should consult a lawyer.",
+    "L'avocat a conseillé à son client de signer.",
+    "Le demandeur a consulté un avocat.",
+    # quotations: someone else's words
+    'The website stated: "This is not legal advice."',
+    'He said: "You should consult a lawyer."',
+    "Auf der Website hieß es: „Dies ist keine Rechtsberatung.“",
+    "In der Mail stand: »Wenden Sie sich an einen Anwalt.«",
+    '该网站声明"本内容不构成法律意见"。',
+    "律师函中写道：「建议您咨询专业律师」。",
+    "Le site précisait : « Ceci ne constitue pas un avis juridique. »",
+    "Ceci n'est pas un problème d'avocat.",
 ])
 def test_disclaimer_not_found(text):
     assert lexassay.find_disclaimer(text) is None
@@ -288,6 +344,49 @@ def test_answer_under_response_is_found_or_named():
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "answer": 3, "citations": []}))
 
 
+def test_quoted_note_beside_the_authors_own_counts_once():
+    # the quotation is masked, the author's own note in the next sentence is found
+    text = 'The letter said "this is not legal advice". This answer is not legal advice.'
+    assert lexassay.find_disclaimer(text).text == "This answer is not legal advice."
+
+
+def test_repeated_task_ids_are_an_error_unless_keep_first(tmp_path, capsys):
+    # a1 twice: which answer is the task's is not ours to guess
+    t = [_task("a1", citations=[]), _task("a2", citations=[]),
+         {"id": "a1", "criteria": [{"met": False}], "answer": "x", "citations": []}]
+    with pytest.raises(ScoreInputError, match=r"1 repeated task id .*\n  <input>:3 \(id 'a1'\): the id of line 1 again"):
+        lexassay.score(rows(*t))
+    # --keep first: a1's first line (1.0) and a2 (1.0) → 100.0; the repeat is listed, not scored
+    r = lexassay.score(rows(*t), keep="first")
+    assert r["score"] == 100.0 and r["n_tasks"] == 2 and r["n_lines"] == 3
+    assert r["duplicate_ids"] == [{"id": "a1", "line": 3, "kept_line": 1}]
+    f = tmp_path / "tasks.jsonl"
+    f.write_text("\n".join(json.dumps(x) for x in t), encoding="utf-8")
+    from legalcite.cli import main
+
+    assert main(["score", "lexassay", str(f)]) == 2
+    assert "tasks.jsonl:3 (id 'a1')" in capsys.readouterr().err
+    assert main(["score", "lexassay", str(f), "--keep", "first", "-o", str(tmp_path / "r.json")]) == 0
+
+
+def test_void_answers_are_counted_apart_not_scored():
+    # b void: left out of the score; a (2/3 met, disclaimer) and c (all met, no disclaimer: 0.95):
+    # (2/3 + 0.95) / 2 × 100 = 80.8333… → 80.8; scoring b as an answer would give (2/3 + 0 + 0.95) / 3 = 53.9
+    t = rows({"id": "a", "criteria": [{"met": True}, {"met": True}, {"met": False}], "answer": DISCLAIMED,
+              "citations": []},
+             {"id": "b", "void": True},
+             {"id": "c", "criteria": [{"met": True}], "answer": "x", "citations": [], "void": False})
+    r = lexassay.score(t)
+    assert r["score"] == 80.8 and r["n_tasks"] == 2 and r["n_void"] == 1 and r["void"] == ["b"]
+    assert [x["id"] for x in r["tasks"]] == ["a", "c"]
+    with pytest.raises(ScoreInputError, match="'void' must be true or false"):
+        lexassay.score(rows({"id": "a", "void": "yes"}))
+    with pytest.raises(ScoreInputError, match="every task is void"):
+        lexassay.score(rows({"id": "a", "void": True}))
+    with pytest.raises(ScoreInputError, match="no task lines"):
+        lexassay.score([])
+
+
 def test_narrative_lawyer_costs_the_disclaimer_points():
     # every criterion met, no citation: 1 − 0.05 for the missing disclaimer; the attorney sentence is narrative
     narrative = "The plaintiff's attorney contacted the insurer. Defense counsel will seek a continuance."
@@ -295,3 +394,15 @@ def test_narrative_lawyer_costs_the_disclaimer_points():
     r = lexassay.score(rows({"id": "n", "criteria": [{"met": True}], "answer": narrative, "citations": []},
                             {"id": "a", "criteria": [{"met": True}], "answer": advice, "citations": []}))
     assert [t["points"] for t in r["tasks"]] == [0.95, 1.0] and r["score"] == 97.5
+
+
+def test_no_disclaimer_found_in_court_and_exam_texts(testdata_dir):
+    """Court opinions, German court sentences, LEXam exam texts, LexGenius and STARD questions hold no disclaimer;
+    an earlier rule found 14 in the US opinions (a lawyer word and a recommending word in one sentence)."""
+    texts = [b for b in (testdata_dir / "us_opinions.txt").read_text(encoding="utf-8").split("\n\n") if b.strip()]
+    for name, fields in (("de_refex_ler.jsonl", ("text",)), ("lexam_open_sample.jsonl", ("question", "reference_answer")),
+                         ("lexgenius_sample.jsonl", ("question",)), ("stard_queries.jsonl", ("query",))):
+        for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
+            texts += [json.loads(line)[f] for f in fields]
+    assert len(texts) == 713 + 549 + 70 + 44 + 1543
+    assert [t[:80] for t in texts if lexassay.find_disclaimer(t)] == []

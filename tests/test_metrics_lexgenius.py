@@ -141,6 +141,11 @@ def test_rollup_reproduces_the_published_rows(testdata_dir):
     for did, published in dim_scores.items():
         assert round(r["dimensions"][names[int(did)]]["accuracy"] * 100, 2) == published, names[int(did)]
     assert r["accuracy"] == pytest.approx(sum(dim_scores.values()) / 700, abs=1e-4)
+    # the 11-task average beside the 7 dimensions: (44.05 + 41.01 + 35.61 + 59.0 + 52.4 + 51.98 + 57.2 + 56.4 + 64.4
+    # + 44.6 + 46.4) / 11 = 553.05 / 11 = 50.2773 %, not the dimensions' 333.18 / 7 = 47.5971 %
+    assert sum(task_scores.values()) == pytest.approx(553.05) and len(task_scores) == 11
+    assert r["task_average"] == pytest.approx(553.05 / 1100, abs=1e-6) and r["n_tasks"] == 11
+    assert r["task_average"] > r["accuracy"]                         # 0.5028 vs 0.4760: not the same number
     assert r["dimensions"]["Judicial Practice"]["micro_accuracy"] != r["dimensions"]["Judicial Practice"]["accuracy"]
 
 
@@ -153,6 +158,13 @@ def test_rollup_from_unrounded_values():
     r = lexgenius.score_hierarchy(resp, tax, samples=0)
     assert r["dimensions"]["D"]["tasks"]["B"]["accuracy"] == 0.333333
     assert r["dimensions"]["D"]["accuracy"] == 0.416667 and r["accuracy"] == 0.416667
+    # two dimensions of 1 and 2 tasks: dimensions (1 + (1/2 + 1/3)/2)/2 = 17/24, tasks (1 + 1/2 + 1/3)/3 = 11/18
+    tax2 = {"D1": {"C": ["3"]}, "D2": {"A": ["1"], "B": ["2"]}}
+    resp2 = rows(*[{"id": f"a{i}", "ability": 1, "correct": c} for i, c in enumerate([1, 0])],
+                 *[{"id": f"b{i}", "ability": 2, "correct": c} for i, c in enumerate([1, 0, 0])],
+                 {"id": "c0", "ability": 3, "correct": 1})
+    r2 = lexgenius.score_hierarchy(resp2, tax2, samples=0)
+    assert r2["accuracy"] == round(17 / 24, 6) and r2["task_average"] == round(11 / 18, 6) and r2["n_tasks"] == 3
 
 
 def test_hierarchy_cli_uses_the_shipped_taxonomy(tmp_path, testdata_dir, capsys):
@@ -172,3 +184,21 @@ def test_hierarchy_cli_uses_the_shipped_taxonomy(tmp_path, testdata_dir, capsys)
 def test_correct_share_out_of_range_is_an_error():
     with pytest.raises(ScoreInputError, match="'correct' must be a boolean or a share in \\[0, 1\\], not '1'"):
         lexgenius.score_hierarchy(rows({"id": "a", "ability": 1, "correct": "1"}), samples=0)
+
+
+@pytest.mark.parametrize("benchmark, words", [
+    ("lexgenius", ["请直接给出正确选项的字母"]),                                 # naive: the answer directly
+    ("lexgenius-cot", ["请一步一步地推理", "逐一判断每个选项"]),                  # chain-of-thought first
+])
+def test_naive_and_cot_prompt_pair(testdata_dir, benchmark, words):
+    from legalcite.metrics.io import extract_answer
+    from legalcite.metrics.prompts import task_text
+
+    item = read_rows(testdata_dir / "lexgenius_sample.jsonl")[0].data
+    t = task_text(benchmark, item)
+    assert item["question"].strip() in t.text and all(o.strip() in t.text for o in item["options"])
+    assert all(w in t.text for w in words) and "###B###" in t.text     # the format the scorer reads, both ways
+    other = "lexgenius-cot" if benchmark == "lexgenius" else "lexgenius"
+    assert not any(w in task_text(other, item).text for w in words)
+    # a chain-of-thought reply names other options on the way; the last marker is the answer
+    assert extract_answer("选项A错误，因为……；选项C正确。正确答案：###C###") == "C"

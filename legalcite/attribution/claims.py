@@ -1,10 +1,33 @@
-"""The claim a citation supports: the sentence around it, with every citation text blanked out, and its language.
+"""The claim a citation supports, read as a lawyer reads it, and its language.
+
+A claim is the sentence that carries the citation, with every citation text blanked out — found in the answer's
+Markdown structure first, then by a sentence splitter that knows legal abbreviations:
+
+* **blocks** (:func:`_block`): a heading, a table row, a list item (with its continuation lines; also the bullets
+  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines join (hard-wrapped prose is one paragraph) except after a
+  line that ends in Chinese, where a line break ends the sentence. A heading is its own claim, never the claim of
+  the text under it; a list item or a table row is its own claim; a footnote's claim is the sentence that carries
+  its marker (``[^1]``, ``[1]``).
+* **sentences** (:func:`_sentence_around`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
+  German, English and French legal abbreviations, ``z. B.``, ``Mio.``, ``Inc.``, ``al.``), an initial, a word with
+  inner periods (``U.S.``), a number of up to three digits (``1. Januar``), or is followed by a small letter or a
+  digit; ``。！？`` (and the Chinese ``；`` between coordinate clauses) always end one; nothing inside quotation marks
+  or brackets ends one.
+
+:func:`claim_for` also tells whether the claim states anything beyond the citation (``bare``: a list of articles,
+``法律依据：…``, ``See 42 U.S.C. § 1983.``) and which quotations of the provision it carries (after ``规定``,
+``provides``, ``bestimmt``, ``lautet`` …, or right before the citation).
 
 Standard library only.
 """
 from __future__ import annotations
 
+import bisect
+import json
 import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Iterable
 
 _WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
@@ -44,32 +67,409 @@ def language_of(text: str, default: str | None = None) -> str:
     return "de" if de > en else "en"
 
 
-# ------------------------------------------------------------------ the statement around a citation
+# ------------------------------------------------------------------ what the splitter knows (data/claims.json)
+
+@dataclass(frozen=True)
+class _Data:
+    abbreviations: frozenset[str]     # lowercased, inner periods removed
+    frame: frozenset[str]             # Latin-script words that state nothing beyond a citation
+    frame_zh: re.Pattern              # the same for Chinese: longest first
+    verbs: re.Pattern                 # a verb introducing the provision's words, at the start of a string
+    ordinal_before: frozenset[str]    # words after which "3." is an ordinal ("am 1. Januar", "der 3. Senat")
+    months: frozenset[str]
+
+
+@cache
+def _data() -> _Data:
+    with resources.files(__package__).joinpath("data/claims.json").open("rb") as fh:
+        raw = json.load(fh)
+    abbr = frozenset(a.lower().replace(".", "") for lang in raw["abbreviations"].values() for a in lang)
+    frame = frozenset(w.lower() for lang, ws in raw["frame"].items() if lang != "zh" for w in ws)
+    zh = sorted(raw["frame"]["zh"], key=len, reverse=True)
+    verbs = sorted((v for vs in raw["verbs"].values() for v in vs), key=len, reverse=True)
+    return _Data(abbr, frame, re.compile("|".join(map(re.escape, zh))),
+                 re.compile(r"(?:" + "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in verbs) + r")(?![^\W\d_])",
+                            re.IGNORECASE),
+                 frozenset(raw["ordinal"]["before"]), frozenset(raw["ordinal"]["months"]))
+
+
+# ------------------------------------------------------------------ Markdown blocks
+
+# the marker of a list item: bullets (also those of text pasted from a PDF, and its "o"), numbers, letters (not
+# "E. 2", an Erwägung wrapped to the start of a line), Chinese numbering
+_ITEM = (r"(?:[-*+•·▪◦‣–][ \t]+|[\uf0a7\uf0b7\uf0d8\uf0fc][ \t]*|o[ \t]+|\d{1,3}[.)][ \t]+|[a-zA-Z][.)][ \t]+(?!\d)"
+         r"|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）][ \t]*|\d{1,3}、|[一二三四五六七八九十]{1,3}、)")
+
+# (kind, pattern at the start of a line), tried in order; "para" when none matches
+_LINE_KINDS = tuple((k, re.compile(p)) for k, p in (
+    ("blank", r"\s*$"),
+    ("fence", r"\s{0,3}(?:```|~~~)"),
+    ("heading", r"\s{0,3}#{1,6}(?:\s|$)"),
+    ("rule", r"\s{0,3}(?:[-*_=]\s*){3,}$"),
+    ("separator", r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$"),
+    ("row", r"\s*\|"),
+    ("footnote", r"\s{0,3}\[\^[^\]\s]{1,20}\]:"),
+    ("refnote", r"\s{0,3}\[\d{1,3}\](?::|\s)"),
+    ("boldhead", r"\s*(?:(?:\d{1,3}[.)]|[-*+•])\s+)?(?:\*\*|__)[^*_\n]{1,120}(?:\*\*|__)\s*[:：]?\s*$"),
+    ("item", r"\s*" + _ITEM),
+    ("quote", r"\s*>"),
+))
+_SINGLE = {"heading", "row", "boldhead", "separator", "rule", "fence", "blank"}   # a block of one line
+_STARTS = {"item", "footnote", "refnote"}                                         # a block with continuation lines
+_LOOK = 4000   # how far around a citation lines are read for its block
+
+
+def _kind(line: str) -> str:
+    for kind, pat in _LINE_KINDS:
+        if pat.match(line):
+            return kind
+    return "para"
+
+
+def _lines(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """``(start, end, kind)`` of the lines of ``text`` that lie (partly) in ``[lo, hi)``."""
+    lo = text.rfind("\n", 0, lo) + 1
+    out = []
+    while lo <= hi and lo <= len(text):
+        nl = text.find("\n", lo)
+        e = len(text) if nl < 0 else nl
+        out.append((lo, e, _kind(text[lo:e])))
+        if nl < 0:
+            break
+        lo = nl + 1
+    return out
+
+
+def _block(text: str, start: int) -> tuple[str, int, int]:
+    """``(kind, start, end)`` of the Markdown block holding ``text[start]``."""
+    lines = _lines(text, max(0, start - _LOOK), min(len(text), start + _LOOK))
+    i = next((j for j, (s, e, _) in enumerate(lines) if s <= start <= e), len(lines) - 1)
+    kind = lines[i][2]
+    if kind in _SINGLE:
+        return kind, lines[i][0], lines[i][1]
+    first = i
+    if kind in ("para", "quote"):   # up to the paragraph's first line, or the item whose lazy continuation it is
+        while first > 0 and lines[first - 1][2] in ("para", "quote", *_STARTS):
+            first -= 1
+            if lines[first][2] in _STARTS:
+                break
+        kind = lines[first][2] if lines[first][2] in _STARTS else "para"
+    last = i
+    while last + 1 < len(lines) and lines[last + 1][2] in ("para", "quote"):
+        last += 1
+    return kind, lines[first][0], lines[last][1]
+
+
+# offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
+_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|" + _ITEM + ")", re.MULTILINE)
+_INLINE = re.compile(r"\*\*|__|~~|`+|\*|\[\^[^\]\s]{1,20}\]|<[A-Za-z/][^<>\n]{0,30}>|\]\([^()\s]{0,300}\)|"
+                     r"\[(?=[^\[\]\n]{1,300}\]\()")
+
+
+def _unmark(s: str, kind: str) -> str:
+    """``s`` with Markdown markup replaced by spaces of the same length (pipes of a table row by ``;``)."""
+    s = _LINE_MARK.sub(lambda m: " " * len(m.group()), s) if kind != "row" else s
+    s = _INLINE.sub(lambda m: " " * len(m.group()), s)
+    return s.replace("|", ";") if kind == "row" else s
+
+
+# ------------------------------------------------------------------ sentences
+
+_OPEN = {"'": "'", "(": ")", "[": "]", "（": "）", "【": "】", "「": "」", "『": "』", "«": "»", "»": "«", "‹": "›",
+         "“": "”", "‘": "’", "„": "“”\""}
+_MAX_PROTECTED = 800   # a bracket or quotation longer than this is no span (an unbalanced mark)
+
+
+def _protected(s: str) -> list[tuple[int, int]]:
+    """``(open, close)`` of every balanced bracket or quotation in ``s`` (ASCII ``"`` pairs in order; a closer that
+    does not match the innermost open mark closes the nearest one it matches)."""
+    stack: list[tuple[str, int]] = []
+    out: list[tuple[int, int]] = []
+
+    def close(k: int, i: int) -> None:
+        p = stack[k][1]
+        del stack[k:]
+        if i - p <= _MAX_PROTECTED:
+            out.append((p, i))
+
+    for m in _MARK.finditer(s):
+        i, ch = m.start(), m.group()
+        if ch == "'":   # a quotation mark, not an apostrophe (l'art., Ass'n): no Latin letter on its outer side
+            if stack and stack[-1][0] == "'" and not _latin(s, i + 1):
+                close(len(stack) - 1, i)
+            elif not _latin(s, i - 1):
+                stack.append((ch, i))
+        elif stack and ch in _OPEN.get(stack[-1][0], '"'):
+            close(len(stack) - 1, i)
+        elif ch in _OPEN or ch == '"':
+            stack.append((ch, i))
+        elif ch in ")]）】」』":
+            k = next((k for k in range(len(stack) - 1, -1, -1) if ch in _OPEN.get(stack[k][0], "")), None)
+            if k is not None:
+                close(k, i)
+    return sorted(out)
+
+
+_MARK = re.compile("[" + re.escape("".join(_OPEN) + "".join(_OPEN.values()) + '"') + "]")
+
+
+def _latin(s: str, i: int) -> bool:
+    return 0 <= i < len(s) and s[i].isalnum() and not _CJK.match(s[i])
+
+
+_BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sentence ("… OR. Art. 101 AEUV verbietet")
+_END = re.compile(r"\.{3}|…+|[.!?]+|[。！？；]+|\n")
+_CLOSERS = "\"'”’»«“)]）】」』"
+_TOKEN_CHARS = ".'’-_"
+_CJK_CHAR = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _token_start(s: str, p: int) -> int:
+    """Where the word (letters, digits, inner periods, apostrophes) that ends at ``p`` starts."""
+    i = p
+    while i > 0 and (s[i - 1].isalnum() or s[i - 1] in _TOKEN_CHARS):
+        i -= 1
+    return i
+
+
+def _cjk_before(s: str, p: int) -> bool:
+    """Whether the last character before ``p`` that is not a space is Chinese (or CJK punctuation)."""
+    i = p
+    while i > 0 and s[i - 1] in " \t\r":
+        i -= 1
+    return i > 0 and _CJK_CHAR.match(s[i - 1]) is not None
+
+
+def _is_abbreviation(token: str, before: str, after: str) -> bool:
+    """Whether ``token`` + ``.`` ends no sentence; ``before``/``after``: the words around it."""
+    word = token.strip(".'’-")
+    if not word:
+        return False
+    if word.isdigit():   # "am 1. Januar", "der 3. Senat", "1. Die Kündigung" — but "… Ziff. 2. Dann"
+        d = _data()
+        return len(word) <= 3 and (not before or before[0].islower() and not before.endswith(".")
+                                   or before.lower() in d.ordinal_before or after.lower().rstrip(".") in d.months)
+    if "." in word or len(word) == 1:
+        return True
+    return word.lower().replace("’", "'") in _data().abbreviations
+
+
+def _word_before(s: str, i: int) -> str:
+    m = re.search(r"(\S+)\s+$", s[max(0, i - 40):i])
+    return m.group(1) if m else ""
+
+
+def _inside(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The union of the spans' insides as sorted, disjoint ``(starts, ends)``: position ``p`` is inside a span when
+    ``starts[k] < p < ends[k]`` for ``k = bisect(starts, p - 1) - 1``."""
+    starts: list[int] = []
+    ends: list[int] = []
+    for o, c in sorted(spans):
+        if starts and o < ends[-1]:
+            ends[-1] = max(ends[-1], c)
+        else:
+            starts.append(o)
+            ends.append(c)
+    return starts, ends
+
+
+def _word_after(s: str, i: int) -> str:
+    m = re.match(r"\s*(\S+)", s[i:i + 40])
+    return m.group(1) if m else ""
+
+
+def _boundary(s: str, m: re.Match, starts: list[int], ends: list[int]) -> int | None:
+    """Where the candidate terminator ``m`` ends a sentence (after its closing marks), or None where it does not."""
+    p, q = m.start(), m.end()
+    k = bisect.bisect_right(starts, p - 1) - 1
+    if k >= 0 and starts[k] < p < ends[k]:
+        return None     # inside a quotation or brackets
+    t = m.group()
+    if t == "\n":
+        return q if _cjk_before(s, p) else None
+    if t[0] in "。！？；":   # a Chinese semicolon parts coordinate clauses: the one carrying the citation is its claim
+        while q < len(s) and s[q] in _CLOSERS:
+            q += 1
+        return q
+    if t[0] in ".…" and len(t) > 1 or t[0] == "…":
+        return None     # an ellipsis: a quotation left out, not an end
+    while q < len(s) and s[q] in _CLOSERS:
+        q += 1
+    if q < len(s) and not (s[q].isspace() or s[q] == _BLANK):
+        return None     # 3.2, z.B., U.S.C., a.m.; but "… möglich.[^1]" ends
+    if t == ".":
+        ts = _token_start(s, p)
+        tok = s[ts:p]
+        if tok and (_is_abbreviation(tok, _word_before(s, ts), _word_after(s, q)) if tok.isdigit()
+                    else _is_abbreviation(tok, "", "")):
+            return None
+        j = q
+        while j < len(s) and s[j].isspace():
+            j += 1
+        if j < len(s) and s[j].islower():
+            return None     # a sentence never starts with a small letter
+    return q
+
+
+def _quote_ends(s: str, spans: list[tuple[int, int]]) -> list[int]:
+    """A quotation that ends with its own terminator ends the sentence (…verpflichtet.“ Dann …; …。”因此), unless a
+    small letter, a comma or a bracket (a citation: „…“ (Art. 41 OR)) follows."""
+    out = []
+    for o, c in spans:
+        if s[o] in "“„«»\"「『" and c > 0 and s[c - 1] in ".!?。！？" and c + 1 < len(s):
+            nxt = re.match(r"\s*(.)", s[c + 1:c + 40])
+            if nxt and not nxt.group(1).islower() and nxt.group(1) not in ",，;；:：)）(（[":
+                out.append(c + 1)
+    return out
+
+
+def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) -> tuple[int, int]:
+    """The sentence of ``s`` holding ``s[rs:re_]``: only the terminators nearest to it are looked at."""
+    starts, ends = _inside(spans)
+    quote_ends = _quote_ends(s, spans)
+    begin = max([b for b in quote_ends if b <= rs], default=0)
+    for m in reversed(list(_END.finditer(s, 0, rs))):
+        if m.end() <= begin:
+            break
+        b = _boundary(s, m, starts, ends)
+        if b is not None and b <= rs:
+            begin = max(begin, b)
+            break
+    low = max(re_, rs + 1)
+    finish = min([b for b in quote_ends if b >= low], default=len(s))
+    for m in _END.finditer(s, re_):
+        if m.start() >= finish:
+            break
+        b = _boundary(s, m, starts, ends)
+        if b is not None and b >= low:
+            finish = min(finish, b)
+            break
+    return begin, finish
+
+
+# ------------------------------------------------------------------ the claim
+
+@dataclass(frozen=True)
+class Quote:
+    """What an answer gives as the provision's words: in quotation marks (``marked``) or, in Chinese, the rest of the
+    sentence after ``规定：``."""
+
+    text: str
+    marked: bool
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The claim a citation supports (:func:`claim_for`)."""
+
+    text: str                      # citations blanked, markup removed
+    bare: bool                     # states nothing beyond the citation
+    quotes: tuple[Quote, ...] = ()
+    where: str = "sentence"        # sentence | item | row | heading | footnote
+
+
+_TRIM = " \t\n()[]（）【】,;:.。，；：、-–—*#>|"
+_HOLLOW = re.compile(r"[(\[（【]\s*[)\]）】]")
+
+
+def _clean(s: str) -> str:
+    return re.sub(r"\s+", " ", _HOLLOW.sub(" ", s.replace(_BLANK, " "))).strip(_TRIM)
+
+
+def is_bare(claim: str) -> bool:
+    """Whether ``claim`` (a citation's sentence with the citations blanked) states nothing: only labels, signals and
+    framing words (``Rechtsgrundlage``, ``See``, ``法律依据``, ``gemäß``), numbers and punctuation remain."""
+    d = _data()
+    rest = d.frame_zh.sub("", claim)
+    if _CJK.search(rest):
+        return False
+    return not any(len(w) > 1 and w.lower() not in d.frame for w in re.findall(r"[^\W\d_]+", rest))
+
+
+_QUOTE_OPEN = "“„«»「『\"'‘"
+_QUOTE_REACH = 60   # characters from the citation's end to the quotation's opening mark
+
+
+@cache
+def _quote_lead() -> re.Pattern:
+    """What may stand between a citation and the quotation of its words: closing brackets, an article, a verb
+    (``规定``, ``lautet``, ``provides``) or a colon, ``that``/``dass``/``wie folgt``."""
+    verbs = _data().verbs.pattern
+    return re.compile(r"[\s)）\]】]*(?:(?:der|die|das|the|il|le|la|中|之|的|明确|明文)\s*)?(?P<verb>" + verbs + r")?"
+                      r"[\s,，]*(?P<colon>[:：])?[\s,，]*(?:(?:wie\s+folgt|folgendes|as\s+follows|that|dass|daß|que)"
+                      r"[\s,，:：]*)?$", re.IGNORECASE)
+
+
+def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[int, int]], sent: tuple[int, int]
+            ) -> tuple[Quote, ...]:
+    """Quotations of the cited provision in the sentence ``sent`` of the masked block ``s`` (``base``: its offset in
+    ``text``; ``rs``, ``re_``: the citation in ``s``): after the citation and a verb or a colon
+    (``第四十五条规定：“…”``, ``§ 823 BGB lautet: „…“``, ``Art. 41 OR: «…»``), in Chinese also the rest of the
+    sentence after ``规定：``, a colon or a space (``法律依据：《民法典》第五百七十七条 当事人一方…``: the article's
+    text as legal Q&A sites print it), or right before the citation (``„…“ (Art. 41 Abs. 1 OR)``)."""
+    out: list[Quote] = []
+    lead = _quote_lead()
+    after = [(o, c) for o, c in spans if s[o] in _QUOTE_OPEN and re_ <= o <= re_ + _QUOTE_REACH and c <= sent[1]]
+    if after:
+        o, c = after[0]
+        m = lead.match(s[re_:o])
+        if m and (m.group("verb") or m.group("colon")):
+            out.append(Quote(text[base + o + 1:base + c], True))
+    else:
+        m = re.match(r"[)）\]】]*(?:[\s)）\]】]*(?:中|之|的|明确|明文)?(?:规定|明确规定)\s*[:：]|[ \t\u3000]+|[:：])\s*",
+                     s[re_:sent[1]])
+        if m and _CJK.match(s, re_ + m.end()):
+            out.append(Quote(_clean(text[base + re_ + m.end():base + sent[1]]), False))
+    j = rs    # before: a quotation closed right before the citation
+    while j > sent[0] and s[j - 1] in " (（[":
+        j -= 1
+    out.extend(Quote(text[base + o + 1:base + c], True) for o, c in spans
+               if c == j - 1 and s[o] in _QUOTE_OPEN and o >= sent[0])
+    return tuple(Quote(q.text.strip(), q.marked) for q in out if q.text.strip())
+
+
+def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
+              window: int = 600, _marker: bool = False) -> Claim:
+    """The claim that ``text[start:end]`` supports: its sentence in its Markdown block (bounded to ``window``
+    characters each side), with the citation and ``others`` (spans of other citations) blanked out."""
+    kind, b0, b1 = _block(text, start)
+    others = list(others)
+    if kind in ("footnote", "refnote") and not _marker:
+        marker = _footnote_marker(text, b0, b1)
+        if marker is not None:
+            got = claim_for(text, marker[0], marker[1], others, window=window, _marker=True)
+            return Claim(got.text, got.bare, got.quotes, "footnote")
+    lo, hi = max(b0, start - window), min(b1, end + window)
+    chunk = list(_unmark(text[lo:hi], kind))
+    for s, e in [(start, end), *others]:
+        for i in range(max(s, lo), min(e, hi)):
+            chunk[i - lo] = _BLANK
+    s = "".join(chunk)
+    rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
+    spans = _protected(s)
+    sent = _sentence_around(s, spans, rs, re_)
+    if _marker and sent[0] and not s[sent[0]:rs].strip():   # "… möglich.[^1]": the marker ends the sentence before
+        sent = (_sentence_around(s, spans, sent[0] - 1, sent[0] - 1)[0], sent[0])
+    claim = _clean(s[sent[0]:sent[1]])
+    where = {"item": "item", "row": "row", "heading": "heading", "boldhead": "heading"}.get(kind, "sentence")
+    quotes = _quotes(text, s, lo, rs, re_, spans, sent) if kind not in ("heading", "boldhead") else ()
+    return Claim(claim, is_bare(claim), quotes, where)
+
+
+def _footnote_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:
+    """Where the footnote defined at ``text[b0:b1]`` is referred to (``[^1]`` in the text, not its definition)."""
+    m = re.match(r"\s*\[(\^?[^\]\s]{1,20})\]", text[b0:b1])
+    if not m:
+        return None
+    mark = f"[{m.group(1)}]"
+    for hit in re.finditer(re.escape(mark) + r"(?!:)", text):
+        line = text.rfind("\n", 0, hit.start()) + 1
+        if not (b0 <= hit.start() < b1) and text[line:hit.start()].strip():
+            return hit.start(), hit.end()
+    return None
+
 
 def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
                   window: int = 600) -> str:
-    """The sentence around ``text[start:end]`` (bounded to ``window`` characters each side), with the citation and
-    ``others`` (spans of other citations) blanked out. Abbreviation periods (``Abs.``, ``S.``, ``Nr.``) inside a
-    citation do not end the sentence, because citation spans are blanked before splitting."""
-    lo, hi = max(0, start - window), min(len(text), end + window)
-    chunk = list(text[lo:hi])
-    for s, e in [(start, end), *others]:
-        for i in range(max(s, lo), min(e, hi)):
-            chunk[i - lo] = " "
-    chunk_s = "".join(chunk)
-    rel_s, rel_e = start - lo, end - lo
-    # sentence start: last terminator before the citation that is followed by whitespace or is CJK
-    begin = 0
-    for m in re.finditer(r"[.!?。！？；]\s|[。！？；]|\n\s*\n", chunk_s[:rel_s]):
-        if not re.search(r"\b(?:Abs|Nr|S|Art|vgl|bzw|z\.B|u\.a|lit|Buchst|ff?|No|Sec|Cal|Civ|Proc|Lab|\d{1,2})\.\s$",
-                         chunk_s[max(0, m.start() - 8):m.end()]):
-            begin = m.end()
-    finish = len(chunk_s)
-    for m in re.finditer(r"[.!?。！？；](?:\s|$)|[。！？；]|\n\s*\n", chunk_s[rel_e:]):
-        seg = chunk_s[max(rel_e, rel_e + m.start() - 8):rel_e + m.end()]
-        if re.search(r"\b(?:Abs|Nr|S|Art|vgl|bzw|lit|Buchst|ff?|No|Sec|\d{1,2})\.\s?$", seg):
-            continue
-        finish = rel_e + m.end()
-        break
-    sentence = chunk_s[begin:finish]
-    return re.sub(r"\s+", " ", sentence).strip(" ()[]（）,;:.。")
+    """The text of :func:`claim_for`: the sentence around ``text[start:end]`` with every citation blanked out."""
+    return claim_for(text, start, end, others, window=window).text

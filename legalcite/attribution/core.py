@@ -31,9 +31,10 @@ from importlib import resources
 from typing import Any, Sequence
 
 from legalcite.attribution.claims import language_of
-from legalcite.attribution.lexical import scope_of
+from legalcite.attribution.lexical import content_terms, scope_of, tokens
 
 MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
+TOO_SHORT = "too little text to judge"
 BETTER = 3          # units named in the evidence as fitting better
 
 
@@ -212,12 +213,16 @@ class Attributor:
                     lex, law = other, stated
             group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys))
+            if not content_terms(set(tokens(claim, stated)), stated):
+                p.note = TOO_SHORT   # no word that says anything: neither model judges it
+                pending.append(p)
+                continue
             if group != "cross":
                 scores, known, full = lex.scores(claim)
                 if known >= MIN_TERMS:
                     p.lexical = _signal("bm25", scores, lex.position(key), lex.keys, full, known)
             pending.append(p)
-        want = [p for p in pending if p.group and self._wants_dense(p)]
+        want = [p for p in pending if p.group and not p.note and self._wants_dense(p)]
         if want:
             self._add_dense(want, scope_vectors)
         return [self._decide(p) for p in pending]
@@ -251,8 +256,8 @@ class Attributor:
             p.dense = _signal(f"dense:{self.calib.embedder}", matrix @ qv, pos[p.key], keys)
 
     def _decide(self, p: _Pending) -> Attribution:
-        if not p.group:
-            return Attribution(False, note=p.note, scope=p.scope)
+        if not p.group or p.note:
+            return Attribution(False, group=p.group, note=p.note, scope=p.scope, n_units=p.n_units)
         return decide(p.group, p.lexical, p.dense, self.calib.get(p.group), scope=p.scope, n_units=p.n_units)
 
 
@@ -271,9 +276,14 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
         score, thr = den1, t.dense
     else:
         why = ("claim in another language than the law and no unit vectors (run `legalcite corpus embed`)"
-               if group == "cross" else "too little text to judge")
+               if group == "cross" else TOO_SHORT)
         return Attribution(False, note=why, **base)
     flag = score > thr
+    if flag and lexical is not None and lexical.rank == 0:
+        # the claim holds the cited unit's distinctive terms (BM25 within the law ranks it first or ties): a claim
+        # that restates the unit in its own words is never misattributed, whatever the dense model says
+        return Attribution(True, False, False, score=score, threshold=thr,
+                           note="BM25 ranks the cited unit first: the claim holds its distinctive terms", **base)
     confirmed = bool(flag and lex1 is not None and den1 is not None and t.lexical is not None
                      and t.dense is not None and lex1 > t.lexical and den1 > t.dense)
     return Attribution(True, flag, confirmed, score=score, threshold=thr, **base)

@@ -191,7 +191,9 @@ def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jur
 
     emb = dn.get_embedder(embedder) if isinstance(embedder, str) else embedder
     cache = dn.EmbeddingCache(cache_dir, emb.name)
-    con = sqlite3.connect(str(store_path))
+    # checks reading the store meanwhile hold brief shared locks: wait for them at each commit (SQLite's default
+    # 5 s gave 'database is locked' under a busy check) rather than fail after an hour of embedding
+    con = sqlite3.connect(str(store_path), timeout=300)
     try:
         con.execute(_VECTORS_SCHEMA)
         have = {(s, f) for s, f in con.execute(f"SELECT scope, fingerprint FROM {VECTORS_TABLE} WHERE embedder = ?",

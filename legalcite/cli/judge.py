@@ -5,11 +5,13 @@ import argparse
 import sys
 
 DESCRIPTION = """Grade open answers against reference answers with an ensemble of LLM judges at OpenAI-compatible
-endpoints (LEXam's protocol: each judge scores 0.0-1.0 as [[x]]; the answer's score is the minimum). Resumable:
-a rerun sends only the (answer, judge) pairs not yet answered; repeated requests come from a cache. Exit codes:
-0 every answer graded by every judge; 1 some answer lines were bad or some pairs still failed after their retries
-(the rest is written; run again to resume); 2 nothing could be done (no judge, unreadable input, no answer field
-on any line, a bad template)."""
+endpoints (LEXam's protocol: each judge scores 0.0-1.0 as [[x]]; the answer's score is the minimum). The default
+prompt is LEXam's judging criteria (lexam-criteria, versioned; docs/metrics.md); --prompt, --system and --template
+replace it. A score outside 0-1 is no score: the judge is listed under out_of_range and the answer stays incomplete.
+Resumable: a rerun sends only the (answer, judge) pairs not yet answered; repeated requests come from a cache.
+Exit codes: 0 every answer graded by every judge; 1 some answer lines were bad or some pairs still failed after
+their retries (the rest is written; run again to resume); 2 nothing could be done (no judge, unreadable input, no
+answer field on any line, a bad template, or no judge could be reached)."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,8 +29,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                          "OUTPUT.calls.jsonl keeps every judgment")
     p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
                    help="pooling of the judges' scores per answer (default min, LEXam's ensemble rule)")
-    p.add_argument("--template", help="user prompt template file ({question}, {reference_answer}, {answer})")
-    p.add_argument("--system", help="system prompt file")
+    p.add_argument("--prompt", metavar="FILE", help="a prompt file in the format of the shipped one (JSON: name, "
+                                                    "version, system, template); default: LEXam's judging criteria")
+    p.add_argument("--template", help="user prompt template file ({question}, {reference_answer}, {answer}); "
+                                      "replaces the prompt's template")
+    p.add_argument("--system", help="system prompt file; replaces the prompt's system message")
     p.add_argument("--score-pattern", default=None, help="regex whose first match (group 1) is the score "
                                                          r"(default: \[\[x\]\])")
     p.add_argument("--answer-field", help="field holding the answer (default: answer, response, output, …)")
@@ -47,7 +52,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    import json
     import os
     from pathlib import Path
 
@@ -65,8 +69,9 @@ def _judge(args: argparse.Namespace) -> int:
                   for s in args.judge]
         if args.judges:
             judges += J.load_judges(args.judges, default_params=params)
-        template = Path(args.template).read_text(encoding="utf-8") if args.template else J.DEFAULT_TEMPLATE
-        system = Path(args.system).read_text(encoding="utf-8") if args.system else J.DEFAULT_SYSTEM
+        prompt = J.load_prompt(args.prompt) if args.prompt else J.DEFAULT_PROMPT
+        template = Path(args.template).read_text(encoding="utf-8") if args.template else prompt.template
+        system = Path(args.system).read_text(encoding="utf-8") if args.system else prompt.system
         items, bad = J.read_items(args.answers, args.questions, answer_field=args.answer_field)
         for b in bad:
             report_bad(b)
@@ -81,10 +86,32 @@ def _judge(args: argparse.Namespace) -> int:
     except (LegalciteError, OSError, ValueError) as e:
         print(f"legalcite judge: {e}", file=sys.stderr)
         return EXIT_FAILED
-    stats["bad_lines"] = len(bad)
-    print(json.dumps(stats, ensure_ascii=False), file=sys.stderr)
+    for label, cause in stats["unreachable"].items():  # one line per judge that could not be reached at all
+        print(f"legalcite judge: judge {label!r}: {cause}; nothing was graded by it (start the endpoint or fix its "
+              "URL, then run the same command again)", file=sys.stderr)
+    if stats["unreachable"] and len(stats["unreachable"]) == len(judges) and not stats["answered"]:
+        return EXIT_FAILED  # no judge could be reached: nothing was done, and the lines above say why
+    if not args.quiet or stats["failed"]:
+        for line in summary(stats, len(judges), args.output):
+            print(f"legalcite judge: {line}", file=sys.stderr)
     if stats["failed"] or stats["incomplete_items"]:
         print(f"legalcite judge: {stats['incomplete_items']} answers lack a judge's score "
-              f"({stats['failed']} requests failed, see {J.calls_path(Path(args.output)).name}.errors.jsonl); "
+              f"({stats['failed']} requests failed, see {J.calls_path(Path(args.output)).name}.errors.jsonl; "
+              f"{stats['items_with_out_of_range_score']} with a score outside 0-1); "
               "run the same command again to resume", file=sys.stderr)
     return EXIT_BAD_LINES if bad or stats["failed"] or stats["incomplete_items"] else EXIT_OK
+
+
+def summary(stats: dict, n_judges: int, output: str) -> list[str]:
+    """The run in a few lines for people: answers and requests, tokens and cost (this run, per judge, the file)."""
+    lines = [f"{stats['items']} answers × {n_judges} judges, prompt {stats['prompt']}: {stats['sent']} requests "
+             f"sent, {stats['cached']} answered from the cache, {stats['skipped_already_done']} already done, "
+             f"{stats['failed']} failed; {stats['prompt_tokens']:,} prompt + {stats['completion_tokens']:,} "
+             f"completion tokens, cost {stats['cost']:.4f} this run"]
+    for label, e in stats["by_endpoint"].items():
+        lines.append(f"  {label}: {e['requests']} requests, {e['prompt_tokens']:,} + {e['completion_tokens']:,} "
+                     f"tokens, cost {e['cost']:.4f}")
+    t = stats["file_totals"]
+    lines.append(f"{output}.calls.jsonl holds {t['answered']} judgments, {t['prompt_tokens']:,} + "
+                 f"{t['completion_tokens']:,} tokens, cost {t['cost']:.4f} in all")
+    return lines

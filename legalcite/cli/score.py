@@ -8,6 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+DESCRIPTION = """Compute a benchmark's metrics from your model's answers, on canonical citation keys: CrossLex
+(answer accuracy, Citation-F1, grounded joint), LexAssay (rubric points with citation and disclaimer deductions),
+LEXam (multiple-choice accuracy, judged open answers, judge-vs-human agreement and the Alt-Test) and LexGenius
+(ability, task and dimension scores). Every rule, with the benchmark's own words and the option that changes it,
+is in docs/metrics.md. A score depends on every line: a malformed line, a missing field or an empty input stops
+the command with the file and line named (exit 2); nothing is dropped silently (missing answers score 0 and are
+listed)."""
+
 
 def _common(p: argparse.ArgumentParser, *, bootstrap: bool = True, fmt: bool = True) -> None:
     if bootstrap:
@@ -26,18 +34,26 @@ def _answer_rule(p: argparse.ArgumentParser) -> None:
                    help="a regex instead of --rule: the last match's group 1 (else the whole match) is the answer")
 
 
+def _require_all(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--require-all-judges", action=argparse.BooleanOptionalAction, default=True,
+                   help="a judged line without a score of every judge of the ensemble is an error (default); "
+                        "--no-require-all-judges pools the judges each line has and lists the line as incomplete")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     sp = subparsers.add_parser("score", help="benchmark metrics on canonical keys (CrossLex, LexAssay, LEXam, "
-                                             "LexGenius)", description=__doc__)
+                                             "LexGenius)", description=DESCRIPTION)
     sub = sp.add_subparsers(dest="metric", metavar="METRIC")
     sp.set_defaults(func=lambda a: (sp.print_help(), 2)[1])
 
     p = sub.add_parser("crosslex", help="accuracy, Citation-F1, grounded joint; per task/jurisdiction/domain")
     p.add_argument("--gold", required=True, help="gold JSONL (id, task, answer, citations, …)")
     p.add_argument("--pred", required=True, help="predictions JSONL (id, answer, citations) or (id, output)")
-    p.add_argument("--level", choices=("compatible", "full", "unit", "work"), default="compatible",
-                   help="how Citation-F1 matches keys: compatible (default: one key a segment prefix of the other, "
-                        "§ 823 BGB ~ § 823 Abs. 1 BGB, not Abs. 2), or truncate to full/unit/work and compare")
+    p.add_argument("--level", choices=("full", "compatible", "unit", "work"), default="full",
+                   help="how Citation-F1 matches keys: full (default, CrossLex: the canonical keys exactly); "
+                        "compatible (LexAssay's precision rule: § 823 BGB matches § 823 Abs. 1 BGB, Abs. 2 does not); "
+                        "unit or work (keys cut to the provision or the law, then compared). Any level but full is "
+                        "named in the report's level_note")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
@@ -55,6 +71,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--deduct", choices=("confirmed", "unconfirmed"), default="confirmed",
                    help="which misattributed/invented verdicts cost points: confirmed (default; two independent "
                         "signals agree, or a given status) or unconfirmed (every one)")
+    p.add_argument("--keep", choices=("first",), default=None,
+                   help="a task id on several lines is an error (exit 2); --keep first scores the first line of "
+                        "each id and lists the others")
     _common(p, bootstrap=False)
     p.set_defaults(func=_lexassay)
 
@@ -65,6 +84,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--open", action="store_true", help="open questions: rows carry judge 'scores'")
     p.add_argument("--pool", choices=("min", "mean", "median", "max"), default="min",
                    help="pooling of judges per item with --open (default min)")
+    _require_all(p)
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--by", default=None, metavar="FIELDS",
                    help="breakdown tables, comma-separated: language, area, jurisdiction, negative, n_statements, "
@@ -93,6 +113,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                           "0.1, …, 1.0)")
     p.add_argument("--human-scale", type=float, default=1.0, help="the human scores' maximum (default 1; e.g. 10 "
                                                                   "for points out of 10)")
+    _require_all(p)
+    p.add_argument("--alt-test", action="store_true",
+                   help="add the alternative annotator test (Calderon et al. 2025): can a judge replace the human "
+                        "annotators? Needs 'scores' as {annotator: score} with at least two annotators per answer")
+    p.add_argument("--epsilon", type=float, default=0.2, help="Alt-Test: the judge's cost-benefit allowance ε "
+                                                              "(default 0.2, for expert annotators)")
+    p.add_argument("--alpha", type=float, default=0.05, help="Alt-Test: false discovery rate of the "
+                                                             "Benjamini-Yekutieli correction (default 0.05)")
+    p.add_argument("--alt-scoring", choices=("neg_rmse", "accuracy"), default="neg_rmse",
+                   help="Alt-Test: how well a score represents the other annotators' (default neg_rmse; accuracy "
+                        "compares the --levels categories)")
+    p.add_argument("--min-items", type=int, default=30, help="Alt-Test: answers an annotator needs to be tested "
+                                                             "(default 30)")
     _common(p, bootstrap=False)
     p.set_defaults(func=_agreement)
 
@@ -136,7 +169,12 @@ def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None
 
 def _notes(report: dict) -> str:
     """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
-    out = []
+    out = [f"note: {report['level_note']}\n"] if report.get("level_note") else []
+    for name in ("void", "duplicate_ids"):
+        v = report.get(name)
+        if v:
+            ids = [x["id"] if isinstance(x, dict) else x for x in v]
+            out.append(f"{name}: {len(ids)}: {', '.join(map(str, ids[:10]))}{' …' if len(ids) > 10 else ''}\n")
     for name, v in (report.get("missing") or {}).items():
         if v:
             out.append(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
@@ -166,8 +204,8 @@ def _lexassay(args: argparse.Namespace) -> int:
         from legalcite.metrics import lexassay
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
-                             check_options={"store": a.store} if a.store else None, deduct=a.deduct)
-        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met"])
+                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep)
+        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met", "n_void"])
         rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
         rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]
         return _emit(a, rep, rows)
@@ -180,7 +218,7 @@ def _mcq(args: argparse.Namespace) -> int:
 
         if a.open:
             rep = lexam.score_open(a.responses, a.gold, pool=a.pool, samples=a.samples, seed=a.seed,
-                                   with_items=a.items)
+                                   with_items=a.items, require_all=a.require_all_judges)
             rows = _kv_rows(rep, ["n", "pool", "mean", "se", "ci95"])
         else:
             by = [b.strip() for b in a.by.split(",") if b.strip()] if a.by else []
@@ -200,8 +238,10 @@ def _hierarchy(args: argparse.Namespace) -> int:
 
         rep = lexgenius.score_hierarchy(a.responses, a.taxonomy, a.gold, rule=a.rule, pattern=a.pattern,
                                         samples=a.samples, seed=a.seed)
-        rows = [{"level": "overall", "name": "", "n": rep["n_mapped"], "accuracy": rep["accuracy"],
-                 "micro": rep["micro_accuracy"]}]
+        rows = [{"level": "overall", "name": "mean of dimensions", "n": rep["n_mapped"], "accuracy": rep["accuracy"],
+                 "micro": rep["micro_accuracy"]},
+                {"level": "overall", "name": f"mean of {rep['n_tasks']} tasks", "n": rep["n_mapped"],
+                 "accuracy": rep["task_average"], "micro": ""}]
         for d, dv in rep["dimensions"].items():
             rows.append({"level": "dimension", "name": d, "n": dv["n"], "accuracy": dv["accuracy"],
                          "micro": dv["micro_accuracy"]})
@@ -219,13 +259,20 @@ def _agreement(args: argparse.Namespace) -> int:
     def go(a):
         from legalcite.metrics import agreement
 
-        rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale)
+        rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale,
+                                        require_all=a.require_all_judges, alt=a.alt_test, epsilon=a.epsilon,
+                                        alpha=a.alpha, alt_scoring=a.alt_scoring, min_items=a.min_items)
+        cols = ("n", "pearson_r", "qwk", "mae", "mae_10")
         rows = []
         for scope, b in [("overall", rep)] + [(f"language={k}", v) for k, v in rep["by_language"].items()]:
-            rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", "n": b["n"], "pearson_r": b["pearson_r"],
-                         "qwk": b["qwk"], "mae": b["mae"]})
-            rows += [{"scope": scope, "judge": j, "n": v["n"], "pearson_r": v["pearson_r"], "qwk": v["qwk"],
-                      "mae": v["mae"]} for j, v in b["judges"].items()]
+            rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", **{k: b[k] for k in cols}})
+            rows += [{"scope": scope, "judge": j, **{k: v[k] for k in cols}} for j, v in b["judges"].items()]
+        if "alt_test" in rep:
+            t = rep["alt_test"]
+            for j, v in [(f"ensemble ({a.pool})", t["ensemble"])] + list(t["judges"].items()):
+                rows.append({"scope": f"Alt-Test ε={t['epsilon']:g}", "judge": j, "n": v["n_items"],
+                             "pearson_r": f"ω={v['winning_rate']:.2f}", "qwk": f"ρ={v['advantage_probability']:.2f}",
+                             "mae": "passed" if v["passed"] else "failed", "mae_10": ""})
         return _emit(a, rep, rows)
     return _run(go, args)
 

@@ -138,11 +138,12 @@ class TableStats:
                 lo_hi[0], lo_hi[1] = min(lo_hi[0], vol), max(lo_hi[1], vol)
         return rec
 
-    def tables(self, *, name: str, closed: Callable[[str], bool] = lambda rep: False, source: str = "",
-               snapshot: str | None = None) -> list[CaseTable]:
-        """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists."""
+    def tables(self, *, name: str, closed: Callable[[str], bool] = lambda rep: False, complete: bool = False,
+               source: str = "", snapshot: str | None = None) -> list[CaseTable]:
+        """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists;
+        ``complete``: the source lists every decision of its volumes (so a decision's pages run to the next)."""
         return [CaseTable(name, self._jur[rep], rep, *(self._span.get(rep) or (None, None)), self._count[rep],
-                          bool(closed(rep)), source=source, snapshot=snapshot) for rep in sorted(self._count)]
+                          bool(closed(rep)), complete, source=source, snapshot=snapshot) for rep in sorted(self._count)]
 
 
 # ------------------------------------------------------------------ the BGE list (ch_bge_cases.jsonl.gz)
@@ -188,14 +189,15 @@ CASE_LIST_FIELDS = ("citation", "name", "date", "court", "docket", "last_page", 
 
 
 def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None],
-                   parties_of: Callable[[str | None], tuple[str, str] | None] = lambda name: None
-                   ) -> Iterator[CaseRecord | CaseTable]:
+                   parties_of: Callable[[str | None], tuple[str, str] | None] = lambda name: None,
+                   complete: bool = False) -> Iterator[CaseRecord | CaseTable]:
     """A case list in JSON Lines, one decision per line: ``citation`` (``"925 F.3d 1291"``, required), ``name``,
     ``date``, ``court``, ``docket``, ``last_page`` (where known: what CourtListener's export lacks and, e.g., the
     Caselaw Access Project's volume metadata gives), ``parallel`` (citations), ``url``; ``key`` and
     ``parallel_keys`` where a builder keyed them already. ``key_of`` turns a citation into its case key (the caller
     passes :func:`legalcite.parse`'s); a line it cannot key is an error naming the file and line, as is a line that
-    is no JSON object. ``.jsonl.gz`` is read too."""
+    is no JSON object. ``.jsonl.gz`` is read too. ``complete``: the list holds every decision of its volumes (a
+    builder's whole-reporter list), so a decision without a last page runs to the next listed one."""
     from legalcite.errors import InputError
 
     stats = TableStats()
@@ -222,7 +224,7 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
             first_page=as_int(case_parts(key).page), last_page=as_int(row.get("last_page")), parallel=parallel,
             parties=parties_of(row.get("name")), case_id=f"{table}:{key}", source=row.get("source") or source,
             snapshot=row.get("snapshot"), extra={"url": row["url"]} if row.get("url") else {}))
-    yield from stats.tables(name=table, source=source, snapshot=snapshot)
+    yield from stats.tables(name=table, complete=complete, source=source, snapshot=snapshot)
 
 
 def _lines(path: Path) -> list[str]:
@@ -249,14 +251,15 @@ def read_scotus_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
     """``us_scotus_cases.jsonl.gz``: the Supreme Court's decisions in the U.S. Reports, a case list whose lines
     carry their keys (``scripts/build_scotus_cases.py`` writes it from the Supreme Court Database's case-centered
     CSV: name, decision date, docket, the S. Ct. and L. Ed. citations as parallels). Table ``scdb``; not closed (the
-    U.S. Reports are running), no last pages (a decision's pages run to the next listed one)."""
+    U.S. Reports are running), complete (every decision of its volumes), so without last pages a decision's pages
+    run to the next listed one."""
     from legalcite.casenames import party_keys
     from legalcite.errors import InputError
 
     def no_key(citation: str) -> str | None:
         raise InputError(f"{path}: {citation!r} has no key (rebuild the file with scripts/build_scotus_cases.py)")
 
-    yield from read_case_list(path, table="scdb", key_of=no_key, parties_of=party_keys)
+    yield from read_case_list(path, table="scdb", key_of=no_key, parties_of=party_keys, complete=True)
 
 
 # The case tables read from the shared corpora folder by ``legalcite corpus build`` (beside the jurisdictions'

@@ -2,14 +2,20 @@
 
 One module per benchmark, each usable alone from Python and behind ``legalcite score``:
 
-- :mod:`legalcite.metrics.crosslex`  — answer accuracy, Citation-F1 (compatible keys by default), grounded joint;
-- :mod:`legalcite.metrics.lexassay`  — rubric points with citation, disclaimer and token-limit deductions;
+- :mod:`legalcite.metrics.crosslex`  — answer accuracy, Citation-F1 (exact keys by default, per jurisdiction for
+  T2/T3 items), grounded joint;
+- :mod:`legalcite.metrics.lexassay`  — rubric points with citation, disclaimer and token-limit deductions; repeated
+  and void tasks;
+- :mod:`legalcite.metrics.disclaimers` — the author's not-legal-advice note or lawyer recommendation (DE/EN/ZH/FR);
 - :mod:`legalcite.metrics.lexam`     — LEXam MCQ accuracy (``###X###``, up to 32 options, breakdowns) and
   open-question judge pooling;
-- :mod:`legalcite.metrics.agreement` — judge vs human agreement (Pearson r, quadratic weighted kappa, MAE);
+- :mod:`legalcite.metrics.agreement` — judge vs human agreement (Pearson r, quadratic weighted kappa, MAE) and the
+  Alt-Test;
 - :mod:`legalcite.metrics.lexgenius` — ability → task → dimension roll-up over the shipped taxonomy, and the
   option-shuffle protocol;
-- :mod:`legalcite.metrics.prompts`   — each benchmark's task text with the answer format its scorer reads.
+- :mod:`legalcite.metrics.prompts`   — each benchmark's task text with the answer format its scorer reads (LexGenius:
+  naive and chain-of-thought);
+- ``judge_prompt_lexam.json`` — the versioned default prompt of :mod:`legalcite.judge` (LEXam's judging criteria).
 
 Nothing here imports the parsers at module level: citation strings become keys through
 :func:`legalcite.parse`, imported inside the function that needs it. Formulas and the JSON schemas are in

@@ -1,4 +1,5 @@
-"""Agreement between judge scores and human (expert) scores: Pearson r, quadratic weighted kappa, MAE.
+"""Agreement between judge scores and human (expert) scores: Pearson r, quadratic weighted kappa, MAE, and the
+alternative annotator test (Alt-Test).
 
 LEXam validates its LLM-judge ensemble by how well it agrees with legal experts grading the same answers. This
 module computes that test for any judged file (``legalcite judge`` output: per answer the judges' ``scores``) against
@@ -11,7 +12,18 @@ library only (the tests check r and QWK against scipy and scikit-learn).
   ``κ = 1 − Σ w·O / Σ w·E`` with ``w[i][j] = (i − j)² / (levels − 1)²``, ``O`` the confusion counts and ``E`` the
   counts expected from the two marginals. Every category of the scale counts, present or not (scikit-learn's
   ``cohen_kappa_score(..., weights="quadratic", labels=range(levels))``). Undefined when ``Σ w·E = 0``.
-- MAE: the mean absolute difference of the paired scores (on the [0, 1] scale).
+- MAE: the mean absolute difference of the paired scores, on the [0, 1] scale (``mae``) and on the 0–10 scale the
+  seed reports (``mae_10`` = 10 × ``mae``).
+- Alt-Test (Calderon, Reichart and Dror 2025, "The Alternative Annotator Test for LLM-as-a-Judge", ACL, and its
+  reference code; LEXam's judge validation as issue 25 names it): with several human annotators per answer, each
+  annotator in turn is left out, and the judge and the left-out annotator are each compared with the remaining
+  annotators (alignment: negative RMSE, or accuracy on the scale's categories). Per answer, ``W_judge = 1[judge ≥ annotator]`` and ``W_h = 1[annotator ≥
+  judge]`` in alignment; a one-sided one-sample t-test of ``d = W_h − W_judge`` against ε (H0: mean(d) ≥ ε, the
+  annotator's advantage outweighs the judge's lower cost) gives one p-value per annotator; the Benjamini–Yekutieli
+  procedure at level α decides which are rejected. The winning rate ω is the share of annotators rejected; the
+  judge passes when ω ≥ 0.5. The advantage probability ρ is the mean over annotators of mean(W_judge).
+  Standard library only (the t distribution through the regularized incomplete beta function); the tests check the
+  p-values against ``scipy.stats.ttest_1samp``.
 """
 from __future__ import annotations
 
@@ -73,11 +85,153 @@ def mae(x: Sequence[float], y: Sequence[float]) -> float | None:
 
 
 def agreement(judge: Sequence[float], human: Sequence[float], levels: int = DEFAULT_LEVELS) -> dict[str, Any]:
-    """``{"n", "pearson_r", "qwk", "mae"}`` of paired [0, 1] scores."""
+    """``{"n", "pearson_r", "qwk", "mae", "mae_10"}`` of paired [0, 1] scores (``mae_10``: on the 0–10 scale)."""
+    m = mae(judge, human)
     return {"n": len(judge), "pearson_r": rounded(pearson(judge, human)),
             "qwk": rounded(quadratic_weighted_kappa([category(s, levels) for s in judge],
                                                     [category(s, levels) for s in human], levels)),
-            "mae": rounded(mae(judge, human))}
+            "mae": rounded(m), "mae_10": rounded(None if m is None else 10 * m)}
+
+
+# ---------------------------------------------------------------- the alternative annotator test
+
+ALT_SCORINGS = ("neg_rmse", "accuracy")
+DEFAULT_EPSILON = 0.2      # Calderon et al.'s rule of thumb for expert annotators (skilled 0.15, crowd 0.1)
+DEFAULT_ALPHA = 0.05       # the false discovery rate of the Benjamini–Yekutieli procedure
+DEFAULT_MIN_ITEMS = 30     # per annotator, for the t-test's normal approximation (Calderon et al.)
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny, qab, qap, qam = 1e-300, a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 500):
+        m2 = 2 * m
+        for aa in (m * (b - m) * x / ((qam + m2) * (a + m2)), -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))):
+            d = 1.0 + aa * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T ≤ t) for Student's t with ``df`` degrees of freedom."""
+    if math.isinf(t):
+        return 0.0 if t < 0 else 1.0
+    tail = 0.5 * betainc(df / 2.0, 0.5, df / (df + t * t))
+    return tail if t < 0 else 1.0 - tail
+
+
+def ttest_less(values: Sequence[float], popmean: float) -> float:
+    """The p-value of a one-sample t-test of H0: mean ≥ ``popmean`` against H1: mean < ``popmean`` (scipy's
+    ``ttest_1samp(values, popmean, alternative="less")``). With no spread the test is decided by the mean alone:
+    p = 0 below ``popmean``, 1 otherwise; fewer than two values give 1 (nothing can be rejected)."""
+    n = len(values)
+    if n < 2:
+        return 1.0
+    m = math.fsum(values) / n
+    var = math.fsum((v - m) ** 2 for v in values) / (n - 1)
+    if var == 0.0:
+        return 0.0 if m < popmean else 1.0
+    return t_cdf((m - popmean) / math.sqrt(var / n), n - 1)
+
+
+def benjamini_yekutieli(p_values: Sequence[float], q: float) -> list[bool]:
+    """Which hypotheses the Benjamini–Yekutieli step-up procedure rejects at false discovery rate ``q``: the k
+    smallest p-values, k the largest rank with p_(k) ≤ k / m · q / H_m (H_m = 1 + 1/2 + … + 1/m)."""
+    m = len(p_values)
+    if not m:
+        return []
+    h = math.fsum(1.0 / k for k in range(1, m + 1))
+    order = sorted(range(m), key=lambda i: p_values[i])
+    k = 0
+    for rank, i in enumerate(order, 1):
+        if p_values[i] <= rank / m * q / h:
+            k = rank
+    rejected = [False] * m
+    for i in order[:k]:
+        rejected[i] = True
+    return rejected
+
+
+def _alignment(scoring: str, levels: int):
+    """How well one score represents the others: negative RMSE (compared as mean squared error, exactly, so equal
+    distances tie), or the share of equal categories on the ``levels`` scale."""
+    from fractions import Fraction
+
+    if scoring == "neg_rmse":
+        def neg_mse(x: float, others: Sequence[float]) -> Fraction:
+            fx = Fraction(repr(x))
+            return -sum(((fx - Fraction(repr(o))) ** 2 for o in others), Fraction(0)) / len(others)
+        return neg_mse
+    if scoring == "accuracy":
+        def acc(x: float, others: Sequence[float]) -> Fraction:
+            return Fraction(sum(category(x, levels) == category(o, levels) for o in others), len(others))
+        return acc
+    raise ValueError(f"scoring must be one of {ALT_SCORINGS}, not {scoring!r}")
+
+
+def alt_test(judge: dict[str, float], humans: dict[str, dict[str, float]], *, epsilon: float = DEFAULT_EPSILON,
+             alpha: float = DEFAULT_ALPHA, scoring: str = "neg_rmse", levels: int = DEFAULT_LEVELS,
+             min_items: int = DEFAULT_MIN_ITEMS) -> dict[str, Any]:
+    """The Alt-Test of one judge (``{item: score}``) against annotators (``{annotator: {item: score}}``), all on
+    [0, 1]. Items need the judge's score and at least two annotators; an annotator with fewer than ``min_items``
+    such items is skipped (listed). Returns ``winning_rate``, ``advantage_probability``, ``passed`` and, per
+    annotator, ``n``, ``p_value``, ``rejected``, ``judge_wins`` (mean W_judge) and ``annotator_wins`` (mean W_h)."""
+    align = _alignment(scoring, levels)
+    by_item: dict[str, list[str]] = {}
+    for h, anns in humans.items():
+        for i in anns:
+            by_item.setdefault(i, []).append(h)
+    usable = {i for i, hs in by_item.items() if len(hs) >= 2 and i in judge}
+    per: dict[str, dict[str, Any]] = {}
+    skipped: dict[str, int] = {}
+    for h, anns in humans.items():
+        items = sorted(i for i in anns if i in usable)
+        if len(items) < min_items:
+            skipped[h] = len(items)
+            continue
+        w_judge, w_h = [], []
+        for i in items:
+            rest = [humans[o][i] for o in by_item[i] if o != h]
+            a_h, a_j = align(anns[i], rest), align(judge[i], rest)
+            w_judge.append(1.0 if a_j >= a_h else 0.0)
+            w_h.append(1.0 if a_h >= a_j else 0.0)
+        per[h] = {"n": len(items), "p_value": ttest_less([a - b for a, b in zip(w_h, w_judge)], epsilon),
+                  "judge_wins": math.fsum(w_judge) / len(items), "annotator_wins": math.fsum(w_h) / len(items)}
+    if not per:
+        raise ScoreInputError(f"Alt-Test: no annotator has {min_items} answers that the judge and another annotator "
+                              f"also scored (annotators and their usable answers: {skipped}); lower --min-items "
+                              "only if you accept a t-test on so few answers")
+    names = list(per)
+    for h, rej in zip(names, benjamini_yekutieli([per[h]["p_value"] for h in names], alpha)):
+        per[h]["rejected"] = rej
+    omega = sum(per[h]["rejected"] for h in names) / len(names)
+    rho = math.fsum(per[h]["judge_wins"] for h in names) / len(names)
+    return {"winning_rate": rounded(omega), "advantage_probability": rounded(rho), "passed": omega >= 0.5,
+            "n_items": len({i for h in names for i in humans[h] if i in usable}),
+            "annotators": {h: {"n": v["n"], "p_value": rounded(v["p_value"], 12), "rejected": v["rejected"],
+                               "judge_wins": rounded(v["judge_wins"]), "annotator_wins": rounded(v["annotator_wins"])}
+                           for h, v in per.items()},
+            "skipped_annotators": skipped}
 
 
 def _number(v: Any, where: str, what: str, scale: float) -> float:
@@ -104,31 +258,51 @@ def human_score(row: Row, scale: float = 1.0) -> float:
     raise expected_fields(row, ("score", "scores"), "human score")
 
 
+def human_annotations(row: Row, scale: float = 1.0) -> dict[str, float]:
+    """A human line's scores by annotator, for the Alt-Test: ``scores`` as ``{annotator: score}``. A line with one
+    unnamed ``score`` has no annotator to leave out (empty); a list of scores names none (an error)."""
+    raw = row.data.get("scores")
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ScoreInputError(f"{row.where()}: the Alt-Test needs each annotator named: 'scores' as "
+                              "{annotator: score}, not a list")
+    return {str(a): _number(v, row.where(), f"annotator {a!r}'s score", scale) for a, v in raw.items()}
+
+
 def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int = DEFAULT_LEVELS,
-                    human_scale: float = 1.0) -> dict[str, Any]:
+                    human_scale: float = 1.0, require_all: bool = True, alt: bool = False,
+                    epsilon: float = DEFAULT_EPSILON, alpha: float = DEFAULT_ALPHA, alt_scoring: str = "neg_rmse",
+                    min_items: int = DEFAULT_MIN_ITEMS) -> dict[str, Any]:
     """Agreement of the pooled judge ensemble (``pool``, default min) and of each judge with the human scores,
-    over the ids both files have, overall and per ``language`` (from either file)."""
-    from legalcite.metrics.lexam import POOLS, judge_scores
+    over the ids both files have, overall and per ``language`` (from either file). ``require_all`` (default): a
+    judged line without a score of every judge of the ensemble is an error, as in ``score mcq --open``. ``alt``:
+    add the Alt-Test of the ensemble and of each judge against the annotators (``epsilon``, ``alpha``,
+    ``alt_scoring``, ``min_items``)."""
+    from legalcite.metrics.lexam import POOLS, ensemble_rows
 
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
     if levels < 2:
         raise ValueError("levels must be at least 2")
+    if alt and alt_scoring not in ALT_SCORINGS:
+        raise ValueError(f"alt_scoring must be one of {ALT_SCORINGS}, not {alt_scoring!r}")
     jrows, hrows = rows_of(judged), rows_of(human)
     humans: dict[str, tuple[float, str | None]] = {}
+    annotators: dict[str, dict[str, float]] = {}
     for r in hrows:
         lang = r.data.get("language")
-        humans.setdefault(row_id(r), (human_score(r, human_scale), lang if isinstance(lang, str) else None))
+        i = row_id(r)
+        humans.setdefault(i, (human_score(r, human_scale), lang if isinstance(lang, str) else None))
+        if alt:
+            for a, v in human_annotations(r, human_scale).items():
+                annotators.setdefault(a, {}).setdefault(i, v)
+    lines, judges, _, _ = ensemble_rows(jrows, require_all=require_all)
     pairs: list[dict[str, Any]] = []
-    judges: list[str] = []
     only_judged, no_scores, judged_ids = [], [], set()
-    for r in jrows:
-        scores = judge_scores(r)
+    for r, i, scores in lines:
         for j, s in scores.items():
             _number(s, r.where(), f"judge {j!r} score", 1.0)
-            if j not in judges:
-                judges.append(j)
-        i = row_id(r)
         judged_ids.add(i)
         if i not in humans:
             only_judged.append(i)
@@ -152,14 +326,23 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
         return out
 
     report: dict[str, Any] = {"metric": "judge_agreement", "schema": SCHEMA_VERSION, "pool": pool, "levels": levels,
-                              "human_scale": human_scale}
+                              "human_scale": human_scale, "require_all_judges": require_all}
     report.update(block(pairs))
     langs = sorted({p["language"] for p in pairs}, key=lambda x: (x is None, x or ""))
     report["by_language"] = {lang or "(none)": block([p for p in pairs if p["language"] == lang]) for lang in langs}
     report["missing"] = {"judged_without_human": only_judged, "judged_without_scores": no_scores,
                          "human_without_judged": [i for i in humans if i not in judged_ids]}
+    if alt:
+        opts = {"epsilon": epsilon, "alpha": alpha, "scoring": alt_scoring, "levels": levels, "min_items": min_items}
+        report["alt_test"] = {
+            **{k: v for k, v in opts.items() if k != "levels"}, "annotators": sorted(annotators),
+            "ensemble": alt_test({p["id"]: p["pooled"] for p in pairs}, annotators, **opts),
+            "judges": {j: alt_test({p["id"]: p["scores"][j] for p in pairs if j in p["scores"]}, annotators, **opts)
+                       for j in judges},
+        }
     return report
 
 
 __all__ = ["pearson", "quadratic_weighted_kappa", "mae", "category", "agreement", "score_agreement",
-           "human_score"]
+           "human_score", "human_annotations", "alt_test", "ttest_less", "t_cdf", "betainc",
+           "benjamini_yekutieli", "ALT_SCORINGS"]

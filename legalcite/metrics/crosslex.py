@@ -1,14 +1,17 @@
 """CrossLex: answer accuracy, Citation-F1 on canonical keys and the grounded joint score (GJ).
 
-Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion mapping), Citation-F1 between the
-predicted and gold keys (default: *compatible* matching, one key a segment prefix of the other, DESIGN.md §2;
-or keys truncated with ``key_at(level)`` and compared exactly), and ``GJ = correct × F1``. N is the number of
-gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed, not scored.
-Formulas and schema: ``docs/metrics.md``.
+Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion mapping), Citation-F1 "between the
+predicted and gold normalized citation sets" (default: the canonical keys compared exactly, as CrossLex defines
+it; ``level="compatible"`` takes LexAssay's precision rule instead, one key a segment prefix of the other; ``unit``
+and ``work`` cut the keys with ``key_at`` first), and ``GJ = correct × F1``. T2/T3 items cite several
+jurisdictions: their Citation-F1 is also reported per jurisdiction, on the keys of that jurisdiction. N is the
+number of gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed,
+not scored; an empty gold file is an error. Formulas and schema: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from legalcite.keys import compatible
@@ -18,9 +21,22 @@ from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_ans
                                   parse_mapping, rounded, row_id, rows_of)
 
 MAPPING_TASKS = frozenset({"T3"})
-# Citation-F1 levels: ``compatible`` compares whole keys by the prefix rule; the others truncate, then compare.
-LEVELS = ("compatible", "full", "unit", "work")
-DEFAULT_LEVEL = "compatible"
+# Tasks whose items cite several jurisdictions at once: their Citation-F1 is also split by jurisdiction.
+MULTI_JURISDICTION_TASKS = frozenset({"T2", "T3"})
+# Citation-F1 levels: ``full`` compares whole keys exactly (CrossLex: "between the predicted and gold normalized
+# citation sets"); ``compatible`` by the prefix rule; ``unit``/``work`` truncate, then compare.
+LEVELS = ("full", "compatible", "unit", "work")
+DEFAULT_LEVEL = "full"
+# What a level other than CrossLex's own does, printed in every report made with it.
+LEVEL_NOTES = {
+    "full": None,
+    "compatible": "Citation-F1 with --level compatible: a less precise key counts as a match (LexAssay's precision "
+                  "rule: § 823 BGB for § 823 Abs. 1 BGB), not CrossLex's exact canonical keys",
+    "unit": "Citation-F1 with --level unit: keys cut to the provision (§/Art./条/section) before comparing, so a "
+            "wrong paragraph counts as right; not CrossLex's exact canonical keys",
+    "work": "Citation-F1 with --level work: keys cut to the law before comparing, so any provision of the right "
+            "law counts; not CrossLex's exact canonical keys",
+}
 
 
 def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = compatible) -> int:
@@ -44,9 +60,9 @@ def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str]
     return sum(augment(p, set()) for p in edges)
 
 
-def prf(pred: set[str], gold: set[str], matching: str = "compatible") -> tuple[float, float, float]:
+def prf(pred: set[str], gold: set[str], matching: str = "exact") -> tuple[float, float, float]:
     """Precision, recall and F1 of two key sets; both empty → (1, 1, 1), exactly one empty → F1 0.
-    ``matching``: ``compatible`` (one key a segment prefix of the other, one-to-one) or ``exact``."""
+    ``matching``: ``exact`` (CrossLex) or ``compatible`` (one key a segment prefix of the other, one-to-one)."""
     if not pred and not gold:
         return 1.0, 1.0, 1.0
     if matching == "exact":
@@ -60,7 +76,7 @@ def prf(pred: set[str], gold: set[str], matching: str = "compatible") -> tuple[f
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def citation_f1(pred: Iterable[str], gold: Iterable[str], matching: str = "compatible") -> float:
+def citation_f1(pred: Iterable[str], gold: Iterable[str], matching: str = "exact") -> float:
     """Citation-F1 of two collections of keys (already truncated when ``matching`` is ``exact``)."""
     return prf(set(pred), set(gold), matching)[2]
 
@@ -90,6 +106,8 @@ class Item:
     gold_keys: list[str] = field(default_factory=list)
     pred_keys: list[str] = field(default_factory=list)
     cluster: str | None = None  # the gold fact_group
+    # T2/T3 items: (P, R, F1) on the keys of each jurisdiction the item involves (see split_by_jurisdiction)
+    per_jurisdiction: dict[str, tuple[float, float, float]] | None = None
 
     @property
     def gj(self) -> float:
@@ -104,6 +122,8 @@ class Item:
             "pred_answer": self.pred_answer,
             "bindings": {j: ok for j, ok in self.bindings} or None,
             "gold_keys": self.gold_keys, "pred_keys": self.pred_keys,
+            "citation_f1_by_jurisdiction": None if self.per_jurisdiction is None else
+            {j: rounded(f) for j, (_, _, f) in self.per_jurisdiction.items()},
         }
 
 
@@ -123,6 +143,49 @@ def judge_answer(task: str | None, pred: Any, gold: Any) -> tuple[float, list[tu
         return float(p == g), bindings
     g, p = norm_label(gold), norm_label(pred)
     return float(p is not None and p == g), []
+
+
+def jurisdiction_label(key: str) -> str | None:
+    """The benchmark's label of a key's jurisdiction (``de/…`` → ``DE``, ``us-ca/…`` → ``CA``: the shortest name
+    :data:`~legalcite.metrics.io.JURISDICTION_HINTS` gives the code, else the code upper-cased); None for a token
+    that is not a key (an unparseable citation)."""
+    from legalcite.metrics.io import JURISDICTION_HINTS
+
+    if not key or key.startswith("?") or "/" not in key:
+        return None
+    code = key.split("/", 1)[0]
+    names = [n for n, c in JURISDICTION_HINTS.items() if c == code]
+    return (min(names, key=len) if names else code).upper()
+
+
+def split_by_jurisdiction(pred: set[str], gold: set[str], jurisdictions: Iterable[str], matching: str,
+                          missing: bool = False) -> dict[str, tuple[float, float, float]]:
+    """(P, R, F1) per jurisdiction of a multi-jurisdiction item: the predicted and gold keys of jurisdiction J
+    compared as :func:`prf` compares whole sets (both empty → 1). J ranges over ``jurisdictions`` (the item's own:
+    its T3 mapping, its ``jurisdictions`` field) and every jurisdiction a gold or predicted key names, so a key of
+    a jurisdiction the item does not ask about costs precision there. Keys that match never differ in jurisdiction,
+    so the split loses no hit; tokens without a key count only in the item's overall F1. ``missing``: the item has
+    no prediction, every J scores 0."""
+    by: dict[str, tuple[set[str], set[str]]] = {str(j).strip().upper(): (set(), set()) for j in jurisdictions}
+    for side, keys in ((0, pred), (1, gold)):
+        for k in keys:
+            j = jurisdiction_label(k)
+            if j is not None:
+                by.setdefault(j, (set(), set()))[side].add(k)
+    if missing:
+        return {j: (0.0, 0.0, 0.0) for j in sorted(by)}
+    return {j: prf(p, g, matching) for j, (p, g) in sorted(by.items())}
+
+
+def _item_jurisdictions(g: Row, gold_answer: Any) -> list[str]:
+    """The jurisdictions a T2/T3 item asks about: the keys of its T3 mapping and its ``jurisdictions`` field."""
+    out = list(parse_mapping(gold_answer) or {}) if isinstance(gold_answer, dict) else []
+    js = g.data.get("jurisdictions")
+    if isinstance(js, str):
+        js = [js]
+    if js is not None and not (isinstance(js, list) and all(isinstance(j, str) for j in js)):
+        raise ScoreInputError(f"{g.where()}: 'jurisdictions' must be a list of jurisdiction names, not {js!r}")
+    return out + [j.strip().upper() for j in js or () if j.strip()]
 
 
 def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver, item: str,
@@ -175,6 +238,8 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
     ``missing`` report but not scored: "N is the number of evaluated instances" (the gold items)."""
     resolver = resolver or KeyResolver()
     cut, matching = _key_level(level)
+    if not gold:
+        raise ScoreInputError("no gold items: the gold file has no line, so there is nothing to score")
     gold_by, gold_dups = index_rows(gold, what="gold")
     if gold_dups:
         raise ScoreInputError(f"duplicate gold ids: {[d['id'] for d in gold_dups]}")
@@ -201,12 +266,15 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
         fg = g.data.get("fact_group")
         fg = str(fg) if fg not in (None, "") else None
         gk = resolver.key_set(g.data.get("citations"), item=gid, side="gold", level=cut, jurisdiction=jur)
+        multi = _item_jurisdictions(g, gold_answer) if task in MULTI_JURISDICTION_TASKS else None
         p = pred_by.get(gid)
         if p is None:
             missing_pred.append(gid)
             _, bindings = judge_answer(task, None, gold_answer)
             items.append(Item(gid, task, 0.0, 0.0, 0.0, 0.0, "missing_pred", jur, dom, bindings,
-                              gold_keys=sorted(gk), cluster=fg))
+                              gold_keys=sorted(gk), cluster=fg,
+                              per_jurisdiction=None if multi is None else
+                              split_by_jurisdiction(set(), gk, multi, matching, missing=True)))
             continue
         answer, output = preds[gid]
         if "citations" in p.data:
@@ -222,7 +290,8 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
         correct, bindings = judge_answer(task, answer, gold_answer)
         pr, rc, f1 = prf(pk, gk, matching)
         items.append(Item(gid, task, correct, pr, rc, f1, "scored", jur, dom, bindings, answer,
-                          sorted(gk), sorted(pk), cluster=fg))
+                          sorted(gk), sorted(pk), cluster=fg,
+                          per_jurisdiction=None if multi is None else split_by_jurisdiction(pk, gk, multi, matching)))
     extra = [pid for pid in pred_by if pid not in gold_by]
     missing = {"gold_without_pred": missing_pred, "pred_without_gold": extra,
                "duplicate_pred": pred_dups}
@@ -256,6 +325,20 @@ def _binding_block(bindings: Sequence[bool], clusters: Sequence[object], *, samp
             "binding_ci95": [rounded(x) for x in ci] if ci else None}
 
 
+def _multi_block(items: Sequence[Item], j: str, samples: int, seed: int, cluster: bool) -> dict[str, Any]:
+    """Citation-F1 on the keys of jurisdiction ``j`` over the T2/T3 items that involve it (their own
+    jurisdictions, or a key of ``j`` on either side), with its interval and the mean per task."""
+    sub = [it for it in items if it.per_jurisdiction and j in it.per_jurisdiction]
+    f1s = [it.per_jurisdiction[j][2] for it in sub]
+    ci = _bs.intervals({"f": f1s}, samples, seed, clusters=_clusters(sub, cluster))["f"]
+    tasks = {}
+    for t in sorted({it.task for it in sub if it.task}):
+        v = [it.per_jurisdiction[j][2] for it in sub if it.task == t]
+        tasks[t] = {"n": len(v), "citation_f1": rounded(sum(v) / len(v))}
+    return {"n": len(sub), "citation_f1": rounded(sum(f1s) / len(f1s)) if f1s else None,
+            "ci95": [rounded(x) for x in ci] if ci else None, "tasks": tasks}
+
+
 def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dict[str, Any]], *,
               level: str = DEFAULT_LEVEL, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
               with_items: bool = False, cluster: bool = False) -> dict[str, Any]:
@@ -270,7 +353,8 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
                     labels.append(it.cluster if cluster and it.cluster is not None else f"\0{it.id}")
         return oks, labels
 
-    report: dict[str, Any] = {"metric": "crosslex", "schema": SCHEMA_VERSION, "level": level}
+    report: dict[str, Any] = {"metric": "crosslex", "schema": SCHEMA_VERSION, "level": level,
+                              "level_note": LEVEL_NOTES[level]}
     report.update(_block(items, samples, seed, cluster))
     report["n_gold"] = len(items)
     report["n_scored"] = sum(1 for it in items if it.status == "scored")
@@ -295,6 +379,9 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
         if attr == "jurisdiction":  # T3 assignments broken down by the jurisdiction they assign
             for j in sorted({j for it in items for j, _ in it.bindings}):
                 groups.setdefault(j, {}).update(_binding_block(*bindings_of(items, j), samples=samples, seed=seed))
+            # T2/T3 items cite several jurisdictions: their Citation-F1 on each jurisdiction's keys
+            for j in sorted({j for it in items for j in (it.per_jurisdiction or {})}):
+                groups.setdefault(j, {})["multi_jurisdiction"] = _multi_block(items, j, samples, seed, cluster)
         report[name] = dict(sorted(groups.items()))
     report["bootstrap"] = {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95,
                            "unit": "fact_group" if cluster else "item"}
@@ -313,6 +400,9 @@ def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = 
     :func:`legalcite.parse` / :func:`legalcite.extract`."""
     _key_level(level)  # an unknown level fails before any file is read
     g = rows_of(gold)
+    if not g:  # "N is the number of evaluated instances": no instance, no score (not n = 0 and exit 0)
+        where = f"{gold}: " if isinstance(gold, (str, Path)) else ""
+        raise ScoreInputError(f"{where}no gold items: the gold file has no line, so there is nothing to score")
     p = rows_of(pred)
     resolver = KeyResolver(parse=parse)
     items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
@@ -331,11 +421,22 @@ def table_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
                 "citation_f1": fmt("citation_f1"), "grounded_joint": fmt("grounded_joint"),
                 "binding_acc": "" if b.get("binding_accuracy") is None else f"{b['binding_accuracy']:.3f}"}
 
+    def multi(j: str, b: dict[str, Any]) -> dict[str, Any]:
+        f, ci = b["citation_f1"], b.get("ci95")
+        return {"scope": f"jur {j} (T2/T3 keys)", "n": b["n"], "accuracy": "", "grounded_joint": "",
+                "citation_f1": "" if f is None else f"{f:.3f}" + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if ci else ""),
+                "binding_acc": ""}
+
     rows = [row("overall", report)]
     rows += [row(f"task {t}", b) for t, b in report["tasks"].items()]
-    rows += [row(f"jur {j}", b) for j, b in report["by_jurisdiction"].items()]
+    for j, b in report["by_jurisdiction"].items():
+        if set(b) - {"multi_jurisdiction"}:
+            rows.append(row(f"jur {j}", b))
+        if "multi_jurisdiction" in b:
+            rows.append(multi(j, b["multi_jurisdiction"]))
     rows += [row(f"domain {d}", b) for d, b in report["by_domain"].items()]
     return rows
 
 
-__all__ = ["prf", "citation_f1", "judge_answer", "score_items", "summarize", "score", "Item", "row_id"]
+__all__ = ["prf", "citation_f1", "judge_answer", "score_items", "summarize", "score", "Item", "row_id",
+           "split_by_jurisdiction", "jurisdiction_label", "LEVELS", "DEFAULT_LEVEL", "LEVEL_NOTES"]

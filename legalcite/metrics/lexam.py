@@ -11,6 +11,7 @@ LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metri
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
@@ -216,6 +217,10 @@ def score_mcq(responses: str | Sequence[Row], gold: str | Sequence[Row] | None =
     resp = rows_of(responses)
     g = rows_of(gold) if gold is not None else None
     items, missing = score_mcq_items(resp, g, rule=rule, pattern=pattern)
+    if not items:
+        raise ScoreInputError(f"{gold if gold is not None else responses}: no item to score (the file has no line)"
+                              if isinstance(gold if gold is not None else responses, (str, Path)) else
+                              "no item to score: the input has no line")
     scores = [item_score(it) for it in items.values()]
     n = len(scores)
     means = _bs.resample_means({"acc": scores}, samples, seed)["acc"]
@@ -282,24 +287,69 @@ def judge_scores(row: Row) -> dict[str, float]:
     return out
 
 
+def _named_judges(row: Row) -> set[str]:
+    """Judges a judged line names without a score: ``missing_judges`` and ``out_of_range`` (``legalcite judge``)."""
+    out: set[str] = set()
+    for name in ("missing_judges", "out_of_range"):
+        v = row.data.get(name)
+        if isinstance(v, (list, dict)):
+            out.update(str(j) for j in v)
+    return out
+
+
+def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True
+                  ) -> tuple[list[tuple[Row, str, dict[str, float]]], list[str], list[dict[str, Any]], list[str]]:
+    """The judged lines as ``(row, id, scores)`` (the first line of an id), the ensemble (every judge any line
+    names), the incomplete lines, and the repeated ids. A line is incomplete when it lacks a score of a judge of the
+    ensemble, or ``legalcite judge`` marked it ``"complete": false`` (a judge not answered yet, or a score outside
+    0–1). With ``require_all`` (the default) an incomplete line is an error: pooling the judges it has would score
+    it by a smaller ensemble than the others, silently."""
+    out: list[tuple[Row, str, dict[str, float]]] = []
+    seen: set[str] = set()
+    dups: list[str] = []
+    named: set[str] = set()
+    for r in rows:
+        i = row_id(r)
+        if i in seen:
+            dups.append(i)
+            continue
+        seen.add(i)
+        scores = judge_scores(r)
+        out.append((r, i, scores))
+        named |= set(scores) | _named_judges(r)
+    judges = sorted(named)
+    incomplete = []
+    for r, i, scores in out:
+        lacking = [j for j in judges if j not in scores]
+        if lacking or r.data.get("complete") is False:
+            bad = r.data.get("out_of_range") if isinstance(r.data.get("out_of_range"), dict) else {}
+            incomplete.append({"id": i, "line": r.line, "where": r.where(), "missing": lacking,
+                               "out_of_range": bad})
+    if require_all and incomplete:
+        shown = "\n".join(
+            f"  {x['where']}: no score from {', '.join(x['missing']) or 'a judge (marked incomplete)'}"
+            + (f" ({'; '.join(f'{j} wrote {v}' for j, v in x['out_of_range'].items())}, outside 0–1)"
+               if x["out_of_range"] else "") for x in incomplete[:20])
+        more = f"\n  … and {len(incomplete) - 20} more" if len(incomplete) > 20 else ""
+        raise ScoreInputError(
+            f"{len(incomplete)} judged line{'s' if len(incomplete) > 1 else ''} lack a score of the ensemble "
+            f"({', '.join(judges)}); they are not pooled: run `legalcite judge` again to complete them, or pass "
+            f"--no-require-all-judges to pool the judges each line has:\n{shown}{more}")
+    return out, judges, incomplete, dups
+
+
 def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | None = None, *, pool: str = "min",
                samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
-               with_items: bool = False) -> dict[str, Any]:
+               with_items: bool = False, require_all: bool = True) -> dict[str, Any]:
     """Open-question report: per item the ``pool`` (min by default) of its judges' scores, their mean and a
-    bootstrap SE. With ``questions``, a question without a judged row scores 0 and is listed."""
+    bootstrap SE. With ``questions``, a question without a judged row scores 0 and is listed. ``require_all``
+    (default): a line without a score of every judge of the ensemble is an error (:func:`ensemble_rows`); off,
+    it is pooled over the judges it has and listed under ``missing.incomplete``."""
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
     rows = rows_of(judged)
-    by: dict[str, dict[str, float]] = {}
-    dups, incomplete = [], []
-    for r in rows:
-        i = row_id(r)
-        if i in by:
-            dups.append(i)
-            continue
-        by[i] = judge_scores(r)
-        if r.data.get("complete") is False:  # `legalcite judge`: a judge of the ensemble has not answered yet
-            incomplete.append(i)
+    lines, judges, incomplete, dups = ensemble_rows(rows, require_all=require_all)
+    by: dict[str, dict[str, float]] = {i: scores for _, i, scores in lines}
     ids = list(by)
     not_in_questions: list[str] = []
     if questions is not None:  # the questions are the items; a judged row for another id is listed, not scored
@@ -307,6 +357,8 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
         qids = [row_id(r) for r in q]
         not_in_questions = [i for i in ids if i not in set(qids)]
         ids = qids
+    if not ids:
+        raise ScoreInputError("no judged answer and no question: nothing to score (the input has no line)")
     pooled: dict[str, float] = {}
     unscored, no_row = [], []
     for i in ids:
@@ -322,16 +374,15 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
     vals = list(pooled.values())
     n = len(vals)
     means = _bs.resample_means({"v": vals}, samples, seed)["v"]
-    judges = sorted({j for s in by.values() for j in s})
-    per_judge = {j: rounded(statistics.fmean([s[j] for s in by.values() if j in s])) for j in judges}
+    per_judge = {j: rounded(statistics.fmean(v)) for j in judges if (v := [s[j] for s in by.values() if j in s])}
     report: dict[str, Any] = {
-        "metric": "lexam_open", "schema": SCHEMA_VERSION, "pool": pool, "n": n,
+        "metric": "lexam_open", "schema": SCHEMA_VERSION, "pool": pool, "require_all_judges": require_all, "n": n,
         "mean": rounded(sum(vals) / n) if n else None, "se": rounded(_bs.standard_error(means)),
         "ci95": [rounded(x) for x in c] if (c := _bs.percentile_ci(means)) else None,
         "judges": judges, "per_judge_mean": per_judge,
         "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
         "missing": {"no_judged_row": no_row, "no_scores": unscored, "not_in_questions": not_in_questions,
-                    "duplicate_rows": dups, "incomplete": incomplete},
+                    "duplicate_rows": dups, "incomplete": [x["id"] for x in incomplete]},
     }
     if with_items:
         report["items"] = [{"id": i, "score": rounded(v), "judges": by.get(i, {})} for i, v in pooled.items()]

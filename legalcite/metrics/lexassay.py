@@ -2,19 +2,23 @@
 
 ``points = max(0, weighted share of criteria met − 0.25 × distinct deducted citations − 0.05 × no disclaimer)``
 where a citation is deducted when its final status is ``misattributed`` or ``invented`` (DESIGN.md §3), and
-the disclaimer is a "not legal advice" note or a recommendation to consult a lawyer, in German, English or
-Chinese. Arithmetic is exact (fractions), so "rounded half up" really is half up. Rules: ``docs/metrics.md``.
+the disclaimer is the answer author's own "not legal advice" note or recommendation to consult a lawyer, in
+German, English, Chinese or French (:mod:`legalcite.metrics.disclaimers`). Every task id is scored once: a repeated
+id is an error unless ``keep="first"``; a task marked ``"void": true`` is left out of the score and counted apart,
+as the method page publishes no void answers. Arithmetic is exact (fractions), so "rounded half up" really is half
+up. Rules: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from legalcite.keys import less_precise
 from legalcite.metrics import SCHEMA_VERSION
+from legalcite.metrics.disclaimers import Disclaimer, find_disclaimer
 from legalcite.metrics.io import (ANSWER_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
                                   need_bool, rounded, row_id, rows_of)
 from legalcite.status import DEDUCT_POLICIES, DEDUCTED, Status
@@ -25,138 +29,6 @@ _STATUSES = {s.value for s in Status}
 _DEDUCTED = {d.value for d in DEDUCTED}
 # "An answer that stops at the token limit scores 0": OpenAI-style ``finish_reason``, Anthropic-style ``stop_reason``.
 TRUNCATED = {"finish_reason": "length", "stop_reason": "max_tokens"}
-
-# ---------------------------------------------------------------- disclaimer detection
-
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
-
-# A note that the answer is not legal advice. Matched anywhere in one sentence.
-NOT_ADVICE = {
-    "en": [
-        # the text itself is said not to be legal advice ("is not / does not constitute / should not be taken
-        # as legal advice"); "did not err in finding that Zhang provided legal advice" is not such a note
-        r"\b(?:is|are|does|do|should|shall|must|may|can|will|was|were)\s*(?:n't|not)\s+(?:\w+\s+){0,4}?legal\s+advice\b",
-        r"(?:^|[(\[—–-]\s*)not\s+(?:a\s+|intended\s+as\s+|meant\s+as\s+)?legal\s+advice\b",
-        r"\bno\s+legal\s+advice\b",
-        r"\bnot\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^.!?\n]{0,50}?\b(?:lawyer|attorney|legal\s+(?:advice|counsel))",
-        r"\bdoes\s+not\s+create\s+an?\s+attorney[- ]client\s+relationship\b",
-        r"\bfor\s+(?:general\s+)?information(?:al)?\s+purposes\s+only\b",
-    ],
-    "de": [
-        r"\bkeine\s+(?:\w+\s+)?(?:Rechtsberatung|rechtliche\s+Beratung|Rechtsauskunft|anwaltliche\s+Beratung)\b",
-        r"\bersetzt\b[^.!?\n]{0,50}?\b(?:Rechtsberatung|Beratung|Rechtsanw[aä]lt\w*|Anw[aä]lt\w*)",
-        r"\bnicht\s+als\s+(?:\w+\s+)?(?:Rechtsberatung|Rechtsrat)\b",
-    ],
-    "zh": [
-        r"(?:不构成|并非|不是|不作为|不能作为|不视为|不应视为|不代表|不属于)[^。！？\n]{0,12}?(?:法律意见|法律建议|法律咨询意见|法律服务|专业法律意见)",
-        r"(?:不能|无法|不可)(?:替代|代替|取代)[^。！？\n]{0,12}?(?:律师|专业|法律)",
-        r"仅供参考",
-    ],
-}
-# A recommendation to consult a lawyer: "an explicit recommendation to consult a lawyer". A lawyer named in a
-# sentence is not enough ("The plaintiff's attorney contacted the insurer", "Der Kläger beauftragte einen
-# Rechtsanwalt", "原告委托律师提起诉讼" are narrative): the sentence must address the reader with a recommendation.
-# EN: a recommending frame ("you should", "we recommend", "it is advisable", "please", "consider") before a consult
-#     phrase (a consult verb with a lawyer as its object, or "seek/obtain legal advice"); or the consult phrase as
-#     an imperative opening a clause ("Consult a lawyer", "If in doubt, see a lawyer"); or the consult phrase
-#     followed by "is recommended/advisable".
-# DE: a recommending frame (a formal imperative "wenden Sie sich", "lassen Sie sich"; "Sie sollten"; "ich/wir
-#     empfehlen"; "es empfiehlt sich"; "ist ratsam/empfehlenswert"; "bitte") and a lawyer word in the sentence
-#     (German puts the verb last, so the order is free).
-# ZH: a recommending frame (建议, 请, 最好, 务必, 不妨, 推荐, 您/你…可以/应当) before a consult pattern (咨询/聘请/委托…律师,
-#     向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of rights, not advice.
-# A sentence that says a lawyer is not needed never counts (NEGATED).
-LAWYER = {
-    "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
-    "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
-}
-_EN_VERB = (r"(?:consult(?:ing)?|speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|contact(?:ing)?|retain(?:ing)?|"
-            r"hir(?:e|ing)|engag(?:e|ing)|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|see(?:ing)?\s+(?:a|an|your)|"
-            r"seek(?:ing)?|ask(?:ing)?|obtain(?:ing)?|get(?:ting)?|involv(?:e|ing))")
-_EN_CONSULT = (rf"\b{_EN_VERB}\b[^.!?;\n]{{0,40}}?{LAWYER['en']}"
-               r"|\b(?:seek|obtain|get)\w*\s+(?:\w+\s+){0,2}legal\s+(?:advice|counsel|help|assistance|representation)\b")
-_EN_FRAME = (r"\b(?:you\s+(?:should|may\s+(?:want|wish)\s+to|might\s+(?:want|wish)\s+to|could|can|must|need\s+to|"
-             r"ought\s+to|will\s+want\s+to|would\s+(?:be\s+well\s+)?advised\s+to)|(?:I|we)\s+(?:would\s+|strongly\s+)*"
-             r"(?:recommend|suggest|advise|urge|encourage)|it\s+(?:is|would\s+be)\s+(?:\w+\s+)?(?:advisable|recommended|"
-             r"wise|prudent|best|sensible|a\s+good\s+idea|important)|it's\s+(?:\w+\s+)?(?:advisable|wise|best|a\s+good\s+idea)|"
-             r"(?:is|are)\s+(?:strongly\s+)?(?:advised|encouraged|recommended)\s+to|please|consider|be\s+sure\s+to|"
-             r"make\s+sure\s+(?:to|you)|do\s+not\s+hesitate\s+to|don't\s+hesitate\s+to|best\s+to)\b")
-CONSULT_LAWYER = {
-    "en": [
-        rf"{_EN_FRAME}[^.!?;\n]{{0,80}}?(?:{_EN_CONSULT})",
-        rf"(?:^|[,:;—–-]\s*|\b(?:then|and|or|so)\s+)(?:please\s+)?(?:(?:consult|speak\s+(?:to|with)|talk\s+to|contact|"
-        rf"retain|hire|engage|reach\s+out\s+to|get\s+in\s+touch\s+with|seek|ask|obtain|get)\b[^.!?;\n]{{0,40}}?"
-        rf"|see\s+(?:a|an|your)\s+(?:\w+\s+){{0,2}})(?:{LAWYER['en']}|legal\s+(?:advice|counsel|help|assistance))",
-        rf"(?:{_EN_CONSULT})[^.!?;\n]{{0,40}}?\b(?:is|are|would\s+be)\s+(?:\w+\s+)?(?:recommended|advisable|advised|"
-        rf"wise|a\s+good\s+idea)\b",
-    ],
-    "de": [
-        r"(?:\b(?:wenden|wende|lassen|fragen|ziehen|holen|suchen|nehmen|kontaktieren|konsultieren|vereinbaren)\s+(?:Sie|dich)\b"
-        r"|\bSie\s+sollten\b|\bsollten\s+Sie\b|\b(?:ich|wir)\s+(?:\w+\s+)?(?:empfehle|empfehlen|rate|raten)\b"
-        r"|\bempfiehlt\s+(?:es\s+)?sich\b|\b(?:ist|wäre|scheint)\s+(?:es\s+)?(?:\w+\s+)?(?:ratsam|empfehlenswert|sinnvoll|"
-        r"angeraten|angezeigt)\b|\b(?:wird|werden)\s+(?:\w+\s+)?empfohlen\b|\b(?:Ihnen|dir)\s+(?:\w+\s+)?(?:empfehlen|"
-        r"raten|nahelegen)\b|\bbitte\b|\blohnt\s+(?:es\s+)?sich\b)",
-    ],
-    "zh": [
-        r"(?:建议|请|最好|务必|不妨|推荐|(?:您|你)[^。！？；\n]{0,4}?(?:可以|可|应当|应该|应|需要|最好))"
-        r"[^。！？；\n]{0,12}?"
-        r"(?:(?:咨询|请教|聘请|委托|联系|求助于?|找)[^。！？；\n]{0,8}?(?:律师|法律专业人士|法律工作者|法律援助|专业人士)"
-        r"|向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
-        r"|寻求[^。！？；\n]{0,6}?(?:律师|法律)(?:帮助|意见|建议|援助)?)",
-        # the subject left out, as Chinese does: 可以向律师咨询 (not 当事人/原告/被告…可以委托律师, a statement of rights)
-        r"(?<!当事人)(?<!原告)(?<!被告)(?<!申请人)(?<!上诉人)(?<![他她其])(?:可以|可)"
-        r"(?:向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
-        r"|(?:咨询|请教)[^。！？；\n]{0,8}?(?:律师|法律专业人士|专业人士))",
-    ],
-}
-NEGATED = {
-    "en": r"\b(?:no\s+need|not\s+need|(?:do|does)\s*n[o']t\s+need|needn't|unnecessary|not\s+necessary|without\s+(?:a|an)\s+(?:lawyer|attorney))\b",
-    "de": r"(?:nicht\s+(?:nötig|notwendig|erforderlich)|\bbrauch\w*\s+(?:\w+\s+)?kein\w*|\bbenötig\w*\s+(?:\w+\s+)?kein\w*|\bmüss\w*\s+(?:\w+\s+)?kein\w*|\bohne\s+(?:einen\s+)?(?:Rechts)?[Aa]nwalt)",
-    "zh": r"(?:无需|无须|不需要|不必|没必要|用不着)",
-}
-_NOT_ADVICE_RE = {lang: [re.compile(p, re.IGNORECASE) for p in ps] for lang, ps in NOT_ADVICE.items()}
-_CONSULT_RE = {lang: [re.compile(p, re.IGNORECASE) for p in ps] for lang, ps in CONSULT_LAWYER.items()}
-_LAWYER_RE = {lang: re.compile(p, re.IGNORECASE) for lang, p in LAWYER.items()}
-_NEGATED_RE = {lang: re.compile(p, re.IGNORECASE) for lang, p in NEGATED.items()}
-
-
-@dataclass(frozen=True)
-class Disclaimer:
-    """What the detector found: ``kind`` is ``not_legal_advice`` or ``consult_lawyer``; ``text`` the sentence."""
-
-    kind: str
-    language: str
-    text: str
-
-
-# Cheap gates: a recommendation needs a lawyer word (or "legal advice"); most sentences of a long answer have none.
-_GATE = {"en": re.compile(r"lawyer|attorney|solicitor|counsel|legal|law\s+firm", re.IGNORECASE),
-         "de": _LAWYER_RE["de"], "zh": re.compile(r"律师|法律|专业人士")}
-
-
-def _recommends_lawyer(lang: str, sentence: str) -> bool:
-    if not _GATE[lang].search(sentence) or _NEGATED_RE[lang].search(sentence):
-        return False
-    if lang == "de":  # a frame and a lawyer word anywhere in the sentence
-        return bool(_CONSULT_RE["de"][0].search(sentence) and _LAWYER_RE["de"].search(sentence))
-    return any(p.search(sentence) for p in _CONSULT_RE[lang])
-
-
-def find_disclaimer(text: str) -> Disclaimer | None:
-    """The first disclaimer in ``text`` (every language's rules are tried on every sentence), else None."""
-    if not isinstance(text, str) or not text:
-        return None
-    for sentence in _SENTENCE_SPLIT.split(text):
-        s = sentence.strip()
-        if not s:
-            continue
-        for lang in ("de", "en", "zh"):
-            if any(p.search(s) for p in _NOT_ADVICE_RE[lang]):
-                return Disclaimer("not_legal_advice", lang, s)
-            if _recommends_lawyer(lang, s):
-                return Disclaimer("consult_lawyer", lang, s)
-    return None
-
 
 # ---------------------------------------------------------------- citations and their statuses
 
@@ -319,18 +191,57 @@ def round_half_up(x: Fraction, ndigits: int) -> float:
     return float((Decimal(x.numerator) / Decimal(x.denominator)).quantize(q, rounding=ROUND_HALF_UP))
 
 
+KEEP_POLICIES = ("first",)
+
+
+def _tasks_to_score(rows: Sequence[Row], keep: str | None) -> tuple[list[Row], list[dict[str, Any]], list[str]]:
+    """The task lines that are scored, the repeated ids and the void ones. A repeated id is an error (a score counts
+    each task once, and which of two answers is the task's is not ours to guess) unless ``keep="first"``, which
+    scores the first line of each id and lists the others. A line with ``"void": true`` is listed, not scored."""
+    first: dict[str, Row] = {}
+    dups: list[dict[str, Any]] = []
+    for r in rows:
+        i = row_id(r)
+        if i in first:
+            dups.append({"id": i, "line": r.line, "kept_line": first[i].line})
+        else:
+            first[i] = r
+    if dups and keep != "first":
+        shown = "\n".join(f"  {rows[0].source}:{d['line']} (id {d['id']!r}): the id of line {d['kept_line']} again"
+                          for d in dups[:20])
+        raise ScoreInputError(f"{len(dups)} repeated task id{'s' if len(dups) > 1 else ''} (each task is scored once; "
+                              f"remove the repeats, or pass --keep first to score the first line of each id):\n{shown}")
+    scored, void = [], []
+    for r in first.values():
+        if need_bool(r.data.get("void", False), r.where(), "void"):
+            void.append(row_id(r))
+        else:
+            scored.append(r)
+    return scored, dups, void
+
+
 def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits: int = 1,
           checker: Callable[[str], list] | None = None, parse: Callable[..., list] | None = None,
-          check_options: dict[str, Any] | None = None, deduct: str = "confirmed") -> dict[str, Any]:
+          check_options: dict[str, Any] | None = None, deduct: str = "confirmed",
+          keep: str | None = None) -> dict[str, Any]:
     """The LexAssay report for a task file (path or rows); ``checker`` defaults to :func:`legalcite.check`
     called with ``check_options`` (e.g. ``{"store": path}``). The answer text is ``text_field`` when given,
     else the first of :data:`ANSWER_FIELDS` a line has; a line with none of them is an error. ``deduct``:
     ``confirmed`` (default) deducts only confirmed misattributed/invented verdicts, ``unconfirmed`` every one;
-    the others are listed per task under ``unconfirmed_citations``."""
+    the others are listed per task under ``unconfirmed_citations``. ``keep="first"``: a repeated task id scores its
+    first line (default: an error). Void tasks (``"void": true``) are counted under ``void``, not scored."""
     if deduct not in DEDUCT_POLICIES:
         raise ScoreInputError(f"deduct must be one of {', '.join(DEDUCT_POLICIES)}, not {deduct!r}")
+    if keep is not None and keep not in KEEP_POLICIES:
+        raise ScoreInputError(f"keep must be one of {', '.join(KEEP_POLICIES)}, not {keep!r}")
     fields = (text_field,) if text_field else ANSWER_FIELDS
-    rows = rows_of(tasks)
+    all_rows = rows_of(tasks)
+    if not all_rows:
+        where = f"{tasks}: " if isinstance(tasks, (str, Path)) else ""
+        raise ScoreInputError(f"{where}no task lines: nothing to score")
+    rows, dups, void = _tasks_to_score(all_rows, keep)
+    if not rows:
+        raise ScoreInputError(f"{all_rows[0].source}: every task is void ({len(void)}): nothing to score")
     resolver = KeyResolver(parse=parse)
     cached: list[Callable[[str], list]] = []
 
@@ -339,7 +250,6 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
             cached.append(checker or _default_checker(**(check_options or {})))
         return cached[0]
 
-    _, dups = _index_ids(rows)
     per_task: list[dict[str, Any]] = []
     total = Fraction(0)
     all_met_count = 0
@@ -381,26 +291,20 @@ def score(tasks: str | Sequence[Row], *, text_field: str | None = None, ndigits:
             "points": rounded(float(pts)), "citations": cites,
         })
     n = len(rows)
-    exact = total / n * 100 if n else Fraction(0)
+    exact = total / n * 100
     return {
-        "metric": "lexassay", "schema": SCHEMA_VERSION, "n_tasks": n,
-        "score": round_half_up(exact, ndigits) if n else None, "score_exact": rounded(float(exact)) if n else None,
-        "ndigits": ndigits, "all_criteria_met": all_met_count, "deduct": deduct,
+        "metric": "lexassay", "schema": SCHEMA_VERSION, "n_tasks": n, "n_void": len(void), "n_lines": len(all_rows),
+        "score": round_half_up(exact, ndigits), "score_exact": rounded(float(exact)),
+        "ndigits": ndigits, "all_criteria_met": all_met_count, "deduct": deduct, "keep": keep,
         "deductions": {"tasks_with_citation_deduction": n_cite_deducted,
                        "tasks_with_unconfirmed_not_deducted": n_unconfirmed,
                        "tasks_without_disclaimer": n_no_disclaimer, "tasks_truncated": len(truncated_ids)},
-        "truncated": truncated_ids,
+        "truncated": truncated_ids, "void": void,
         "statuses": dict(sorted(status_counts.items())), "tasks_checked": n_checked,
         "duplicate_ids": dups, "unparsed": resolver.unparsed, "tasks": per_task,
     }
 
 
-def _index_ids(rows: Sequence[Row]) -> tuple[set[str], list[str]]:
-    seen: set[str] = set()
-    dups: list[str] = []
-    for r in rows:
-        i = row_id(r)
-        if i in seen:
-            dups.append(i)
-        seen.add(i)
-    return seen, dups
+__all__ = ["score", "task_points", "criteria_share", "distinct_deducted", "counts_against", "task_citations",
+           "truncated_at_limit", "round_half_up", "find_disclaimer", "Disclaimer", "KEEP_POLICIES",
+           "CITATION_PENALTY", "DISCLAIMER_PENALTY"]

@@ -3,7 +3,8 @@
 The taxonomy is LexGenius's own (7 dimensions, 11 tasks, 20 abilities; shipped as package data, built from the
 paper's tables) or the user's file (JSON or YAML): ``{dimension: {task: [ability, ...]}}``, optionally under a
 top-level ``dimensions`` key. Each level's ``accuracy`` is the mean of its children's (macro); ``micro_accuracy``
-is the mean over its items. Shuffling writes permuted copies of each item with the answer remapped; scoring
+is the mean over its items; ``task_average`` is the mean of the tasks' scores (LexGenius reports the 11-task average
+beside the 7 dimensions, and the two differ because dimensions hold different numbers of tasks). Shuffling writes permuted copies of each item with the answer remapped; scoring
 (:func:`legalcite.metrics.lexam.score_mcq`) averages an item's copies. Formulas: ``docs/metrics.md``.
 """
 from __future__ import annotations
@@ -240,7 +241,10 @@ def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str,
                                                       for x in by_ability.get(a, [])])),
                      "tasks": tout}
     mapped = [x for v in by_ability.values() for x in v]
-    return {"accuracy": rounded(_mean(dim_acc)), "micro_accuracy": rounded(_mean(mapped)), "n_mapped": len(mapped),
+    all_tasks = [acc for tasks in taxonomy.values() for abilities in tasks.values()
+                 if (acc := _mean([_mean(by_ability[a]) for a in abilities if by_ability.get(a)])) is not None]
+    return {"accuracy": rounded(_mean(dim_acc)), "task_average": rounded(_mean(all_tasks)), "n_tasks": len(all_tasks),
+            "micro_accuracy": rounded(_mean(mapped)), "n_mapped": len(mapped),
             "dimensions": dims, "empty_abilities": empty, "unmapped": sorted(unmapped)}
 
 
@@ -271,6 +275,8 @@ def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | Path | dict[
     else:
         items, missing = score_mcq_items(resp, g, rule=rule, pattern=pattern)
         scores = {i: (item_score(it), it["row"].data.get("ability")) for i, it in items.items()}
+    if not scores:
+        raise ScoreInputError("no item to score: the input has no line")
     out = {"metric": "lexgenius_hierarchy", "schema": SCHEMA_VERSION, "n": len(scores),
            "item_accuracy": rounded(_mean([s for s, _ in scores.values()]))}
     means = _bs.resample_means({"a": [s for s, _ in scores.values()]}, samples, seed)["a"]

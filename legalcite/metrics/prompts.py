@@ -16,14 +16,21 @@ from typing import Any
 
 from legalcite.metrics.io import JURISDICTION_HINTS, ScoreInputError, option_label
 
-BENCHMARKS = ("crosslex", "lexam", "lexgenius")
+# ``lexgenius`` asks the naive way, ``lexgenius-cot`` with chain-of-thought: LexGenius evaluates every model both
+# ways (its tables' "naive" and "CoT" rows), so the pair is shipped; the answer format is the same.
+BENCHMARKS = ("crosslex", "lexam", "lexgenius", "lexgenius-cot")
 
 # Answer formats, one per kind of item; each is what the scorer's default rule reads.
 FORMAT_OPTION = ("End your answer with the label of the one correct option between triple hashes, "
                  "for example: Correct Answer: ###B###")
 FORMAT_MAPPING = ("End your answer with one conclusion id per jurisdiction between triple hashes, for "
                   "example: ###{example}###")
-FORMAT_OPTION_ZH = "请先简要分析，最后用三个井号标出正确选项的字母，例如：正确答案：###B###"
+# LexGenius, naive: the answer directly ("give the letter of the correct option, marked with three hashes")
+FORMAT_OPTION_ZH = "请直接给出正确选项的字母，用三个井号标出，例如：正确答案：###B###"
+# LexGenius, chain-of-thought: reason step by step first (the legal relations and rules the question concerns, then
+# each option), then the letter the same way
+FORMAT_OPTION_ZH_COT = ("请一步一步地推理：先分析题目涉及的法律关系和适用的法律规定，再逐一判断每个选项是否正确，"
+                        "最后用三个井号标出正确选项的字母，例如：正确答案：###B###")
 
 TEMPLATES = {
     "crosslex": "{question}\n\n{options}\n\n{format}",
@@ -33,6 +40,7 @@ TEMPLATES = {
               "legal issue, the applicable rules and their sources, their application, why the other options "
               "fail.\n\nQuestion:\n{question}\n\n{options}\n\n{format}"),
     "lexgenius": "{question}\n\n{options}\n\n{format}",
+    "lexgenius-cot": "{question}\n\n{options}\n\n{format}",
 }
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})\s*[.．、:：)）]")
 
@@ -117,7 +125,7 @@ def task_text(benchmark: str, item: dict[str, Any], where: str = "item", templat
         fmt = FORMAT_OPTION
     else:
         options = options_block(item.get("options") or _need(item, "choices", where), where)
-        fmt = FORMAT_OPTION_ZH
+        fmt = FORMAT_OPTION_ZH_COT if benchmark == "lexgenius-cot" else FORMAT_OPTION_ZH
     text = tpl.format(question=question.strip(), options=options, format=fmt,
                       course=item.get("course") or "law")
     return TaskText(question.strip(), text, jurisdictions)

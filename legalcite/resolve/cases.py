@@ -158,10 +158,15 @@ def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
         extra={**first.extra, "tables": sorted({r.table for r in records})})
 
 
-def holder(store, parts: CaseParts, page: int) -> tuple[CaseRecord, int | None, bool] | None:
+def holder(store, parts: CaseParts, page: int, *, infer: bool | None = None
+           ) -> tuple[CaseRecord, int | None, bool] | None:
     """The listed decision of the volume whose pages hold ``page`` (its first page before it): with its last page
-    where a table knows it, else up to the next listed decision's first page (``inferred``). Returns
-    ``(decision, last page, inferred)``; None when no listed decision holds the page or its end is unknown."""
+    where a table knows it, else — only where a table covering the reporter lists every decision (``complete``;
+    ``infer`` overrides) — up to the next listed decision's first page (``inferred``): in a partial list such as the
+    BGE list, the next listed decision may be many decisions later. Returns ``(decision, last page, inferred)``;
+    None when no listed decision holds the page or its end is unknown."""
+    if infer is None:
+        infer = any(t.complete for t in store.case_tables(parts.reporter))
     by_key: dict[str, list[CaseRecord]] = {}
     for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
         if r.first_page is not None:
@@ -178,7 +183,7 @@ def holder(store, parts: CaseParts, page: int) -> tuple[CaseRecord, int | None, 
     if rec.last_page is not None:
         return (rec, rec.last_page, False) if page <= rec.last_page else None
     later = [r.first_page for r in listed if r.first_page > start]
-    if not later:
+    if not later or not infer:
         return None
     end = min(later)
     return (rec, end, True) if page <= end else None
@@ -249,7 +254,7 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
                                 *(_table_evidence(r, listed_elsewhere=True) for r in elsewhere)), None,
                                Undecided.NOT_COVERED)
     if page is not None:
-        held = holder(store, parts, page)
+        held = holder(store, parts, page, infer=any(t.complete for t in tables))
         if held is not None:
             return _inside(c, *held, name)
     where = ", ".join(f"{t.name}" + (f" of {t.snapshot}" if t.snapshot else "") for t in tables)

@@ -315,7 +315,9 @@ def read_bulk(citations: Path, clusters: Path, dockets: Path | None = None, cour
     def closed(rep: str) -> bool:
         return ends.get(rep) is not None and newest.get(rep, 0) >= ends[rep]
 
-    yield from stats.tables(name=table, closed=closed, source=source, snapshot=snapshot)
+    # CourtListener's bulk data lists every published decision of a reporter's volumes: a decision's pages run to
+    # the next listed one (corpora.cases.CaseTable.complete)
+    yield from stats.tables(name=table, closed=closed, complete=True, source=source, snapshot=snapshot)
 
 
 def _cluster_records(cluster: dict, source: str, snapshot: str | None, table: str) -> list:

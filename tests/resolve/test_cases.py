@@ -195,3 +195,12 @@ def test_second_opinion_confirms_or_overrules_the_table(case_store: Path) -> Non
                "us/case/5/u.s./137": (Status.REAL, {"case_name": "Marbury v. Madison", "item_status": 200})})
     petersen = second_opinion(table, api)[0]
     assert petersen.status is Status.REAL and "the case table said" in petersen.reason and petersen.confirmed is None
+
+
+def test_a_partial_list_says_nothing_about_the_pages_between_its_decisions(small_store: Path) -> None:
+    """The BGE list is no complete index: BGE 120 II 331 is not 'within BGE 120 II 293 up to the next listed
+    decision' — many decisions may lie between two listed ones. Only a table that lists every decision
+    (CourtListener's bulk data, the U.S. Reports list) runs a decision's pages to the next."""
+    [cc] = check("BGE 120 II 331 E. 5a", store=small_store)
+    assert cc.status.value == "not_findable" and "lies within" not in cc.reason
+    assert "none lists every decision" in cc.reason
