@@ -186,6 +186,10 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
 
         outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
         outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
+    elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
+        from legalcite.attribution import REASONS, not_run
+
+        outs = [[not_run(cc, REASONS["off"]) if cc.status is Status.REAL else cc for cc in out] for out in outs]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
 
 

@@ -105,7 +105,8 @@ def test_full_span_covers_the_case_name(text: str, linked: str) -> None:
 
 
 def test_status_colours_each_citation(small_store: Path) -> None:
-    out = annotate("Nach § 823 Abs. 1 BGB und § 9999 BGB; 5 U.S. 137.", status=True, store=small_store)
+    # (an American case in German prose is read with its year: tests/us/cases.py IN_GERMAN_TEXT)
+    out = annotate("Nach § 823 Abs. 1 BGB und § 9999 BGB; 5 U.S. 137 (1803).", status=True, store=small_store)
     assert 'data-status="real"' in out and 'data-status="invented"' in out and 'data-status="not_checked"' in out
     assert "legalcite-invented" in out and "background-color:#f8d7da" in out
     md = annotate("Nach § 9999 BGB.", output="markdown", status=True, store=small_store)

@@ -201,10 +201,16 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     answers = tmp_path / "a.jsonl"
     answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 0
-    assert capsys.readouterr().err.count("attribution by BM25 only") == 1
+    err = capsys.readouterr().err
+    assert err.count("attribution by BM25 only") == 1
+    assert "attribution not run on 1 real citations, no claim in 1" in err   # too short; "§ 242 BGB." states nothing
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
                  "--no-attribution"]) == 0
-    assert "attribution" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "BM25" not in err and "attribution not run on 2 real citations" in err   # switched off: said per verdict
+    records = [json.loads(line) for line in (tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()]
+    [ev] = [e for e in records[0]["citations"][0]["evidence"] if e["source"] == "attribution"]
+    assert ev["details"]["result"] == "not run" and "--no-attribution" in ev["details"]["reason"]
 
     import legalcite.attribution.lexical as lexical
 

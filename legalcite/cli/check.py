@@ -160,6 +160,7 @@ class _Totals:
         self.counts: dict[str, int] = {}
         self.by_jur: dict[str, dict[str, int]] = {}
         self.deduction = 0.0
+        self.attribution = {"not run": 0, "no claim": 0}
         self.t0 = time.perf_counter()
 
     def add(self, rec: dict) -> None:
@@ -175,6 +176,8 @@ class _Totals:
             for k, v in counts.items():
                 d[k] = d.get(k, 0) + v
         self.deduction += s["lexassay_deduction"]
+        self.attribution["not run"] += s.get("attribution_not_run", 0)
+        self.attribution["no claim"] += s.get("attribution_no_claim", 0)
 
     def report(self) -> None:
         secs = time.perf_counter() - self.t0
@@ -182,6 +185,9 @@ class _Totals:
         print(f"legalcite: {self.answers:,} answers checked ({self.answers / max(secs, 1e-9):,.0f}/s), "
               f"{self.errors:,} bad lines; citations: {counts}; LexAssay deduction total {self.deduction:g}",
               file=sys.stderr)
+        if any(self.attribution.values()):   # real verdicts whose claim was not compared with the unit, and why not
+            print(f"legalcite:   attribution not run on {self.attribution['not run']:,} real citations, no claim "
+                  f"in {self.attribution['no claim']:,} (the evidence of each says why)", file=sys.stderr)
         for j, counts_j in sorted(self.by_jur.items()):
             print(f"legalcite:   {j}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts_j.items())),
                   file=sys.stderr)

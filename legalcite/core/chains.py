@@ -47,7 +47,7 @@ def expand(item: Item, listed: Callable[[str], Listing | None]) -> list[Path]:
     """The unit paths an item stands for. ``listed(label)`` gives the values of that label the work's table of
     contents lists (None when it lists none); it is asked only for ranges and ``f.``. A range of top-level units
     yields every listed value between its ends (integers when the list has not both; at most 500); a range of
-    sub-units yields integers (at most 200); ``f.`` yields the unit and the next listed one (else the next integer);
+    sub-units yields integers (at most 200) or letters (``lit. a–c``); ``f.`` yields the unit and the next listed one (else the next integer);
     ``ff.`` keeps the first."""
     if item.range_to is not None:
         a, b = item.path, item.range_to
@@ -57,6 +57,8 @@ def expand(item: Item, listed: Callable[[str], Listing | None]) -> list[Path]:
             lo, hi = a[-1][1], b[-1][1]
             if lo.isdigit() and hi.isdigit() and 0 <= int(hi) - int(lo) <= 200:
                 return [a[:-1] + [(a[-1][0], str(v))] for v in range(int(lo), int(hi) + 1)]
+            if len(lo) == len(hi) == 1 and "a" <= lo < hi <= "z":  # "lit. a–c": the letters between
+                return [a[:-1] + [(a[-1][0], chr(v))] for v in range(ord(lo), ord(hi) + 1)]
         return [a, b]
     if item.following == "f.":
         label, value = item.path[-1]

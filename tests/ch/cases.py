@@ -46,6 +46,15 @@ STATUTES = [
     ("Art. 363 f. StPO", ["ch/stpo/art363", "ch/stpo/art364"]),
     ("Art. 122 f., 207 Abs. 1 und Art. 208 Abs. 1 Ziff. 2 ZGB",
      ["ch/zgb/art122", "ch/zgb/art123", "ch/zgb/art207/abs1", "ch/zgb/art208/abs1/ziff2"]),
+    # after a plural label the numbers are of that level until its list closes ("und"), then articles again
+    ("Artikel 3 Absätze 1 und 2 Buchstaben a–c KAG",
+     ["ch/kag/art3/abs1", "ch/kag/art3/abs2/lita", "ch/kag/art3/abs2/litb", "ch/kag/art3/abs2/litc"]),
+    ("Artikel 37 Absätze 1, 2 Buchstabe a sowie 3 Buchstabe b IVV",
+     ["ch/ivv/art37/abs1", "ch/ivv/art37/abs2/lita", "ch/ivv/art37/abs3/litb"]),
+    ("Art. 62 Absätze 1 und 3, 63 Ziffer 1 MStG", ["ch/mstg/art62/abs1", "ch/mstg/art62/abs3", "ch/mstg/art63/ziff1"]),
+    ("den Artikeln 16 Absätze 2 und 3 und 22 VGG", ["ch/vgg/art16/abs2", "ch/vgg/art16/abs3", "ch/vgg/art22"]),
+    ("den Artikeln 959a Absätze 1 und 2, 959b Absätze 2 und 3 sowie 959c Absatz 1 OR",
+     ["ch/or/art959a/abs1", "ch/or/art959a/abs2", "ch/or/art959b/abs2", "ch/or/art959b/abs3", "ch/or/art959c/abs1"]),
     # chains
     ("Art. 7 Abs. 2 UVG i.V.m. Art. 13 Abs. 1 UVV", ["ch/uvg/art7/abs2", "ch/uvv/art13/abs1"]),
     ("Art. 92 Abs. 1 SVG in Verbindung mit Art. 51 Abs. 3 SVG", ["ch/svg/art92/abs1", "ch/svg/art51/abs3"]),
@@ -148,4 +157,128 @@ NEGATIVE = [
     "Die Rechtsprechung des BGer ist uneinheitlich.",
     "Nach Ziff. 4 unbegrenzt.",
     "Art, Dauer, Wirkung und Modalitäten der Massnahme.",
+]
+
+# Issue 24: Swiss law cited in sentences as language models write them — in brackets at a sentence's end, in
+# Markdown (bold, list items, table cells), in short answers without a Swiss cue word. Every key checked against
+# ch_fulltext (the article and its Absatz, Ziffer, Buchstabe or Satz exist: tests/ch/test_extract.py).
+MODEL_PROSE = [
+    ("Zudem haftet er für Sachmängel (Art. 184 und 197 OR).", ["ch/or/art184", "ch/or/art197"]),
+    ("Bei Tötung eines Menschen beträgt die Frist drei Jahre (Art. 60 Abs. 1bis OR).", ["ch/or/art60/abs1bis"]),
+    ("Auch eine vollstreckbare öffentliche Urkunde genügt (Art. 80 Abs. 2 Ziff. 1bis SchKG).",
+     ["ch/schkg/art80/abs2/ziff1bis"]),
+    ("Eventualvorsatz genügt (Art. 12 Abs. 2 Satz 2 StGB).", ["ch/stgb/art12/abs2/satz2"]),
+    ("Es fehlt am schutzwürdigen Interesse (Art. 59 Abs. 2 lit. a ZPO). Das Gericht prüft dies von Amtes wegen "
+     "(Art. 60 ZPO).", ["ch/zpo/art59/abs2/lita", "ch/zpo/art60"]),
+    ("A ist wegen vorsätzlicher Tötung strafbar (Art. 111 StGB) und haftet aus Vertrag (Art. 97 Abs. 1 OR).",
+     ["ch/stgb/art111", "ch/or/art97/abs1"]),
+    ("Die Beweislast trägt der Kläger (Art. 8 ZGB).", ["ch/zgb/art8"]),
+    ("Der Arbeitgeber haftet für seine Hilfspersonen (Art. 97 i.V.m. Art. 101 OR).", ["ch/or/art97", "ch/or/art101"]),
+    ("Der Schuldner haftet für jedes Verschulden (Art. 97 Abs. 1, 99 Abs. 1 OR; Art. 8 ZGB).",
+     ["ch/or/art97/abs1", "ch/or/art99/abs1", "ch/zgb/art8"]),
+    ("Die Kündigung ist nichtig oder missbräuchlich (Art. 336c bzw. Art. 336 Abs. 1 lit. d OR).",
+     ["ch/or/art336c", "ch/or/art336/abs1/litd"]),
+    ("Er beruft sich auf Art. 271 oder 271a OR.", ["ch/or/art271", "ch/or/art271a"]),
+    ("Treu und Glauben gelten für alle (Art. 2 Abs. 1 ZGB sowie Art. 3 Abs. 1 ZGB).",
+     ["ch/zgb/art2/abs1", "ch/zgb/art3/abs1"]),
+    ("Geschützt sind auch Schwangere (Art. 336c Abs. 1 lit. c und Abs. 2 OR).",
+     ["ch/or/art336c/abs1/litc", "ch/or/art336c/abs2"]),
+    ("Strafbar ist die Beteiligung an einer kriminellen Organisation (Art. 260ter Abs. 1 lit. a StGB), ebenso die "
+     "Gefährdung durch Sprengstoffe (Art. 224 Abs. 1 StGB) und das unbefugte Aufnehmen (Art. 179quater StGB).",
+     ["ch/stgb/art260ter/abs1/lita", "ch/stgb/art224/abs1", "ch/stgb/art179quater"]),
+    ("Nach altem Recht galt eine andere Regel (aArt. 333 Abs. 1 OR).", ["ch/or/art333/abs1"]),
+    ("Untersuchungshaft setzt Flucht-, Kollusions- oder Wiederholungsgefahr voraus (Art. 221 Abs. 1 lit. a–c StPO).",
+     ["ch/stpo/art221/abs1/lita", "ch/stpo/art221/abs1/litb", "ch/stpo/art221/abs1/litc"]),
+    ("Der Eingriff muss verhältnismässig sein (Art. 36 Abs. 1 bis 3 BV).",
+     ["ch/bv/art36/abs1", "ch/bv/art36/abs2", "ch/bv/art36/abs3"]),
+    ("Der Geschädigte kann Ersatz verlangen (Art. 41 ff. OR).", ["ch/or/art41"]),
+    ("Direkter Vorsatz und Eventualvorsatz sind gleichgestellt (Art. 12 Abs. 2 Sätze 1 und 2 StGB).",
+     ["ch/stgb/art12/abs2/satz1", "ch/stgb/art12/abs2/satz2"]),
+    # Markdown: bold, list items, table cells
+    ("**Art. 41 Abs. 1 OR:** Wer einem andern widerrechtlich Schaden zufügt, wird ersatzpflichtig.",
+     ["ch/or/art41/abs1"]),
+    ("Haftung nach **Art. 41 OR**.", ["ch/or/art41"]),
+    ("- Beweislast: Art. 8 ZGB\n- Verjährung: Art. 60 OR\n", ["ch/zgb/art8", "ch/or/art60"]),
+    ("| Anspruch | Grundlage |\n|---|---|\n| Minderung | Art. 205 OR |\n| Wandelung | Art. 208 Abs. 1 OR |",
+     ["ch/or/art205", "ch/or/art208/abs1"]),
+    ("1. *Rügepflicht* (Art. 201 Abs. 1 und 3 OR);", ["ch/or/art201/abs1", "ch/or/art201/abs3"]),
+]
+
+# Issue 27: Swiss law in English, as English-language writers and language models cite it (the names of
+# data/english.json); "CC" and "CO" only after an article.
+ENGLISH_FORMS = [
+    ("The employer is liable under article 41 CO.", ["ch/or/art41"]),
+    ("Under article 41 of the Swiss Code of Obligations (CO), whoever unlawfully causes damage must pay "
+     "compensation.", ["ch/or/art41"]),
+    ("Article 336c of the CO protects employees against dismissal at an inopportune time.", ["ch/or/art336c"]),
+    ("Art. 8 of the Swiss Civil Code allocates the burden of proof.", ["ch/zgb/art8"]),
+    ("The seller is liable for defects (Art. 197 SCO).", ["ch/or/art197"]),
+    ("Good faith is presumed (Art. 3 para. 1 CC).", ["ch/zgb/art3/abs1"]),
+    ("Art. 2 para. 1 CC requires everyone to act in good faith.", ["ch/zgb/art2/abs1"]),
+    ("Article 97(1) CO governs contractual liability.", ["ch/or/art97/abs1"]),
+    ("Intentional homicide is punishable under Article 111 SCC.", ["ch/stgb/art111"]),
+    ("Under Article 111 of the Swiss Criminal Code (SCC), intentional homicide is punishable.", ["ch/stgb/art111"]),
+    ("The prosecutor abandons the proceedings (Art. 319 para. 1 lit. a CrimPC).", ["ch/stpo/art319/abs1/lita"]),
+    ("The claimant must have a legitimate interest (Art. 59 para. 2 lit. a CPC).", ["ch/zpo/art59/abs2/lita"]),
+    ("A final judgment allows definitive removal of the objection (Article 80 para. 1 DEBA).",
+     ["ch/schkg/art80/abs1"]),
+    ("Art. 29 para. 2 FC guarantees the right to be heard; see also Art. 9 Cst.", ["ch/bv/art29/abs2", "ch/bv/art9"]),
+    ("The Swiss Federal Supreme Court held that Article 9 of the Federal Constitution protects against "
+     "arbitrariness.", ["ch/bv/art9"]),
+    ("Jurisdiction follows Art. 129 PILA; data are protected by Art. 6 FADP.", ["ch/iprg/art129", "ch/dsg/art6"]),
+    ("- **Burden of proof:** Art. 8 CC\n- **Tort:** articles 41 and 42 CO", ["ch/zgb/art8", "ch/or/art41",
+                                                                              "ch/or/art42"]),
+    ("Liability in tort follows Art. 41 et seq. CO.", ["ch/or/art41"]),
+    ("The sale is governed by Arts. 184 et seq. CO and the notice by arts. 201 and 204 CO.",
+     ["ch/or/art184", "ch/or/art201", "ch/or/art204"]),
+    ("Notice given during an illness is void (Article 336c(1)(b) CO).", ["ch/or/art336c/abs1/litb"]),
+    ("Under Swiss law, article 2(2) of the Civil Code prohibits the abuse of rights.", ["ch/zgb/art2/abs2"]),
+]
+
+# "CC", "CO" and the English titles other systems share are no Swiss act without an article or a Swiss cue.
+NOT_SWISS_ENGLISH = [
+    ("Please CC the client and send the CO a copy of clause 9.", []),
+    ("Article 9 of the Code of Obligations governs offers.", []),   # Turkey's? Slovenia's? no Swiss cue
+    ("Processing is lawful under article 6(1)(f) GDPR.", ["eu/reg-2016-679/art6/par1/ptf"]),
+    ("The conduct infringes Article 102 TFEU.", ["eu/tfeu/art102"]),
+]
+
+# An article printed without its act takes the act cited just before it in the paragraph, else the one act its
+# sentence names (ch/link.py) — not when the act has no such article or a paragraph lies between.
+SHORT_FORMS = [
+    ("Es fehlt am schutzwürdigen Interesse (Art. 59 Abs. 2 lit. a ZPO). Art. 60 verlangt eine Prüfung von Amtes "
+     "wegen.", ["ch/zpo/art59/abs2/lita", "ch/zpo/art60"]),
+    ("Der Käufer muss rügen (Art. 201 Abs. 1 OR); Art. 201 Abs. 3 regelt die versteckten Mängel.",
+     ["ch/or/art201/abs1", "ch/or/art201/abs3"]),
+    ("Under Article 41 CO the tortfeasor is liable. Article 42(1) places the burden of proof on the injured party.",
+     ["ch/or/art41", "ch/or/art42/abs1"]),
+    ("Nach Art. 6 Ziff. 1 EMRK hat jede Person ein Recht auf ein faires Verfahren; Art. 13 garantiert eine wirksame "
+     "Beschwerde.", ["int/echr/art6/par1", "int/echr/art13"]),
+    # … unless another work is named between them: then the act its sentence names
+    ("Verletzt ist das Folterverbot (Art. 3 EMRK). Die UN-FoK sieht die Untersuchung ausdrücklich vor (Art. 12).",
+     ["int/echr/art3", "int/cat/art12"]),
+    ("The Swiss Civil Code (ZGB) provides in Art. 28 that a person whose personality is unlawfully infringed may "
+     "apply to the court for protection.", ["ch/zgb/art28"]),
+    ("Die EMRK und die BV schützen beide das Familienleben (Art. 8).", []),   # two acts named: neither is guessed
+    ("Er vereitelte die Blutprobe (Art. 91a SVG) und störte den Verkehr (Art. 237 Ziff. 1).", ["ch/svg/art91a"]),
+    ("Die Beweislast regelt Art. 8 ZGB.\n\nArt. 9 betrifft etwas anderes.", ["ch/zgb/art8"]),
+]
+
+# Answers that cite German, Swiss and EU law side by side: each citation keeps its own law (the form and the act
+# decide: § and German acts are German, Art. with a Swiss act Swiss, the DSGVO and AEUV EU law, the EMRK a treaty).
+MIXED = [
+    ("## Deutschland\n\nDer Schuldner haftet nach **§ 280 Abs. 1 BGB**; für die Übergangsregel gilt Art. 229 § 5 "
+     "EGBGB. Die Verarbeitung ist nach Art. 6 Abs. 1 lit. f DSGVO zulässig, Schadensersatz gewährt Art. 82 Abs. 1 "
+     "DSGVO, und berührt ist Art. 2 Abs. 1 i.V.m. Art. 1 Abs. 1 GG.\n\n## Schweiz\n\n- Haftung: Art. 41 Abs. 1 OR\n"
+     "- Datenschutz: Art. 6 Abs. 1 DSG und Art. 13 Abs. 2 BV\n- Strafrecht: Art. 179novies StGB (in Deutschland "
+     "§ 202a StGB), Verfahren nach § 253 ZPO bzw. Art. 221 ZPO\n\n## EU und EMRK\n\nArt. 102 AEUV, Art. 8 GRCh und "
+     "Art. 8 EMRK.",
+     ["de/bgb/s280/abs1", "de/egbgb/art229/s5", "eu/reg-2016-679/art6/par1/ptf", "eu/reg-2016-679/art82/par1",
+      "de/gg/art2/abs1", "de/gg/art1/abs1", "ch/or/art41/abs1", "ch/dsg/art6/abs1", "ch/bv/art13/abs2",
+      "ch/stgb/art179novies", "de/stgb/s202a", "de/zpo/s253", "ch/zpo/art221", "eu/tfeu/art102", "eu/charter/art8",
+      "int/echr/art8"]),
+    ("**Answer.** Under Swiss law the seller is liable for defects (Art. 197 CO) and must be notified at once "
+     "(Art. 201 para. 1 CO). Under the CISG the buyer must examine the goods (Article 38(1) CISG). In German law "
+     "the same follows from § 434 BGB, and Article 82(1) GDPR gives a right to compensation.",
+     ["ch/or/art197", "ch/or/art201/abs1", "int/cisg/art38/par1", "de/bgb/s434", "eu/reg-2016-679/art82/par1"]),
 ]

@@ -18,3 +18,18 @@ def test_article_lists_and_schlusstitel() -> None:
     assert acts.act("or")["complete"] and "41" in acts.units("or") and "328b" in acts.units("or")
     assert acts.units("zgb", schlt=True)[:3] == ["1", "2", "3"]
     assert not acts.act("echr")["complete"]  # ch_toc has no article list for the ECHR (SR 0.101)
+
+
+def test_english_names() -> None:
+    # data/english.json: Fedlex's English abbreviations and the writers' forms are aliases of the lowest rank, so that
+    # a French or Italian form of another act keeps its act; every work id there is an act of the table
+    from legalcite.core.data import load
+    from legalcite.jurisdictions.ch.build import english_forms
+
+    assert [acts.lookup(a) for a in ("CO", "CC", "SCC", "CrimPC", "CPC", "DEBA", "PILA", "FADP", "SCO", "FC")] == \
+        ["or", "zgb", "stgb", "stpo", "zpo", "schkg", "iprg", "dsg", "or", "bv"]
+    english = load("legalcite.jurisdictions.ch", "english.json")
+    assert set(english["acts"]) <= set(acts.table()["acts"])
+    titles, abbrs = english_forms({"zpo": english["acts"]["zpo"]})
+    assert titles == {"zpo": ["Swiss Civil Procedure Code", "Civil Procedure Code", "Swiss Code of Civil Procedure"]}
+    assert abbrs == {"zpo": ["CPC"]}

@@ -31,6 +31,54 @@ def test_negative(text: str) -> None:
     assert keys(text) == []
 
 
+_AS_MODELS_WRITE = (cases.MODEL_PROSE, cases.ENGLISH_FORMS, cases.NOT_SWISS_ENGLISH, cases.SHORT_FORMS, cases.MIXED)
+
+
+@pytest.mark.parametrize("text,expected,options", _rows(*_AS_MODELS_WRITE))
+def test_as_language_models_write(text: str, expected: list[str], options: dict) -> None:
+    """Issue 24 and 27: Swiss law in sentences, Markdown, English and mixed answers — every citation with the key a
+    careful lawyer gives it, nothing else."""
+    assert keys(text, **options) == expected
+
+
+def _provision_exists(key: str, articles: dict[str, dict]) -> bool:
+    """Whether ch_fulltext holds the provision ``key`` names: the article, its Absatz, its Ziffer or Buchstabe (an
+    item ``1bis.`` / ``c.`` of the Absatz), its Satz (enough sentences)."""
+    import re
+
+    _, work, art, *rest = key.split("/")
+    row = articles.get(f"ch/{work}/{art[3:]}")
+    if row is None:
+        return False
+    text = row["text"]
+    for seg in rest:
+        label, value = re.fullmatch(r"(abs|ziff|lit|satz)(\w+)", seg).groups()
+        if label == "abs":
+            paras = [p for p in row["paragraphs"] if p["abs"] == value]
+            if not paras:
+                return False
+            text = paras[0]["text"]
+        elif label in ("ziff", "lit"):
+            if not re.search(rf"(?m)^{re.escape(value)}\. ", text):  # an item of the Absatz, not indented
+                return False
+        elif label == "satz":
+            if len(re.findall(r"[.;:](?:\s|$)", text)) < int(value):
+                return False
+    return True
+
+
+def test_the_keys_of_the_answers_name_provisions_that_exist(corpora_dir) -> None:
+    """The expected keys of the tables above are real provisions of the Swiss acts in ../shared/corpora."""
+    import gzip
+    import json
+
+    with gzip.open(corpora_dir / "ch_fulltext.jsonl.gz", "rt", encoding="utf-8") as fh:
+        articles = {r["key"]: r for r in map(json.loads, fh)}
+    wanted = {k for table in _AS_MODELS_WRITE for row in table for k in row[1] if k.startswith("ch/")}
+    assert len(wanted) > 40
+    assert sorted(k for k in wanted if not _provision_exists(k, articles)) == []
+
+
 def test_span_pin_and_metadata() -> None:
     text = "Vgl. BGE 120 II 331, E. 5.a und 5.b sowie Urteil 4A_306/2009 vom 8. Februar 2010."
     bge, docket = legalcite.extract(text)

@@ -71,6 +71,15 @@ def test_short_section_binds_to_law_named_earlier_in_paragraph() -> None:
     assert cites[1].form is Form.SHORT and cites[1].antecedent == 0
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Nach Art. 3 GG ist das so. Art. 5 Abs. 1 schützt die Meinungsfreiheit.", ["de/gg/art3", "de/gg/art5/abs1"]),
+    ("Nach § 823 Abs. 1 BGB haftet er. Art. 2 gilt auch.", ["de/bgb/s823/abs1"]),  # the BGB has no articles
+    ("Nach § 280 BGB haftet er; Art. 229 § 5 EGBGB regelt den Übergang.", ["de/bgb/s280", "de/egbgb/art229/s5"]),
+])
+def test_a_bare_article_binds_only_to_a_law_with_articles(text: str, expected: list[str]) -> None:
+    assert [c.key for c in legalcite.extract(text)] == expected
+
+
 def test_short_section_without_antecedent_stays_unresolved() -> None:
     assert legalcite.extract("Die Frist nach § 276 ist abgelaufen.") == []
     (c,) = legalcite.extract("Die Frist nach § 276 ist abgelaufen.", unresolved=True)

@@ -78,6 +78,21 @@ NEGATIVE = [
     "",
 ]
 
+# German-language text (issue 24): a number before "Abs." or after "Art." is a provision, never a volume of "Ohio Law
+# Abs."; an American case in German prose is read where it says its year or court. (text, the US keys)
+IN_GERMAN_TEXT = [
+    ("Die Betreibung wird fortgesetzt (Art. 83 Abs. 2 SchKG).", []),
+    ("Die Ware muss sich eignen (Art. 35 Abs. 2 lit. a CISG).", []),
+    ("Der Täter handelt fahrlässig (Art. 12 Abs. 2 …).", []),
+    ("Das wurde in 83 Abs. 2 gesagt.", []),
+    ("Vgl. 12 Abs. 2 und 5 S. 10 des Gesetzes.", []),
+    ("Siehe Marbury v. Madison, 5 U.S. 137 (1803), und die Lehre.", ["us/case/5/u.s./137"]),
+    ("Der Supreme Court hat dies in Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007) entschieden, und die "
+     "deutsche Lehre folgt dem nicht.", ["us/case/550/u.s./544"]),
+    ("Der Supreme Court hat dies in der Entscheidung 550 U.S. 544 gesagt, und die deutsche Lehre ist dem nicht "
+     "gefolgt.", []),
+    ("Smith v. Jones, 12 Ohio Law Abs. 44 (Ohio Ct. App. 1932)", ["us/case/12/ohiolaw.abs./44"]),
+]
 
 SHORT_FORMS = [
     # (text, keys, forms, pins)

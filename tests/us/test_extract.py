@@ -14,7 +14,8 @@ from legalcite.jurisdictions.us import extract as us
 from legalcite.jurisdictions.us_common import chain as us_chain
 from legalcite.jurisdictions.us_common import reporters
 from legalcite.models import CaseMetadata, Form, Kind
-from tests.us.cases import CASES, CONSTITUTION, DESIGN_EXAMPLES, EN, NEGATIVE, RULES, SHORT_FORMS, STATUTES
+from tests.us.cases import (CASES, CONSTITUTION, DESIGN_EXAMPLES, EN, IN_GERMAN_TEXT, NEGATIVE, RULES, SHORT_FORMS,
+                            STATUTES)
 
 
 def keys(text: str, **kw) -> list[str | None]:
@@ -37,6 +38,11 @@ def test_design_examples_alone(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize("text", NEGATIVE)
 def test_negatives(text: str) -> None:
     assert [c for c in extract(text) if c.jurisdiction in ("us", "us-ca") or c.kind is Kind.CASE] == []
+
+
+@pytest.mark.parametrize("text,expected", IN_GERMAN_TEXT)
+def test_no_american_case_in_german_prose_without_its_year(text: str, expected: list[str]) -> None:
+    assert [c.key for c in extract(text) if c.jurisdiction in ("us", "us-ca")] == expected
 
 
 def test_case_metadata_on_citation_not_key() -> None:

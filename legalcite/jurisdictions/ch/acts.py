@@ -134,7 +134,7 @@ _ENDINGS = ("", "es", "en", "er", "em", "s", "e", "n")  # the endings de.laws' s
 _DATE_WORDS = frozenset({"vom", "du", "del"})  # a date may stand between a title's first words ("vom 20. Dezember")
 _ARTICLES = frozenset({"des", "der", "dem", "zum", "zur"})  # what _ARTICLE_WORDS reads before a German title
 # punctuation around a word in prose (a final dot stays: "Cst." is an abbreviation)
-_AROUND = ",;:!?()[]{}«»„“”\"'’"
+_AROUND = ",;:!?()[]{}«»„“”\"'’*_`"  # with Markdown's emphasis and code marks ("**OR**")
 
 
 @functools.cache
@@ -176,7 +176,9 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
     words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
     found = set(words)
-    found.update(map(str.rstrip, words, repeat(".")))
+    dotless = list(map(str.rstrip, words, repeat(".")))
+    found.update(dotless)
+    found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
     if not found.isdisjoint(s.abbreviations):
         return True
     lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
@@ -241,6 +243,10 @@ def match_act(text: str, pos: int, *, cue: bool = False, allow_unknown: bool = T
         if hit is not None:
             if hit.needs_cue and not cue and not _swiss_word(text, start):
                 return None
+            return hit
+    if e:  # "Article 336c of the CO": a known abbreviation after "of (the)"
+        hit = _abbreviation(text, e.end(), allow_unknown=False)
+        if hit is not None:
             return hit
     return None
 
@@ -324,6 +330,9 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
                             index().english_needs_cue)
             break
     if english:
+        b = _BRACKET_ABBR.match(text, best.end) if best else None
+        if b and lookup(b.group(1).strip()) == best.work:  # "of the Swiss Code of Obligations (CO)"
+            return ActMatch(best.jurisdiction, best.work, True, b.end(), text[pos:b.end()], needs_cue=best.needs_cue)
         return best
     # the abbreviation in brackets after the title (or after the unknown title's words)
     stops = [best.end] if best else [e for _, e in words]

@@ -11,8 +11,9 @@ more articles, lower SR number) keeps the id, the other is ``<id>-<sr>``.
 
 Lookups written here, read by :mod:`legalcite.jurisdictions.ch.acts`: ``aliases`` (abbreviations in German,
 French, Italian, hand-kept forms; case-sensitive) and ``aliases_ci`` (lowercased), ``titles`` (titles, the short
-names in brackets of the full title, hand-kept German and English names; keyed by :func:`title_key`). An alias two
-acts share at the same rank goes to the better entry by the order above.
+names in brackets of the full title, hand-kept German names), ``english`` (the English names of ``english.json``, with
+the treaties' English names; their abbreviations — ``CrimPC``, ``DEBA`` — are aliases of the lowest rank), all keyed
+by :func:`title_key`. An alias two acts share at the same rank goes to the better entry by the order above.
 """
 from __future__ import annotations
 
@@ -99,11 +100,34 @@ def _names(r: dict) -> Iterable[str]:
                     yield part
 
 
+_ENGLISH_ABBR = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*\.?|[A-Z][a-z]+\.")  # CO, CrimPC, FINMASA, Cst.
+
+
+def english_forms(acts: dict[str, dict]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """``english.json``'s acts → (titles, abbreviations) per work id. A Fedlex heading gives its title and, in its last
+    brackets, the short title and the abbreviation (``Swiss Civil Procedure Code (Civil Procedure Code, CPC)``); the
+    writers' names are titles or abbreviations by their shape (``Swiss Code of Obligations``, ``SCO``)."""
+    titles: dict[str, list[str]] = {}
+    abbrs: dict[str, list[str]] = {}
+    for wid, a in acts.items():
+        names: list[str] = []
+        m = re.fullmatch(r"(?P<title>.*?)\s*\((?P<short>[^()]*)\)", a["fedlex"])
+        if m:
+            names += [m["title"], *(p.strip() for p in m["short"].split(","))]
+        else:
+            names.append(a["fedlex"])
+        for n in names + a.get("writers", []):
+            (abbrs if _ENGLISH_ABBR.fullmatch(n) else titles).setdefault(wid, []).append(n)
+    return titles, abbrs
+
+
 def build(corpora: Path) -> dict[str, Any]:
     with gzip.open(corpora / "ch_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
     treaties = load("legalcite.jurisdictions.intl", "treaties.json")["treaties"]
     names = load(__package__, "names.json")
+    english_names = load(__package__, "english.json")
+    english_titles, english_abbrs = english_forms(english_names["acts"])
     ids = assign_ids(rows, treaties)
     by_id = {ids[r["sr"]][1]: r for r in rows}
 
@@ -151,6 +175,9 @@ def build(corpora: Path) -> dict[str, Any]:
     for tid, t in treaties.items():
         for a in t["aliases"]:
             offer(a, 1, tid)
+    for wid, abbrs in english_abbrs.items():
+        for a in abbrs:
+            offer(a, 4, wid)  # after every German, French and Italian form: "CC", "CO", "CPC" are theirs already
     aliases = {a: v[1] for a, v in sorted(offers.items())}
     aliases_ci: dict[str, str] = {}
     for a, v in sorted(offers.items(), key=lambda kv: kv[1]):
@@ -168,11 +195,11 @@ def build(corpora: Path) -> dict[str, Any]:
         hand.update({title_key(n): tid for n in t["names"]})
     title_map = {k: next(iter(v)) for k, v in titles.items() if len(v) == 1 and k}
     title_map.update(hand)
-    english = {title_key(n): wid for wid, ns in names["english"].items() for n in ns}
+    english = {title_key(n): wid for wid, ns in english_titles.items() for n in ns}
     english.update({title_key(n): tid for tid, t in treaties.items() for n in t["names"] + [t["english"]]})
     return {"acts": {"source": SOURCE, "acts": acts, "aliases": aliases, "aliases_ci": aliases_ci,
                      "titles": dict(sorted(title_map.items())), "english": dict(sorted(english.items())),
-                     "english_needs_cue": sorted(title_key(n) for n in names["english_needs_cue"])}}
+                     "english_needs_cue": sorted(title_key(n) for n in english_names["needs_cue"])}}
 
 
 if __name__ == "__main__":

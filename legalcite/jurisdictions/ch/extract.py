@@ -33,13 +33,14 @@ PAREN_MAX = 250       # a parenthesis skipped to find the act named after it
 _ORDINALS = {w: str(i) for i, w in enumerate(
     "erster zweiter dritter vierter fünfter sechster siebter achter neunter zehnter".split(), 1)}
 _LEVEL = {"ABS": "abs", "ZIFF": "ziff", "SATZ": "satz", "SECT": "par"}
+_PLURAL_LABELS = frozenset("Absätze Absätzen alinéas capoversi Ziffern chiffres cifre Sätze phrases".split())
 # labels of a treaty article (DESIGN.md §2: EU and int use par/pt; a Swiss "Ziff." of a treaty article is par)
 _INT_LABEL = {"abs": "par", "ziff": "par", "par": "par", "lit": "pt", "satz": "satz"}
 _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "satz"}
 _CONNECTOR = re.compile(
     r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
     r"Verbindung[ \t]+mit|en[ \t]+relation[ \t]+avec|in[ \t]+relazione[ \t]+con|in conjunction with)|,)[ \t]*"
-    r"(?=(?:a?Art|art|Article|§)[^\n]{0,3}\d)")
+    r"(?=(?:a?Art|[Aa]rticles?|art|§)[^\n]{0,3}\d)")
 _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
 
 
@@ -66,11 +67,15 @@ class _Group:
 def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
     """The refs of a chain → items, attaching each list member where it belongs: a bare number after a separator
     repeats the last level (``Abs. 3 und 4``) unless it carries its own sub-units or follows ``i.V.m.`` or a plural
-    sign (then it is a new article: ``Art. 5 Abs. 1 Bst. d und 67 Abs. 2``); a labelled one replaces that level."""
+    sign (then it is a new article: ``Art. 5 Abs. 1 Bst. d und 67 Abs. 2``); a labelled one replaces that level. After a
+    plural label the numbers are of that level until its list closes with ``und``/``oder`` (``Artikel 3 Absätze 1 und 2
+    Buchstaben a–c``: Absatz 2; ``Absätze 1 und 3, 63 Ziffer 1``: Art. 63)."""
     items: list[Item] = []
     prev: list[tuple[str, str]] = []
     pending_range = False
     new_article = False
+    listed_level: str | None = None   # the level a plural label opened ("Absätze"), while its list goes on
+    closing = False                   # the member follows "und", "sowie" …: a number of that level there ends its list
     for child in refs_tree.children:
         data = child.data
         if data == "range_sep":
@@ -78,6 +83,9 @@ def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
             continue
         if data in ("sep", "ivm_sep"):
             new_article = data == "ivm_sep"
+            closing = data == "sep" and str(child.children[0]).strip(", \t") != ""
+            if new_article:
+                listed_level = None
             continue
         parts = list(child.children)
         path: list[tuple[str, str]] = []
@@ -92,7 +100,11 @@ def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
             first = parts[0]
             if first.data == "bare_value":
                 v = _value(first.children[0])
-                if not items or plural or new_article or len(prev) == 1 or len(parts) > 1 and any(
+                if listed_level is not None and items and _next_in_list(prev, listed_level, v, parts[1:]):
+                    path = _cut(prev, listed_level) + [(listed_level, v)]
+                    if closing:
+                        listed_level = None  # "Absätze 1 und 2": the last of the list (read on with its parts)
+                elif not items or plural or new_article or len(prev) == 1 or len(parts) > 1 and any(
                         p.data in ("labeled", "lit", "paren", "ordinal_satz") for p in parts[1:]):
                     path = [(main, v)]
                 else:
@@ -109,7 +121,10 @@ def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
             if kind == "bare_value":
                 return _finish(items, path, following, pending_range) if path else None
             if kind == "labeled":
-                path.append((_LEVEL[part.children[0].children[0].type], _value(part.children[1])))
+                tok = part.children[0].children[0]
+                path.append((_LEVEL[tok.type], _value(part.children[1])))
+                if str(tok) in _PLURAL_LABELS:
+                    listed_level = _LEVEL[tok.type]
             elif kind == "lit":
                 tok = part.children[1]
                 path.append(("lit", str(tok).strip("()").lower()))
@@ -130,6 +145,17 @@ def _tree_items(refs_tree, main: str, plural: bool) -> list[Item] | None:
         prev = path
         new_article = False
     return items or None
+
+
+def _next_in_list(prev: list[tuple[str, str]], level: str, value: str, rest: list) -> bool:
+    """Whether ``value`` goes on a list of ``level`` values (``Absätze 1 und 2 Buchstaben a–c``): a little above the
+    last one, and without a label of that level of its own (``17 Absätze 2-4 sowie 17a Absätze 2``, ``Absätze
+    5–5quater und 49``: articles)."""
+    last = next((v for label, v in reversed(prev) if label == level), None)
+    if last is None or any(p.data == "labeled" and _LEVEL[p.children[0].children[0].type] == level for p in rest):
+        return False
+    a, b = re.match(r"\d*", last).group(), re.match(r"\d*", value).group()
+    return bool(a and b) and 0 < int(b) - int(a) <= 10
 
 
 def _finish(items, path, following, pending_range):
@@ -173,7 +199,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     sign = sign_tree.data
     main = "s" if sign in ("sign_s", "sign_ss") else "art"
     items = _tree_items(refs_tree, main, plural=sign in ("sign_ss",) or str(sign_tree.children[0]).lower().startswith(
-        ("artt", "articles", "artikeln")))
+        ("artt", "arts", "articles", "artikeln")))
     if not items:
         return None
     return _Group(pos, pos + res.end, items, old=sign == "sign_old_art", cantonal_sign=main == "s")
@@ -273,7 +299,7 @@ def _closing(text: str, open_pos: int) -> int | None:
     return None
 
 
-_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|\.)?|art\.|Articles?)(?=\s*\d)")
+_INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|s?\.)?|arts?\.|[Aa]rticles?)(?=\s*\d)")
 
 
 def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]:
@@ -453,10 +479,10 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------ the extractor
 
-# "Art." and "Artikel" in the scan's alternation; the lowercase "art." and "aArt." (the former article) as literals
+# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as literals
 # (core.scan), so that no lowercase letter is in the alternation's first set
-_STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|t?\.)?|Articles?)(?=\s*\d)"
-_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:t?\.))(?=\s*\d)"
+_STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|[ts]?\.)?|Articles?)(?=\s*\d)"
+_STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:[ts]?\.|icles?))(?=\s*\d)"
 _STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER
 
 

@@ -7,6 +7,7 @@ import re
 
 from legalcite.core.data import load
 from legalcite.core.scan import Context
+from legalcite.jurisdictions.de.statute import cited_by_section_only
 from legalcite.keys import work_id
 from legalcite.models import Citation, Form, Kind, Unit
 
@@ -15,7 +16,7 @@ MENTION_REACH = 600  # characters before a decision without a court searched for
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     """Bind German short forms: a § without a law takes the law of the previous statute citation in the same
-    paragraph when that one is German (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
+    paragraph when that one is German (an ``Art.`` only when that law has articles) (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
     ``a.a.O.`` repeat the citation before them; a decision without a court (``Urteil
     vom 13. Mai 2004 – 2 AZR 426/03``, a docket in a list) takes the court named last before it in the same
     paragraph — a decision cited with its court, or a court mentioned in the prose (``der Rechtsprechung des I.
@@ -41,7 +42,9 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             out.append(c)
             continue
         if c.kind is Kind.STATUTE:
-            if c.work is None and last_law and "\n\n" not in text[last_law[1] : c.span.start]:
+            if c.work is None and last_law and "\n\n" not in text[last_law[1] : c.span.start] \
+                    and not (c.units and c.units[0].label == "art" and cited_by_section_only(last_law[0])):
+                # (a bare "Art. 2" after "§ 823 BGB" is not the BGB's: the BGB has no articles)
                 c = c.replace(work=last_law[0], form=Form.SHORT, antecedent=_index_of(out, last_law[1]))
             if c.work is None and not german_text:
                 continue  # "§ 1542" in English or Chinese prose is not a German citation

@@ -356,14 +356,14 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
     if g.chain.items[0].path[0][0] != "art":
         return False  # "§ 20 ZuG 2012": no other jurisdiction cites a federal or EU act by §, so a § of a name
         # only another jurisdiction knows is still a (repealed or unlisted) German law
-    if law.known and not _cited_by_section_only(law.work):
+    if law.known and not cited_by_section_only(law.work):
         return False
     from legalcite.jurisdictions import claimed_elsewhere
 
     return claimed_elsewhere(law.printed, besides="de")
 
 
-def _cited_by_section_only(work: str) -> bool:
+def cited_by_section_only(work: str) -> bool:
     """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
     Germany or Switzerland)."""
     listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
@@ -390,7 +390,7 @@ def _citations(text: str, g: _Group, span: Span, ctx: Context) -> list[Citation]
     unknown = law.printed if law is not None and not law.known else None
     # "Art. 69 StGB": a reading the pipeline ranks below one whose work is cited by Art. (the Swiss StGB)
     implausible = ("Art. of a law cited by § only" if work and not unknown and not g.chain.english
-                   and g.chain.items[0].path[0][0] == "art" and _cited_by_section_only(work) else None)
+                   and g.chain.items[0].path[0][0] == "art" and cited_by_section_only(work) else None)
     listed = _listed(work)
     out = []
     printed, form = text[span.start : span.end], Form.FULL if work else Form.SHORT

@@ -419,6 +419,40 @@ def no_reporter(text: str, pos: int) -> bool:
     return w is not None and not starts_a_reporter(w.group())
 
 
+# a unit label of German or Swiss law just before the number: "Art. 12 Abs. 2", "§ 83 Abs. 2" ("Abs." is also a
+# variant of the reporter "Ohio Law Abs."): the number is an article or paragraph, never a volume
+_UNIT_LABEL_BEFORE = re.compile(r"(?:§§?|(?<![\w.])(?:Art|Abs|Ziff|Nr|Rn|Rz|lit|Bst)\.|(?<![\w.])(?:Artikel|Absatz|Ziffer))"
+                                r"\s*$")
+
+
+def after_unit_label(text: str, pos: int) -> bool:
+    """Whether the number at ``pos`` follows a German or Swiss unit label (``Art. 35 Abs. 2``): no volume."""
+    return _UNIT_LABEL_BEFORE.search(text, max(0, pos - 10), pos) is not None
+
+
+# reporter variants printed as a German unit label: "Abs." ("Ohio Law Abs.") is the only one of reporters-db's
+# one-word variants found between two numbers in the German and Swiss statute and court texts of ../shared (3,583
+# times; "VI" twice, as a roman numeral)
+_GERMAN_LABELS = frozenset({"Abs.", "Abs"})
+
+
+def dated(cite: Citation) -> bool:
+    """Whether a case citation says its year or court (``(1954)``, ``(9th Cir. 2021)``, ``Kwikset Corp. v. Superior
+    Court (2011)``)."""
+    md = cite.metadata
+    return isinstance(md, CaseMetadata) and bool(md.year or md.court)
+
+
+def in_german(found: list[Citation], german_prose: bool) -> list[Citation]:
+    """The case citations read at one volume that German prose may hold: in German-language text, or printed with a
+    German unit label as their reporter (``83 Abs. 2``), only those that say their year or court — an undated
+    ``83 Abs. 2`` is a paragraph, and no German writer cites an American case without its year."""
+    if german_prose or any(isinstance(c.metadata, CaseMetadata) and c.metadata.reporter_printed in _GERMAN_LABELS
+                           for c in found):
+        return [c for c in found if dated(c)]
+    return found
+
+
 def fast_case(text: str, pos: int) -> Any:
     """The commonest shapes without Lark — ``550 U.S. 544, 570, 89 S.Ct. 733 (2007)``, ``550 U.S. at 570`` — built by
     the same builders as :class:`~legalcite.jurisdictions.us.grammar.CaseTransformer`, with the same result

@@ -24,8 +24,8 @@ from legalcite.core.data import load
 from legalcite.core.scan import Context
 from legalcite.jurisdictions.us_common.chain import (chain_citations, foreign_law_after, german_prose, parse_chain,
                                                      parse_constitution, section_expander)
-from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, citations, fast_case, fast_id, fast_supra,
-                                              no_reporter, plausible, supra_citation)
+from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, after_unit_label, citations, fast_case, fast_id,
+                                              fast_supra, in_german, no_reporter, plausible, supra_citation)
 from legalcite.jurisdictions.us_common.reporters import year_page_starts
 from legalcite.keys import numeral_value, ordinal_to_int
 from legalcite.models import Citation, Form, Kind, Span, Unit
@@ -74,11 +74,13 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
     return result
 
 
-def _cases(text: str, pos: int) -> list[Citation]:
-    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name."""
-    if no_reporter(text, pos):
-        return []  # what both paths would find, told cheaply
-    return citations(text, pos, _read(text, pos, fast_case, plausible))
+def _cases(text: str, pos: int, ctx: Context) -> list[Citation]:
+    """A full or short case citation at ``pos`` (its volume), with pins, parallel cites, parenthetical, case name;
+    in German prose only one that says its year or court (:func:`~legalcite.jurisdictions.us.cases.in_german`)."""
+    if no_reporter(text, pos) or after_unit_label(text, pos):
+        return []  # what both paths would find, told cheaply; "Art. 35 Abs. 2" is no volume and reporter
+    found = citations(text, pos, _read(text, pos, fast_case, plausible))
+    return in_german(found, german_prose(ctx)) if found else found
 
 
 def _year_page(text: str, pos: int) -> list[Citation]:
@@ -217,7 +219,7 @@ class USExtractor:
                 return found
             if _YEAR_DASH.match(text, pos):
                 return _year_page(text, pos)
-            return _cases(text, pos)
+            return _cases(text, pos, ctx)
         if ch == "§" or ch in "Ss" and text.startswith(("ec", "ect"), pos + 1):
             return _short_section(text, pos, ctx)
         if ch in "Ii":

@@ -1,0 +1,129 @@
+"""Swiss short forms: an article printed without its act (``Art. 59 Abs. 2 lit. a ZPO … Art. 60 verlangt …``,
+``Article 41 CO … Article 42(1) provides …``) takes the act of the statute cited just before it in the same
+paragraph when that one is a Swiss federal act or a treaty of the SR and no other work is named between them; else
+the one act of the SR its sentence names before it (``Die UN-FoK sieht dies vor (Art. 12 und 13)``, ``The Swiss Civil
+Code (ZGB) provides in Art. 28``). Never when a name follows the article, nor when the act's article list (where it
+has one) lacks the article.
+
+The bare article is read by whichever extractor won its anchor — the German one (``Art. 60``, German labels), the EU
+one (``Article 42(1)``, EU labels) or the Swiss one (in Swiss prose) — and becomes ``ch`` (or ``int``) with the
+labels of its new jurisdiction. The German and EU linkers leave it alone after a citation that is not theirs. A
+bare ``§`` is never Swiss (a cantonal act is cited by § with its canton named: ``§ 55 PolG/ZH``).
+"""
+from __future__ import annotations
+
+import re
+
+from legalcite.core.scan import Context
+from legalcite.jurisdictions.ch import acts
+from legalcite.jurisdictions.ch.extract import _INT_LABEL
+from legalcite.models import Citation, Form, Kind, Unit
+
+# the labels of a bare article as each extractor writes them → the Swiss labels (DESIGN.md §2); a level Switzerland
+# has no label for (Unterabsatz, Halbsatz, Alternative) ends the key there
+_TO_CH = {
+    "de": {"art": "art", "abs": "abs", "satz": "satz", "nr": "ziff", "lit": "lit"},
+    "eu": {"art": "art", "par": "abs", "pt": "lit", "satz": "satz"},
+    "ch": {"art": "art", "abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"},
+}
+
+
+def _units(c: Citation, target: str) -> tuple[Unit, ...] | None:
+    """The units of the bare article ``c`` in ``target``'s labels (``ch`` or ``int``); None when it is no article."""
+    labels = _TO_CH.get(c.jurisdiction or "")
+    if labels is None or not c.units or c.units[0].label != "art":
+        return None
+    out = []
+    for u in c.units:
+        label = labels.get(u.label)
+        if label is None:
+            break
+        if target == "int" and out:
+            label = _INT_LABEL[label]
+        out.append(Unit(label, u.value.lower() if label in ("lit", "pt") else u.value))
+    return tuple(out)
+
+
+# a name of another work between the act and the bare article: "… (Art. 3 EMRK) … UN-FoK sieht dies vor (Art. 12 und
+# 13)" — the articles are the UN-FoK's. Abbreviation-shaped words (two capitals), roman numerals left out
+_NAME = re.compile(r"(?<![\w-])(?![IVXLC]+\b)[A-ZÄÖÜ][\wÄÖÜäöü-]*[A-ZÄÖÜ][\wÄÖÜäöü-]*")
+
+
+def _named_between(text: str, start: int, end: int, work: str) -> bool:
+    """Whether ``text[start:end]`` names a work other than ``work`` (its own abbreviation may recur: ``das OR``)."""
+    return any(acts.lookup(m.group().rstrip("-")) != work for m in _NAME.finditer(text, start, end))
+
+
+def _exists(work: str, units: tuple[Unit, ...]) -> bool:
+    """Whether the act's article list, where it has one, holds the article: ``Art. 237 Ziff. 1 Abs. 2`` after ``Art.
+    91a SVG`` is not the SVG's (it ends at Art. 106) but the StGB's, which the writer left unnamed."""
+    listed = acts.units(work)
+    return not listed or units[0].value in listed
+
+
+_SENTENCE_END = re.compile(r"[.!?;:][ \t]+(?=[A-ZÄÖÜ«\"(])|\n")
+REACH = 300  # characters before a bare article searched for the act its sentence names
+
+
+def _named_before(text: str, start: int, end: int) -> str | None:
+    """The one act of the SR the sentence before a bare article names (``Die UN-FoK sieht dies ausdrücklich vor
+    (Art. 12 und 13)``, ``The Swiss Civil Code (ZGB) provides in Art. 28``), from ``start`` (the citation before it)
+    or the sentence's start; None when it names none or several."""
+    start = max(start, end - REACH)
+    for m in _SENTENCE_END.finditer(text, start, end):
+        start = m.end()
+    works = {acts.lookup(m.group().rstrip("-")) for m in _NAME.finditer(text, start, end)} - {None}
+    return works.pop() if len(works) == 1 else None
+
+
+# A statute's own text cites its own articles bare ("nach Artikel 66 Absatz 2" in an ordinance that cited another act
+# before, "(Art. 49)" in a list of its own provisions): its Absätze numbered from "(1) " and its articles written out
+# ("Artikel 75") tell it. Measured on ch_fulltext: 354 of the 361 bare "Art." this linker bound there stood in such a
+# text, most of them the act's own (and every bare "Artikel"); none of the 35 LEXam reference answers reads so. "hiervor",
+# "dieses Gesetzes" … after an article say the same of that one.
+_STATUTE_TEXT = re.compile(r"\A\s*\(1\) |\bArtikeln?[ \t]+\d")
+_OWN = re.compile(r"[ \t]*(?:hiervor|hiernach|dieses[ \t]+Gesetzes|dieser[ \t]+Verordnung|des[ \t]+vorliegenden|"
+                  r"of[ \t]+this[ \t]+Act|de[ \t]+la[ \t]+présente)\b")
+
+
+def _bare_article(c: Citation) -> bool:
+    """An article without its act (``Art. 60``): what this linker binds (tested first, as it is cheap)."""
+    return c.work is None and c.kind is Kind.STATUTE and bool(c.units) and c.units[0].label == "art"
+
+
+def link(citations: list[Citation], ctx: Context) -> list[Citation]:
+    if not any(map(_bare_article, citations)) or _STATUTE_TEXT.search(ctx.text):
+        return citations  # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
+    text = ctx.text
+    out: list[Citation] = []
+    last: tuple[int, Citation] | None = None  # (index in out, citation) of the last statute with a work
+    for c in citations:
+        if _bare_article(c) and not c._link.get("refers_to") and not _OWN.match(text, c.span.end) \
+                and acts.match_act(text, c.span.end) is None:
+            c = _bound(c, text, out, last)
+        if c.kind is Kind.STATUTE and c.work is not None:
+            last = (len(out), c)
+        out.append(c)
+    return out
+
+
+def _bound(c: Citation, text: str, out: list[Citation], last: tuple[int, Citation] | None) -> Citation:
+    """The bare article ``c`` with the act of the statute cited just before it, else of the one act its sentence
+    names; ``c`` itself when neither fits."""
+    if (last is not None and last[1].jurisdiction in ("ch", "int") and last[1].units
+            and last[1].units[0].label == "art" and "\n\n" not in text[last[1].span.end:c.span.start]):
+        target = last[1]
+        units = _units(c, target.jurisdiction)
+        if units and _exists(target.work, units) and not _named_between(text, target.span.end, c.span.start,
+                                                                       target.work):
+            return c.replace(jurisdiction=target.jurisdiction, work=target.work, units=units, form=Form.SHORT,
+                             antecedent=last[0])
+    before = next((p.span.end for p in reversed(out) if p.span.end <= c.span.start), 0)
+    work = _named_before(text, before, c.span.start)
+    if work is None:
+        return c
+    jurisdiction = acts.index().jurisdiction(work)
+    units = _units(c, jurisdiction)
+    if units and _exists(work, units):
+        return c.replace(jurisdiction=jurisdiction, work=work, units=units, form=Form.SHORT)
+    return c
