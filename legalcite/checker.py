@@ -13,9 +13,11 @@ process pool and the distributed runner (:mod:`legalcite.distributed`) share the
 :func:`check_line` does both for one raw line.
 
 Errors: only typed, expected ones become a verdict (a fault of an online source is ``not_checked`` inside the
-chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer (a store damaged after it was
-opened) becomes that answer's error record with its message; any other exception is a bug and becomes an error
-record saying so, with the answer's id — never a silent ``not_checked``.
+chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer becomes that answer's error record
+with its message, except a :class:`~legalcite.corpora.store.StoreError` (a store damaged after it was opened),
+which no later answer would escape: it ends the run (``check`` exits 2) instead of writing one error record per
+answer; any other exception is a bug and becomes an error record saying so, with the answer's id — never a silent
+``not_checked``.
 """
 from __future__ import annotations
 
@@ -271,16 +273,23 @@ def answer_of(rec: Line | BadLine, options: CheckOptions) -> Answer | dict:
 
 def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict:
     """``{"id", "line", "citations": [...], "summary": {...}}`` for one answer (the id is the line number when the
-    record has none), or its error record ``{"line", "id", "error"}``; never raises."""
+    record has none), or its error record ``{"line", "id", "error"}``; raises only a
+    :class:`~legalcite.corpora.store.StoreError` (see :func:`check_answers`)."""
     return check_answers([answer], options)[0]
 
 
 def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOptions()) -> list[dict]:
     """:func:`check_answer` for several answers, through :func:`check_texts` (their claims judged in one batch: one
     embedding call for the dense model instead of one per answer). An answer that fails gets its own error
-    record. Never raises."""
+    record. Raises only :class:`~legalcite.corpora.store.StoreError` (the store, damaged mid-run, fails every
+    answer alike: see the module doc)."""
+    from legalcite.corpora.store import StoreError
+
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
                           date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution)
+    for r in results:
+        if isinstance(r, StoreError):
+            raise r
     return [_error_record(a, r) if isinstance(r, Exception) else _record(a, r) for a, r in zip(answers, results)]
 
 
@@ -311,8 +320,8 @@ def check_record(rec: Line | BadLine, options: CheckOptions = CheckOptions()) ->
 
 def check_line(line: str, lineno: int, options: CheckOptions = CheckOptions()) -> dict | None:
     """Check one raw input line (JSON, or the answer itself when ``options.input_format == "text"``), read as the
-    JSONL reader reads it. Returns the output record, an error record for a bad line (never raises), or None for
-    a blank line."""
+    JSONL reader reads it. Returns the output record, an error record for a bad line, or None for a blank line;
+    raises only a :class:`~legalcite.corpora.store.StoreError`."""
     line = line.rstrip("\r\n")
     if not line.strip():
         return None

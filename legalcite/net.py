@@ -10,7 +10,9 @@ are written once and tested once against a fault-injecting local server; the sou
   citation's text can never make the tool request an arbitrary URL;
 - a deadline per request attempt (redirects and body included: a server trickling bytes cannot hold it; bulk
   downloads instead need a minimum rate), retries with exponential backoff and full jitter on transport errors,
-  deadlines, 5xx and 429, ``Retry-After`` honoured (seconds or HTTP date) up to a cap;
+  deadlines, 5xx and 429, ``Retry-After`` honoured (seconds or HTTP date) up to a cap; and, around all the
+  requests made for one citation, a total :class:`Deadline` (:func:`deadline`): its attempts and the waits between
+  them together, so that retries and ``Retry-After`` cannot hold a citation for minutes;
 - redirects followed by the client itself: each target allow-listed, a malformed ``Location`` refused before
   httpx reads it, credentials (``Authorization``, cookies) never sent to another origin than the one they were
   given for;
@@ -35,7 +37,9 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -101,8 +105,44 @@ class CircuitOpen(FetchError):
     """The host failed too often recently; it was not contacted."""
 
 
+class DeadlinePassed(FetchError):
+    """The total :class:`Deadline` of the work this request was for had passed; nothing was sent."""
+
+
 class ChecksumMismatch(FetchError):
     """A downloaded file does not have the expected SHA-256; it was deleted."""
+
+
+# ------------------------------------------------------------------ a total deadline for several requests
+
+@dataclass
+class Deadline:
+    """The network time one piece of work (a citation, all its sources) may take: the attempts themselves and the
+    waits the policy adds between them (backoff, ``Retry-After``), however many requests and retries. Waiting for
+    a host's slot or pace (other citations' turns) is not counted: a long queue is no fault of the source."""
+
+    seconds: float
+    spent: float = 0.0
+
+    def left(self) -> float:
+        return self.seconds - self.spent
+
+
+_DEADLINE: ContextVar[Deadline | None] = ContextVar("legalcite_net_deadline", default=None)
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[Deadline | None]:
+    """Every :meth:`OfficialClient.request` inside the block (in this task: a context variable) shares one
+    :class:`Deadline` of ``seconds``; None: no total deadline."""
+    if seconds is None:
+        yield None
+        return
+    token = _DEADLINE.set(d := Deadline(seconds))
+    try:
+        yield d
+    finally:
+        _DEADLINE.reset(token)
 
 
 # ------------------------------------------------------------------ policy pieces shared by both clients
@@ -377,6 +417,7 @@ class OfficialClient:
         u = self.check_allowed(httpx.URL(url, params=params) if params else url)
         host = u.host
         st = self._state(host)
+        total = _DEADLINE.get()  # the citation's deadline (deadline()), shared with its other requests
         last: FetchError | None = None
         for attempt in range(self.retries + 1):
             try:
@@ -387,13 +428,23 @@ class OfficialClient:
                     if self.breaker_open(host):
                         raise CircuitOpen(f"{host} not contacted: it failed {st.failures} times in a row "
                                           f"(circuit breaker, {self.breaker_cooldown:.0f} s)", url=str(u))
+                    if total is not None and total.left() <= 0:
+                        raise DeadlinePassed(f"{host} not asked: the {total.seconds:g} s deadline of this "
+                                             "citation has passed", url=str(u))
                     await self._pace(host)
                     async with self._global:  # type: ignore[union-attr]
-                        result = await self._once(method, u, data=data, headers=headers, accept=accept,
-                                                  ok_statuses=ok_statuses, range_from=range_from)
+                        started = time.monotonic()
+                        try:
+                            result = await self._once(method, u, data=data, headers=headers, accept=accept,
+                                                      ok_statuses=ok_statuses, range_from=range_from,
+                                                      limit=self.timeout if total is None else
+                                                      min(self.timeout, total.left()))
+                        finally:
+                            if total is not None:
+                                total.spent += time.monotonic() - started
                 self._record(host, True)
                 return result
-            except (NotAllowed, CircuitOpen):
+            except (NotAllowed, CircuitOpen, DeadlinePassed):
                 raise
             except FetchError as e:
                 last = e
@@ -410,20 +461,28 @@ class OfficialClient:
                     delay = e.retry_after
                 else:
                     delay = backoff_delay(attempt, self.backoff, self.max_backoff)
+                if total is not None and delay >= total.left():
+                    last = FetchError(f"{e.reason}; not retried: waiting {delay:.0f} s more would pass the "
+                                      f"{total.seconds:g} s deadline of this citation", url=e.url, status=e.status,
+                                      retry_after=e.retry_after)
+                    break
                 log.info("retry %d for %s %s in %.2f s: %s", attempt + 1, method, u, delay, e.reason)
                 await self.sleep(delay)
+                if total is not None:
+                    total.spent += delay
         assert last is not None
         if attempt:
             last.reason = f"{last.reason} (after {attempt + 1} attempts)"
         raise last
 
-    async def _once(self, method: str, url: httpx.URL, **kw: Any) -> Fetched:
-        """One attempt, redirects included, within ``timeout`` seconds in all: a deadline, not a limit per read,
-        so a server that sends a byte now and then cannot hold a request (and its host's slot) for long."""
+    async def _once(self, method: str, url: httpx.URL, *, limit: float, **kw: Any) -> Fetched:
+        """One attempt, redirects included, within ``limit`` seconds in all (``timeout``, or less where the
+        citation's deadline is nearer): a deadline, not a limit per read, so a server that sends a byte now and
+        then cannot hold a request (and its host's slot) for long."""
         try:
-            return await asyncio.wait_for(self._exchange(method, url, **kw), self.timeout)
+            return await asyncio.wait_for(self._exchange(method, url, **kw), limit)
         except asyncio.TimeoutError:
-            raise FetchError(f"{url.host} did not answer within {self.timeout:g} s", url=str(url)) from None
+            raise FetchError(f"{url.host} did not answer within {limit:.3g} s", url=str(url)) from None
 
     async def _exchange(self, method: str, url: httpx.URL, *, data, headers, accept, ok_statuses,
                         range_from) -> Fetched:
@@ -537,7 +596,9 @@ class Downloader:
     Files land in ``dest/<name>``; ``<name>.part`` holds an interrupted download and is continued with an HTTP
     ``Range`` request (a server that ignores it answers 200 and the download restarts). ``dest/MANIFEST.json``
     records per file the URL, size, SHA-256 and retrieval date: a later run re-hashes the file and skips the
-    download when it still matches, a mismatch with an expected checksum deletes the file and fails.
+    download when it still matches, a mismatch with an expected checksum deletes the file and fails. A body the
+    server sends compressed (``Content-Encoding``) may expand to ``max_decoded`` bytes (64 MiB, the online client's
+    cap); past it the download fails and nothing is kept (a gzip bomb wrote 1 GiB and was recorded as a success).
     """
 
     def __init__(self, dest: str | Path, *, allowed: Iterable[str] = frozenset(),
@@ -545,10 +606,11 @@ class Downloader:
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  min_interval: float = 1.0, progress: Progress | None = None,
                  checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
-                 min_rate: float = 1024.0) -> None:
+                 min_rate: float = 1024.0, max_decoded: int = OfficialClient.max_bytes) -> None:
         import httpx
 
         self.timeout, self.min_rate = timeout, min_rate
+        self.max_decoded = max_decoded  # bytes an answer in a Content-Encoding (gzip …) may expand to
         self.dest = Path(dest)
         self.dest.mkdir(parents=True, exist_ok=True)
         self.allowed = frozenset(o.rstrip("/") for o in allowed)
@@ -665,10 +727,20 @@ class Downloader:
                     total = _total(resp, have if resumed else 0)
                     done = have if resumed else 0
                     t0, done0 = time.monotonic(), done
+                    # a body the server compressed on the way (Content-Encoding) is decoded as it comes: a small
+                    # answer may expand without end (a gzip bomb), so it is capped as the online client's is
+                    encoded = resp.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
                     with open(part, "ab" if resumed else "wb") as out:
                         for chunk in resp.iter_bytes():  # as received: a break keeps what came
                             out.write(chunk)
                             done += len(chunk)
+                            if encoded and done - done0 > self.max_decoded:
+                                out.close()
+                                part.unlink(missing_ok=True)
+                                raise FetchError(f"{name} from {current.host} expands past {self.max_decoded:,} "
+                                                 f"bytes from its {resp.headers['content-encoding']} encoding (a "
+                                                 "decompression bomb?); nothing was kept", url=str(current),
+                                                 status=resp.status_code)
                             self.progress(name, done, total)
                             self._check_rate(name, current, done - done0, time.monotonic() - t0)
                     self.progress(name, done, total, final=True)

@@ -130,14 +130,29 @@ def test_an_unexpected_exception_is_the_answers_error_not_a_verdict(small_store:
 
 def test_a_typed_error_while_checking_is_the_answers_error(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import legalcite.resolve.store as store_mod
+    from legalcite.errors import InputError
+
+    def refused(*a, **kw):
+        raise InputError("this answer cannot be read")
+
+    monkeypatch.setattr(store_mod, "resolve_one", refused)
+    rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
+    assert rec == {"line": 2, "id": 2, "error": "this answer cannot be read"}
+
+
+def test_a_store_damaged_mid_run_ends_the_run(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28: a store damaged after it was opened gave one error record per answer (4,980 of them); it fails
+    every answer alike, so it is raised (``check`` exits 2 with the store's path and remedy)."""
+    import legalcite.resolve.store as store_mod
+    from legalcite.checker import check_answers
     from legalcite.corpora.store import StoreCorrupt
 
     def damaged(*a, **kw):
         raise StoreCorrupt("the corpus store x is damaged (malformed); rebuild it")
 
     monkeypatch.setattr(store_mod, "resolve_one", damaged)
-    rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
-    assert rec == {"line": 2, "id": 2, "error": "the corpus store x is damaged (malformed); rebuild it"}
+    with pytest.raises(StoreCorrupt, match="store x is damaged"):
+        check_answers([Answer(1, None, "no citation"), Answer(2, None, "§ 823 BGB")], _opts(small_store))
 
 
 CITES = ["§ 823 Abs. 7 BGB", "§ 242 StGB", "Art. 1 GG", "《民法典》第一千零七十九条第九款", "42 U.S.C. § 1983",

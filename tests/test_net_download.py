@@ -3,9 +3,13 @@ Range, servers that ignore Range, broken connections, checksums and the manifest
 the ``corpus fetch`` download layout of the sources end to end (server → files → rows)."""
 from __future__ import annotations
 
+import functools
+import gzip
 import hashlib
 import io
+import json
 import zipfile
+import zlib
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
@@ -32,6 +36,15 @@ def _docx() -> bytes:
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr("word/document.xml", (FIX / "flk_document.xml").read_bytes())
     return buf.getvalue()
+
+
+@functools.cache
+def _bomb() -> bytes:
+    """65 MiB of zeros gzipped: about 65 kB on the wire, past the 64 MiB the client lets a compressed answer
+    expand to (made a piece at a time: the zeros are never held whole)."""
+    z = zlib.compressobj(wbits=31)  # 31: the gzip format
+    zeros = bytes(1 << 20)
+    return b"".join(z.compress(zeros) for _ in range(65)) + z.flush()
 
 
 class Files(BaseHTTPRequestHandler):
@@ -66,6 +79,15 @@ class Files(BaseHTTPRequestHandler):
             self.send_header("Retry-After", "2")
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return
+        if path in ("/bomb", "/gzipped"):  # compressed on the way: Content-Encoding, decoded by the client
+            body = _bomb() if path == "/bomb" else gzip.compress(BLOB)
+            self.send_response(200)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Type", "application/zip")
+            self.end_headers()
+            self.wfile.write(body)
             return
         data = {"/blob": BLOB, "/norange": BLOB, "/broken": BLOB, "/busy": BLOB,
                 "/fixg/xml.zip": _zip_of(FIX / "gii_fixg.xml", "BJNR000000001.xml"),
@@ -178,6 +200,21 @@ def test_retry_after_is_honoured(tmp_path, server):
     with dl(tmp_path, server) as d:
         assert d.fetch(f"{server}/busy", "busy.zip").sha256 == SHA
         assert 2.0 in d.sleeps  # type: ignore[attr-defined]
+
+
+def test_a_gzip_bomb_is_refused_not_recorded(tmp_path, server):
+    """Issue 28: the downloader wrote a 1 GiB file from a gzip bomb and recorded it as a success. A body sent with a
+    Content-Encoding may expand to 64 MiB (the online client's cap); past it the download fails at once (no
+    retry), and neither the file, nor its part, nor a manifest entry is left."""
+    with dl(tmp_path, server) as d:
+        with pytest.raises(FetchError, match=r"bomb.zip from 127\.0\.0\.1 expands past 67,108,864 bytes from its "
+                                             r"gzip encoding") as e:
+            d.fetch(f"{server}/bomb", "bomb.zip")
+        assert not e.value.transient and [p for p, _ in Files.hits] == ["/bomb"]
+        got = d.fetch(f"{server}/gzipped", "small.zip")  # a compressed answer within the cap is fine
+    assert got.path.read_bytes() == BLOB
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MANIFEST.json", "small.zip"]
+    assert "bomb.zip" not in json.loads((tmp_path / "MANIFEST.json").read_text(encoding="utf-8"))
 
 
 def test_allow_list_and_redirects(tmp_path, server):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import signal
 import sys
 
 from legalcite.errors import LegalciteError, OutputError
@@ -39,10 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     say_loading_on_stderr()  # a load that takes long says what it is loading (legalcite._util.loading)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # type: ignore[assignment]
+    previous = _on_sigterm()
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk behind `> file` shows here, not as an error at interpreter exit
         return code
+    except Terminated:
+        print("legalcite: terminated (SIGTERM); finished records are kept, unfinished outputs removed",
+              file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -64,6 +70,27 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     finally:
         sys.stdout = stdout
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is (as Ctrl-C raises KeyboardInterrupt), so that what it holds open is
+    closed on the way out: temporary files removed, worker processes ended, streamed outputs cut to whole records.
+    A BaseException: no ``except Exception`` of a stage takes it for a failure of one record."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def _on_sigterm():
+    """Turn SIGTERM into :class:`Terminated` while a command runs; the previous handler (to restore), or None
+    where it cannot be set (not the main thread: a test's runner thread)."""
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:
+        return None
 
 
 class _StdoutFailed(OutputError):

@@ -38,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=int, default=1, help="worker processes (0 = all cores; default 1)")
     p.add_argument("--online", action="store_true",
                    help="ask the official sources about citations the store cannot decide")
-    p.add_argument("--date", help="judge repeal at this ISO date (default: today)")
+    p.add_argument("--date", type=_iso_date, help="judge repeal at this date, YYYY-MM-DD (default: today)")
     p.add_argument("--jurisdiction", choices=tuple(PACKAGES),
                    help="jurisdiction for citations that do not state one")
     p.add_argument("--no-attribution", action="store_true", help="skip the misattribution test")
@@ -52,12 +52,58 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _iso_date(text: str) -> str:
+    """``--date``: a real date written YYYY-MM-DD, else a usage error (exit 2)."""
+    from legalcite.resolve.store import iso_date
+
+    try:
+        return iso_date(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 # ------------------------------------------------------------------ workers
 
-def _init_worker() -> None:
+def _init_worker(parent: int) -> None:
+    """A worker process: SIGTERM ends it at once, without a traceback (the parent ends its workers with it on
+    Ctrl-C, SIGTERM or an error); Ctrl-C is the parent's to handle; it ends when the parent ends, however the
+    parent ends (Linux: ``PR_SET_PDEATHSIG``), so no worker outlives a killed run."""
+    import os
+    import signal
+
     from legalcite.resolve.store import forget_stores
 
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (fork copied the parent's handler, which raises Terminated)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent ended before the line above took effect
+        os._exit(0)
     forget_stores()  # never share the parent's SQLite connection across fork
+
+
+def _die_with_parent() -> None:
+    """Ask the kernel to send this process SIGTERM when its parent ends (Linux ``prctl(PR_SET_PDEATHSIG)``);
+    nothing where that call does not exist (there the parent's own handlers end the workers)."""
+    import ctypes
+    import signal
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def pool_size(requested: int, answers: int) -> int:
+    """The worker processes worth starting: ``requested`` (0: one per core), at most one per core this process may
+    run on and one per task of :data:`PER_TASK` answers (``--workers 100000`` started ~4,800 processes)."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    tasks = -(-answers // PER_TASK)
+    return max(1, min(requested if requested > 0 else cores, cores, tasks))
 
 
 PER_TASK = 16   # answers a worker checks together (their claims are embedded in one batch)
@@ -71,32 +117,38 @@ def _work(job: tuple) -> list[dict]:
 
 
 def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
-    """Output records in input order: answers are checked (in worker processes with ``workers`` > 1, in bounded
-    batches so memory stays flat however long the input), error records pass through in their place."""
+    """Output records in input order: answers are checked (in worker processes with ``workers`` ≠ 1, as many as
+    :func:`pool_size` allows for the first batch, in bounded batches so memory stays flat however long the input),
+    error records pass through in their place. Closing the generator (an error, Ctrl-C, SIGTERM) ends the
+    workers."""
+    import os
+
     from legalcite.checker import Answer, check_answers
 
-    if workers <= 1:
-        while True:
-            chunk = list(itertools.islice(items, PER_TASK))
-            if not chunk:
-                return
+    workers = pool_size(workers, sys.maxsize)  # the cores' cap first: it sizes the batch read ahead
+    batch = workers * 64
+    first = list(itertools.islice(items, batch if workers > 1 else PER_TASK))
+    workers = pool_size(workers, sum(isinstance(it, Answer) for it in first))
+    if workers == 1:
+        chunk = first
+        while chunk:
             done = iter(check_answers([it for it in chunk if isinstance(it, Answer)], options))
             for it in chunk:
                 yield next(done) if isinstance(it, Answer) else it
+            chunk = list(itertools.islice(items, PER_TASK))
+        return
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    batch = workers * 64
-    with ctx.Pool(workers, initializer=_init_worker) as pool:
-        while True:
-            chunk = list(itertools.islice(items, batch))
-            if not chunk:
-                break
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(os.getpid(),)) as pool:  # exit: terminate()
+        chunk = first
+        while chunk:
             answers = [it for it in chunk if isinstance(it, Answer)]
             tasks = [(answers[k:k + PER_TASK], options) for k in range(0, len(answers), PER_TASK)]
             done = itertools.chain.from_iterable(pool.imap(_work, tasks))
             for it in chunk:
                 yield next(done) if isinstance(it, Answer) else it
+            chunk = list(itertools.islice(items, batch))
 
 
 # ------------------------------------------------------------------ output
@@ -199,8 +251,7 @@ def _fail(msg: object) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-    from contextlib import nullcontext
+    from contextlib import closing, nullcontext
 
     from legalcite.checker import Answer, CheckOptions, answer_of
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
@@ -229,10 +280,10 @@ def run(args: argparse.Namespace) -> int:
                            input_format="text" if fmt == text_format else "jsonl", online=args.online,
                            date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
                            max_chars=args.max_chars)
-    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
         reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
-                        field=args.text_field)
+                        field=args.text_field, max_chars=args.max_chars if args.max_chars > 0 else None)
     except LegalciteError as e:
         return _fail(e)
     if args.engine == "dask":
@@ -261,10 +312,11 @@ def run(args: argparse.Namespace) -> int:
     totals = _Totals()
     collected: list[dict] = []
     try:
-        with reader, (nullcontext() if write_report else JsonlWriter(args.output)) as out:
+        with reader, (nullcontext() if write_report else JsonlWriter(args.output)) as out, \
+                closing(_results(items(), options, workers)) as results:  # closed: the workers end, however it ends
             if args.format == "table":
                 out.write_line(_table_header())
-            for rec in _results(items(), options, workers):
+            for rec in results:
                 totals.add(rec)
                 if "error" in rec:
                     report_bad(BadLine(reader.path, rec["line"], rec.get("id"), rec["error"]))
@@ -280,6 +332,8 @@ def run(args: argparse.Namespace) -> int:
         missing = reader.missing_everywhere(args.text_field)
         if missing:
             return _fail(missing)
+        if not totals.answers + totals.errors:
+            return _fail(f"{reader.path}: no answer to check (the input is empty or blank)")
         if write_report:
             path = write_report(collected, args.output or "report.html", answers=answers)
             print(f"legalcite: report written to {path}", file=sys.stderr)

@@ -15,7 +15,8 @@ code  meaning
       command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
       ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,
       whose numbers depend on every line — any bad line
-130   interrupted
+130   interrupted (Ctrl-C)
+143   terminated (SIGTERM): said on stderr; temporary files removed, workers ended, streamed outputs whole
 ====  ==========================================================================================================
 """
 from __future__ import annotations
@@ -26,6 +27,34 @@ from typing import IO
 EXIT_OK = 0
 EXIT_BAD_LINES = 1
 EXIT_FAILED = 2
+
+
+def jurisdiction_codes(text: str) -> str:
+    """An argparse type for ``--jurisdiction(s) de,cn``: the list as given (``us_ca`` written ``us-ca``) when each
+    is a registered code; a usage error (exit 2) naming the unknown ones otherwise (``xx`` found nothing, exit 0)."""
+    import argparse
+
+    from legalcite.jurisdictions import PACKAGES
+
+    codes = [c.strip().replace("_", "-") for c in text.split(",") if c.strip()]
+    unknown = [c for c in codes if c not in PACKAGES]
+    if unknown or not codes:
+        raise argparse.ArgumentTypeError(f"unknown jurisdiction {', '.join(map(repr, unknown)) or '(none given)'}; "
+                                         f"the codes are {', '.join(PACKAGES)}")
+    return ",".join(codes)
+
+
+def embedder_arg(name: str) -> str:
+    """An argparse type for ``--embedder``: a name the retrieval layer knows, else a usage error (exit 2) before
+    any work (``--embedder nope`` was a traceback after the corpus was read)."""
+    import argparse
+
+    from legalcite.retrieval.dense import embedder_name
+
+    try:
+        return embedder_name(name)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def report_bad(bad, file: IO[str] | None = None) -> None:

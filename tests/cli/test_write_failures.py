@@ -104,6 +104,17 @@ class Disk:
 
         for module in (legalcite.core.files, legalcite.core.jsonl, legalcite.judge):
             self._mp.setattr(module, "open", patched, raising=False)
+        import sqlite3
+
+        real_connect = sqlite3.connect
+
+        def capped(database, *args, **kwargs):  # SQLite writes its pages itself: its file may grow by ``room``
+            con = real_connect(database, *args, **kwargs)
+            if str(database).startswith(str(self.path)):
+                con.execute(f"PRAGMA max_page_count = {max(1, room // 4096)}")  # then SQLITE_FULL, as on a full disk
+            return con
+
+        self._mp.setattr(sqlite3, "connect", capped)
 
 
 @pytest.fixture(params=["tmpfs", "patched"])
@@ -261,6 +272,22 @@ def test_index_build_on_a_full_disk_keeps_the_old_index(disk, capsys):
         build_index(_units(400), out, kind="bm25", progress=False)
     assert load_index(out).manifest["n_units"] == 3  # the old index is still there, whole
     assert [p.name for p in disk.path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_corpus_build_on_a_full_disk_keeps_the_old_store(disk, small_corpora, capsys):
+    """Issue 28: a store build that meets a full disk was a traceback and exit 1."""
+    from legalcite.corpora import CorpusUnit
+    from legalcite.corpora.store import Store, write_store
+
+    store = disk.path / "store.sqlite"
+    write_store([CorpusUnit("de/x/s1", "de", "x", "X", None, "alt", "de")], store)
+    disk.fill(0)
+    rc = main(["corpus", "build", "--from", str(small_corpora), "--store", str(store), "--jurisdictions", "us",
+               "--force", "--quiet"])
+    _assert_clean_failure(rc, capsys.readouterr().err, store, "database or disk is full")
+    with Store(store) as s:
+        assert s.unit("de/x/s1").text == "alt"  # the old store, untouched
+    assert [p.name for p in disk.path.iterdir() if p.name.startswith(".")] == []  # no temporary left
 
 
 def test_index_build_cli_read_only_target(readonly, tmp_path, capsys, monkeypatch):

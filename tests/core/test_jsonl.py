@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import io
 import json
 import re
 
@@ -204,3 +205,28 @@ def test_csv_cells_are_read_by_column_and_a_missing_column_is_named():
     assert "no line has field 'reference_answer'" in reader.missing_everywhere("reference_answer")
     [bad] = list(Reader(as_binary('[\n {"id": "x", "answer": "a"},\n [1]\n]'), format="jsonl"))[1:]
     assert bad.error == "element 2 of the array: expected a JSON object, got a list"
+
+
+# issue 28: a record past max_chars is never held; what comes after it still is read. (format, input, the records:
+# a text's first characters, or TOO_LONG at a line number)
+TOO_LONG = "more than 20 characters (the limit, --max-chars)"
+_LONG = "x" * 300_000  # past the physical line's cap (6 × 20 + 64 KiB)
+CAPPED = [
+    ("whole", "a\n" + _LONG + "\nb", [(TOO_LONG, 1)]),
+    ("whole", "a\nb\n\nc", [("a\nb\n\nc", 1)]),
+    ("whole", "a\n" + "y" * 30, [(TOO_LONG, 1)]),      # past the limit, within the line's cap
+    ("blocks", "a\n" + _LONG + "\nb\n\nc\n" + "y" * 30 + "\n\nd\ne", [(TOO_LONG, 1), (TOO_LONG, 5), ("d\ne", 8)]),
+    ("text", "a\n" + _LONG + "\nb", [("a", 1), (TOO_LONG, 2), ("b", 3)]),
+    ("jsonl", '{"id": 1, "answer": "' + _LONG + '"}\n{"id": 2, "answer": "ok"}', [(TOO_LONG, 1), ('{"id": 2, "answer": "ok"}', 2)]),
+]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+@pytest.mark.parametrize("fmt,text,expected", CAPPED, ids=[f"{c[0]}-{i}" for i, c in enumerate(CAPPED)])
+def test_a_record_past_max_chars_is_a_bad_line_and_the_rest_is_read(fmt, text, expected, encoding):
+    data = text.encode(encoding)
+    got = [((r.error if isinstance(r, BadLine) else r.text)[:30], r.lineno)
+           for r in Reader(io.BytesIO(data), format=fmt, max_chars=20)]
+    assert got == [(t[:30], n) for t, n in expected]
+    unlimited = list(Reader(io.BytesIO(data), format=fmt))  # without a limit, nothing is refused
+    assert not any(isinstance(r, BadLine) for r in unlimited)

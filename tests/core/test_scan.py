@@ -179,3 +179,44 @@ def test_the_union_matches_where_a_part_matches_and_nowhere_else(parts, text) ->
     compiled = [re.compile(rx) for _, rx in parts]
     assert [i for i in range(len(text) + 1) if union.match(text, i)] == \
            [i for i in range(len(text) + 1) if any(p.match(text, i) for p in compiled)]
+
+
+class _CountingSearch:
+    """A compiled pattern whose ``search`` counts the characters it passes over (from ``pos`` to its match, or to the
+    end of the text when it finds none): the scan's regex work, told without a clock."""
+
+    def __init__(self, pattern: re.Pattern) -> None:
+        self.pattern, self.passed, self.calls = pattern, 0, 0
+
+    def search(self, text: str, pos: int = 0):
+        m = self.pattern.search(text, pos)
+        self.passed += (m.start() if m is not None else len(text)) - pos
+        self.calls += 1
+        return m
+
+
+# issue 28: each of these, repeated to 1 MB, took minutes (the union searched the rest of the text at every hit)
+SHORT_FORMS = ["ebd. ", "id. ", "Id. at 5. ", "a.a.O., S. 5 ", "ebd., Rn. 5 ", "supra note 5, at 3. ", "Ibid. "]
+
+
+@pytest.mark.parametrize("head", ["", "§ 823 BGB. ", "42 U.S.C. § 1983. "])
+@pytest.mark.parametrize("form", SHORT_FORMS)
+def test_the_scan_is_linear_on_a_run_of_short_forms(monkeypatch, form: str, head: str) -> None:
+    """A run of short forms after the last anchor (or with none at all): the union's searches pass over each character
+    at most once or twice in all, not once per hit — the text's length bounds the work, not its square."""
+    import dataclasses
+
+    from legalcite import jurisdictions
+    from legalcite.core import scan as scan_module
+
+    exs = jurisdictions.extractors()
+    scanner = scan_module._compiled(exs)
+    counting = _CountingSearch(scanner.union)
+    monkeypatch.setattr(scan_module, "_compiled", lambda _: dataclasses.replace(scanner, union=counting))
+    for language in (None, "de", "en"):
+        counting.passed = counting.calls = 0
+        text = head + form * (200_000 // len(form))
+        hits = sum(1 for _ in scan(text, exs, language=language))
+        assert hits >= 200_000 // len(form) // 2 or language is not None  # the run is read: a hit per short form
+        assert counting.passed <= 2 * len(text)
+        assert counting.calls <= hits + 2

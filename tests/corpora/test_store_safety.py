@@ -130,7 +130,7 @@ def test_corpus_info_and_show_on_a_bad_store_exit_2(tmp_path: Path, command: lis
     damaged = damaged_store(tmp_path / "damaged.sqlite")
     foreign = tmp_path / "foreign.sqlite"
     foreign.write_text("not a store", encoding="utf-8")
-    for path in ([damaged, foreign] if command[1] == "info" else [foreign]):
+    for path in (damaged, foreign):  # (issue 28: show answered from the damaged store that check refuses)
         r = _cli(*command, "--store", str(path))
         assert r.returncode == 2, r.stderr
         assert str(path) in r.stderr and "legalcite corpus build --force" in r.stderr and "Traceback" not in r.stderr
@@ -180,3 +180,59 @@ def test_a_killed_build_leaves_the_old_store_and_its_temporary_is_removed_later(
     assert Store(path).count("units") == 3               # the old store is untouched
     write_store(_records(4), path)
     assert not temp.exists() and Store(path).count("units") == 4
+
+
+# ------------------------------------------------------------------ builds that would empty or shrink the store
+# Issue 28: `corpus build --jurisdictions xx` (or --from an empty folder) replaced a 389,616-unit store with an empty
+# one, exit 0. Each case: the arguments, the exit code, what stderr says; the old store stays whole where refused.
+
+def _empty_gz(folder: Path) -> Path:
+    import gzip
+
+    folder.mkdir()
+    for name in ("de_toc.jsonl.gz", "de_fulltext.jsonl.gz"):
+        with gzip.open(folder / name, "wt", encoding="utf-8"):
+            pass
+    return folder
+
+
+BUILDS = [
+    # (name, source folder: "small" the small corpora, "empty" an empty folder, "empty-gz" snapshots without rows,
+    #  extra arguments, exit code, stderr holds)
+    ("unknown jurisdiction", "small", ["--jurisdictions", "xx"], 2, "unknown jurisdiction xx: the snapshots are read for"),
+    ("unknown among known", "small", ["--jurisdictions", "de,xx,yy"], 2, "unknown jurisdictions xx, yy"),
+    ("no jurisdiction", "small", ["--jurisdictions", ","], 2, "unknown jurisdiction (none given)"),
+    ("unknown, forced", "small", ["--jurisdictions", "xx", "--force"], 2, "unknown jurisdiction xx"),
+    ("empty folder", "empty", [], 2, "no snapshot file in"),
+    ("empty folder, forced", "empty", ["--force"], 2, "no snapshot file in"),
+    ("no file of the one asked for", "empty-gz", ["--jurisdictions", "us"], 2, "no snapshot file in"),
+    ("snapshots without rows, forced", "empty-gz", ["--force"], 2, "hold no units and no cases"),
+    ("fewer units", "small", ["--jurisdictions", "us"], 2, "fewer than the"),
+    ("fewer units, forced", "small", ["--jurisdictions", "us", "--force"], 0, "built"),
+]
+
+
+@pytest.mark.parametrize("name,source,args,code,says", BUILDS, ids=[b[0] for b in BUILDS])
+def test_a_build_never_empties_or_shrinks_the_store_unasked(name, source, args, code, says, small_corpora,
+                                                            small_store, tmp_path, capsys) -> None:
+    import shutil
+
+    from legalcite.cli import main
+
+    store = tmp_path / "store.sqlite"
+    shutil.copy(small_store, store)
+    before = Store(store).count("units")
+    folder = {"small": small_corpora, "empty": tmp_path / "nothing", "empty-gz": tmp_path / "rowless"}[source]
+    if source == "empty":
+        folder.mkdir()
+    elif source == "empty-gz":
+        _empty_gz(folder)
+    assert main(["corpus", "build", "--from", str(folder), "--store", str(store), "--quiet", *args]) == code
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    after = Store(store).count("units")
+    if code == 2:
+        assert after == before  # the old store, whole
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary left
+    else:
+        assert 0 < after < before

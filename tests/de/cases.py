@@ -91,6 +91,12 @@ CASES = [
 LISTS = [
     ("§§ 280 Abs. 1 und 3 BGB", ["de/bgb/s280/abs1", "de/bgb/s280/abs3"]),      # "und 3" continues the Absatz
     ("§§ 280 Abs. 1 und 281 BGB", ["de/bgb/s280/abs1", "de/bgb/s281"]),         # a greater number after §§: a §
+    # a single sign as models write it: a number too high for an Absatz or Satz and above the § is the next §
+    ("§ 280 Abs. 1, 281 BGB", ["de/bgb/s280/abs1", "de/bgb/s281"]),
+    ("§ 280 Abs. 1 S. 2, 281 BGB", ["de/bgb/s280/abs1/satz2", "de/bgb/s281"]),
+    ("§ 3 Abs. 1, 4 KSchG", ["de/kschg/s3/abs1", "de/kschg/s3/abs4"]),            # low: the Absatz
+    ("§ 52 Abs. 1, 47 EStG", ["de/estg/s52/abs1", "de/estg/s52/abs47"]),          # below the §: the Absatz
+    ("§ 3 Nr. 26, 62 EStG", ["de/estg/s3/nr26", "de/estg/s3/nr62"]),              # Nummern run high
     ("§ 280 I, III, 283 BGB", ["de/bgb/s280/abs1", "de/bgb/s280/abs3", "de/bgb/s283"]),  # Absätze in Roman: 283 is a §
     ("§ 15 Abs. 1, 2 AGG", ["de/agg/s15/abs1", "de/agg/s15/abs2"]),
     ("§§ 3, 5 Abs. 1 Satz 1 und 2 Nr. 1 UWG", ["de/uwg/s3", "de/uwg/s5/abs1/satz1", "de/uwg/s5/abs1/satz2/nr1"]),

@@ -146,6 +146,11 @@ PROSE = [
     # Art. 7 KG names a law, so it never takes the AEUV; the KG is the Swiss Kartellgesetz (SR 251)
     ("Die Lizenzverweigerung ist gestützt auf Art. 7 KG oder Art. 102 AEUV zu prüfen.",
      ["ch/kg/art7", "eu/tfeu/art102"]),
+    # Markdown as models write it: bold, italics, table cells, code spans around the act's name
+    ("### Bußgelder\n\n**Art. 83 DSGVO** sieht Geldbußen von bis zu 20 Mio. EUR vor.", [f"{R}/art83"]),
+    ("Die Rechtsgrundlage ist *Art. 6 Abs. 1 lit. b DSGVO*.", [f"{R}/art6/par1/ptb"]),
+    ("| Verstoß | Norm |\n|---|---|\n| Bußgeld | Art. 83 Abs. 4 DSGVO |", [f"{R}/art83/par4"]),
+    ("Siehe `Art. 6 Abs. 1 lit. f DSGVO`.", [f"{R}/art6/par1/ptf"]),
 ]
 
 # no EU key: own articles of an act (unresolved), German ordinances, names without a unit, German reporters

@@ -278,6 +278,73 @@ def test_a_trickling_server_cannot_hold_a_request_past_its_deadline(trickle):
     assert Trickle.sent and Trickle.sent[0] < Trickle.size  # the client left before the body was complete
 
 
+# ------------------------------------------------------------------ issue 28: a total deadline per citation
+
+class _Sleeps:
+    """The client's ``sleep``: records the waits it is asked for and returns at once."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+
+
+def _throttled(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(429, headers={"retry-after": "100", "content-type": "text/html"}, content=b"slow down")
+
+
+def test_retry_after_past_the_citations_deadline_is_not_waited_for():
+    """Issue 28: ``Retry-After: 100`` held one citation 300 s (three waits under the 120 s cap)."""
+    from legalcite.net import deadline
+
+    async def go(seconds):
+        sleeps = _Sleeps()
+        async with OfficialClient(allowed={"https://slow.example"}, transport=httpx.MockTransport(_throttled),
+                                  sleep=sleeps, **{**FAST, "retries": 3}) as c:
+            with deadline(seconds):
+                with pytest.raises(FetchError) as e:
+                    await c.request("GET", "https://slow.example/x")
+        return sleeps.asked, e.value.reason
+
+    assert asyncio.run(go(None))[0] == [100.0, 100.0, 100.0]  # without a deadline: the three waits of the issue
+    asked, reason = asyncio.run(go(30.0))
+    assert asked == [] and "not retried: waiting 100 s more would pass the 30 s deadline of this citation" in reason
+
+
+@pytest.mark.parametrize("key", ["de/bgb/s823", "us/usc/t42/s1983"])
+def test_the_online_check_gives_each_citation_one_deadline(key):
+    """The resolver sets the deadline (30 s by default) around all the sources it asks for a citation."""
+    for seconds, waited in ((30.0, []), (None, [100.0] * 3)):
+        sleeps = _Sleeps()
+        res = resolve_online([citation_from_key(key)], **{**FAST, "retries": 3}, transport=httpx.MockTransport(
+            _throttled), sleep=sleeps, deadline=seconds, use_cache=False)[0]
+        assert res.status is Status.NOT_CHECKED and res.undecided is Undecided.FAULT
+        assert sleeps.asked[:3] == waited and ("the 30 s deadline of this citation" in res.reason) == bool(seconds)
+
+
+def test_a_trickling_server_cannot_hold_a_citation_past_its_deadline(trickle):
+    """Issue 28: 61.7 s for one citation (four attempts of the 15 s deadline each, and the backoff between them).
+    Here each attempt may take 1 s, ten retries are allowed, and the citation has 2.5 s in all: at most three
+    attempts reach the server."""
+    from legalcite.net import deadline
+
+    Trickle.sent.clear()
+
+    async def go():
+        async with OfficialClient(allowed={trickle}, timeout=1.0, retries=10, backoff=0.0,
+                                  default_policy=HostPolicy(0.0, 2), policies={}) as c:
+            with deadline(2.5):
+                await c.request("GET", f"{trickle}/slow")
+
+    with pytest.raises(FetchError, match="deadline of this citation|did not answer within 0.5 s"):
+        asyncio.run(go())
+    limit = time.monotonic() + 5
+    while len(Trickle.sent) < 3 and time.monotonic() < limit:  # each handler notices its closed connection
+        time.sleep(0.05)
+    assert 1 <= len(Trickle.sent) <= 3
+
+
 def test_a_trickling_download_is_abandoned_not_waited_for(trickle, tmp_path):
     Trickle.sent.clear()
     with Downloader(tmp_path, allowed={trickle}, timeout=0.6, retries=0, min_rate=100.0,

@@ -39,6 +39,13 @@ RULES = [
     ("Fed. R. Crim. P. 11", ["us/frcrp/r11"]),
     ("Federal Rule of Civil Procedure 23(b)(3)", ["us/frcp/r23/b/3"]),
     ("Fed.R.Civ.P. 56(c)", ["us/frcp/r56/c"]),
+    # issue 28: the chain ends before a sub-unit label in Roman letters that is no numeral (us/frcp/r56/IIII was
+    # a key); a numeral (iv) or a repeated letter (vv, the U.S. Code's labels after the numerals) is a label
+    ("Fed. R. Civ. P. 56(IIII)", ["us/frcp/r56"]),
+    ("Fed. R. Civ. P. 56(c)(iiii)", ["us/frcp/r56/c"]),
+    ("Fed. R. Civ. P. 56(c)(iv)", ["us/frcp/r56/c/iv"]),
+    ("Fed. R. Civ. P. 56(XXXX), 57", ["us/frcp/r56"]),
+    ("42 U.S.C. § 1395x(s)(2)(vv)", ["us/usc/t42/s1395x/s/2/vv"]),
 ]
 
 CONSTITUTION = [
@@ -48,6 +55,13 @@ CONSTITUTION = [
     ("the First Amendment", ["us/const/amend1"]),
     ("the Twenty-First Amendment", ["us/const/amend21"]),
     ("U.S. Const. art. III", ["us/const/art3"]),
+    # issue 28: a numeral the keys cannot read is no unit (it was a key: us/const/amendIIII); the name stays
+    ("U.S. Const. amend. IIII", ["us/const"]),
+    ("U.S. Const. amend. VV", ["us/const"]),
+    ("U.S. Const. amend. XXXX", ["us/const"]),
+    ("U.S. Const. art. IIII, § 2", ["us/const"]),
+    ("Amendment IIII", []),
+    ("Amendment IV", ["us/const/amend4"]),
 ]
 
 CASES = [

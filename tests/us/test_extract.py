@@ -35,6 +35,16 @@ def test_design_examples_alone(text: str, expected: list[str]) -> None:
     assert [c.key for c in parse(text)] == expected
 
 
+@pytest.mark.parametrize("label,misprinted", [("IIII", True), ("iiii", True), ("XXXX", True), ("VV", False),
+                                              ("vv", False), ("ccc", False), ("il", True), ("iv", False),
+                                              ("XIV", False), ("c", False), ("aa", False), ("Iv", False),
+                                              ("ab", False), ("12", False), ("mcmxcix", False), ("IIIII", True)])
+def test_a_misprinted_label_is_told_from_a_numeral_and_a_repeated_letter(label: str, misprinted: bool) -> None:
+    from legalcite.jurisdictions.us_common.chain import misprinted_label
+
+    assert misprinted_label(label) is misprinted
+
+
 @pytest.mark.parametrize("text", NEGATIVE)
 def test_negatives(text: str) -> None:
     assert [c for c in extract(text) if c.jurisdiction in ("us", "us-ca") or c.kind is Kind.CASE] == []

@@ -42,4 +42,6 @@ CONSTITUTION = [
     ("Cal. Const., art. XIII A, § 1", ["us-ca/const/art13a/s1"]),
     ("California Constitution, article I, section 7", ["us-ca/const/art1/s7"]),
     ("Cal. Const. art. VI, § 10", ["us-ca/const/art6/s10"]),
+    ("Cal. Const. art. IIII", ["us-ca/const"]),  # issue 28: no numeral, no article (it was us-ca/const/artIIII)
+    ("Cal. Const. art. XXXX, § 1", ["us-ca/const"]),
 ]

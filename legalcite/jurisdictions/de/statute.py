@@ -55,12 +55,24 @@ class Chain:
 Part = tuple[str, "str | None", str, int]
 
 
+# the highest Absatz or Satz number a list after one is read as ("§ 3 Abs. 1, 4": Abs. 4); beyond it, and beyond the
+# unit's own number, a bare number is the next unit, as models write it with a single sign ("§ 280 Abs. 1, 281 BGB")
+MAX_SUB_VALUE = 20
+
+
+def _next_unit(value: str, ppath: Path) -> bool:
+    """Whether a bare list item after an Absatz or Satz is a unit: too high for the level, above the current unit."""
+    n = _int(value)
+    return ppath[-1][0] in ("abs", "satz") and n > MAX_SUB_VALUE and n > _int(ppath[0][1])
+
+
 def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
           ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
     """Where a list item attaches (DESIGN.md, lists): the first item starts with the unit number; a later one
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
     numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
-    current unit (``§§ 280 Abs. 1, 281``); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
+    current unit (``§§ 280 Abs. 1, 281``), and after an Absatz or Satz when it is too high for one and above the
+    current unit (``§ 280 Abs. 1, 281``, :func:`_next_unit`); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
     → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher levels (``Abs. 1 Satz 2,
     Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every part attached)."""
     style, label, value, _ = parts[0]
@@ -73,7 +85,8 @@ def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: 
     else:
         ppath, pstyle = prev
         if style == "bare":
-            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])):
+            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])) \
+                    or _next_unit(value, ppath):
                 path = [(main, value)]
             else:
                 level = ppath[-1][0]

@@ -121,7 +121,7 @@ def work_of_celex(number: str) -> str | None:
 # ---------------------------------------------------------------- the tables
 
 _TOKEN = re.compile(r"[\w]+(?:['’\-][\w]+)*|[^\w\s]", re.UNICODE)
-_PUNCTUATION = ".,;:!?()[]{}«»„“”\"'’"
+_PUNCTUATION = ".,;:!?()[]{}«»„“”\"'’*_`~"   # Markdown marks too: "**Art. 83 DSGVO**"
 
 
 def tokens(text: str) -> list[str]:

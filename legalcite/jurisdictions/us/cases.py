@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any, Sequence
 
 from legalcite.jurisdictions.us_common.reporters import Edition, lookup_editions, pick, starts_a_reporter
@@ -189,6 +190,9 @@ def make_short(volume: str, reporter: Words, start: int, pin: Pin) -> Short:
 
 # ---------------------------------------------------------------- parse results -> Citations
 
+_ID_LINK = MappingProxyType({"id": True})  # one shared read-only flag: a run of "Id." makes no dict per citation
+
+
 def citations(text: str, pos: int, result: Any) -> list[Citation]:
     """The citations of one parse of the window starting at ``pos``."""
     if isinstance(result, Full):
@@ -198,7 +202,7 @@ def citations(text: str, pos: int, result: Any) -> list[Citation]:
     if isinstance(result, IdCite):
         end = pos + result.end
         return [Citation(jurisdiction=None, kind=Kind.CASE, work=None, span=Span(pos, end), text=text[pos:end],
-                         pin=result.pin, form=Form.ID, _link={"id": True})]
+                         pin=result.pin, form=Form.ID, _link=_ID_LINK)]
     return []
 
 

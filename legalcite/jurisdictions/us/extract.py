@@ -173,9 +173,10 @@ def _amendment(text: str, pos: int) -> list[Citation]:
         start, end = before.start(), pos + len("Amendment")
     else:
         after = _AMEND_AFTER.match(text, pos)
-        if not (after and after.group("num")):
+        value = numeral_value(after.group("num")) if after and after.group("num") else ""
+        if not value.isdigit():  # none, or no numeral ("Amendment IIII")
             return []
-        n, start, end = int(numeral_value(after.group("num"))), pos, after.end()
+        n, start, end = int(value), pos, after.end()
     if not 1 <= n <= 27:
         return []
     return [Citation(jurisdiction="us", kind=Kind.STATUTE, work="const", units=(Unit("amend", str(n)),),

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from legalcite.keys import numeral_value
+from legalcite.keys import is_roman, numeral_value
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 240  # characters a section chain may span
@@ -72,13 +72,42 @@ def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -
 
     ``expand(lo, hi)`` lists the units of a range ``lo–hi`` (default: the integers between, when both ends are
     integers and the range is short); a range it cannot expand yields its two ends. ``fast=False`` sends even a
-    single reference through the grammar."""
+    single reference through the grammar. The chain ends before a sub-unit label that is no label
+    (:func:`misprinted_label`: ``56(IIII)`` is rule 56)."""
     if fast and (m := _SIMPLE.match(text, pos)) is not None:
         group = "pref" if m.group("plural") else "ref"
         path = _ref_path(m.group(group))
         path[0] = path[0].translate(_DASHES)
-        return Chain((ChainRef(tuple(path), m.start(group), m.end()),), m.end(), group == "pref")
-    return _parse_chain_lark(text, pos, expand)
+        chain: Chain | None = Chain((ChainRef(tuple(path), m.start(group), m.end()),), m.end(), group == "pref")
+    else:
+        chain = _parse_chain_lark(text, pos, expand)
+    return chain if chain is None or not any(misprinted_label(v) for r in chain.refs for v in r.path[1:]) \
+        else _cut_at_misprint(text, chain)
+
+
+def misprinted_label(label: str) -> bool:
+    """Whether a sub-unit label is written in Roman letters of one case yet is no Roman numeral the keys read
+    (``IIII``, ``iiii``, ``XXXX``, ``il``) — and not one letter written up to three times, the U.S. Code's labels
+    after the numerals (``aa``, ``vv``, ``ccc``)."""
+    return (len(label) > 1 and label.isalpha() and (label.isupper() or label.islower())
+            and set(label.upper()) <= set("IVXLCDM") and not is_roman(label)
+            and not (len(set(label)) == 1 and len(label) <= 3))
+
+
+def _cut_at_misprint(text: str, chain: Chain) -> Chain | None:
+    """``chain`` up to the first misprinted sub-unit label: that reference keeps the labels before it and ends
+    where the label's parenthesis opens; the references after it are dropped."""
+    refs: list[ChainRef] = []
+    for ref in chain.refs:
+        bad = next((i for i, v in enumerate(ref.path[1:], 1) if misprinted_label(v)), None)
+        if bad is None:
+            refs.append(ref)
+            continue
+        opened = [m.start() for m in _REF_SPLIT.finditer(text, ref.start, ref.end)]
+        end = opened[bad - 1] if len(opened) >= bad else ref.end
+        refs.append(dataclasses.replace(ref, path=ref.path[:bad], end=end, et_seq=False))
+        return Chain(tuple(refs), end, chain.plural)
+    return chain
 
 
 def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:

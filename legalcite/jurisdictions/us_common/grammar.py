@@ -112,10 +112,10 @@ class ConstTransformer(Transformer):
     a California subdivision ``subd. (a)`` → a bare ``a`` (DESIGN.md §2)."""
 
     def article(self, _label: Token, numeral: Token) -> tuple[Unit, int]:
-        return Unit("art", numeral_value(str(numeral))), numeral.end_pos
+        return Unit("art", _number(numeral)), numeral.end_pos
 
     def amendment(self, _label: Token, numeral: Token) -> tuple[Unit, int]:
-        return Unit("amend", numeral_value(str(numeral))), numeral.end_pos
+        return Unit("amend", _number(numeral)), numeral.end_pos
 
     def section(self, _label: Token, number: Token) -> tuple[Unit, int]:
         return Unit("s", str(number)), number.end_pos
@@ -128,6 +128,17 @@ class ConstTransformer(Transformer):
 
     def start(self, *parts: tuple[Unit, int]) -> tuple[tuple[Unit, ...], int]:
         return tuple(u for u, _ in parts), parts[-1][1]
+
+
+def _number(numeral: Token) -> str:
+    """An article's or amendment's number (``XIV`` → ``14``, ``XIII A`` → ``13a``); a numeral the keys cannot read
+    (``IIII``, ``VV``, ``XXXX``) is no number: :class:`~legalcite.core.parse.Reject`, so the units stop before it."""
+    from legalcite.core.parse import Reject
+
+    value = numeral_value(str(numeral))
+    if not value[:1].isdigit():
+        raise Reject(f"{numeral} is no numeral")
+    return value
 
 
 @functools.cache

