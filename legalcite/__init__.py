@@ -1,4 +1,5 @@
-"""legalcite — machine-checkable legal citations (DE, CN, US federal, California).
+"""legalcite — machine-checkable legal citations (German, Chinese, US federal, California, EU and Swiss law, and
+treaties such as the ECHR).
 
 The public surface is small and loads lazily, so ``import legalcite`` pulls in neither Lark, numpy nor httpx:
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 from legalcite.models import Citation, Form, Kind
 
 OUTPUTS = ("html", "markdown")
-# background colours of ``status=True`` (HTML), one per status of DESIGN.md §3
+# background colours of ``status=True`` (HTML), one per status of docs/statuses.md
 STATUS_COLOURS = {
     "real": "#d4edda", "misattributed": "#ffe0b2", "invented": "#f8d7da", "not_findable": "#fff3cd",
     "not_checked": "#e2e3e5", "repealed": "#d6d8f5",

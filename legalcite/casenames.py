@@ -5,7 +5,7 @@ Both names are split into parties (``v.``, ``vs.``, ``versus``), each party redu
 case, accents, periods and apostrophes dropped, every word of the Bluebook's Table T6 reduced to its abbreviation
 (``Southern`` and ``S.`` alike become ``s``, ``Commission`` and ``Comm'n`` become ``commn``), corporate designations
 (``Inc.``, ``Co., Ltd.``) and procedural phrases (``In re``, ``Estate of``, ``The``) dropped. Two names are the same
-decision's when **either party** of the citation matches a party of the listed name (DESIGN.md §3) — except a
+decision's when **either party** of the citation matches a party of the listed name (docs/statuses.md) — except a
 party that names a government or office (``United States``, ``State``, a state's name, ``Commissioner``): that one
 alone proves nothing (*United States v. Smith* is not *United States v. Jones*). The fuzzy part is rapidfuzz's
 token-set ratio on the comparison forms (a subset of the words counts: ``Durden`` matches ``Estate of Durden``),

@@ -1,4 +1,4 @@
-"""The check: an evidence-backed status (DESIGN.md §3) for every citation in a text.
+"""The check: an evidence-backed status (docs/statuses.md) for every citation in a text.
 
 Orchestration only, in one function that every caller goes through (:func:`check_texts`): extract → short cites
 bound through the case tables → the resolver chain (:mod:`legalcite.resolve`: the corpus store, then, with

@@ -1,26 +1,50 @@
-"""Canonical keys (DESIGN.md §2): build, split, truncate, compare (``compatible``); numerals. Standard library only.
+"""Canonical keys (docs/keys.md): build, split, truncate, compare (``compatible``); numerals. Standard library only.
 
 A key is ``jurisdiction/work/unit/unit/...``. These functions work on plain strings, so metrics and
-gold files can use them without parsing anything.
+gold files can use them without parsing anything. The labels a segment may start with are each registered
+jurisdiction's (its :class:`KeyScheme`, read from the registry's declarations, which import no jurisdiction's code).
 """
 from __future__ import annotations
 
+import functools
 import re
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Callable, Iterable, NamedTuple
 
 LEVELS = ("work", "unit", "full")
 
-# Labels that may start a segment, longest first so ``abs`` wins over ``a…``-values and ``satz`` over ``s``.
-# EU and treaty keys add ``par``, ``sub``, ``pt`` (a point: a letter or a number), ``recital`` and ``annex``; Swiss
-# keys ``ziff`` (Ziffer).
-LABELS = ("recital", "annex", "amend", "uabs", "satz", "ziff", "item", "para", "par", "sub", "abs", "art", "lit", "alt",
-          "pt", "hs", "nr", "cl", "s", "t", "r")
-# The labels that name "the unit" of key_at("unit"): § / Art. / 条 / section / rule / amendment.
-UNIT_LABELS = frozenset({"s", "art", "r", "amend"})
-# Works whose units are not provisions: the whole key identifies the document.
-DOCUMENT_WORKS = frozenset({"case", "rep", "ecli"})
 
-_SEGMENT_RE = re.compile(r"^(%s)(\d.*|(?:(?<=lit)|(?<=pt))[a-z].*)$" % "|".join(LABELS))
+@dataclass(frozen=True)
+class KeyScheme:
+    """What one jurisdiction's keys hold (docs/keys.md), declared in its ``JURISDICTION``: the labels its unit
+    segments start with (``s823``, ``abs1``, ``art577``; a bare value such as ``a`` has none), which of them name
+    *the unit* of ``key_at("unit")``, which take a letter as their value, and the works whose keys name one document."""
+
+    labels: tuple[str, ...]                 # s, art, abs, uabs, satz, hs, nr, lit, alt (Germany)
+    unit: tuple[str, ...] = ()              # §, Art., 条, section, rule, amendment: s, art, r, amend
+    lettered: tuple[str, ...] = ()          # labels whose value may be a letter: lit (lita), pt (ptf)
+    documents: tuple[str, ...] = ("case",)  # works whose units are not provisions: the whole key names the document
+
+
+class _Labels(NamedTuple):
+    segment: Callable[[str], re.Match | None]  # label + value of a segment
+    unit: frozenset[str]
+    documents: frozenset[str]
+
+
+@functools.cache
+def _labels() -> _Labels:
+    """Every registered jurisdiction's labels as one segment pattern (longest first, so ``abs`` wins over
+    ``a…``-values and ``satz`` over ``s``), the unit labels and the document works; built on first use."""
+    from legalcite.jurisdictions import key_schemes
+
+    schemes = key_schemes()
+    labels = sorted({label for s in schemes for label in s.labels}, key=lambda label: (-len(label), label))
+    lettered = sorted({label for s in schemes for label in s.lettered})
+    letter = f"|(?:{'|'.join(f'(?<={label})' for label in lettered)})[a-z].*" if lettered else ""
+    return _Labels(re.compile(rf"^({'|'.join(labels)})(\d.*{letter})$").match,
+                   frozenset(label for s in schemes for label in s.unit),
+                   frozenset(work for s in schemes for work in s.documents))
 
 
 class InvalidKey(ValueError):
@@ -50,7 +74,7 @@ def split(key: str) -> tuple[str, str, list[str]]:
 def split_segment(segment: str) -> tuple[str, str]:
     """``"s823a"`` → ``("s", "823a")``; ``"lita"`` → ``("lit", "a")``, ``"ptf"`` → ``("pt", "f")``; a bare
     ``"C"`` → ``("", "C")``."""
-    m = _SEGMENT_RE.match(segment)
+    m = _labels().segment(segment)
     return (m.group(1), m.group(2)) if m else ("", segment)
 
 
@@ -64,17 +88,18 @@ def key_at(key: str, level: str = "full") -> str:
         return key
     if level == "work" or not segs:
         return join(jur, work)
-    if work in DOCUMENT_WORKS:
+    labels = _labels()
+    if work in labels.documents:
         return key
     for i, seg in enumerate(segs):
-        if split_segment(seg)[0] in UNIT_LABELS:
+        if split_segment(seg)[0] in labels.unit:
             return join(jur, work, segs[: i + 1])
     return join(jur, work, segs[:1])
 
 
 def compatible(a: str, b: str) -> bool:
     """Whether two keys name the same provision at different precision: one is a segment prefix of the other
-    (DESIGN.md §2, the LexAssay precision rule). ``de/bgb/s823`` and ``de/bgb/s823/abs1`` are compatible ("less
+    (docs/keys.md, the LexAssay precision rule). ``de/bgb/s823`` and ``de/bgb/s823/abs1`` are compatible ("less
     precise but not wrong counts"); ``de/bgb/s823/abs1`` and ``de/bgb/s823/abs2`` are not ("a wrong reference
     does not"), nor is ``de/bgb/s82`` a prefix of ``de/bgb/s823`` (whole segments only). A string that is not a
     key (no ``jurisdiction/work``) is compatible with nothing."""
@@ -241,5 +266,5 @@ CN_BRACKETS = str.maketrans({"（": "(", "）": ")", "〔": "[", "〕": "]", "�
 
 
 def cn_ascii_brackets(s: str) -> str:
-    """DESIGN.md: Chinese works and case numbers use ASCII brackets (（）→(), 〔〕→[])."""
+    """docs/keys.md: Chinese works and case numbers use ASCII brackets (（）→(), 〔〕→[])."""
     return s.translate(CN_BRACKETS)

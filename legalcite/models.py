@@ -144,7 +144,7 @@ _NO_FLAGS: Mapping[str, Any] = MappingProxyType({})  # read-only: one shared emp
 class Citation:
     """A citation found in (or parsed from) text. Built by keyword only.
 
-    ``key`` is the canonical key of DESIGN.md §2, derived from ``jurisdiction``, ``work`` and ``units``.
+    ``key`` is the canonical key of docs/keys.md, derived from ``jurisdiction``, ``work`` and ``units``.
     A short form whose work is unknown until linking has ``work=None`` and ``key=None``.
     ``metadata`` holds the typed facts of its kind (:data:`METADATA_OF`: court, date, docket, case name, year,
     ``a.F.``/``n.F.`` …; the kind's empty metadata when not given). ``_link`` holds flags that only the linkers

@@ -1,4 +1,4 @@
-"""The pipeline of DESIGN.md §1 as one call: scan → parse (per jurisdiction) → link.
+"""The pipeline of docs/architecture.md as one call: scan → parse (per jurisdiction) → link.
 
 ``extract`` is what ``legalcite.extract`` and ``legalcite extract`` run. Each stage is also usable alone:
 :func:`legalcite.core.scan.scan`, the jurisdiction extractors, :func:`legalcite.core.link.link`; the
@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.link import keyed, link as _link
-from legalcite.core.scan import PROSE_HEAD, Context, scan
+from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
@@ -147,7 +147,6 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     consumed = 0
     end = len(text)
     of = _jurisdiction_of()
-    state = ctx.state
     extractors = jurisdictions.extractors()
     # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
     quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
@@ -159,7 +158,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             try:
                 found = ex.extract(text, m, ctx)
             except Exception as exc:  # an extractor bug must not lose the rest of the document
-                state.setdefault("errors", []).append(f"{of[ex].code}@{cand.start}: {exc!r}")
+                ctx.errors.append(f"{of[ex].code}@{cand.start}: {exc!r}")
                 _log.warning("extractor %s failed at offset %d: %r", of[ex].code, cand.start, exc)
                 continue
             if found and (found := [c for c in found if c.span.start >= consumed and c.span.end <= end]):
@@ -171,8 +170,8 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
             out.extend(best)
             consumed = max(consumed, max(c.span.end for c in best))
         # an extractor that met a pathological run (thousands of "§ 1 Abs. 2") may ask to skip it whole
-        if "skip_to" in state:
-            consumed = max(consumed, state.pop("skip_to"))
+        if ctx.skip_to is not None:
+            consumed, ctx.skip_to = max(consumed, ctx.skip_to), None
     out.sort(key=lambda c: (c.span.start, c.span.end))
     return out
 
@@ -180,7 +179,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
 @functools.cache
 def _quiet_ones(extractors: tuple) -> tuple:
     """The extractors that can say, once per document, where they read nothing (``quiet(ctx)``), with that method."""
-    return tuple((ex, ex.quiet) for ex in extractors if getattr(ex, "quiet", None) is not None)
+    return tuple((ex, ex.quiet) for ex in extractors if asks_quiet(ex))
 
 
 @functools.cache
@@ -195,7 +194,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     citations that do not say their own (``Civil Code section 1542``); it never overrides one that does.
 
     Short forms that linking cannot bind to a work (a bare ``§ 276`` with no law named before it) have no
-    key; they are left out unless ``unresolved=True`` (DESIGN.md: left unresolved rather than guessed).
+    key; they are left out unless ``unresolved=True`` (docs/keys.md: left unresolved rather than guessed).
 
     ``markup="html"``: ``text`` is HTML; citations are read from the text a reader sees (tags, page-break markers
     and hidden elements left out, :mod:`legalcite.core.markup`) and their spans point into the HTML, while each

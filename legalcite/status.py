@@ -1,4 +1,4 @@
-"""Statuses of DESIGN.md §3 and the evidence each one carries. Standard library only.
+"""Statuses of docs/statuses.md and the evidence each one carries. Standard library only.
 
 Resolvers (store or official source) return a :class:`CheckedCitation` per citation; they never mutate the
 frozen :class:`~legalcite.models.Citation`.
@@ -35,7 +35,7 @@ class Undecided(str, Enum):
 # The statuses LexAssay deducts for (0.25 each distinct citation).
 DEDUCTED = frozenset({Status.MISATTRIBUTED, Status.INVENTED})
 
-# ``score lexassay --deduct``: which deducted verdicts cost points (DESIGN.md §3: "scoring deducts only
+# ``score lexassay --deduct``: which deducted verdicts cost points (docs/statuses.md: "scoring deducts only
 # confirmed statuses unless asked otherwise").
 DEDUCT_POLICIES = ("confirmed", "unconfirmed")
 

@@ -6,7 +6,7 @@
 Each record is one text (``source``, ``n``) with the citations ``extract`` returns, reduced to what a user sees:
 key, jurisdiction, kind, form, span, text, pin, antecedent. ``compare`` prints, per source, how many texts
 changed and the first differences, and exits 1 when anything changed (so the restructuring issue's "behaviour
-unchanged" can be checked by one command). The texts: the DESIGN.md examples, German LER sentences and refex
+unchanged" can be checked by one command). The texts: the examples of docs/keys.md, German LER sentences and refex
 windows, STARD questions and statute names, eyecite's test texts, citeurl's statute cites, US opinions (blocks),
 LEXam questions and reference answers, LexGenius questions.
 """
@@ -39,8 +39,8 @@ def _jsonl(path: Path) -> Iterator[dict]:
 
 def texts(shared: Path) -> Iterator[tuple[str, int, str]]:
     """(source, n, text) for every text of the shared data, in a fixed order."""
-    design = (shared / "DESIGN.md").read_text(encoding="utf-8")
-    table = design.split("**Examples**", 1)[-1].split("\n\n**", 1)[0]
+    keys_md = (Path(__file__).resolve().parents[1] / "docs" / "keys.md").read_text(encoding="utf-8")
+    table = keys_md.split("**Examples**", 1)[1].split("| text | key |", 1)[1].split("\n\n", 1)[0]
     rows = re.findall(r"^\| `([^`]+)`(?: \(([^)]*)\))? \| `([^`]+)` \|$", table, re.M)
     for i, (text, context, _) in enumerate(rows):
         yield "design", i, f"{context}: {text}" if context else text

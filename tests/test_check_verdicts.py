@@ -86,11 +86,10 @@ def test_real_text_gold_refuses_a_changed_text(testdata_dir: Path, tmp_path: Pat
 @pytest.fixture(scope="module")
 def gold_store(tmp_path_factory: pytest.TempPathFactory):
     """A store of the works the gold cites, built from the shared corpora with the project's readers (and the
-    case tables: the BGE list)."""
+    case lists among them: the BGE list)."""
     corpora = SHARED / "corpora"
     if not corpora.is_dir():
         pytest.skip(f"no shared corpora at {corpora}")
-    from legalcite.corpora.cases import CASE_READERS
     from legalcite.corpora.snapshots import iter_records
     from legalcite.corpora.store import Store, write_store
     from legalcite.jurisdictions import snapshot_readers
@@ -104,7 +103,7 @@ def gold_store(tmp_path_factory: pytest.TempPathFactory):
         return key is None or key_at(key, "work") in works
 
     path = tmp_path_factory.mktemp("gold_store") / "store.sqlite"
-    readers = (*snapshot_readers(), *CASE_READERS)
+    readers = snapshot_readers()
     write_store((r for r in iter_records(corpora, readers) if wanted(r)), path, meta={})
     with Store(path) as store:
         yield store

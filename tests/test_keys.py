@@ -27,6 +27,34 @@ def test_key_at(key: str, level: str, expected: str) -> None:
     assert keys.key_at(key, level) == expected
 
 
+def test_the_label_table_of_docs_keys_md_is_what_the_jurisdictions_declare() -> None:
+    """docs/keys.md's table of labels (the unit's in bold) against each package's KeyScheme: the contract and the
+    code say the same."""
+    import re
+    from pathlib import Path
+
+    from legalcite import jurisdictions
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "keys.md").read_text(encoding="utf-8")
+    table = doc.split("| jurisdiction | labels (the unit's in bold) |", 1)[1].split("\n\n", 1)[0]
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (.+) \|$", table, re.M))
+    assert list(rows) == list(jurisdictions.PACKAGES)
+    for code, cell in rows.items():
+        scheme = jurisdictions.get(code).keys
+        assert set(re.findall(r"`([a-z]+)`", cell)) == set(scheme.labels), code
+        assert set(re.findall(r"\*\*`([a-z]+)`\*\*", cell)) == set(scheme.unit), code
+
+
+def test_segments_split_by_the_registered_labels() -> None:
+    """Longest label first, a letter only after a lettered label, a bare value without one."""
+    assert [keys.split_segment(s) for s in ("satz2", "sub1", "para1", "par1", "lita", "ptf", "pt1", "s823a",
+                                             "recital26", "annex3", "abs2bis", "a", "C", "disp16", "schlt", "lit",
+                                             "sa1")] == [
+        ("satz", "2"), ("sub", "1"), ("para", "1"), ("par", "1"), ("lit", "a"), ("pt", "f"), ("pt", "1"),
+        ("s", "823a"), ("recital", "26"), ("annex", "3"), ("abs", "2bis"), ("", "a"), ("", "C"), ("", "disp16"),
+        ("", "schlt"), ("", "lit"), ("", "sa1")]
+
+
 def test_key_at_rejects_bad_level_and_bad_key() -> None:
     with pytest.raises(ValueError):
         keys.key_at("de/bgb/s1", "paragraph")

@@ -181,9 +181,11 @@ class LexicalScope:
 
 
 def scope_of(key: str) -> str:
-    """The units a cited unit is compared with: its work, or for the U.S. Code its title (``us/usc/t42``)."""
-    p = key.split("/")
-    return "/".join(p[:3]) if p[:2] == ["us", "usc"] and len(p) > 2 else "/".join(p[:2])
+    """The units a cited unit is compared with: its work, or for a work stored per title its title
+    (``us/usc/t42``: :func:`legalcite.jurisdictions.scope_of`)."""
+    from legalcite.jurisdictions import scope_of as registry_scope
+
+    return registry_scope(key)
 
 
 def scope_units_sql(scope: str) -> tuple[str, Sequence[str]]:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from legalcite._util import loading
 from legalcite.attribution.lexical import LexicalScope, available, scope_of, scope_units_sql, unit_text
+from legalcite.jurisdictions import per_title
 
 LEXICAL_TABLE = "attribution_lexical"
 VECTORS_TABLE = "attribution_vectors"
@@ -48,9 +49,9 @@ def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None, *, t
     for jur, work in con.execute("SELECT DISTINCT jurisdiction, work FROM units WHERE text != ''"):
         if jurisdictions and jur not in jurisdictions:
             continue
-        if (jur, work) == ("us", "usc"):
+        if per_title(jur, work):   # the U.S. Code: a scope per title
             out.update(scope_of(k) for (k,) in con.execute(
-                "SELECT key FROM units WHERE jurisdiction = 'us' AND work = 'usc' AND text != ''"))
+                "SELECT key FROM units WHERE jurisdiction = ? AND work = ? AND text != ''", (jur, work)))
         else:
             out.add(f"{jur}/{work}")
     if translations:

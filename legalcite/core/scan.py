@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, NamedTuple, Protocol, Sequence
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from legalcite.models import Citation
 
@@ -24,18 +25,33 @@ from legalcite.models import Citation
 PROSE_HEAD = 6000  # characters of a document whose cue words tell the jurisdiction its prose points to
 
 
+S = TypeVar("S")
+
+
 @dataclass
 class Context:
     """What an extractor may know of the whole document: the text, a language guess, a jurisdiction hint
-    (``extract(text, jurisdiction=...)``) and mutable per-document state extractors may share (e.g. the
-    last law named, for ``本法``/``同法``)."""
+    (``extract(text, jurisdiction=...)``), the offset the scan resumes at, and per-document state an extractor
+    keeps (:meth:`own`: the cue words it counted, the laws the text has named)."""
 
     text: str
     jurisdiction: str | None = None
     language: str | None = None
-    state: dict = field(default_factory=dict)
+    # set by an extractor that met a pathological run (thousands of "§ 1 Abs. 2"): the scan resumes there
+    skip_to: int | None = None
+    errors: list[str] = field(default_factory=list)   # "<code>@<offset>: <exception>" of an extractor that raised
+    # per-document state, one object per class an extractor defines (:meth:`own`)
+    state: dict[type, object] = field(default_factory=dict)
     # how to tell the jurisdiction the prose points to from the text (the cue words: BGE, gemäss, CHF; ß, BGH)
     prose_guess: Callable[[str], str | None] | None = field(default=None, repr=False)
+
+    def own(self, kind: type[S]) -> S:
+        """This document's state of class ``kind`` (a dataclass of an extractor's own, made on first use): what it
+        counted once per document (the cue words), or what later anchors need (the laws the text has named)."""
+        found = self.state.get(kind)
+        if found is None:
+            found = self.state[kind] = kind()
+        return found  # type: ignore[return-value]  # (made as kind() above)
 
     @functools.cached_property
     def prose(self) -> str | None:
@@ -46,27 +62,42 @@ class Context:
         return self.prose_guess(self.text) if self.prose_guess is not None else None
 
 
-class Extractor(Protocol):
+class Extractor:
     """One jurisdiction's entry point into the pipeline (its code and languages are on its
-    :class:`~legalcite.jurisdictions.Jurisdiction`). Optionally also ``literals`` (strings) and ``literal_anchor``
-    (a regex tried where one of them occurs, its match passed to ``extract`` like an anchor's): anchors that start
-    with a common letter, kept out of the alternation; and ``quiet(ctx) -> str``: the characters at whose hits it
-    reads nothing in this document (asked once per document: ``§`` for the US extractor in German prose), so that
-    the scan does not ask it there. ``anchor_parts``: the anchor's alternatives as (first characters, regex), when
-    the anchor is their union (:func:`anchor_of`): the scan's union is then built of the parts (:func:`_union`), a
-    part that starts by taking a character (``(?P<de_abbr>[A-ZÄÖÜ](?<!…)…)``) tested at one character's cost.
-    ``literals_not_in``: per language, the literals a text of that language (the pipeline's guess, ``ctx.language``)
-    does not hold as its citations — English ``supra`` in German prose — so that the scan does not look for them
-    there (each a pass over the whole text)."""
+    :class:`~legalcite.jurisdictions.Jurisdiction`): an ``anchor`` and :meth:`extract`, and the optional members
+    below, whose defaults say "none"; each extractor subclasses this class and sets what it has."""
 
     anchor: str                   # regex source; all anchors are OR-ed into one pattern
+    # the anchor's alternatives as (first characters, regex), when the anchor is their union (:func:`anchor_of`):
+    # the scan's union is then built of the parts (:func:`_union`), a part that starts by taking a character
+    # (``(?P<de_abbr>[A-ZÄÖÜ](?<!…)…)``) tested at one character's cost
+    anchor_parts: Sequence[tuple[str, str]] = ()
+    # anchors that start with a common lowercase letter, kept out of the alternation: each occurrence of a literal
+    # (str.find) is a hit where ``literal_anchor`` (a regex) is tried, its match passed to extract like an anchor's
+    literals: Sequence[str] = ()
+    literal_anchor: str = ""
+    # per language, the literals a text of that language (the pipeline's guess, ``ctx.language``) does not hold as
+    # its citations — English ``supra`` in German prose — so that the scan does not look for them there (each a
+    # pass over the whole text)
+    literals_not_in: Mapping[str, Sequence[str]] = MappingProxyType({})
+
+    def quiet(self, ctx: Context) -> str:
+        """The characters at whose hits it reads nothing in this document (``§`` for the US extractor in German
+        prose), asked once per document, so that the scan does not ask it there. Only extractors that override it
+        are asked."""
+        return ""
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         """Parse the citations that start at (or, for US cases, just before) ``anchor``. Each returned
         citation's ``span`` indexes ``text``. Return ``[]`` when the anchor is no citation. Must look at a
         bounded window only (a few hundred characters) and must not raise on any input. To stay linear on
-        pathological input it may set ``ctx.state["skip_to"] = offset``: the scan resumes there."""
-        ...
+        pathological input it may set ``ctx.skip_to = offset``: the scan resumes there."""
+        raise NotImplementedError
+
+
+def asks_quiet(ex: Extractor) -> bool:
+    """Whether ``ex`` has a :meth:`Extractor.quiet` of its own (the others are not asked per document)."""
+    return type(ex).quiet is not Extractor.quiet
 
 
 class Candidate(NamedTuple):
@@ -411,7 +442,7 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     own = tuple((ex, re.compile(ex.anchor)) for ex in exs)
     # the anchors' alternatives (an extractor's anchor_parts, else its whole anchor) in one pattern written for the
     # engine's cheap tests (_union): most capitalised words then fail every anchor at once
-    union = _union([part for ex in exs for part in (getattr(ex, "anchor_parts", None) or ((None, ex.anchor),))])
+    union = _union([part for ex in exs for part in (ex.anchor_parts or ((None, ex.anchor),))])
     # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front as a plain set
     # (prefixed): the engine then skips the positions it rejects (lowercase prose) in its fast set loop.
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]
@@ -419,14 +450,14 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
         union = prefixed("".join(m.group(1) for m in firsts), union)
     owners: dict[str, list[tuple[Extractor, re.Pattern]]] = {}
     for ex in exs:
-        if getattr(ex, "literals", None):
+        if ex.literals:
             rx = re.compile(ex.literal_anchor)
             for lit in dict.fromkeys(ex.literals):
                 owners.setdefault(lit, []).append((ex, rx))
     literals = tuple((lit, tuple(o)) for lit, o in owners.items())
-    languages = {lang for ex in exs for lang in (getattr(ex, "literals_not_in", None) or {})}
+    languages = {lang for ex in exs for lang in ex.literals_not_in}
     literals_in = {lang: tuple((lit, kept) for lit, o in literals if (kept := tuple(
-        (ex, rx) for ex, rx in o if lit not in (getattr(ex, "literals_not_in", None) or {}).get(lang, ()))))
+        (ex, rx) for ex, rx in o if lit not in ex.literals_not_in.get(lang, ()))))
         for lang in languages}
     return _Scanner(re.compile(union), own, tuple(re.compile(f"[{m.group(1)}]") if m else None for m in firsts),
                     literals, literals_in, {ex: i for i, ex in enumerate(exs)})

@@ -12,7 +12,7 @@ from typing import Any
 @dataclass(frozen=True)
 class CorpusUnit:
     key: str                          # canonical key: de/bgb/s823, cn/中华人民共和国民法典/art577, us/usc/t42/s1983
-    jurisdiction: str                 # de, cn, us, us-ca
+    jurisdiction: str                 # de, cn, us, us-ca, eu, ch, int
     work: str                         # work id (the key's second segment)
     work_title: str | None            # Bürgerliches Gesetzbuch, 中华人民共和国民法典, Civil Code
     heading: str | None               # § heading / article caption / section heading

@@ -1,4 +1,4 @@
-"""Case tables: court decisions keyed by their case key (DESIGN.md §2), in one store table whatever fills it.
+"""Case tables: court decisions keyed by their case key (docs/keys.md), in one store table whatever fills it.
 
 A :class:`CaseRecord` is one decision *at one citation*: ``us/case/454/u.s./235`` → Piper Aircraft Co. v. Reyno,
 1981, its parallel citations (``us/case/102/s.ct./252`` …), the pages it occupies where known. A decision reported in
@@ -8,10 +8,11 @@ call a volume *invented* rather than merely unlisted.
 
 Fillers (each yields records of both kinds; :func:`legalcite.corpora.store.write_store` stores them):
 
-- the BGE list of the shared corpora (:func:`read_bge_cases`, ``ch_bge_cases.jsonl.gz``): listed decisions, the
-  newest volume; no complete index, so an unlisted BGE in a listed volume is unknown, never invented;
-- the U.S. Reports from the Supreme Court Database (:func:`read_scotus_cases`, ``us_scotus_cases.jsonl.gz``, built
-  by ``scripts/build_scotus_cases.py``), where the corpora folder has it;
+- a jurisdiction's case lists in the shared corpora folder, read by its package's readers (``SnapshotReader``
+  with ``cases=True``, read after every statute snapshot): the BGE list (``ch_bge_cases.jsonl.gz``,
+  :func:`legalcite.jurisdictions.ch.snapshots.read_bge_cases`), and the U.S. Reports
+  (``us_scotus_cases.jsonl.gz``, built by ``scripts/build_scotus_cases.py``, where the folder has it:
+  :func:`legalcite.jurisdictions.us.snapshots.read_scotus_cases`);
 - a CourtListener bulk-data export the user supplies (:func:`legalcite.sources.courtlistener.read_bulk`, through
   ``legalcite corpus cases``);
 - a CourtListener API answer online is read into the same :class:`CaseRecord` type
@@ -26,8 +27,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple
-
-from legalcite.corpora.snapshots import SnapshotReader, provenance, rows
 
 
 @dataclass(frozen=True)
@@ -146,43 +145,6 @@ class TableStats:
                           bool(closed(rep)), complete, source=source, snapshot=snapshot) for rep in sorted(self._count)]
 
 
-# ------------------------------------------------------------------ the BGE list (ch_bge_cases.jsonl.gz)
-
-BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N is the year 1874 + N
-
-
-def read_bge_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
-    """``ch_bge_cases.jsonl.gz``: every listed BGE as a case row (``ch/rep/bge/146/iii/1``; the docket, date, ECLI
-    and regeste where the decision itself is in the snapshot), the docket of such a decision as a row of its own
-    (``ch/case/bger/8c_444-2019``, the key of ``Urteil 8C_444/2019``, parallel to its BGE), and one table row per
-    part. The list is no complete
-    index (README): a BGE it does not list is unknown — except in a volume newer than the newest listed, which
-    cannot exist yet (one volume a year, the list is current), so the parts are ``closed``."""
-    source, snapshot = provenance(path.name)
-    stats = TableStats()
-    for r in rows(path):
-        vol, part, page = int(r["volume"]), str(r["part"]), int(r["page"])
-        full = r.get("source") == "full"
-        bge = f"ch/rep/bge/{vol}/{part.lower()}/{page}"
-        if r.get("docket"):
-            yield CaseRecord(
-                key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", table="bge",
-                date=r.get("date") or None, court="BGer", docket=r["docket"], parallel=(bge,),
-                case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
-                extra={k: v for k, v in (("cite", f"Urteil {r['docket']}"), ("ecli", r.get("ecli")),
-                                         ("bge", r.get("citation"))) if v})
-        yield stats.add(CaseRecord(
-            key=bge, jurisdiction="ch", table="bge",
-            name=None, date=r.get("date") or None, court="BGer", docket=r.get("docket") or None, first_page=page,
-            case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
-            extra={k: v for k, v in (("cite", r.get("citation")), ("ecli", r.get("ecli")),
-                                     ("language", r.get("language")),
-                                     ("regeste", r.get("regeste")), ("listed_as", r.get("source")),
-                                     ("year", BGE_FIRST_YEAR - 1 + vol)) if v} | ({"full_text": True} if full else {}),
-        ))
-    yield from stats.tables(name="bge", closed=lambda rep: True, source=source, snapshot=snapshot)
-
-
 # ------------------------------------------------------------------ a case list of one's own (JSON Lines)
 
 CASE_LIST_FIELDS = ("citation", "name", "date", "court", "docket", "last_page", "parallel", "url")
@@ -242,36 +204,7 @@ def _lines(path: Path) -> list[str]:
         raise InputError(f"{path}: unreadable case list ({e})") from None
 
 
-# ------------------------------------------------------------------ the U.S. Reports (us_scotus_cases.jsonl.gz)
-
-SCOTUS_FILE = "us_scotus_cases.jsonl.gz"
-
-
-def read_scotus_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
-    """``us_scotus_cases.jsonl.gz``: the Supreme Court's decisions in the U.S. Reports, a case list whose lines
-    carry their keys (``scripts/build_scotus_cases.py`` writes it from the Supreme Court Database's case-centered
-    CSV: name, decision date, docket, the S. Ct. and L. Ed. citations as parallels). Table ``scdb``; not closed (the
-    U.S. Reports are running), complete (every decision of its volumes), so without last pages a decision's pages
-    run to the next listed one."""
-    from legalcite.casenames import party_keys
-    from legalcite.errors import InputError
-
-    def no_key(citation: str) -> str | None:
-        raise InputError(f"{path}: {citation!r} has no key (rebuild the file with scripts/build_scotus_cases.py)")
-
-    yield from read_case_list(path, table="scdb", key_of=no_key, parties_of=party_keys, complete=True)
-
-
-# The case tables read from the shared corpora folder by ``legalcite corpus build`` (beside the jurisdictions'
-# snapshot readers): one table, whichever jurisdiction's decisions it holds; a file the folder lacks is skipped.
-CASE_READERS: tuple[SnapshotReader, ...] = (
-    SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_bge_cases),
-    SnapshotReader("us", SCOTUS_FILE, read_scotus_cases),
-)
-
-
-def newest_possible_volume(table: CaseTable, today: _dt.date | None = None) -> int | None:
-    """For the BGE, the volume of the current year (1874 + year): an independent bound on what can exist."""
-    if table.name != "bge":
-        return None
-    return (today or _dt.date.today()).year - (BGE_FIRST_YEAR - 1)
+def newest_possible_volume(table: CaseTable, first_year: int, today: _dt.date | None = None) -> int:
+    """The volume of the current year of a reporter that publishes one volume a year since ``first_year`` (the
+    BGE: volume 1 reports 1875): an independent bound on what can exist."""
+    return (today or _dt.date.today()).year - (first_year - 1)

@@ -1,7 +1,7 @@
 """Loaders for the snapshot files of ``../shared/corpora`` (one reader per file format), mapped to canonical keys.
 
 The snapshot ``key`` fields are row ids (``de/bgb/823``, ``cn/民法典/577``, ``ca/fam/2310``), not canonical keys;
-every reader here builds the canonical key of DESIGN.md §2 from the row's own fields instead
+every reader here builds the canonical key of docs/keys.md from the row's own fields instead
 (``de/bgb/s823``, ``cn/中华人民共和国民法典/art577``, ``us-ca/fam/s2310``, ``us/usc/t42/s1983``).
 
 Two kinds of record come out:
@@ -11,7 +11,7 @@ Two kinds of record come out:
   (the DE TOC lists all 99,956 §§, the CN list gives article counts, the USC list all live sections, the CA TOC
   16 complete codes), so existence can be checked where no text exists.
 - :class:`Work`: one per law/code, with ``complete`` — whether the snapshot lists *every* unit of the work.
-  A unit missing from an incomplete work is ``not_checked``, never ``invented`` (DESIGN.md §3).
+  A unit missing from an incomplete work is ``not_checked``, never ``invented`` (docs/statuses.md).
 
 The readers themselves live in the jurisdiction packages (``legalcite/jurisdictions/<pkg>/snapshots.py``, listed by
 the registry: :func:`legalcite.jurisdictions.snapshot_readers`); this module holds what they share — :class:`Work`,
@@ -61,11 +61,13 @@ def sources() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class SnapshotReader:
-    """One snapshot file format: the jurisdiction, the file's name in the corpora folder, and its reader."""
+    """One snapshot file format: the jurisdiction, the file's name in the corpora folder, and its reader; ``cases``:
+    a case list, whose rows are decisions (:mod:`legalcite.corpora.cases`), read after every statute snapshot."""
 
     jurisdiction: str
     file: str
-    read: Callable[[Path], Iterator[Work | CorpusUnit]]
+    read: Callable[[Path], Iterator[Any]]   # Work and CorpusUnit, or CaseRecord and CaseTable
+    cases: bool = False
 
 
 def rows(path: Path) -> Iterator[dict]:

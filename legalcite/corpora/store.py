@@ -275,16 +275,14 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
                 readers: Sequence[SnapshotReader], jurisdictions: Iterable[str] | None = None, force: bool = False,
                 progress: Progress | None = None, steps: Sequence[BuildStep] = ()) -> BuildReport:
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
-    :func:`legalcite.jurisdictions.snapshot_readers`) and the case tables of the folder
-    (:data:`legalcite.corpora.cases.CASE_READERS`). Skipped when the existing store was built from the same
-    inputs, unless ``force``. Case tables a user loaded into the old store are kept."""
-    from legalcite.corpora.cases import CASE_READERS
+    :func:`legalcite.jurisdictions.snapshot_readers`, case lists such as the BGE list among them). Skipped when the
+    existing store was built from the same inputs, unless ``force``. Case tables a user loaded into the old store
+    are kept."""
     from legalcite.corpora.snapshots import iter_records
 
     corpora_dir = Path(corpora_dir)
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
-    readers = (*readers, *(r for r in CASE_READERS if r.file not in {x.file for x in readers}))
     _check_source(corpora_dir, readers, jurisdictions)
     path = resolve_store_path(store)
     fp = fingerprint(corpora_dir, readers, jurisdictions)
@@ -337,10 +335,16 @@ def _units_in(path: Path) -> int:
         return 0
 
 
+def work_scope(key: str) -> str:
+    """``jurisdiction/work`` of a key: the scope of a unit of a work stored whole."""
+    return "/".join(key.split("/")[:2])
+
+
 def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, note: str,
-                     steps: Sequence[BuildStep] = ()) -> BuildReport:
-    """Merge fetched records into the store (``corpus fetch``): the works they hold replace their earlier rows
-    (for the U.S. Code, the titles they hold), every other work and unit, the store's meta and the online answer
+                     steps: Sequence[BuildStep] = (), scope_of: Callable[[str], str] = work_scope) -> BuildReport:
+    """Merge fetched records into the store (``corpus fetch``): the scopes they hold replace their earlier rows —
+    their works, or the titles of a work stored per title (the U.S. Code: ``scope_of``, the registry's
+    :func:`legalcite.jurisdictions.scope_of`) —, every other work and unit, the store's meta and the online answer
     cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created."""
     path = resolve_store_path(store)
     meta: dict[str, str] = {}
@@ -348,7 +352,7 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
     if path.exists():
         with Store(path) as s:
             meta = dict(s.meta)
-            works, prefixes = _replaced(records)
+            works, prefixes = _replaced(records, scope_of)
             old = list(_kept_rows(s, works, prefixes))
     fetched = [x for x in meta.get("official_fetch", "").split("; ") if x]
     meta["official_fetch"] = "; ".join(fetched + [note])
@@ -397,18 +401,21 @@ def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | No
     return f"loaded case table {table!r}: {n:,} citations into {path} in {time.perf_counter() - t0:.1f} s"
 
 
-def _replaced(records: list[Any]) -> tuple[set[str], set[str]]:
-    """(work keys whose units the new records replace, key prefixes of replaced US Code titles)."""
+def _replaced(records: list[Any], scope_of: Callable[[str], str]) -> tuple[set[str], set[str]]:
+    """(work keys whose rows the new records replace, key prefixes of the replaced parts of works stored per
+    title): a Work replaces itself, a unit its scope."""
     from legalcite.corpora.snapshots import Work
 
     works, prefixes = set(), set()
     for r in records:
         if isinstance(r, Work):
             works.add(r.key)
-        elif r.jurisdiction == "us":
-            prefixes.add(r.key.rsplit("/", 1)[0] + "/")
-        elif r.jurisdiction == "us-ca":
-            works.add(f"us-ca/{r.work}")
+            continue
+        scope = scope_of(r.key)
+        if scope.count("/") > 1:
+            prefixes.add(scope + "/")
+        else:
+            works.add(scope)
     return works, prefixes
 
 

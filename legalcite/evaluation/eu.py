@@ -12,7 +12,7 @@ annotated before the extractor had seen them (the rest guided its development); 
 citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
 positive); recall counts the expected ``eu`` citations. Expected German keys (construct ``de_control``) are
 reported apart: they show that German citations next to EU ones keep their keys. ``compatible`` counts a key as
-right when one of the two is a segment prefix of the other (DESIGN.md §2 granularity).
+right when one of the two is a segment prefix of the other (docs/keys.md, granularity).
 """
 from __future__ import annotations
 

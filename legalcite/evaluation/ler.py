@@ -25,7 +25,7 @@ from pathlib import Path
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
 # German court text cites German law, and the EU law and treaties (tag EUN: AEUV, EMRK, directives) and the EU's
-# courts; those keep their own jurisdiction (DESIGN.md §2), so they count.
+# courts; those keep their own jurisdiction (docs/keys.md), so they count.
 JURISDICTIONS = ("de", "eu", "int")
 FILES = ("de_ler_test.jsonl", "de_refex_ler.jsonl")
 

@@ -3,12 +3,16 @@
 A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
 tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
 (``printer.py``: ``print_key``, ``print_units`` for a unit path without the work, ``LEVEL_NAMES``) and its snapshot
-readers (``snapshots.py``: ``READERS``) — and exposes it as one :class:`Jurisdiction` object named ``JURISDICTION``
-in its ``__init__.py``. Adding a jurisdiction is a package, its data, its tests and one line in :data:`PACKAGES`.
+readers (``snapshots.py``: ``READERS``) — and declares it in one :class:`Jurisdiction` object named
+``JURISDICTION`` in its ``__init__.py``: the facts the shared code asks of it (its key labels, its names in gold
+files, how the store checks its sub-units …) and where its code is. Adding a jurisdiction is a package, its data,
+its tests and one line in :data:`PACKAGES` (docs/architecture.md, "Add a jurisdiction").
 
-Packages are imported on first use (asking for one printer loads one package), and a package's printer and readers
-only when asked for: extraction never loads them. Shared code of several packages lives in a package that is not
-registered (``us_common``: US and California sub-unit chains and reporters).
+A package's ``__init__.py`` imports no code of its own: the declaration is read by code that must stay light (the
+key functions, the CLI's argument parser, the metrics), and its extractor, linker, printer and readers are
+imported only when asked for (asking for one printer loads one package's printer; extraction never loads a
+printer). Shared code of several packages lives in a package that is not registered (``us_common``: US and
+California sub-unit chains and reporters).
 """
 from __future__ import annotations
 
@@ -18,8 +22,11 @@ import importlib
 import importlib.util
 import inspect
 from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+
+from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
     from legalcite.core.link import Linker
@@ -39,26 +46,97 @@ PACKAGES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Jurisdiction:
-    """What the pipeline, the printers and the store builder need of one jurisdiction."""
+class SubunitCheck(str, Enum):
+    """How the store resolver (:mod:`legalcite.resolve.store`) checks a sub-unit level that the unit's structure in
+    the snapshot does not show: each jurisdiction says it per label (:attr:`StoreRules.subunits`); a label it does
+    not list is reported as not checked."""
 
-    code: str                               # de, cn, us, us-ca
+    UNMODELLED = "unmodelled"    # the snapshots do not model the level (Halbsatz, Alternative, Unterabsatz)
+    NUMBERED = "numbered"        # numbered paragraphs: "Abs. 1" of a unit with one unnumbered paragraph exists,
+    #                              unless the unit's text is points; any other missing value does not
+    POINTS = "points"            # points (a), (b) / (1), (2): missing where the unit lists points, else unchecked
+    SENTENCES = "sentences"      # sentences: missing only beyond a generous count of the text's sentences
+    LISTED = "listed"            # the structure lists every member: missing, also where the unit has none (款)
+    LISTED_WHERE_FOUND = "listed_where_found"  # missing where the unit lists members, unchecked where it lists none
+    ITEMS = "items"              # items (项), listed under the unit's paragraphs as well
+    SUBDIVISIONS = "subdivisions"  # bare subdivisions (a)(1)(A): missing unless the text shows the printed form
+
+
+@dataclass(frozen=True)
+class StoreRules:
+    """What the store and its resolver need to know of a jurisdiction's snapshots beyond the rows themselves."""
+
+    # label → how a sub-unit level the unit's structure lacks is judged ("" for bare US subdivisions)
+    subunits: Mapping[str, SubunitCheck] = field(default_factory=dict)
+    # works no shared snapshot covers (the CFR, the federal rules): not_checked, never not_findable
+    uncovered_works: tuple[str, ...] = ()
+    # works stored, fetched and embedded per title, the key's first segment (the U.S. Code: us/usc/t42)
+    titled_works: tuple[str, ...] = ()
+    # case tables whose reporter publishes one volume a year: table name → the year of volume 1 (BGE: 1875), so
+    # that a volume beyond this year's cannot exist
+    yearly_volumes: Mapping[str, int] = field(default_factory=dict)
+    # "<module>:<function>" of the package: the verdict on a unit its snapshot lacks, where the jurisdiction knows
+    # more than "invented if the work is complete" (a former U.S. Code section is repealed); it returns None for a
+    # work it has nothing to say about
+    missing_unit_at: str | None = None
+
+
+@dataclass(frozen=True, eq=False)   # one per package: compared by identity
+class Jurisdiction:
+    """One jurisdiction as the pipeline, the printers, the store and the metrics see it. Its code is named
+    ``"<module>:<attribute>"`` (a module of its package) and imported on first use of :attr:`extractor`,
+    :attr:`link`, :attr:`knows_name`, :attr:`cue_count`; everything else is plain data."""
+
+    code: str                               # de, cn, us, us-ca, eu, ch, int
     name: str                               # "Germany": headings of prompts and reports
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
-    extractor: Extractor                    # its anchor and extract(text, anchor, ctx)
-    link: Linker | None = None              # binds its short forms (ebd., 同法, Id., supra …)
+    keys: KeyScheme                         # the labels of its keys (legalcite.keys reads every jurisdiction's)
+    extractor_at: str = "extract:EXTRACTOR"  # its Extractor: anchor(s) and extract(text, anchor, ctx)
+    link_at: str | None = None              # its Linker, binding its short forms (ebd., 同法, Id., supra …)
     # whether a name printed after a unit chain ("DSGVO", "AEUV", "OR", "EMRK") is one of its works: another
     # jurisdiction's chain ends before such a name instead of reading it as an unknown law of its own
     # (claimed_elsewhere)
-    knows_name: Callable[[str], bool] | None = None
+    knows_name_at: str | None = None
     # how often a text reads like its prose (ß, BGH; BGE, gemäss, CHF): the prose's jurisdiction in
     # pipeline.reading_rank
-    cue_count: Callable[[str], int] | None = None
+    cue_count_at: str | None = None
+    aliases: tuple[str, ...] = ()           # other names of it in gold files and benchmark labels ("ca")
+    fetch: str | None = None                # the legalcite.sources source whose files `corpus fetch <code>` loads
+    store: StoreRules = field(default_factory=StoreRules)
 
     @property
     def package(self) -> str:
         return package_of(self.code)
+
+    def _code(self, at: str | None) -> Any:
+        """The object named ``"<module>:<attribute>"`` in this package (imported on first use); None for None."""
+        if at is None:
+            return None
+        module, _, attribute = at.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+
+    # (cached on the instance: the pipeline reads them per anchor; cached_property writes the instance's __dict__,
+    # which a frozen dataclass allows)
+    @functools.cached_property
+    def extractor(self) -> Extractor:
+        return self._code(self.extractor_at)
+
+    @functools.cached_property
+    def link(self) -> Linker | None:
+        return self._code(self.link_at)
+
+    @functools.cached_property
+    def knows_name(self) -> Callable[[str], bool] | None:
+        return self._code(self.knows_name_at)
+
+    @functools.cached_property
+    def cue_count(self) -> Callable[[str], int] | None:
+        return self._code(self.cue_count_at)
+
+    @functools.cached_property
+    def missing_unit(self) -> Callable[..., Any] | None:
+        """The store resolver's verdict on a unit its snapshot lacks (:attr:`StoreRules.missing_unit_at`)."""
+        return self._code(self.store.missing_unit_at)
 
     def print_key(self, key: str, language: str | None = None) -> str | None:
         """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
@@ -83,7 +161,8 @@ class Jurisdiction:
         return importlib.import_module(f"{self.package}.printer")
 
     def snapshot_readers(self) -> tuple[SnapshotReader, ...]:
-        """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text); none without one."""
+        """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text, case tables
+        last); none without one."""
         module = f"{self.package}.snapshots"
         return tuple(importlib.import_module(module).READERS) if importlib.util.find_spec(module) else ()
 
@@ -116,6 +195,50 @@ def registered() -> tuple[Jurisdiction, ...]:
     return tuple(get(code) for code in PACKAGES)
 
 
+def key_schemes() -> tuple[KeyScheme, ...]:
+    """Every registered jurisdiction's :class:`~legalcite.keys.KeyScheme` (what :mod:`legalcite.keys` splits
+    segments by); reading them imports no jurisdiction's code."""
+    return tuple(j.keys for j in registered())
+
+
+@functools.cache
+def _names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for j in registered():
+        for name in (j.code, PACKAGES[j.code], *j.aliases):
+            names.setdefault(name.lower(), j.code)
+    return names
+
+
+def lookup(name: str | None) -> str | None:
+    """The code of the jurisdiction a gold file or a benchmark names ``name``: its code, its package's name or one
+    of its ``aliases``, in any case (``CA``, ``us_ca`` → ``us-ca``); None for anything else."""
+    return _names().get((name or "").strip().lower())
+
+
+def names_of(code: str) -> tuple[str, ...]:
+    """Every name :func:`lookup` takes for jurisdiction ``code`` (lowercased): its code, its package's name, its
+    aliases (``us-ca``, ``us_ca``, ``ca``)."""
+    return tuple(name for name, c in _names().items() if c == code)
+
+
+def scope_of(key: str) -> str:
+    """The part of the store a unit belongs to as a whole — fetched, embedded and compared with together: its work
+    (``de/bgb``), or the title of a work stored per title (``us/usc/t42``, :attr:`StoreRules.titled_works`)."""
+    p = key.split("/")
+    return "/".join(p[:3] if len(p) > 2 and per_title(p[0], p[1]) else p[:2])
+
+
+def per_title(code: str, work: str) -> bool:
+    """Whether ``code/work`` is stored per title (:attr:`StoreRules.titled_works`: the U.S. Code)."""
+    return code in PACKAGES and work in get(code).store.titled_works
+
+
+def fetchable() -> tuple[str, ...]:
+    """The codes ``legalcite corpus fetch`` takes: the jurisdictions that name a source of official files."""
+    return tuple(j.code for j in registered() if j.fetch is not None)
+
+
 @functools.cache
 def extractors() -> tuple[Extractor, ...]:
     """The extractors, in tie-break order (what :func:`legalcite.core.scan.scan` takes)."""
@@ -131,7 +254,7 @@ def linkers() -> tuple[Linker, ...]:
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:
     """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
     ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
-    treaty in German prose keeps ``eu`` or ``int`` (DESIGN.md §2)."""
+    treaty in German prose keeps ``eu`` or ``int`` (docs/keys.md, "Germany or Switzerland")."""
     return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
 
 
@@ -193,6 +316,8 @@ def level_name(code: str, label: str) -> str:
 
 def snapshot_readers(jurisdictions: Iterable[str] | None = None) -> tuple[SnapshotReader, ...]:
     """The snapshot readers of the registered jurisdictions (or of ``jurisdictions``: codes or package
-    names), in registry order, each jurisdiction's TOC readers before its full-text readers."""
+    names), in registry order, each jurisdiction's TOC readers before its full-text readers, the readers of
+    case tables (the BGE list) after all of them."""
     wanted = None if jurisdictions is None else {code_of(j) if j in PACKAGES.values() else j for j in jurisdictions}
-    return tuple(r for j in registered() if wanted is None or j.code in wanted for r in j.snapshot_readers())
+    readers = [r for j in registered() if wanted is None or j.code in wanted for r in j.snapshot_readers()]
+    return tuple(sorted(readers, key=lambda r: r.cases))   # case tables after every statute snapshot

@@ -1,4 +1,4 @@
-"""The benchmarks' metrics on canonical keys (DESIGN.md §1, "score"): keys in, numbers out.
+"""The benchmarks' metrics on canonical keys (docs/architecture.md, "score"): keys in, numbers out.
 
 One module per benchmark, each usable alone from Python and behind ``legalcite score``:
 

@@ -147,14 +147,14 @@ def judge_answer(task: str | None, pred: Any, gold: Any) -> tuple[float, list[tu
 
 def jurisdiction_label(key: str) -> str | None:
     """The benchmark's label of a key's jurisdiction (``de/…`` → ``DE``, ``us-ca/…`` → ``CA``: the shortest name
-    :data:`~legalcite.metrics.io.JURISDICTION_HINTS` gives the code, else the code upper-cased); None for a token
+    the registry knows it by, :func:`legalcite.jurisdictions.names_of`, else the code upper-cased); None for a token
     that is not a key (an unparseable citation)."""
-    from legalcite.metrics.io import JURISDICTION_HINTS
+    from legalcite.jurisdictions import names_of
 
     if not key or key.startswith("?") or "/" not in key:
         return None
     code = key.split("/", 1)[0]
-    names = [n for n, c in JURISDICTION_HINTS.items() if c == code]
+    names = names_of(code)
     return (min(names, key=len) if names else code).upper()
 
 
@@ -192,9 +192,9 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
                   level: str, hint: str | None) -> set[str]:
     """Citations of a free-text output, by :func:`legalcite.extract`; a citation without a key is reported."""
     from legalcite.keys import key_at
-    from legalcite.metrics.io import JURISDICTION_HINTS
+    from legalcite.jurisdictions import lookup as jurisdiction_code
 
-    h = JURISDICTION_HINTS.get((hint or "").lower())
+    h = jurisdiction_code(hint)
     out: set[str] = set()
     for c in extract(text, jurisdiction=h) if h else extract(text):
         if c.key is None:

@@ -17,10 +17,9 @@ from typing import Any, Callable, Iterable, Sequence
 import legalcite.keys as _keys
 from legalcite.core.jsonl import Line, as_binary, read_records
 from legalcite.errors import FieldError
+from legalcite.jurisdictions import lookup as jurisdiction_code
 
 _KEY_RE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*")
-# Gold files name jurisdictions as benchmark labels; the parser's hint wants the key's code.
-JURISDICTION_HINTS = {"de": "de", "cn": "cn", "us": "us", "ca": "us-ca", "us-ca": "us-ca", "us_ca": "us-ca"}
 MAX_BAD_SHOWN = 20
 
 
@@ -173,7 +172,7 @@ class KeyResolver:
         s = citation.strip()
         if _KEY_RE.fullmatch(s):
             return (s,), None
-        hint = JURISDICTION_HINTS.get((jurisdiction or "").strip().lower())
+        hint = jurisdiction_code(jurisdiction)  # gold files name jurisdictions as benchmark labels (DE, CA)
         ck = (s, hint)
         if ck not in self._cache:
             self._cache[ck] = self._parse_string(s, hint)

@@ -1,7 +1,7 @@
 """LexAssay: rubric points per task, minus citation and disclaimer deductions, scaled to 0–100.
 
 ``points = max(0, weighted share of criteria met − 0.25 × distinct deducted citations − 0.05 × no disclaimer)``
-where a citation is deducted when its final status is ``misattributed`` or ``invented`` (DESIGN.md §3), and
+where a citation is deducted when its final status is ``misattributed`` or ``invented`` (docs/statuses.md), and
 the disclaimer is the answer author's own "not legal advice" note or recommendation to consult a lawyer, in
 German, English, Chinese or French (:mod:`legalcite.metrics.disclaimers`). Every task id is scored once: a repeated
 id is an error unless ``keep="first"``; a task marked ``"void": true`` is left out of the score and counted apart,

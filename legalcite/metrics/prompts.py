@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from legalcite.metrics.io import JURISDICTION_HINTS, ScoreInputError, option_label
+from legalcite.jurisdictions import lookup as jurisdiction_code
+from legalcite.metrics.io import ScoreInputError, option_label
 
 # ``lexgenius`` asks the naive way, ``lexgenius-cot`` with chain-of-thought: LexGenius evaluates every model both
 # ways (its tables' "naive" and "CoT" rows), so the pair is shipped; the answer format is the same.
@@ -80,7 +81,7 @@ def index_codes(names: Any) -> list[str] | None:
         return None
     if isinstance(names, str):
         names = [names]
-    return [JURISDICTION_HINTS.get(str(n).strip().lower(), str(n).strip().lower()) for n in names]
+    return [jurisdiction_code(str(n)) or str(n).strip().lower() for n in names]
 
 
 def conclusion_pools(item: dict[str, Any], where: str) -> tuple[str, list[str]]:

@@ -107,7 +107,7 @@ def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], 
 
 def deduction_of(record: Mapping[str, Any]) -> float:
     """The record's LexAssay deduction: the check's own figure when present, else 0.25 per distinct key
-    whose status LexAssay deducts (misattributed, invented) and that is confirmed (DESIGN.md §3)."""
+    whose status LexAssay deducts (misattributed, invented) and that is confirmed (docs/statuses.md)."""
     summary = record.get("summary")
     if isinstance(summary, Mapping):
         x = summary.get("lexassay_deduction")
@@ -174,7 +174,7 @@ class Summary:
         return sum(d * n for d, n in self.deductions.items())
 
     def statuses(self) -> list[str]:
-        """Known statuses in DESIGN order, then any unknown ones seen, sorted."""
+        """Known statuses in the order of docs/statuses.md, then any unknown ones seen, sorted."""
         extra = sorted(s for s in self.by_status if s not in STATUSES)
         return list(STATUSES) + extra
 

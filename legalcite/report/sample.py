@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from legalcite.status import DEDUCTED, Status
 
 _D = frozenset(s.value for s in DEDUCTED)
-# (jurisdiction, kind, citation text, key, official URL); all are DESIGN.md examples.
+# (jurisdiction, kind, citation text, key, official URL); all are docs/keys.md examples.
 CITES = [
     ("de", "statute", "§ 433 Abs. 2 BGB", "de/bgb/s433/abs2", "https://www.gesetze-im-internet.de/bgb/__433.html"),
     ("de", "statute", "Art. 1 Abs. 1 GG", "de/gg/art1/abs1", "https://www.gesetze-im-internet.de/gg/art_1.html"),

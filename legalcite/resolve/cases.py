@@ -1,4 +1,4 @@
-"""Decisions checked against the store's case table (DESIGN.md §3: "cases are checked like statutes").
+"""Decisions checked against the store's case table (docs/statuses.md: "cases are checked like statutes").
 
 For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
 
@@ -25,8 +25,9 @@ the dockets of the decisions it holds); an unlisted docket proves nothing (no ve
 Short cites without an antecedent in the text (``454 U.S. at 241``) are bound here too (:func:`bind_short_cites`):
 to the listed decision of that volume whose pages hold the pin.
 
-``confirmed`` (DESIGN.md §3): a deducted verdict is confirmed only where two independent signals agree — two case
-tables, a closed table and a series' last volume, the BGE list and the calendar (volume N is the year 1874 + N),
+``confirmed`` (docs/statuses.md): a deducted verdict is confirmed only where two independent signals agree — two case
+tables, a closed table and a series' last volume, a yearly reporter's list and the calendar (the BGE: volume N is
+the year 1874 + N, ``StoreRules.yearly_volumes``),
 or, online, the table and CourtListener's API (:func:`second_opinion`).
 """
 from __future__ import annotations
@@ -36,12 +37,21 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from legalcite.corpora.cases import CaseParts, CaseRecord, as_int, case_parts, newest_possible_volume, with_page
+from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
+                                     with_page)
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
 YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
 VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
+
+
+def _yearly_volumes(table: CaseTable) -> int | None:
+    """The year of volume 1 of a case table whose reporter publishes a volume a year (its jurisdiction's
+    ``StoreRules.yearly_volumes``: the BGE since 1875); None for the others."""
+    from legalcite.jurisdictions import PACKAGES, get
+
+    return get(table.jurisdiction).store.yearly_volumes.get(table.name) if table.jurisdiction in PACKAGES else None
 
 
 # ------------------------------------------------------------------ reporters-db editions
@@ -271,7 +281,7 @@ def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vo
     """``invented`` where the cited volume was never published: beyond the newest volume of a reporter a case
     table knows to be closed (the BGE list), or beyond the last volume of a finished series (``F.2d`` ended with
     volume 999: data/editions.json, every edition of the abbreviation). Confirmed where two of these agree (a
-    closed table and the edition, two tables, the BGE list and the calendar)."""
+    closed table and the edition, two tables, a yearly reporter's list and the calendar)."""
     if vol is None:
         return None
     beyond = [t for t in tables if t.closed and t.max_volume is not None and vol > t.max_volume]
@@ -282,10 +292,11 @@ def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vo
     calendar = False
     if beyond:
         t = beyond[0]
-        newest = newest_possible_volume(t)
+        first_year = _yearly_volumes(t)
+        newest = newest_possible_volume(t, first_year) if first_year is not None else None
         calendar = newest is not None and vol > newest
         said.append(f"the newest volume of {_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
-            f", and volume {vol} would report the decisions of {vol + 1874}" if calendar else ""))
+            f", and volume {vol} would report the decisions of {vol + first_year - 1}" if calendar else ""))
         ev.append(Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
                            details={"newest_volume": t.max_volume, "closed": True}))
         if calendar:

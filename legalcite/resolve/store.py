@@ -6,13 +6,17 @@ Decision order per citation (the reason string says which step decided):
    ``misattributed``; a volume the reporter never published → ``invented``; a page inside another decision →
    ``misattributed``; else ``not_findable``), ``not_checked`` where no table covers the reporter; interpretations
    by number → ``not_checked`` (no offline source covers them);
-2. unknown work → ``not_findable``; works no snapshot covers (CFR, federal rules) → ``not_checked``;
+2. unknown work → ``not_findable``; works no snapshot covers (``StoreRules.uncovered_works``: CFR, federal
+   rules) → ``not_checked``;
 3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
-   a ``(weggefallen)`` unit → ``repealed``; a U.S. Code section not in force → :mod:`.usc` (a former section is
-   ``repealed`` with its successor; ``invented`` only where the Code's former sections are known completely);
+   a ``(weggefallen)`` unit → ``repealed``; where the jurisdiction knows more, its own verdict
+   (``StoreRules.missing_unit_at``: a U.S. Code section not in force is, by
+   :mod:`legalcite.jurisdictions.us.dispositions`, ``repealed`` with its successor where it is a former section,
+   ``invented`` only where the Code's former sections are known completely);
 5. sub-units (Abs., Satz, Nr., 款, 项, ``(a)(1)``, ``cl.``) walked in the unit's structure → ``invented`` where the
-   level is complete and the value is missing; levels the snapshot does not model are reported as unchecked;
+   level is complete and the value is missing, as the jurisdiction's ``StoreRules.subunits`` says per label; levels
+   the snapshot does not model are reported as unchecked;
 6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later).
 
 The store is opened once per process and checked once (:func:`get_store`): a damaged or foreign file fails
@@ -31,10 +35,6 @@ from legalcite.models import Citation, Kind
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 from .base import Resolution
-
-# Works of a jurisdiction that no shared snapshot covers: ``not_checked``, never ``not_findable``.
-UNCOVERED_WORKS = {"us": {"cfr", "frcp", "frcrp", "fre", "frap"}}
-
 
 # ------------------------------------------------------------------ store access (one per process)
 
@@ -110,6 +110,19 @@ def _values(nodes: list[dict]) -> str:
 
 # ------------------------------------------------------------------ resolution
 
+def _rules(jur: str):
+    """The jurisdiction's :class:`~legalcite.jurisdictions.StoreRules` (none for a code no package registers)."""
+    from legalcite.jurisdictions import PACKAGES, StoreRules, get
+
+    return get(jur).store if jur in PACKAGES else StoreRules()
+
+
+def _missing_unit(jur: str):
+    from legalcite.jurisdictions import PACKAGES, get
+
+    return get(jur).missing_unit if jur in PACKAGES else None
+
+
 def _uncovered(c: Citation, reason: str) -> CheckedCitation:
     return CheckedCitation(c, Status.NOT_CHECKED, reason, (), None, Undecided.NOT_COVERED)
 
@@ -182,14 +195,19 @@ def _descendants(nodes: list[dict]) -> list[dict]:
 
 def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list[str], str]:
     """Walk the citation's sub-unit segments in the unit's structure. Returns (``INVENTED`` or None, the segments
-    verified, a note on the first segment that does not exist or could not be verified)."""
+    verified, a note on the first segment that does not exist or could not be verified). A level the structure
+    lacks is judged as the jurisdiction says for its label (:class:`~legalcite.jurisdictions.SubunitCheck`)."""
+    from legalcite.jurisdictions import SubunitCheck as C
+
+    checks = _rules(jur).subunits
     nodes = list(unit.subunits)
     verified: list[str] = []
     context_text = unit.text
     for seg in segs:
         label, value = split_segment(seg)
         shown = _units(jur, [seg])
-        if label in ("hs", "alt", "uabs"):
+        check = checks.get(label)
+        if check is C.UNMODELLED:
             return None, verified, f"{shown} is not modelled in the snapshot and was not checked"
         node, level = _find_child(nodes, label, value)
         if node is not None:
@@ -197,38 +215,32 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list
             nodes = node.get("children", [])
             context_text = node.get("text") or context_text
             continue
-        if label == "abs":
-            if not level and value == "1":
-                verified.append(seg)  # "Abs. 1" of a § whose only Absatz is unnumbered
+        if check is C.NUMBERED:  # Absätze; EU and treaty paragraphs (numbered "1." in the act)
+            if not level and value == "1" and not any(checks.get(n.get("label", "")) is C.POINTS for n in nodes):
+                verified.append(seg)  # "Abs. 1" of a unit whose only paragraph is unnumbered (its text not points)
                 continue
             have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
             return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-        if label == "par":  # EU and treaty paragraphs (numbered "1." in the act)
-            if not level and value == "1" and not any(n.get("label") == "pt" for n in nodes):
-                verified.append(seg)  # the only, unnumbered paragraph of an article
-                continue
-            have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
-            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-        if label == "pt":  # EU points (a), (b) … / (1), (2) …: invented only where the level lists points
-            points = level or [n for n in _descendants(nodes) if n.get("label") == "pt"]
+        if check is C.POINTS:  # points (a), (b) … / (1), (2) …: invented only where the level lists points
+            points = level or [n for n in _descendants(nodes) if n.get("label") == label]
             if points:
                 return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(points)}; {shown} does not exist"
             return None, verified, f"{shown}: no points found in the text; not checked"
-        if label == "satz":
+        if check is C.SENTENCES:
             bound = _satz_upper_bound(context_text)
             if value.isdigit() and int(value) > bound:
                 return Status.INVENTED, verified, f"has at most {bound} {_level(jur, label)}; {shown} does not exist"
             return None, verified, f"{shown} could not be matched reliably and was not checked"
-        if label in ("para", "nr", "cl"):
-            if level or label == "para":
+        if check in (C.LISTED, C.LISTED_WHERE_FOUND):
+            if level or check is C.LISTED:
                 have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no {_level(jur, label)}"
                 return Status.INVENTED, verified, f"{have}; {shown} does not exist"
             return None, verified, f"{shown}: no such list found in the text; not checked"
-        if label == "item":
-            items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == "item"]
+        if check is C.ITEMS:
+            items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == label]
             have = f"has {_level(jur, label)} {_values(items)}" if items else f"has no {_level(jur, label)}"
             return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-        if label == "":  # US / California subdivisions (a)(1)(A)
+        if check is C.SUBDIVISIONS:  # US / California subdivisions (a)(1)(A)
             if level:
                 return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(level)}; {shown} does not exist"
             if shown in context_text:
@@ -263,7 +275,7 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     wkey = f"{jur}/{work_id}"
     work = store.work(wkey)
     if work is None:
-        if work_id in UNCOVERED_WORKS.get(jur, ()):
+        if work_id in _rules(jur).uncovered_works:  # (the CFR, the federal rules: no shared snapshot covers them)
             return _uncovered(c, f"no offline source covers {work_id.upper()}"), None
         if not store.covers(jur):
             return _uncovered(c, f"the store has no corpus for jurisdiction '{jur}'"), None
@@ -312,10 +324,11 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         # the first level that does not exist (amend. XIV exists, its § 9 does not)
         first = next(k for n in range(3, len(parts) + 1)
                      if not store.descendants(k := "/".join(parts[:n]), limit=1) and store.unit(k) is None)
-        if wkey == "us/usc":  # the list holds sections in force only: a former section is repealed, not invented
-            from .usc import missing_section
-
-            return missing_section(c, first, store, work, day), None
+        # the jurisdiction's own verdict, where it knows more (a former U.S. Code section is repealed, not invented)
+        missing = _missing_unit(jur)
+        decided = missing(c, first, store, work, day) if missing is not None else None
+        if decided is not None:
+            return decided, None
         if work.complete:
             n = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
             scope = work.extra.get("scope")

@@ -30,7 +30,7 @@ from legalcite._util import loading
 from legalcite.core.files import replace_dir
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import OutputError
-from legalcite.retrieval.tokenize import JURISDICTION_LANGUAGE
+from legalcite.retrieval.tokenize import jurisdiction_language
 
 FORMAT = "legalcite-index"
 FORMAT_VERSION = 1
@@ -174,7 +174,7 @@ def build_index(
     try:
         juris = sorted({norm_jurisdiction(u.jurisdiction) for u in units})
         code = {j: i for i, j in enumerate(juris)}
-        langs = [u.language if u.language in _LANG_OF_CODE else JURISDICTION_LANGUAGE.get(norm_jurisdiction(u.jurisdiction), "en") for u in units]
+        langs = [u.language if u.language in _LANG_OF_CODE else jurisdiction_language(u.jurisdiction) for u in units]
         # units store
         offsets = np.zeros(len(units) + 1, dtype=np.int64)
         with open(tmp / "units.jsonl", "wb") as fh, open(tmp / "keys.txt", "w", encoding="utf-8") as kf:

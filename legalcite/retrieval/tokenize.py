@@ -18,7 +18,6 @@ import unicodedata
 from dataclasses import dataclass
 
 LANGUAGES = ("de", "zh", "en")
-JURISDICTION_LANGUAGE = {"de": "de", "cn": "zh", "us": "en", "us-ca": "en", "us_ca": "en"}
 
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A CJK run, or a word of letters/digits (keeps 823a, 1026.18 → "1026", "18" is fine for BM25).
@@ -49,6 +48,16 @@ def default_analyzer(language: str, *, compounds: bool = False) -> Analyzer:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; expected one of {LANGUAGES}")
     return Analyzer(language=language, compounds=compounds and language == "de")
+
+
+def jurisdiction_language(code: str) -> str:
+    """The analyzer of a unit whose own language has none: the first of its jurisdiction's languages that has one
+    (``cn`` → zh, ``us-ca`` → en, ``ch`` → de), else en."""
+    from legalcite import jurisdictions
+
+    found = jurisdictions.lookup(code)
+    languages = jurisdictions.get(found).languages if found else ()
+    return next((lang for lang in languages if lang in LANGUAGES), "en")
 
 
 def guess_language(text: str) -> str:

@@ -73,8 +73,11 @@ def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
 
 
 def bulk_sources() -> dict[str, BulkSource]:
-    """``corpus fetch`` argument (de, us, us-ca, cn) → the source whose files it downloads."""
-    return {s.fetches: s for name in REGISTRY if isinstance(s := source(name), BulkSource)}
+    """``corpus fetch`` argument (de, us, us-ca, cn: a jurisdiction's code) → the source whose files it downloads
+    (the one the jurisdiction names, ``Jurisdiction.fetch``)."""
+    from legalcite import jurisdictions
+
+    return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
 
 
 __all__ = ["REGISTRY", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",

@@ -54,11 +54,11 @@ Files = list[tuple[Path, str]]      # downloaded files and the law (slug, title,
 
 @runtime_checkable
 class BulkSource(Protocol):
-    """A site whose official files ``legalcite corpus fetch <jurisdiction>`` downloads and loads into the store."""
+    """A site whose official files ``legalcite corpus fetch <jurisdiction>`` downloads and loads into the store (the
+    jurisdiction names it: its ``Jurisdiction.fetch``)."""
 
     name: str
     origins: tuple[str, ...]
-    fetches: str     # the jurisdiction argument of `corpus fetch`: de, us, us-ca, cn
     laws_help: str   # what --laws names for this source
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,

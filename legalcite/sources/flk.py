@@ -177,7 +177,6 @@ def search_params(title: str, size: int = 10) -> dict[str, str]:
 class Flk:
     name = "flk"
     host = HOST
-    fetches = "cn"
     laws_help = "titles (民法典,中华人民共和国刑法), required: flk.npc.gov.cn offers no bulk download"
 
     def __init__(self, base: str = BASE, files: str = FILES) -> None:

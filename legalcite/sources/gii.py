@@ -20,7 +20,7 @@ DTD: ``<dokumente builddate doknr>`` with one ``<norm>`` per piece, in document 
 metadata (``jurabk``, ``amtabk``, ``ausfertigung-datum``, ``langue``, ``standangabe``); structure norms carry
 ``<gliederungseinheit>`` (``gliederungskennzahl`` 3 digits per level, ``gliederungsbez``, ``gliederungstitel``);
 unit norms carry ``<enbez>`` (``§ 823``, ``Art 20``, ``§§ 3 bis 6``) and ``<titel>``, with the text in
-``<textdaten><text><Content><P>…`` (one ``P`` per Absatz, lists as ``DL/DT/DD``). Keys follow DESIGN.md §2; where
+``<textdaten><text><Content><P>…`` (one ``P`` per Absatz, lists as ``DL/DT/DD``). Keys follow docs/keys.md; where
 § numbers repeat inside articles (EGBGB Art. 229 § 1 …) the § is keyed under its article (``de/egbgb/art229/s1``).
 """
 from __future__ import annotations
@@ -319,7 +319,6 @@ def load_zip(path: str | Path, *, slug: str | None = None, source: str | None = 
 class Gii:
     name = "gii"
     host = HOST
-    fetches = "de"
     laws_help = "abbreviations or GII slugs (BGB,StGB)"
 
     def __init__(self, base: str = BASE) -> None:

@@ -175,7 +175,6 @@ def iter_pubinfo(zip_path: str | Path, codes: Iterable[str] | None = None, *, sn
 class Leginfo:
     name = "leginfo"
     host = HOST
-    fetches = "us-ca"
     laws_help = "law codes (CIV,LAB)"
 
     def __init__(self, base: str = BASE, downloads: str = DOWNLOADS) -> None:

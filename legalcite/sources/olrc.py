@@ -164,7 +164,6 @@ def release_file(title: str, release: str, base: str = BASE) -> tuple[str, str]:
 class Olrc:
     name = "olrc"
     host = HOST
-    fetches = "us"
     laws_help = "titles (18,42)"
 
     def __init__(self, base: str = BASE) -> None:

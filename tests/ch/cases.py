@@ -1,4 +1,4 @@
-"""Swiss citation cases: (text, expected keys in order[, extract() options]). DESIGN.md's examples first, verbatim.
+"""Swiss citation cases: (text, expected keys in order[, extract() options]). docs/keys.md's examples first, verbatim.
 
 The blocks follow the constructs of issue 14; ``tests/fixtures/ch_gold.jsonl`` measures the same constructs on real
 text (LEXam answers, BGE regestes, federal acts citing each other)."""
@@ -128,7 +128,7 @@ CASES = [
      ["ch/case/bger/4a_127-2012", "ch/case/bger/4a_141-2012"]),
 ]
 
-# Germany or Switzerland (DESIGN.md §2): German law stays German.
+# Germany or Switzerland (docs/keys.md): German law stays German.
 GERMAN = [
     ("§ 823 BGB", ["de/bgb/s823"]),
     ("§ 349 Abs. 2 StPO", ["de/stpo/s349/abs2"]),

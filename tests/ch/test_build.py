@@ -5,7 +5,7 @@ from legalcite.jurisdictions.ch import acts
 
 
 def test_ids_follow_design() -> None:
-    # DESIGN.md §2: the German abbreviation lowercased; treaties by their English id; French and Italian forms alias
+    # docs/keys.md: the German abbreviation lowercased; treaties by their English id; French and Italian forms alias
     assert [acts.lookup(a) for a in ("OR", "CO", "ZGB", "CC", "Cst.", "LP", "LEF", "BVV 2")] == \
         ["or", "or", "zgb", "zgb", "bv", "schkg", "schkg", "bvv-2"]
     assert [acts.lookup(a) for a in ("EMRK", "CEDH", "CEDU", "ECHR", "LugÜ", "CL", "CISG", "UNO-Pakt II")] == \

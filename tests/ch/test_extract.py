@@ -1,4 +1,4 @@
-"""Swiss extraction: the case tables of tests/ch/cases.py (DESIGN.md examples first), spans, pins and metadata."""
+"""Swiss extraction: the case tables of tests/ch/cases.py (docs/keys.md examples first), spans, pins and metadata."""
 from __future__ import annotations
 
 import pytest

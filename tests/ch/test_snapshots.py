@@ -47,7 +47,7 @@ def test_completeness(store: Store, key: str, complete: bool) -> None:
 
 
 def test_bge_list_in_the_case_table(store: Store) -> None:
-    """The BGE list is a case table (corpora.cases.read_bge_cases); a decision of the snapshot is listed under its
+    """The BGE list is a case table (ch.snapshots.read_bge_cases); a decision of the snapshot is listed under its
     docket too, parallel to its BGE."""
     [table] = store.case_tables("ch/rep/bge/i")
     assert table.max_volume == 152 and table.closed and not table.complete

@@ -6,17 +6,19 @@ import argparse
 import sqlite3
 import zipfile
 
-from legalcite.cli.corpus import FETCH_JURISDICTIONS, add_fetch_arguments, run_fetch
+from legalcite.cli.corpus import add_fetch_arguments, run_fetch
 from legalcite.corpora import CorpusUnit
 from legalcite.corpora.snapshots import Work
 from tests.conftest import OFFICIAL as FIX
 from tests.conftest import fixture_docx, make_pubinfo
 
 
-def test_fetch_jurisdictions_are_the_bulk_sources():
+def test_fetch_takes_the_jurisdictions_that_name_a_bulk_source():
+    from legalcite.jurisdictions import fetchable
     from legalcite.sources import bulk_sources
 
-    assert set(FETCH_JURISDICTIONS) == set(bulk_sources())
+    assert fetchable() == ("de", "cn", "us", "us-ca") == tuple(bulk_sources())
+    assert fetch_args("us-ca").jurisdiction == "us-ca"
 
 
 def fetch_args(*argv: str) -> argparse.Namespace:

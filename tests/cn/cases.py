@@ -1,10 +1,10 @@
-"""Chinese citation cases: (text, expected keys in order). DESIGN.md's CN examples first, verbatim; then one block
+"""Chinese citation cases: (text, expected keys in order). docs/keys.md's Chinese examples first, verbatim; then one block
 per construct (titles, numerals, units with lists and ranges, case and document numbers, English renderings)."""
 
 MFD = "cn/中华人民共和国民法典"
 XF = "cn/中华人民共和国刑法"
 
-# (text, expected keys in order). DESIGN.md's CN examples first, verbatim.
+# (text, expected keys in order). docs/keys.md's Chinese examples first, verbatim.
 DESIGN = [
     ("《中华人民共和国民法典》第五百零九条第二款", [f"{MFD}/art509/para2"]),
     ("《刑法》第二百三十四条", [f"{XF}/art234"]),

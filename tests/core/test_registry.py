@@ -79,10 +79,23 @@ def test_scan_takes_the_extractors_it_is_given() -> None:
 
 
 def test_a_printer_loads_only_its_own_package() -> None:
+    """Printing a US key reads every package's declaration (the key labels) but imports code of the US packages
+    only, and no extractor."""
     code = ("import sys; from legalcite import jurisdictions; jurisdictions.print_key('us/usc/t42/s1983'); "
-            "print(sorted(m for m in sys.modules if m.startswith('legalcite.jurisdictions.') and m.count('.') == 2))")
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('legalcite.jurisdictions.') "
+            "and m.count('.') > 2}), [m for m in sys.modules if m.endswith('.extract')])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['legalcite.jurisdictions.us', 'legalcite.jurisdictions.us_common']"
+    assert out.strip() == "['us', 'us_common'] []"
+
+
+def test_the_declarations_import_no_code_of_a_jurisdiction() -> None:
+    """The key functions, the CLI's parser and the metrics read the declarations: no extractor, printer or reader
+    comes with them."""
+    code = ("import sys; import legalcite.keys as k; k.key_at('de/bgb/s823/abs1', 'unit'); "
+            "from legalcite import jurisdictions as j; j.lookup('CA'); j.fetchable(); j.scope_of('us/usc/t42/s1'); "
+            "print([m for m in sys.modules if m.startswith('legalcite.jurisdictions.') and m.count('.') > 2])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 @pytest.mark.parametrize("code,segs,printed", [

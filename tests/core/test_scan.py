@@ -9,11 +9,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from legalcite.core.scan import prefixed, scan
+from legalcite.core.scan import Extractor, prefixed, scan
 
 
 @dataclass(frozen=True)
-class Ex:
+class Ex(Extractor):
     anchor: str
     literals: tuple[str, ...] = ()
     literal_anchor: str = ""

@@ -80,7 +80,7 @@ def test_supreme_court_citations_offline(scotus_store: Path, answer: str, status
 
 
 def test_a_case_list_line_without_a_key_is_refused(tmp_path: Path) -> None:
-    from legalcite.corpora.cases import read_scotus_cases
+    from legalcite.jurisdictions.us.snapshots import read_scotus_cases
     from legalcite.errors import InputError
 
     bad = tmp_path / "us_scotus_cases.jsonl.gz"

@@ -1,4 +1,4 @@
-"""German citation cases: (text, expected keys in order). DESIGN.md's examples first, verbatim."""
+"""German citation cases: (text, expected keys in order). docs/keys.md's examples first, verbatim."""
 
 DESIGN = [
     ("§ 433 Abs. 2 BGB", ["de/bgb/s433/abs2"]),

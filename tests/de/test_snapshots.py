@@ -1,4 +1,4 @@
-"""The German snapshot readers and the law table's work ids (DESIGN.md §2)."""
+"""The German snapshot readers and the law table's work ids (docs/keys.md)."""
 from __future__ import annotations
 
 from pathlib import Path

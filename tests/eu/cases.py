@@ -1,4 +1,4 @@
-"""EU citation cases: (text, expected keys in order). DESIGN.md's EU examples first, verbatim; then a block per
+"""EU citation cases: (text, expected keys in order). docs/keys.md's EU examples first, verbatim; then a block per
 construct, written as German, Swiss, English and French practitioners and courts write them."""
 
 R = "eu/reg-2016-679"
@@ -61,7 +61,7 @@ ACTS = [
     ("Richtlinie (EU) 2016/680 (Datenschutz-Richtlinie für Polizei und Justiz)", ["eu/dir-2016-680"]),
 ]
 
-# units and labels: art · par · sub · pt · satz (DESIGN.md §2)
+# units and labels: art · par · sub · pt · satz (docs/keys.md)
 UNITS = [
     ("Art. 6 Abs. 1 UAbs. 1 lit. f DSGVO", [f"{R}/art6/par1/sub1/ptf"]),
     ("Art. 6 Abs. 1 Unterabs. 1 Buchst. f DSGVO", [f"{R}/art6/par1/sub1/ptf"]),
@@ -81,7 +81,7 @@ UNITS = [
     ("Art. 17 Abs. 3 lit. b DSGVO", [f"{R}/art17/par3/ptb"]),
     ("Article 26(1)(a) of Regulation (EU) No 575/2013", ["eu/reg-2013-575/art26/par1/pta"]),
     ("Art. 54c der Durchführungsverordnung (EU) Nr. 282/2011", ["eu/reg-2011-282/art54c"]),
-    # a level DESIGN.md has no label for ends the key: less precise, never wrong
+    # a level the EU labels do not name ends the key: less precise, never wrong
     ("Art. 25 Abs. 2 fünfter Gedankenstrich der Richtlinie 77/388/EWG", ["eu/dir-1977-388/art25/par2"]),
     ("Art. 13 Teil B Buchst. b der Richtlinie 77/388/EWG", ["eu/dir-1977-388/art13"]),
     ("Article 2(2)(a)(i) of Directive 2011/83/EU", ["eu/dir-2011-83/art2/par2/pta"]),

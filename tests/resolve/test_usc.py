@@ -13,7 +13,7 @@ import pytest
 
 from legalcite.checker import check
 from legalcite.models import citation_from_key
-from legalcite.resolve import usc
+from legalcite.jurisdictions.us import dispositions as usc
 from legalcite.resolve.store import StoreResolver
 from legalcite.status import Status, Undecided
 

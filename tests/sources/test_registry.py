@@ -18,10 +18,14 @@ EXPECTED = {"gii": ("online", "de"), "dejure": ("online",), "courtlistener": ("o
 
 @pytest.mark.parametrize("name", list(sources.REGISTRY))
 def test_every_registered_source_is_what_it_says(name: str) -> None:
+    """Online, and/or the bulk source of the jurisdictions that name it (``Jurisdiction.fetch``)."""
+    from legalcite import jurisdictions
+
     s = sources.source(name)
-    roles = (("online",) if isinstance(s, OnlineSource) else ()) + \
-        ((s.fetches,) if isinstance(s, BulkSource) else ())
+    fetched_by = tuple(j.code for j in jurisdictions.registered() if j.fetch == name)
+    roles = (("online",) if isinstance(s, OnlineSource) else ()) + fetched_by
     assert roles == EXPECTED[name] and s.name == name and s.host
+    assert isinstance(s, BulkSource) == bool(fetched_by)
 
 
 def test_online_order_is_the_registry_order() -> None:

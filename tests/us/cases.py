@@ -1,4 +1,4 @@
-"""US federal citation cases: ``(text, expected keys)`` rows, DESIGN.md's US examples first and verbatim, then one
+"""US federal citation cases: ``(text, expected keys)`` rows, docs/keys.md's US examples first and verbatim, then one
 block per form of issue 4; the rows of ``SHORT_FORMS`` give forms and pins too. Each row is read inside ``EN``:
 English prose around a cite makes the document's language ``en`` as in real opinions."""
 
@@ -17,7 +17,7 @@ STATUTES = [
     ("42 U.S.C. § 1983", ["us/usc/t42/s1983"]),
     ("28 U.S.C. § 1332(a)(1)", ["us/usc/t28/s1332/a/1"]),
     ("42 U.S.C. 1983", ["us/usc/t42/s1983"]),
-    # a range yields every section the Code lists in it (1981a exists), DESIGN.md §2 "Lists and ranges"
+    # a range yields every section the Code lists in it (1981a exists), docs/keys.md, "Lists, ranges"
     ("42 U.S.C. §§ 1981–1983", ["us/usc/t42/s1981", "us/usc/t42/s1981a", "us/usc/t42/s1982", "us/usc/t42/s1983"]),
     ("42 U.S.C. §§ 1981-1983", ["us/usc/t42/s1981", "us/usc/t42/s1981a", "us/usc/t42/s1982", "us/usc/t42/s1983"]),
     ("42 U.S.C. §§ 2000e–2000e-3", ["us/usc/t42/s2000e", "us/usc/t42/s2000e-1", "us/usc/t42/s2000e-2",

@@ -29,7 +29,7 @@ def test_forms(text: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize("text,expected", DESIGN_EXAMPLES, ids=lambda v: v if isinstance(v, str) else None)
 def test_design_examples_alone(text: str, expected: list[str]) -> None:
-    """The DESIGN.md strings by themselves, as ``legalcite.parse`` sees them."""
+    """The docs/keys.md examples by themselves, as ``legalcite.parse`` sees them."""
     from legalcite import parse
 
     assert [c.key for c in parse(text)] == expected
@@ -236,7 +236,7 @@ def test_never_raises_and_spans_are_exact(text: str) -> None:
 
     ctx = Context(text=text, language="en")
     raw = extract_raw(text, ctx)
-    assert [e for e in ctx.state.get("errors", []) if e.startswith(("us@", "us-ca@"))] == []
+    assert [e for e in ctx.errors if e.startswith(("us@", "us-ca@"))] == []
     cites = extract(text)
     starts = [c.span.start for c in cites]
     assert starts == sorted(starts)

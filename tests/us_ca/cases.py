@@ -1,4 +1,4 @@
-"""California citation cases: ``(text, expected keys)`` rows, DESIGN.md's examples first and verbatim, then Bluebook,
+"""California citation cases: ``(text, expected keys)`` rows, docs/keys.md's examples first and verbatim, then Bluebook,
 California Style Manual and Constitution blocks. Each row is read inside ``CA`` (California named in the prose)."""
 
 CA = "In this California action, the court applied {} to the facts."

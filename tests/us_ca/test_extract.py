@@ -55,7 +55,7 @@ def test_work_ids_are_leginfo_codes(corpora_dir) -> None:
 # ---------------------------------------------------------------- jurisdiction from context
 
 def test_spelled_out_code_needs_a_california_cue() -> None:
-    """DESIGN.md §2 Context: ``Civil Code section 1542`` alone is left unresolved rather than guessed."""
+    """docs/keys.md, context: ``Civil Code section 1542`` alone is left unresolved rather than guessed."""
     [c] = extract("The Civil Code section 1542 waiver was signed by both of the parties.", unresolved=True)
     assert c.key is None and c.work == "civ"
     assert c.metadata == StatuteMetadata(work_name="Civil", jurisdiction_candidates=("us-ca",))

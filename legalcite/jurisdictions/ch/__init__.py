@@ -3,12 +3,15 @@ cantonal acts, leading decisions (BGE/ATF/DTF), Federal Supreme Court dockets.
 
 ``extract.py`` anchors and parses (``statute.lark``, ``case.lark``); ``acts.py`` looks act names up in
 ``data/acts.json.gz`` (built by ``build.py`` from ``ch_toc.jsonl.gz``, with the hand-kept ``data/names.json``);
-``link.py`` binds an article printed without its act; ``printer.py`` prints keys back; ``snapshots.py`` reads ``ch_toc``/``ch_fulltext`` (the BGE list is a case table, ``corpora.cases``).
+``link.py`` binds an article printed without its act; ``printer.py`` prints keys back; ``snapshots.py`` reads ``ch_toc``/``ch_fulltext`` and the BGE list, a case table.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.ch.acts import knows_name
-from legalcite.jurisdictions.ch.extract import EXTRACTOR, cue_count
-from legalcite.jurisdictions.ch.link import link
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="ch", name="Switzerland", languages=("de", "fr", "it"), extractor=EXTRACTOR, link=link,
-                            knows_name=knows_name, cue_count=cue_count)
+BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N is the year 1874 + N
+
+JURISDICTION = Jurisdiction(
+    code="ch", name="Switzerland", languages=("de", "fr", "it"),
+    keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
+                   lettered=("lit",), documents=("case", "rep")),
+    link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count",
+    store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES}, yearly_volumes={"bge": BGE_FIRST_YEAR}))

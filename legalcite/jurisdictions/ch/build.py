@@ -3,7 +3,7 @@ names of ``data/names.json`` and the treaty ids of ``jurisdictions/intl/data/tre
 
     python -m legalcite.jurisdictions.ch.build [--corpora DIR]
 
-Work ids (DESIGN.md §2): the act's official German abbreviation lowercased, whitespace and ``/`` → ``-`` (``or``,
+Work ids (docs/keys.md): the act's official German abbreviation lowercased, whitespace and ``/`` → ``-`` (``or``,
 ``zgb``, ``bvv-2``); an SR 0.* treaty is ``int``, under the English id ``treaties.json`` gives it (``echr``,
 ``cisg``, ``lugano``) or else its abbreviation; an entry without an abbreviation is ``sr-<number>`` (reachable by
 its title only). Two entries with one abbreviation: the one with a complete article list (then full text, in force,

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand, next_group
-from legalcite.core.scan import PROSE_HEAD, Context, anchor_of, prefixed
+from legalcite.core.scan import PROSE_HEAD, Context, Extractor, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -34,7 +34,7 @@ _ORDINALS = {w: str(i) for i, w in enumerate(
     "erster zweiter dritter vierter fünfter sechster siebter achter neunter zehnter".split(), 1)}
 _LEVEL = {"ABS": "abs", "ZIFF": "ziff", "SATZ": "satz", "SECT": "par"}
 _PLURAL_LABELS = frozenset("Absätze Absätzen alinéas capoversi Ziffern chiffres cifre Sätze phrases".split())
-# labels of a treaty article (DESIGN.md §2: EU and int use par/pt; a Swiss "Ziff." of a treaty article is par)
+# labels of a treaty article (docs/keys.md: EU and int use par/pt; a Swiss "Ziff." of a treaty article is par)
 _INT_LABEL = {"abs": "par", "ziff": "par", "par": "par", "lit": "pt", "satz": "satz"}
 _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "satz"}
 _CONNECTOR = re.compile(
@@ -460,7 +460,12 @@ def _lowercase_cues() -> tuple[str, ...]:
     return tuple(acts.names()["cues"]["lowercase"])
 
 
-_CUES = "ch_cues"  # ctx.state key: the document's Swiss cue count
+@dataclass
+class _Cues:
+    """Per document (``ctx.own``): its Swiss cue count, counted once."""
+
+    count: int | None = None
+
 
 
 def _swiss(text: str, ctx: Context) -> bool:
@@ -469,10 +474,10 @@ def _swiss(text: str, ctx: Context) -> bool:
     costs, which counts every jurisdiction's) settles most documents, German text with no Swiss cue (counted once
     per document)."""
     if ctx.jurisdiction is None:
-        cues = ctx.state.get(_CUES)
-        if cues is None:
-            cues = ctx.state[_CUES] = cue_count(text[:PROSE_HEAD])
-        if not cues:
+        cues = ctx.own(_Cues)
+        if cues.count is None:
+            cues.count = cue_count(text[:PROSE_HEAD])
+        if not cues.count:
             return False
     return ctx.prose == "ch"
 
@@ -512,7 +517,7 @@ _GERMAN_SIGN = re.compile(r"Art(?!icle)")
 _REACH = WINDOW + 100
 
 
-class SwissExtractor:
+class SwissExtractor(Extractor):
     @functools.cached_property
     def anchor_parts(self) -> tuple[tuple[str, str], ...]:
         return (

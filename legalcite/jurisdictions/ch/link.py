@@ -19,7 +19,7 @@ from legalcite.jurisdictions.ch import acts
 from legalcite.jurisdictions.ch.extract import _INT_LABEL
 from legalcite.models import Citation, Form, Kind, Unit
 
-# the labels of a bare article as each extractor writes them → the Swiss labels (DESIGN.md §2); a level Switzerland
+# the labels of a bare article as each extractor writes them → the Swiss labels (docs/keys.md); a level Switzerland
 # has no label for (Unterabsatz, Halbsatz, Alternative) ends the key there
 _TO_CH = {
     "de": {"art": "art", "abs": "abs", "satz": "satz", "nr": "ziff", "lit": "lit"},

@@ -1,5 +1,5 @@
 """Readers of the Swiss snapshots (``ch_toc``, ``ch_fulltext``) → works and corpus units under
-their canonical keys (DESIGN.md §2), for the store, the check and the retrieval indexes.
+their canonical keys (docs/keys.md), for the store, the check and the retrieval indexes.
 
 - ``ch_toc``: one :class:`Work` per SR entry (aliases: German, French, Italian abbreviations); ``complete`` only
   where ``units_complete`` (the 227 full-text acts): a unit missing from a heuristic list is unknown, never
@@ -9,7 +9,7 @@ their canonical keys (DESIGN.md §2), for the store, the check and the retrieval
   their section (``schlt`` for a Schlusstitel, else ``disp<n>`` as Fedlex numbers it: ``ch/or/disp16/art5``), annexes
   as ``annex<n>`` (the label EU annexes have); a repealed range row (``28d-28f``) as each of its articles.
 
-The BGE list (``ch_bge_cases``) is a case table: :func:`legalcite.corpora.cases.read_bge_cases`.
+- ``ch_bge_cases``: the BGE list, a case table (:func:`read_bge_cases`), read after every statute snapshot.
 
 SR 0.* treaties are ``int`` (``int/echr``, ``int/cisg/art1``): :mod:`legalcite.jurisdictions.intl.snapshots` reads
 the same files with ``jurisdiction="int"``.
@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
+from legalcite.corpora.cases import CaseRecord, CaseTable, TableStats
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance
 from legalcite.corpora.snapshots import rows as _rows
 from legalcite.corpora.structure import de_sentences, sub
-from legalcite.jurisdictions.ch import acts
+from legalcite.jurisdictions.ch import BGE_FIRST_YEAR, acts
 from legalcite.jurisdictions.ch.build import toc_units
 from legalcite.keys import numeral_value
 
@@ -94,7 +95,7 @@ def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
 def subunits(paragraphs: list[dict], jurisdiction: str = "ch") -> list[dict]:
     """Absätze (``abs``), Ziffern (``ziff``; an Absatz under a Ziffer is numbered within it), Buchstaben and
     numbered items of lists (``lit`` ``a.``, ``ziff`` ``1.``) and Sätze, as ``CorpusUnit.subunits`` nodes. A treaty's
-    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (DESIGN.md §2)."""
+    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (docs/keys.md)."""
     labels = _INT_LABELS if jurisdiction == "int" else _CH_LABELS
     out: list[dict] = []
     current_ziff: dict | None = None
@@ -177,7 +178,40 @@ def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | Co
             )
 
 
+def read_bge_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
+    """``ch_bge_cases.jsonl.gz``: every listed BGE as a case row (``ch/rep/bge/146/iii/1``; the docket, date, ECLI
+    and regeste where the decision itself is in the snapshot), the docket of such a decision as a row of its own
+    (``ch/case/bger/8c_444-2019``, the key of ``Urteil 8C_444/2019``, parallel to its BGE), and one table row per
+    part. The list is no complete index (README): a BGE it does not list is unknown — except in a volume newer than
+    the newest listed, which cannot exist yet (one volume a year, the list is current), so the parts are
+    ``closed``."""
+    source, snapshot = provenance(path.name)
+    stats = TableStats()
+    for r in _rows(path):
+        vol, part, page = int(r["volume"]), str(r["part"]), int(r["page"])
+        full = r.get("source") == "full"
+        bge = f"ch/rep/bge/{vol}/{part.lower()}/{page}"
+        if r.get("docket"):
+            yield CaseRecord(
+                key=f"ch/case/bger/{r['docket'].lower().replace('/', '-')}", jurisdiction="ch", table="bge",
+                date=r.get("date") or None, court="BGer", docket=r["docket"], parallel=(bge,),
+                case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
+                extra={k: v for k, v in (("cite", f"Urteil {r['docket']}"), ("ecli", r.get("ecli")),
+                                         ("bge", r.get("citation"))) if v})
+        yield stats.add(CaseRecord(
+            key=bge, jurisdiction="ch", table="bge",
+            name=None, date=r.get("date") or None, court="BGer", docket=r.get("docket") or None, first_page=page,
+            case_id=f"bge:{vol} {part} {page}", source=source, snapshot=snapshot,
+            extra={k: v for k, v in (("cite", r.get("citation")), ("ecli", r.get("ecli")),
+                                     ("language", r.get("language")),
+                                     ("regeste", r.get("regeste")), ("listed_as", r.get("source")),
+                                     ("year", BGE_FIRST_YEAR - 1 + vol)) if v} | ({"full_text": True} if full else {}),
+        ))
+    yield from stats.tables(name="bge", closed=lambda rep: True, source=source, snapshot=snapshot)
+
+
 READERS = (
     SnapshotReader("ch", "ch_toc.jsonl.gz", read_ch_toc),
     SnapshotReader("ch", "ch_fulltext.jsonl.gz", read_ch_fulltext),
+    SnapshotReader("ch", "ch_bge_cases.jsonl.gz", read_bge_cases, cases=True),
 )

@@ -5,8 +5,10 @@ document numbers (``法释〔2020〕26号``), English renderings (``Article 577 
 ``data/laws.json.gz`` (built by ``build.py`` from ``cn_laws``/``cn_fulltext``); ``link.py`` binds 本法, 同法, 前条 …;
 ``printer.py`` prints keys back; ``snapshots.py`` reads ``cn_laws``/``cn_fulltext``.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.cn.extract import EXTRACTOR
-from legalcite.jurisdictions.cn.link import link
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="cn", name="China (PRC)", languages=("zh",), extractor=EXTRACTOR, link=link)
+JURISDICTION = Jurisdiction(
+    code="cn", name="China (PRC)", languages=("zh",),
+    keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)),
+    link_at="link:link", fetch="flk",
+    store=StoreRules(subunits={"para": C.LISTED, "item": C.ITEMS}))

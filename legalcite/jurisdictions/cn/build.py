@@ -1,4 +1,4 @@
-"""Chinese law table from ``cn_laws.jsonl.gz`` and ``cn_fulltext.jsonl.gz``: work ids per DESIGN.md §2,
+"""Chinese law table from ``cn_laws.jsonl.gz`` and ``cn_fulltext.jsonl.gz``: work ids per docs/keys.md,
 every title and short title as lookup keys, and the article list of each work.
 
 Works are the corpus documents (all versions of one title are one work) plus the laws that the corpus texts

@@ -1,6 +1,6 @@
 """China (PRC): statutes and judicial interpretations, case numbers, document numbers, English renderings.
 
-Forms (keys per DESIGN.md §2):
+Forms (keys per docs/keys.md):
 
 - ``《中华人民共和国民法典》第五百零九条第二款`` / ``《民法典》第509条`` / ``民法典第1062条`` (no brackets: the
   title is found by a bounded lookback before ``第``) → ``cn/中华人民共和国民法典/art509/para2``;
@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_category,
                                              strip_version, tables, title_before, visible, work_of_title)
 from legalcite.keys import CN_NUMERAL_CHARS, cn_ascii_brackets, cn_numeral_irregular, cn_to_int, int_to_cn
@@ -371,6 +371,15 @@ _EN_UNITS = re.compile(
     r"(?:\s*(?:\(\s*(?P<pp>\d{1,2})\s*\)|,\s*(?:[Pp]aragraph|[Pp]ara\.)\s*(?P<para>\d{1,2})))?"
     r"(?:\s*(?:\(\s*(?P<ip>\d{1,2})\s*\)|,\s*(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(?P<item>\d{1,2})\)?))?")
 _EN_OF = re.compile(r"\s*,?\s*(?:of\s+)?")
+@dataclass
+class _Cues:
+    """Per document (``ctx.own``): whether it says PRC/China/Chinese (``cue``), and whether it may at all
+    (``possible``), each counted once."""
+
+    cue: bool | None = None
+    possible: bool | None = None
+
+
 _EN_CUE_DOC = re.compile(r"\bPRC\b|People['’]s Republic of China|\bChin(?:a|ese)\b")
 
 
@@ -379,9 +388,10 @@ def _en_cue(ctx: Context) -> bool:
         return True
     if ctx.jurisdiction is not None:
         return False
-    if "cn_cue" not in ctx.state:
-        ctx.state["cn_cue"] = bool(_EN_CUE_DOC.search(ctx.text))
-    return ctx.state["cn_cue"]
+    cues = ctx.own(_Cues)
+    if cues.cue is None:
+        cues.cue = bool(_EN_CUE_DOC.search(ctx.text))
+    return cues.cue
 
 
 def _en_values(s: str) -> list[tuple[str, str]]:
@@ -400,10 +410,11 @@ def _cue_possible(ctx: Context) -> bool:
     """Whether the text holds any word an English rendering needs to be Chinese without a ``cn`` hint (``PRC``,
     ``P.R.C.``, ``China``, ``Chinese``, in any case): a few substring tests of the lowercased text, once per document,
     before any name is looked for ("Art. 3 GG" in German prose)."""
-    if "cn_cue_possible" not in ctx.state:
+    cues = ctx.own(_Cues)
+    if cues.possible is None:
         low = ctx.text.lower()
-        ctx.state["cn_cue_possible"] = "chin" in low or "prc" in low or "p.r.c" in low
-    return ctx.state["cn_cue_possible"]
+        cues.possible = "chin" in low or "prc" in low or "p.r.c" in low
+    return cues.possible
 
 
 def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
@@ -470,7 +481,7 @@ _RUN_TITLE = re.compile(r"《(?:\s*《)+")
 _RUN_ART = re.compile(rf"(?:第\s*{_N}\s*条\s*){{3,}}")
 
 
-class CnExtractor:
+class CnExtractor(Extractor):
     anchor = ANCHOR
     anchor_parts = ANCHOR_PARTS
     literals = LITERALS
@@ -482,13 +493,13 @@ class CnExtractor:
         if g == "《":
             run = _RUN_TITLE.match(text, anchor.start())
             if run:  # 《《《…: only the last one can open a title
-                ctx.state["skip_to"] = run.end() - 1
+                ctx.skip_to = run.end() - 1
                 return []
             return _bracketed(text, anchor, ctx)
         if g.startswith("第"):
             run = _RUN_ART.match(text, anchor.start())
             if run:  # 第一条第一条第一条… is no prose: read the first, skip the run in one step
-                ctx.state["skip_to"] = run.end()
+                ctx.skip_to = run.end()
             return _article(text, anchor, ctx)
         if g.startswith("Art"):
             return _english(text, anchor, ctx)

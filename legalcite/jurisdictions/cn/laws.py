@@ -32,7 +32,7 @@ def title_key(s: str) -> str:
 
 
 def work_of_title(title: str) -> str:
-    """The work id of a title (DESIGN.md §2): as printed, brackets ASCII (（）→(), 〔〕→[]), whitespace and invisible
+    """The work id of a title (docs/keys.md): as printed, brackets ASCII (（）→(), 〔〕→[]), whitespace and invisible
     format characters (a zero-width space, a soft hyphen, a BOM) removed, ``/`` → ``-``. The one rule for
     extraction, the table build, the snapshot readers and official downloads."""
     return cn_ascii_brackets(re.sub(r"\s+", "", visible(title))).replace("/", "-")

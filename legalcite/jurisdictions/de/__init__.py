@@ -5,9 +5,12 @@ reporters (``BGHZ 164, 11``).
 ``data/laws.json.gz`` (built by ``build.py`` from ``de_toc.jsonl.gz``); ``link.py`` binds ``ebd.`` and a § without
 a law; ``printer.py`` prints keys back; ``snapshots.py`` reads ``de_toc``/``de_fulltext``.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.de.extract import EXTRACTOR, cue_count, knows_name
-from legalcite.jurisdictions.de.link import link
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="de", name="Germany", languages=("de",), extractor=EXTRACTOR, link=link,
-                            knows_name=knows_name, cue_count=cue_count)
+JURISDICTION = Jurisdiction(
+    code="de", name="Germany", languages=("de",),
+    keys=KeyScheme(labels=("s", "art", "abs", "uabs", "satz", "hs", "nr", "lit", "alt"), unit=("s", "art"),
+                   lettered=("lit",), documents=("case", "rep")),
+    link_at="link:link", knows_name_at="extract:knows_name", cue_count_at="extract:cue_count", fetch="gii",
+    store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "nr": C.LISTED_WHERE_FOUND,
+                               "uabs": C.UNMODELLED, "hs": C.UNMODELLED, "alt": C.UNMODELLED}))

@@ -1,4 +1,4 @@
-"""The German law table ``data/laws.json.gz`` from ``de_toc.jsonl.gz``: work ids per DESIGN.md §2, names, unit
+"""The German law table ``data/laws.json.gz`` from ``de_toc.jsonl.gz``: work ids per docs/keys.md, names, unit
 lists. ``python -m legalcite.jurisdictions.de.build [--corpora DIR]`` rewrites it."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from legalcite.keys import work_id
 
 
 def assign_ids(rows: list[dict]) -> dict[str, str]:
-    """abbr → work id. DESIGN.md: ``alt_abbrs[0]`` when ``cite_abbr == abbr`` and alt_abbrs is non-empty,
+    """abbr → work id. docs/keys.md: ``alt_abbrs[0]`` when ``cite_abbr == abbr`` and alt_abbrs is non-empty,
     else ``cite_abbr``; on a clash the latest ``ausfertigung`` keeps the id, the others use their ``abbr``."""
     wanted: dict[str, list[dict]] = {}
     for r in rows:

@@ -28,10 +28,10 @@ import re
 import sys
 from typing import Sequence
 
-from legalcite.core.scan import Context, anchor_of
+from legalcite.core.scan import Context, Extractor, anchor_of
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.jurisdictions.de.statute import NAMED_LAWS, statutes
+from legalcite.jurisdictions.de.statute import NamedLaws, statutes
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
 
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
@@ -105,7 +105,7 @@ def _literal_anchor() -> str:
             + (rf"|(?P<de_lower>(?:{lower})(?=\.?[ \t]+\d))" if lower else "") + ")")
 
 
-class GermanExtractor:
+class GermanExtractor(Extractor):
 
     @property
     def anchor(self) -> str:
@@ -256,7 +256,7 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
     word = _WORD.match(text, pos)
     if word is None:
         return []
-    named = ctx.state.get(NAMED_LAWS, {})
+    named = ctx.own(NamedLaws).works
     if word.group() in named:  # "… § 37 Abs. 2 BbgHG … werden im BbgHG geregelt": a law this text cites
         law = de_laws.LawMatch(named[word.group()], False, word.end(), word.group())
     elif de_laws.index().may_name(word.group()):
@@ -270,7 +270,7 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
     if not law.known:
         if _claimed_elsewhere(law.printed):
             return []
-        ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
+        named[law.printed] = law.work
     span = Span(pos, law.end)
     metadata = StatuteMetadata(work_only=True, unknown_work=None if law.known else law.printed)
     return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=law.work, span=span, text=text[span.start:span.end],

@@ -204,7 +204,7 @@ _NOT_IN_SEGMENT = re.compile(r"[\s/_]+")
 
 
 def cited_as(law: dict) -> str:
-    """The name a law is cited by (DESIGN.md §2): ``alt_abbrs[0]`` when ``cite_abbr == abbr`` and there are
+    """The name a law is cited by (docs/keys.md): ``alt_abbrs[0]`` when ``cite_abbr == abbr`` and there are
     alternatives (BGBEG → EGBGB, SGB 5 → SGB V), else ``cite_abbr``. Its work id is this name's :func:`work_id`."""
     return law["alt_abbrs"][0] if law["cite_abbr"] == law["abbr"] and law["alt_abbrs"] else law["cite_abbr"]
 

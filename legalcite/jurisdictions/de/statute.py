@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import starmap
 
 from legalcite.core.chains import Item, Path, back_fill, expand, next_group
@@ -23,11 +23,17 @@ from legalcite.keys import roman_to_int
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
-# ctx.state key: the laws no table knows that this text has cited with a unit or defined ("BbgHG" → "bbghg"), so that
-# the text's later mentions of them are read too
-NAMED_LAWS = "de_named_laws"
 
-# Label order inside a provision (DESIGN.md §2): a list item restarts at its own level.
+
+@dataclass
+class NamedLaws:
+    """Per document (``ctx.own``): the laws no table knows that this text has cited with a unit or defined
+    (``BbgHG`` → ``bbghg``), so that the text's later mentions of them are read too."""
+
+    works: dict[str, str] = field(default_factory=dict)
+
+
+# Label order inside a provision (docs/keys.md): a list item restarts at its own level.
 RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
 # token type → (the main unit it starts, plural sign, English): the first item's sign
 SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
@@ -68,7 +74,7 @@ def _next_unit(value: str, ppath: Path) -> bool:
 
 def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
           ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
-    """Where a list item attaches (DESIGN.md, lists): the first item starts with the unit number; a later one
+    """Where a list item attaches (docs/keys.md, lists): the first item starts with the unit number; a later one
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
     numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
     current unit (``§§ 280 Abs. 1, 281``), and after an Absatz or Satz when it is too high for one and above the
@@ -302,7 +308,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
         return None
     if chain.open and pos + WINDOW < len(text):
         # No real citation chain is this long: skip the whole run of chain characters (linear time).
-        ctx.state["skip_to"] = _CHAIN_RUN.match(text, pos).end()
+        ctx.skip_to = _CHAIN_RUN.match(text, pos).end()
         return None
     return _Group(chain, pos, pos + chain.end)
 
@@ -329,17 +335,17 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
         elif law.agreement:
             # "§ 2 Abs. 2 TV BZ Druck": a collective agreement, not a statute (docs/keys.md); the chain is passed
             # over whole, so that it is not bound to a law named earlier either
-            ctx.state["skip_to"] = law.end
+            ctx.skip_to = law.end
             break
         else:
             g.law, g.own_law, g.end = law, True, law.end
             if not law.known and not g.chain.english:
-                ctx.state.setdefault(NAMED_LAWS, {})[law.printed] = law.work
+                ctx.own(NamedLaws).works[law.printed] = law.work
         v = _VERSION.match(text, g.end)
         if v:
             g.version, g.end = v.group("v"), v.end()
         if _COMMENTARY.match(text, g.end) or (not groups and _LOC_CIT.search(text, max(0, g.start - 12), g.start)):
-            ctx.state["skip_to"] = g.end  # a commentary's margin number or section, not the statute (nor its name)
+            ctx.skip_to = g.end  # a commentary's margin number or section, not the statute (nor its name)
             break
         groups.append(g)
         pos = next_group(text, g.end, groups, _CONNECTOR)
@@ -362,7 +368,7 @@ def statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 
 def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
-    """An EU act, a treaty or a Swiss act inside German prose keeps its own jurisdiction (DESIGN.md §2): a name the
+    """An EU act, a treaty or a Swiss act inside German prose keeps its own jurisdiction (docs/keys.md): a name the
     German tables do not know, or a German law cited by ``Art.`` that Germany cites only by ``§`` (``Art. 4 EUV`` is
     the Treaty on European Union, not the Eisenbahn-Unfalluntersuchungsverordnung; ``Art. 69 StGB`` is Swiss), is not
     German when another jurisdiction's tables know the name."""
@@ -377,7 +383,7 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
 
 
 def cited_by_section_only(work: str) -> bool:
-    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (DESIGN.md §2,
+    """A law whose table of contents lists §§ and no article: ``Art. 69 StGB`` is then not this law (docs/keys.md,
     Germany or Switzerland)."""
     listed, has_art = de_laws.index().unit_kinds.get(work, (False, False))
     return listed and not has_art

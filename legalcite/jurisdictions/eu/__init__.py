@@ -5,21 +5,12 @@ ECLI); ``acts.py`` reads act names and numbers (``data/acts.json.gz``, built by 
 the hand-kept ``data/aliases.json``); ``link.py`` binds an article printed without its act; ``printer.py`` prints
 keys back in English, German or French; ``snapshots.py`` reads ``eu_toc``/``eu_fulltext``. Keys: docs/keys.md.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.eu.extract import EXTRACTOR
-from legalcite.jurisdictions.eu.link import link
-
-
-def knows_name(name: str) -> bool:
-    """Whether ``name`` (as printed after an article: ``DSGVO``, ``AEUV``, ``EUV``) names an EU act in the tables;
-    the German extractor asks (through ``jurisdictions.claimed_elsewhere``), so that an EU act in German prose stays
-    ``eu``."""
-    from legalcite.jurisdictions.eu.acts import index
-
-    m = index().match_name(name, 0)
-    return m is not None and m.end == len(name)
-
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
 # EU law is cited in every language of the Union: German, English and French prose
-JURISDICTION = Jurisdiction(code="eu", name="European Union", languages=("de", "en", "fr"), extractor=EXTRACTOR,
-                            link=link, knows_name=knows_name)
+JURISDICTION = Jurisdiction(
+    code="eu", name="European Union", languages=("de", "en", "fr"),
+    keys=KeyScheme(labels=("art", "par", "sub", "pt", "satz", "recital", "annex"), unit=("art",), lettered=("pt",),
+                   documents=("case", "ecli")),
+    link_at="link:link", knows_name_at="acts:knows_name",
+    store=StoreRules(subunits={"par": C.NUMBERED, "pt": C.POINTS, "satz": C.SENTENCES}))

@@ -1,6 +1,6 @@
 """EU acts: work ids from act numbers, CELEX numbers, and names → works from the tables.
 
-Work ids follow DESIGN.md §2: ``<reg|dir|dec>-<year>-<number>`` for secondary law, ``teu``, ``tfeu``, ``charter``
+Work ids follow docs/keys.md: ``<reg|dir|dec>-<year>-<number>`` for secondary law, ``teu``, ``tfeu``, ``charter``
 for the treaties and the Charter. An act number decides its work by itself (``Richtlinie 2008/115/EG`` →
 ``dir-2008-115`` whether or not the tables list it), so a check can say ``not_findable`` instead of guessing.
 Names and abbreviations (DSGVO, DS-GVO, GDPR, RGPD, AEUV, Rom I-VO …) come from the generated
@@ -250,3 +250,11 @@ class ActIndex:
 @functools.cache
 def index() -> ActIndex:
     return ActIndex()
+
+
+def knows_name(name: str) -> bool:
+    """Whether ``name`` (as printed after an article: ``DSGVO``, ``AEUV``, ``EUV``) names an EU act in the tables;
+    the German extractor asks (through ``jurisdictions.claimed_elsewhere``), so that an EU act in German prose stays
+    ``eu``."""
+    m = index().match_name(name, 0)
+    return m is not None and m.end == len(name)

@@ -1,7 +1,7 @@
 """The EU act table, ``data/acts.json.gz``, from ``eu_toc.jsonl.gz`` (and the article structure of
 ``eu_fulltext.jsonl.gz``): ``python -m legalcite.jurisdictions.eu.build [--corpora DIR]``.
 
-One entry per act of the table of contents, under its DESIGN.md work id (``reg-2016-679``, ``dir-1993-13``,
+One entry per act of the table of contents, under its work id (docs/keys.md) (``reg-2016-679``, ``dir-1993-13``,
 ``tfeu``): CELEX, type, number, names in German and English (hand-kept French names and further aliases live in
 ``data/aliases.json``, not here), the article list and whether it is complete, and the articles whose first
 level is numbered *points* rather than paragraphs (GDPR Art. 4 lists definitions ``(1)``, ``(2)`` …, cited
@@ -15,13 +15,13 @@ import json
 import re
 from pathlib import Path
 
-# eu_toc ``type`` → the DESIGN.md work prefix; treaties and the Charter are named works.
+# eu_toc ``type`` → the work id's prefix (docs/keys.md); treaties and the Charter are named works.
 TYPE_PREFIX = {"regulation": "reg", "directive": "dir", "decision": "dec"}
 NAMED_WORKS = {"TFEU": "tfeu", "TEU": "teu", "Charter": "charter"}
 
 
 def toc_work(row: dict) -> str:
-    """The DESIGN.md work id of an ``eu_toc`` row: ``regulation 2016/679`` → ``reg-2016-679``,
+    """The work id (docs/keys.md) of an ``eu_toc`` row: ``regulation 2016/679`` → ``reg-2016-679``,
     ``regulation 593/2008`` → ``reg-2008-593``, ``directive 93/13`` → ``dir-1993-13``, TFEU → ``tfeu``."""
     from legalcite.jurisdictions.eu.acts import act_work
 

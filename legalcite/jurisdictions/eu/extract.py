@@ -9,8 +9,8 @@ Where ``Art. 6 Abs. 1 lit. f DSGVO`` becomes ``eu/reg-2016-679/art6/par1/ptf``:
 2. ``statute.lark`` parses the unit chain (``Art. 6 Abs. 1 lit. f``) — :func:`_group` turns it into paths;
 3. :func:`_act_after` reads the act that follows: an act number (``der Verordnung (EU) 2016/679``, the ``act`` rule
    of the same grammar) or a name from the tables (``DSGVO`` → ``reg-2016-679``, :mod:`.acts`);
-4. each path becomes a :class:`Citation` with the EU labels of DESIGN.md §2 (``art``, ``par``, ``sub``, ``pt``,
-   ``satz``; ``recital`` for recitals). A level DESIGN.md has no label for (``Teil B``, ``fünfter
+4. each path becomes a :class:`Citation` with the EU labels of docs/keys.md (``art``, ``par``, ``sub``, ``pt``,
+   ``satz``; ``recital`` for recitals). A level the EU labels do not name (``Teil B``, ``fünfter
    Gedankenstrich``, a sub-point ``(i)``) ends the key there: less precise, never wrong.
 
 A chain with no act after it is German prose's business when it is written in German (``Art. 7 Abs. 3``: the
@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import clean_segment, roman_to_int
 from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -56,7 +56,7 @@ class _Item:
     path: list[tuple[str, str]]
     range_to: list[tuple[str, str]] | None = None
     following: str | None = None
-    stopped: str | None = None       # the printed level DESIGN.md has no label for, where the key stops
+    stopped: str | None = None       # the printed level no EU label names, where the key stops
     from_paren: bool = False         # "(1)" right after the article: paragraph, or point in a definitions article
 
 
@@ -109,7 +109,7 @@ def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
     if res is None:
         return None
     if res.truncated and ctx is not None:
-        ctx.state["skip_to"] = pos + res.end
+        ctx.skip_to = pos + res.end
         return None
     tree = res.tree
     pre_points: list[str] = []
@@ -220,7 +220,7 @@ def _item(parts, prev: list[tuple[str, str]], main: str, plural: bool, *, first:
                 else:
                     item.stopped = f"({v})"
             elif last == "pt":
-                item.stopped = f"({v})"  # a sub-point (i), (ii): not a DESIGN.md level
+                item.stopped = f"({v})"  # a sub-point (i), (ii): not a level the EU labels name
             elif last in ("art", "par", "sub"):
                 item.path.append(("pt", v.lower()))
             else:
@@ -443,7 +443,7 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 def _acts_alone(text: str, pos: int) -> list[Citation]:
     """An act cited by its number without a unit (``Richtlinie 93/13/EWG``, ``Directives 98/6/EC and 2000/31/EC``):
-    a work-level citation of that act (a *number* identifies the act; a name alone is a mention, DESIGN.md)."""
+    a work-level citation of that act (a *number* identifies the act; a name alone is a mention, docs/keys.md)."""
     found = _act_number(text, pos)
     if not found:
         return []
@@ -469,7 +469,7 @@ _CASE_AHEAD = re.compile(
 
 
 def case_key_value(prefix: str, number: str, year: str) -> str:
-    """``C``, ``486``, ``08`` → ``c-486-08`` (DESIGN.md: ``eu/case/c-486-08``)."""
+    """``C``, ``486``, ``08`` → ``c-486-08`` (docs/keys.md: ``eu/case/c-486-08``)."""
     return f"{prefix.lower()}-{int(number)}-{year}"
 
 
@@ -604,7 +604,7 @@ def _act_in_reach(text: str, pos: int) -> bool:
     return _acts.index().may_name_in(text, pos, end)
 
 
-class EuropeanExtractor:
+class EuropeanExtractor(Extractor):
     @property
     def anchor_parts(self) -> tuple[tuple[str, str], ...]:
         return (

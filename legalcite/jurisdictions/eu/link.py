@@ -8,7 +8,7 @@
 - ``Article 9 of that Regulation`` / ``der genannten Richtlinie`` takes the last EU act of that type cited in the
   same paragraph.
 - ``of this Regulation`` / ``dieser Verordnung`` (a document's own article) and anything with no antecedent stay
-  without a key: unresolved, not guessed (DESIGN.md §2, Context).
+  without a key: unresolved, not guessed (docs/keys.md, context).
 """
 from __future__ import annotations
 

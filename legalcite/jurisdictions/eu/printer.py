@@ -172,7 +172,7 @@ def print_key(key: str, language: str = "en") -> str | None:
 
 def act_alone(work: str, language: str = "en") -> str:
     """The act itself (a work-level key): its number, with the short name in brackets (``Verordnung (EU) 2016/679
-    (DSGVO)``); the treaties and the Charter by name (a name alone is a mention, not a citation: DESIGN.md)."""
+    (DSGVO)``); the treaties and the Charter by name (a name alone is a mention, not a citation: docs/keys.md)."""
     m = re.match(r"^(reg|dir|dec)-(\d{4})-(\d+)$", work)
     if not m:
         return act_name(work, language)

@@ -2,7 +2,7 @@
 the canonical key (``eu/32016R0679/6`` → ``eu/reg-2016-679/art6``, ``…/recital-26`` → ``…/recital26``,
 ``…/annex-III`` → ``…/annex3``).
 
-Completeness (DESIGN.md §3): a Work is ``complete`` only where ``eu_toc`` says ``units_complete`` — the acts whose
+Completeness (docs/statuses.md): a Work is ``complete`` only where ``eu_toc`` says ``units_complete`` — the acts whose
 text the snapshot holds (GDPR, AI Act, DSA …). The treaties, the Charter and seven acts have only an article range
 entered by hand (``units_source: known_range_manual``): their articles are listed (so ``Art. 101 AEUV`` is found),
 but the Work stays incomplete, so an article outside the range is ``not_checked``, never ``invented``.
@@ -147,7 +147,7 @@ def _subparagraphs(text: str, lang: str) -> list[dict]:
             points = subs[-1].setdefault("children", [])
             if _is_sub_point(label, last_letter):
                 if points:
-                    points[-1]["text"] += "\n" + line  # a sub-point: not a DESIGN.md level, kept as text
+                    points[-1]["text"] += "\n" + line  # a sub-point: not a level the EU labels name, kept as text
                 continue
             if label.isalpha():
                 last_letter = label

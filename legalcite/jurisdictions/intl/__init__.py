@@ -6,8 +6,9 @@ Treaty articles are read by the Swiss extractor (the same article chains, the sa
 gives the treaties their English ids and names; ``printer.py`` prints keys back; ``snapshots.py`` reads the SR 0.*
 rows of the Swiss snapshots.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.intl.extract import EXTRACTOR
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="int", name="International treaties", languages=("en", "de", "fr", "it"),
-                            extractor=EXTRACTOR)
+JURISDICTION = Jurisdiction(
+    code="int", name="International treaties", languages=("en", "de", "fr", "it"),
+    keys=KeyScheme(labels=("art", "par", "pt", "satz"), unit=("art",), lettered=("pt",)),
+    store=StoreRules(subunits={"par": C.NUMBERED, "pt": C.POINTS, "satz": C.SENTENCES}))

@@ -17,7 +17,7 @@ import re
 from typing import Sequence
 
 from legalcite.core.data import load
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.models import CaseMetadata, Citation, Kind, Span, Unit
 
 LOOKBACK = 300
@@ -44,7 +44,7 @@ def _court() -> re.Pattern:
     return re.compile("|".join(re.escape(n) for n in names))
 
 
-class TreatyExtractor:
+class TreatyExtractor(Extractor):
     anchor = ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:

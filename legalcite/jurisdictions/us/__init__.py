@@ -7,9 +7,12 @@ shapes and the Citations; section chains and constitution units come from ``us_c
 ``Id.``, ``supra``, short cites and bare sections for US *and* California citations; ``printer.py`` prints keys
 back; ``snapshots.py`` reads ``us_constitution``/``us_usc_sections``; ``build.py`` builds ``data/usc.json.gz``.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.us.extract import EXTRACTOR
-from legalcite.jurisdictions.us.link import link
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="us", name="United States (federal)", languages=("en",), extractor=EXTRACTOR,
-                            link=link)
+JURISDICTION = Jurisdiction(
+    code="us", name="United States (federal)", languages=("en",),
+    keys=KeyScheme(labels=("t", "s", "art", "amend", "cl", "r"), unit=("s", "art", "amend", "r")),
+    link_at="link:link", fetch="olrc",
+    store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},
+                     uncovered_works=("cfr", "frcp", "frcrp", "fre", "frap"), titled_works=("usc",),
+                     missing_unit_at="dispositions:missing_unit"))

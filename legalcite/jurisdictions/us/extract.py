@@ -21,7 +21,7 @@ import re
 from typing import Any, Sequence
 
 from legalcite.core.data import load
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.us_common.chain import (chain_citations, foreign_law_after, german_prose, parse_chain,
                                                      parse_constitution, section_expander)
 from legalcite.jurisdictions.us.cases import (ASK_GRAMMAR, Supra, after_unit_label, citations, fast_case, fast_id,
@@ -198,7 +198,7 @@ def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
 
 # ---------------------------------------------------------------- the extractor
 
-class USExtractor:
+class USExtractor(Extractor):
     anchor = ANCHOR
     anchor_parts = ANCHOR_PARTS
     literals = LITERALS

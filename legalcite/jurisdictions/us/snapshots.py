@@ -1,7 +1,8 @@
 """Readers of the US federal snapshot files (``us_constitution.jsonl.gz``, ``us_usc_sections.jsonl.gz``,
 ``us_usc_text.jsonl.gz``) →
 :class:`Work` and :class:`~legalcite.corpora.CorpusUnit` records under canonical keys (``us/const/amend14/s1``,
-``us/usc/t42/s1983``)."""
+``us/usc/t42/s1983``); and of the U.S. Reports' case list (``us_scotus_cases.jsonl.gz``, where the corpora folder
+has it), a case table."""
 from __future__ import annotations
 
 import re
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
+from legalcite.corpora.cases import CaseRecord, CaseTable, read_case_list
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
 from legalcite.corpora.structure import sub
 from legalcite.keys import ordinal_to_int, roman_to_int
@@ -116,8 +118,27 @@ def read_us_usc_text(path: Path) -> Iterator[CorpusUnit]:
                          extra={"subunits_known": True, "url": url.format(title=r["title"], section=r["section"])})
 
 
+SCOTUS_FILE = "us_scotus_cases.jsonl.gz"
+
+
+def read_scotus_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
+    """``us_scotus_cases.jsonl.gz``: the Supreme Court's decisions in the U.S. Reports, a case list whose lines
+    carry their keys (``scripts/build_scotus_cases.py`` writes it from the Supreme Court Database's case-centered
+    CSV: name, decision date, docket, the S. Ct. and L. Ed. citations as parallels). Table ``scdb``; not closed (the
+    U.S. Reports are running), complete (every decision of its volumes), so without last pages a decision's pages
+    run to the next listed one."""
+    from legalcite.casenames import party_keys
+    from legalcite.errors import InputError
+
+    def no_key(citation: str) -> str | None:
+        raise InputError(f"{path}: {citation!r} has no key (rebuild the file with scripts/build_scotus_cases.py)")
+
+    yield from read_case_list(path, table="scdb", key_of=no_key, parties_of=party_keys, complete=True)
+
+
 READERS = (
     SnapshotReader("us", "us_constitution.jsonl.gz", read_us_constitution),
     SnapshotReader("us", "us_usc_sections.jsonl.gz", read_us_usc_sections),
     SnapshotReader("us", "us_usc_text.jsonl.gz", read_us_usc_text),
+    SnapshotReader("us", SCOTUS_FILE, read_scotus_cases, cases=True),
 )

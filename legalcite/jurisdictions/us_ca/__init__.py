@@ -6,7 +6,10 @@ found (reporters-db) and California short forms bound by the ``us`` package.
 (``data/codes.json.gz``, built by ``build.py``); ``printer.py`` prints keys back; ``snapshots.py`` reads
 ``ca_codes_toc``/``ca_fulltext``.
 """
-from legalcite.jurisdictions import Jurisdiction
-from legalcite.jurisdictions.us_ca.extract import EXTRACTOR
+from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
-JURISDICTION = Jurisdiction(code="us-ca", name="California", languages=("en",), extractor=EXTRACTOR)
+JURISDICTION = Jurisdiction(
+    code="us-ca", name="California", languages=("en",),
+    keys=KeyScheme(labels=("s", "art", "amend", "cl"), unit=("s", "art", "amend")),
+    aliases=("ca",), fetch="leginfo",
+    store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND}))

@@ -1,5 +1,5 @@
 """The California code table ``data/codes.json.gz`` from ``ca_codes_toc.jsonl.gz``: leginfo lawCode → work id
-(DESIGN.md §2: the lowercased lawCode; ``const`` for the Constitution), the code's official name, the names it is
+(docs/keys.md: the lowercased lawCode; ``const`` for the Constitution), the code's official name, the names it is
 cited by (Bluebook first — the printers use it —, T1 California, and the California Style Manual §2.6 abbreviations
 below), and its section list where the snapshot is complete (used to expand ranges such as ``§§ 510–512``).
 ``python -m legalcite.jurisdictions.us_ca.build [--corpora DIR]`` rewrites it.

@@ -1,4 +1,4 @@
-"""The California codes: work ids (DESIGN.md §2) and the generated table ``data/codes.json.gz`` (names they are
+"""The California codes: work ids (docs/keys.md) and the generated table ``data/codes.json.gz`` (names they are
 cited by, section lists of the complete codes; :mod:`.build`)."""
 from __future__ import annotations
 

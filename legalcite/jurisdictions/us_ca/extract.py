@@ -8,7 +8,7 @@ The scanner stops at ``Code`` (the name is read backwards from there, or forward
 (for ``section 1542 of the Civil Code``). Code names come from the code table (:mod:`.codes`, built by
 :mod:`.build`); the section chain is parsed by ``us_common/units.lark``.
 
-Jurisdiction (DESIGN.md §2 "Context"): ``Cal.``/``California`` in the cite, or a Style Manual abbreviation
+Jurisdiction (docs/keys.md, context): ``Cal.``/``California`` in the cite, or a Style Manual abbreviation
 (``Pen. Code``, ``Code Civ. Proc.``) that only California uses, makes it ``us-ca``. A spelled-out name
 (``Civil Code section 1542``) is California's only where the context says so (``jurisdiction="us-ca"``, or
 California named in the document); otherwise it stays unresolved (``jurisdiction=None``, ``key=None``).
@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from typing import Any, Sequence
 
-from legalcite.core.scan import Context
+from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.us_ca.codes import table
 from legalcite.jurisdictions.us_common.chain import (WINDOW, chain_citations, parse_chain, parse_constitution,
                                                      section_expander)
@@ -75,18 +76,25 @@ _CONST = re.compile(r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*")
 _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 
 
+@dataclass
+class _Cue:
+    """Per document (``ctx.own``): whether it names California (``Cal.``), looked for once."""
+
+    found: bool | None = None
+
+
 def _california(ctx: Context | None, explicit: bool) -> str | None:
-    """``us-ca`` when the cite says so, or the context does; else None (left unresolved, DESIGN.md §2)."""
+    """``us-ca`` when the cite says so, or the context does; else None (left unresolved, docs/keys.md)."""
     if explicit:
         return "us-ca"
     if ctx is None:
         return None
     if ctx.jurisdiction is not None:
         return "us-ca" if ctx.jurisdiction == "us-ca" else None
-    cue = ctx.state.get("us_ca_cue")
-    if cue is None:
-        cue = ctx.state["us_ca_cue"] = bool(_CUE.search(ctx.text))
-    return "us-ca" if cue else None
+    cues = ctx.own(_Cue)
+    if cues.found is None:
+        cues.found = bool(_CUE.search(ctx.text))
+    return "us-ca" if cues.found else None
 
 
 @functools.cache
@@ -164,7 +172,7 @@ def _const(text: str, pos: int) -> list[Citation]:
                      text=text[pos:end])]
 
 
-class CaliforniaExtractor:
+class CaliforniaExtractor(Extractor):
     anchor = ANCHOR
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR

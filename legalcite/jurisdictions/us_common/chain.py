@@ -184,7 +184,7 @@ def _range(lo: ChainRef, hi: ChainRef, expand: Any) -> list[ChainRef]:
 
 
 def chain_units(path: Sequence[str], label: str) -> tuple[Unit, ...]:
-    """``["1030", "a", "2"]`` → ``s1030/a/2``: the first value labelled, the sub-units bare (DESIGN.md §2)."""
+    """``["1030", "a", "2"]`` → ``s1030/a/2``: the first value labelled, the sub-units bare (docs/keys.md)."""
     return (Unit(label, numeral_value(path[0])), *(Unit("", v) for v in path[1:]))
 
 
@@ -207,7 +207,7 @@ def chain_citations(text: str, start: int, chain: Chain, jurisdiction: str | Non
 
 
 def section_expander(sections: Sequence[str]):
-    """``expand(lo, hi)`` for :func:`parse_chain`: the listed sections from ``lo`` to ``hi`` (DESIGN.md §2: a range
+    """``expand(lo, hi)`` for :func:`parse_chain`: the listed sections from ``lo`` to ``hi`` (docs/keys.md: a range
     yields every unit the corpus lists), or None when either end is not listed. None if nothing is listed."""
     if not sections:
         return None

@@ -109,7 +109,7 @@ def _last(part: ChainRef | RangeOf) -> ChainRef:
 @v_args(inline=True)
 class ConstTransformer(Transformer):
     """``const.lark`` → (units, end): ``art. I, § 8, cl. 3`` → ``art1``, ``s8``, ``cl3``; ``art. XIII A`` → ``art13a``;
-    a California subdivision ``subd. (a)`` → a bare ``a`` (DESIGN.md §2)."""
+    a California subdivision ``subd. (a)`` → a bare ``a`` (docs/keys.md)."""
 
     def article(self, _label: Token, numeral: Token) -> tuple[Unit, int]:
         return Unit("art", _number(numeral)), numeral.end_pos

@@ -1,4 +1,5 @@
-"""The U.S. Code part of the store resolver: a section the shared list does not hold.
+"""The U.S. Code's part of the store resolver (its ``StoreRules.missing_unit_at``): a section the shared list does
+not hold.
 
 The list (``us_usc_sections``) holds the sections **in force** only; OLRC's former sections — transferred
 (``42 U.S.C. § 1973`` → ``52 U.S.C. § 10301``), repealed, omitted, renumbered — are left out. So a section missing
@@ -22,7 +23,6 @@ from typing import Any
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
-PACKAGE = "legalcite.jurisdictions.us"
 TABLE = "usc_dispositions.json"
 
 
@@ -31,7 +31,7 @@ def dispositions() -> dict[str, Any]:
     """The former-sections table (loaded once)."""
     from legalcite.core.data import load
 
-    return load(PACKAGE, TABLE)
+    return load(__package__, TABLE)
 
 
 def _printed(key: str) -> str:
@@ -45,6 +45,12 @@ def _olrc_url(key: str) -> str | None:
 
     _, _, t, s = key.split("/")[:4]
     return sources()["urls"]["us_usc"].format(title=t[1:], section=s[1:])
+
+
+def missing_unit(c: Citation, first: str, store, work, day: str) -> CheckedCitation | None:
+    """The store resolver's verdict on a US unit its snapshot lacks: for the U.S. Code (whose list holds the
+    sections in force only) :func:`missing_section`; None for the other works (the resolver's own rule decides)."""
+    return missing_section(c, first, store, work, day) if work.key == "us/usc" else None
 
 
 def missing_section(c: Citation, first: str, store, work, day: str) -> CheckedCitation:
