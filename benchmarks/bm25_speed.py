@@ -43,6 +43,9 @@ def main() -> int:
     ap.add_argument("--oracle-queries", type=int, default=40, help="queries timed on rank-bm25 (slow)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
+
+    need("retrieval", "bench")
 
     import numpy as np
     import rank_bm25

@@ -31,6 +31,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+TESTDATA = Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared")) / "testdata"
 
 
 def stard_answer(record: dict) -> str:
@@ -111,8 +112,7 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=None, help="answers (default: every distinct one, about 2,600)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
-    ap.add_argument("--testdata", default=str(Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared"))
-                                              / "testdata"))
+    ap.add_argument("--testdata", default=str(TESTDATA))
     ap.add_argument("--keep", help="also keep the generated answers here")
     args = ap.parse_args()
 

@@ -164,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
                     "subprocess, in the same run")
     ap.add_argument("--at", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
+
+    need("bench")
     if args.at:  # the subprocess of --before: legalcite from that worktree, the results as one JSON line
         from _revision import import_from
 

@@ -11,6 +11,7 @@ not quality (quality: ``legalcite retrieval cv``). Needs the ``learn`` and ``ben
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from bm25_speed import pct, rss_mb  # this folder is on sys.path when a benchmark runs as a script
@@ -22,13 +23,21 @@ def main() -> int:
     ap.add_argument("queries")
     ap.add_argument("--queries-timed", dest="n", type=int, default=200, help="queries whose ranking is timed")
     args = ap.parse_args()
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
 
-    from legalcite.retrieval import load_index
+    need("learn", "bench")
+
+    from legalcite.errors import LegalciteError
+    from legalcite.retrieval import IndexFormatError, load_index
     from legalcite.retrieval.evaluate import _embed_queries, read_queries
     from legalcite.retrieval.learn import train_reranker
 
-    ix = load_index(args.index, verify=False)
-    qs = read_queries(args.queries)
+    try:
+        ix = load_index(args.index, verify=False)
+        qs = read_queries(args.queries)
+    except (IndexFormatError, LegalciteError) as e:  # no index there yet (README: how to build one), bad queries
+        print(f"legalcite: {e}", file=sys.stderr)
+        return 2
     base = rss_mb()
     t = time.perf_counter()
     rr = train_reranker(ix, qs, progress=False)

@@ -1,9 +1,10 @@
 """``legalcite check`` on one process, and on a Dask cluster of 1 and 2 worker processes: answers/s and what the
 engine costs.
 
-    python benchmarks/scale.py [--n 2000] [--store PATH] [--workers 1,2] [--partition 200] [--scheduler ADDR]
+    python benchmarks/scale.py [--n 2000] [--store PATH] [--testdata DIR] [--workers 1,2] [--partition 200]
+                               [--scheduler ADDR]
 
-The answers are check_speed.py's seeded synthetic answers (German, Chinese, US, California; 1–4 citations each).
+The answers are check_speed.py's, made from the shared test data (LER, STARD, US opinions, LEXam; seeded).
 The store must exist (``legalcite corpus build``). For each engine the run is done twice on the same cluster:
 ``cold`` includes the workers' first-use costs (grammars, tables, the store shipped and opened), ``warm`` is the
 steady state. Printed:
@@ -29,6 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from check_speed import TESTDATA  # noqa: E402
+
 
 def noop_partition(lines, first, ctx, files) -> str:
     """A task that does nothing: what is left of its time is the engine's."""
@@ -51,11 +54,15 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=2000, help="answers (default 2000)")
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
+    ap.add_argument("--testdata", type=Path, default=TESTDATA, help="the shared test data the answers are made of")
     ap.add_argument("--workers", default="1,2", help="worker counts to try (default 1,2)")
     ap.add_argument("--partition", type=int, default=200, help="lines per partition (default 200)")
     ap.add_argument("--scheduler", help="an existing scheduler instead of local clusters (--workers ignored)")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = ap.parse_args()
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
+
+    need("dist")
 
     from check_speed import generate
 
@@ -73,7 +80,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         src = tmp / "answers.jsonl"
-        generate(src, args.n)
+        generate(src, args.n, args.testdata)
         ref = tmp / "plain.jsonl"
         t_cold = plain(src, ref, options)
         t_plain = plain(src, tmp / "plain2.jsonl", options)

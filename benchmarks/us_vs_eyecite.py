@@ -124,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="legalcite runs, the best counts (eyecite runs once)")
     ap.add_argument("--at", type=Path, metavar="ROOT", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    from _extras import need  # this folder is on sys.path when a benchmark runs as a script
+
+    need("bench")
     if args.at:
         return _only_legalcite(args.at, args.text, args.repeat)
     text = args.text.read_text(encoding="utf-8")

@@ -1,9 +1,19 @@
 """Small helpers shared by stages that have nothing else in common (standard library only)."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
 import os
+import sys
+import threading
 from pathlib import Path
+from typing import Iterator
+
+# What is being loaded, said while it takes long (loading()); the CLI shows it on stderr, a library caller sees it
+# only if it configures this logger.
+LOADING = logging.getLogger("legalcite.loading")
+LOADING_AFTER = 1.0   # seconds a load runs before it is said
 
 
 def sha256_file(path: str | Path) -> str:
@@ -31,3 +41,51 @@ def url_segment(value: str) -> str:
 
     q = quote(value, safe="")
     return q.replace(".", "%2E") if q in (".", "..") else q
+
+
+@contextlib.contextmanager
+def loading(what: str, after: float | None = None) -> Iterator[None]:
+    """Say ``what`` is being loaded (``LOADING``, level INFO) once it has taken ``after`` seconds (default
+    :data:`LOADING_AFTER`; 0: at once): a first search that compiles a kernel and loads a model, a check that reads
+    a large law's tables, speak after a second instead of leaving the terminal silent; a quick load says nothing."""
+    if not LOADING.isEnabledFor(logging.INFO):
+        yield
+        return
+    wait = LOADING_AFTER if after is None else after
+    if wait <= 0:
+        LOADING.info("%s …", what)
+        yield
+        return
+    done = threading.Event()
+
+    def say_if_still_loading() -> None:
+        if not done.wait(wait):
+            LOADING.info("%s …", what)
+
+    threading.Thread(target=say_if_still_loading, daemon=True).start()
+    try:
+        yield
+    finally:
+        done.set()
+
+
+class _CurrentStderr(logging.StreamHandler):
+    """A handler writing to whatever ``sys.stderr`` is when a record comes (a test may have replaced it)."""
+
+    @property  # type: ignore[override]
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value) -> None:
+        pass
+
+
+def say_loading_on_stderr() -> None:
+    """Show :func:`loading` messages on stderr as ``legalcite: loading … …`` (the CLI; once per process)."""
+    if not any(isinstance(h, _CurrentStderr) for h in LOADING.handlers):
+        handler = _CurrentStderr()
+        handler.setFormatter(logging.Formatter("legalcite: %(message)s"))
+        LOADING.addHandler(handler)
+        LOADING.setLevel(logging.INFO)
+        LOADING.propagate = False

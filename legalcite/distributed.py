@@ -424,15 +424,17 @@ def _embedder(name: str) -> Any:
 
 def embed_texts_distributed(texts: Sequence[str], embedder: str, cache_dir: Path | None, *, engine: str = "dask",
                             client: Any = None, scheduler: str | None = None, n_workers: int = 2,
-                            batches_per_partition: int = 8, batch_size: int = 64, retries: int = DEFAULT_RETRIES
-                            ) -> RunStats:
+                            batches_per_partition: int = 8, batch_size: int = 64, retries: int = DEFAULT_RETRIES,
+                            progress: bool = False) -> RunStats:
     """Fill the embedding cache with every text in ``texts`` that it lacks, one partition per task.
 
     Partitions are whole multiples of the single-process batch size over the same list of missing texts, so
     every batch the model sees is the one :func:`legalcite.retrieval.dense.embed_passages` would have given it:
     the vectors, and so the index, are identical. Each finished partition goes into the cache at once, so an
-    interrupted build resumes where it stopped."""
+    interrupted build resumes where it stopped. ``progress``: a line with rate and ETA on stderr as partitions
+    finish."""
     from legalcite.retrieval import dense as dn
+    from legalcite.retrieval.index import Progress
 
     t_start = time.perf_counter()
     cache = dn.EmbeddingCache(cache_dir, _embedder_name(embedder))
@@ -440,10 +442,14 @@ def embed_texts_distributed(texts: Sequence[str], embedder: str, cache_dir: Path
     step = batch_size * max(1, batches_per_partition)
     chunks = [todo[s:s + step] for s in range(0, len(todo), step)]
     stats = RunStats(engine=engine, workers=1, partitions=len(chunks), lines=len(todo))
+    bar = Progress(f"dense: embedding ({embedder}, {engine})", len(todo), progress and bool(todo))
+    done = 0
     if engine == "local":
         for chunk in chunks:
             cache.put_many(chunk, _embed_partition(chunk, 0, embedder, {}))
             stats.computed += 1
+            done += len(chunk)
+            bar(done)
     else:
         with using_client(client, scheduler, n_workers) as c:
             stats.workers = max(len(c.nthreads()), 1)
@@ -453,6 +459,8 @@ def embed_texts_distributed(texts: Sequence[str], embedder: str, cache_dir: Path
                 if error is None:
                     cache.put_many(chunks[i], vecs)
                     stats.computed += 1
+                    done += len(chunks[i])
+                    bar(done)
                 else:
                     stats.failed[i] = error
     stats.seconds = time.perf_counter() - t_start
@@ -488,5 +496,6 @@ def run_index_build(units: Sequence[Any], out: str | Path, *, kind: str = "bm25"
             raise TypeError("the distributed build needs the embedder by name, so workers can load it")
         texts = [dn.passage_text(u.heading, u.text) for u in units]
         embed_texts_distributed(texts, embedder, cache_dir, engine=engine, client=client, scheduler=scheduler,
-                                n_workers=n_workers, batches_per_partition=batches_per_partition)
+                                n_workers=n_workers, batches_per_partition=batches_per_partition,
+                                progress=build_kw.get("progress", True))
     return build_index(units, out, kind=kind, embedder=embedder, cache_dir=cache_dir, **build_kw)

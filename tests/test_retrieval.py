@@ -297,8 +297,10 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 def test_cli_search_eval_and_errors(bm25_index, tmp_path):
     r = _cli("search", str(bm25_index), "Diebstahl fremde Sache", "-k", "2", "--format", "json")
     assert r.returncode == 0, r.stderr
-    first = json.loads(r.stdout.splitlines()[0])
-    assert first["key"] == "de/stgb/s242" and first["rank"] == 1
+    hits = json.loads(r.stdout)
+    assert hits[0]["key"] == "de/stgb/s242" and hits[0]["rank"] == 1 and len(hits) == 2
+    r = _cli("search", str(bm25_index), "Quittungsverlangen", "--format", "json")
+    assert r.returncode == 0 and json.loads(r.stdout) == []      # no hits: an empty array, not nothing
     q = tmp_path / "q.jsonl"
     q.write_text(json.dumps({"query": "Diebstahl", "keys": ["de/stgb/s242"]}) + "\n", encoding="utf-8")
     r = _cli("retrieval", "eval", str(bm25_index), str(q), "--format", "json")
@@ -332,3 +334,13 @@ def test_bm25_indexes_work_title_and_path(tmp_path):
     ix = load_index(build_index(units, tmp_path / "ix", kind="bm25", progress=False))
     assert ix.search("离婚怎么调解", 1)[0].key == "cn/中华人民共和国民法典/art1079"
     assert ix.search("婚姻家庭", 1)[0].key == "cn/中华人民共和国民法典/art1079"
+
+
+def test_the_stopwords_are_bm25s_lists():
+    """The analyzers' stopwords ship with legalcite (the check analyses claims without the retrieval extra); they
+    are the lists of the bm25s the indexes and the store's attribution matrices were built with."""
+    sw = pytest.importorskip("bm25s.stopwords")
+    from legalcite.retrieval.tokenize import _stopwords
+
+    assert _stopwords("de") == frozenset(sw.STOPWORDS_GERMAN) and _stopwords("en") == frozenset(sw.STOPWORDS_EN)
+    assert _stopwords("zh") == frozenset()

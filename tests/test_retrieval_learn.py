@@ -161,7 +161,7 @@ def test_cli_train_cv_search(index, tmp_path, monkeypatch, capsys):
                  "--depth", "50", "--candidates", "60"]) == 0
     assert main(["search", str(index.path), "押金不退怎么办", "-k", "2", "--reranker", str(tmp_path / "rr"),
                  "--format", "json"]) == 0
-    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    first = json.loads(capsys.readouterr().out)[0]
     assert first["key"] == "cn/国家法/art2"
     assert main(["retrieval", "eval", str(index.path), str(qpath), "--reranker", str(tmp_path / "rr"),
                  "--format", "json"]) == 0

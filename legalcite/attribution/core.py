@@ -309,6 +309,10 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
 def _embedder(name: str):
     """The claim embedder, one per process. One thread: the check's parallelism is its worker processes (two
     threads per worker on two cores measured slower than one)."""
+    from legalcite._util import loading
     from legalcite.retrieval.dense import USEEmbedder, get_embedder
 
-    return USEEmbedder(threads=1) if name == "use" else get_embedder(name)
+    if name != "use":
+        return get_embedder(name)  # says what it loads
+    with loading("loading the use embedding model"):
+        return USEEmbedder(threads=1)

@@ -22,6 +22,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable
 
+from legalcite._util import loading
 from legalcite.attribution.lexical import LexicalScope, available, scope_of, scope_units_sql, unit_text
 from legalcite.jurisdictions import per_title
 
@@ -128,14 +129,15 @@ _VECTORS: dict[tuple[str, str, str], Any] = {}
 def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
     k = (str(store.path), scope)
     if k not in _LEXICAL:
-        if _has_table(store, LEXICAL_TABLE):
-            rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
-            _LEXICAL[k] = (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
-        else:  # a store built without this table (an older build, or without numpy): build it here, once
-            rows = _scope_rows(store.read, scope)
-            lang = next((r[3] for r in rows if r[3]), "en")
-            _LEXICAL[k] = (LexicalScope.build(((k2, h, t) for k2, h, t, _ in rows), lang), fingerprint(rows)) \
-                if rows else None
+        with loading(f"reading the BM25 matrix of {scope}"):
+            if _has_table(store, LEXICAL_TABLE):
+                rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
+                _LEXICAL[k] = (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
+            else:  # a store built without this table (an older build, or without numpy): build it here, once
+                rows = _scope_rows(store.read, scope)
+                lang = next((r[3] for r in rows if r[3]), "en")
+                _LEXICAL[k] = (LexicalScope.build(((k2, h, t) for k2, h, t, _ in rows), lang), fingerprint(rows)) \
+                    if rows else None
     return _LEXICAL[k]
 
 
@@ -151,7 +153,8 @@ def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
     has not computed them (or the text changed since); read once per process."""
     k = (str(store.path), scope, embedder)
     if k not in _VECTORS:
-        _VECTORS[k] = _read_vectors(store, scope, embedder)
+        with loading(f"reading the unit vectors of {scope}"):
+            _VECTORS[k] = _read_vectors(store, scope, embedder)
     return _VECTORS[k]
 
 
@@ -198,15 +201,17 @@ def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jur
                                                 (emb.name,))}
         wanted = [s for s in _scopes(con, jurisdictions) if scopes is None or s in scopes]
         todo: list[tuple[str, list]] = []
-        for scope in wanted:
-            rows = _scope_rows(_reader(con), scope)
-            if (scope, fingerprint(rows)) not in have:
-                todo.append((scope, rows))
+        with loading(f"reading the texts of {len(wanted):,} works to find those without current vectors"):
+            for scope in wanted:
+                rows = _scope_rows(_reader(con), scope)
+                if (scope, fingerprint(rows)) not in have:
+                    todo.append((scope, rows))
         total = sum(len(r) for _, r in todo)
         done = 0
         for scope, rows in todo:
             texts = [passage(h, t) for _, h, t, _ in rows]
-            vecs = dn.embed_passages(emb, texts, cache=cache, batch_size=64)
+            per_batch = (lambda n, before=done, scope=scope: progress(before + n, total, scope)) if progress else None
+            vecs = dn.embed_passages(emb, texts, cache=cache, batch_size=64, progress=per_batch)
             buf = io.BytesIO()
             np.save(buf, np.asarray(vecs, dtype=np.float32))
             con.execute(f"INSERT OR REPLACE INTO {VECTORS_TABLE} VALUES (?,?,?,?,?)",

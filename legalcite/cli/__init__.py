@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 2
+    from legalcite._util import say_loading_on_stderr
+
+    say_loading_on_stderr()  # a load that takes long says what it is loading (legalcite._util.loading)
     stdout = sys.stdout
     sys.stdout = _Guarded(stdout)  # type: ignore[assignment]
     previous = _on_sigterm()
@@ -49,13 +52,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `legalcite extract big.txt | head`
+    except BrokenPipeError:  # `legalcite extract big.txt | head`: the reader has what it wanted; quiet, exit 0
         _quiet_stdout(stdout)
         return 0
     except LegalciteError as e:  # the last line of defence: a deliberate error is a message and exit 2
         if isinstance(e, _StdoutFailed):
             _quiet_stdout(stdout)
         print(f"legalcite: {e}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as e:  # an extra's package imported without legalcite.extras.require first
+        from legalcite.extras import missing_module
+
+        message = missing_module(e.name or "")
+        if message is None:
+            raise
+        print(f"legalcite: {message}", file=sys.stderr)
         return 2
     finally:
         sys.stdout = stdout

@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`legalcite corpus build`). JSONL output: one line per answer with id, line, citations (key, text, "
         "span, status, reason, evidence) and a summary (counts, LexAssay deduction). Exit code 1 if any input "
         "line could not be checked, 2 if the run could not be done (store, input or output).")
-    p.add_argument("input", help="answers file (.jsonl, or plain text), - for stdin")
+    p.add_argument("input", help="answers file (JSON Lines, a JSON array, CSV with a header, or plain text), "
+                   "- for stdin")
     p.add_argument("--text-field", default="answer", help="JSON field holding the answer (default: answer)")
     p.add_argument("--id-field", default="id", help="JSON field holding the answer id (default: id)")
     p.add_argument("--input-format", choices=("auto", "jsonl", "text"), default="auto",
@@ -259,6 +260,10 @@ def run(args: argparse.Namespace) -> int:
     from legalcite.errors import LegalciteError
     from legalcite.resolve.store import get_store
 
+    if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
+        from legalcite.extras import require
+
+        require("dist", "legalcite check --engine dask")
     store = resolve_store_path(args.store)
     try:
         get_store(store)  # opened and checked once, here: a bad store fails before any answer is read
@@ -278,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
         reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
-                        max_chars=args.max_chars if args.max_chars > 0 else None)
+                        field=args.text_field, max_chars=args.max_chars if args.max_chars > 0 else None)
     except LegalciteError as e:
         return _fail(e)
     if args.engine == "dask":

@@ -5,7 +5,8 @@ Every command follows one exit-code rule (the README's table; ``docs/reliability
 ====  ==========================================================================================================
 code  meaning
 ====  ==========================================================================================================
-0     every input line was processed and every output written
+0     every input line was processed and every output written; also when the reader of a pipe stopped early
+      (``legalcite extract … | head -1``): the command ends quietly, like other Unix tools
 1     a per-record command (check, extract, judge, rag prompts, …) processed every good line and wrote its
       result, but some lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and,
       where the command writes one record per input line, as an error record in its place. Also ``parse`` and

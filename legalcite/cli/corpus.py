@@ -135,6 +135,9 @@ def run_build(args: argparse.Namespace) -> int:
 def run_embed(args: argparse.Namespace) -> int:
     import time
 
+    from legalcite.extras import require
+
+    require("dense", "legalcite corpus embed")  # before the store is read: one line and exit 2 without it
     from legalcite.attribution.store import embed_store
     from legalcite.corpora.store import Store, StoreError, resolve_store_path
 
@@ -145,11 +148,15 @@ def run_embed(args: argparse.Namespace) -> int:
     except StoreError as e:
         return _fail(e)
     t0 = time.perf_counter()
+    bar = None
 
-    def progress(done: int, total: int, scope: str) -> None:
-        if not args.quiet:
-            rate = done / max(time.perf_counter() - t0, 1e-9)
-            print(f"\r  {done:,}/{total:,} units ({rate:.0f}/s) {scope[:40]:40}", end="", file=sys.stderr, flush=True)
+    def progress(done: int, total: int, scope: str) -> None:  # per batch of 64 units: rate and ETA
+        nonlocal bar
+        if bar is None:
+            from legalcite.retrieval.index import Progress
+
+            bar = Progress("corpus embed: units", total, not args.quiet)
+        bar(done)
 
     split = lambda v: {x.strip() for x in v.split(",") if x.strip()} if v else None  # noqa: E731
     try:
@@ -157,8 +164,6 @@ def run_embed(args: argparse.Namespace) -> int:
                           scopes=split(args.works), progress=progress)
     except (ImportError, ValueError) as e:
         return _fail(f"{e} (the dense models need: pip install 'legalcite[dense]')")
-    if not args.quiet:
-        print(file=sys.stderr)
     if not got["scopes"]:  # (it said "0 of 0 works embedded", exit 0)
         return _fail(f"nothing to embed: {path} holds no unit with text of "
                      f"{args.works or args.jurisdictions or 'any work'}")

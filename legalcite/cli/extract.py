@@ -18,12 +18,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     e = sub.add_parser("extract", help="find every citation in text files",
                        description="Extract citations from a text file (or stdin). With --jsonl-field, the input "
-                                   "is JSON Lines and each record's field is scanned.")
+                                   "is records — JSON Lines, a JSON array of objects, or a CSV with a header — and "
+                                   "each record's field is scanned.")
     e.add_argument("file", nargs="?", default="-", help="input file; '-' or nothing reads stdin")
     e.add_argument("--format", choices=("jsonl", "table"), default="jsonl")
     e.add_argument("--jurisdiction", help="hint for citations that do not say their jurisdiction")
     e.add_argument("--jsonl-field", metavar="FIELD",
-                   help="treat input as JSON Lines and scan this field of each record (e.g. answer)")
+                   help="read the input as records (JSON Lines, a JSON array, CSV) and scan this field or column of "
+                        "each (e.g. answer)")
     e.add_argument("--unresolved", action="store_true",
                    help="also print short forms that could not be bound to a law (a bare \"§ 276\"; no key)")
     e.add_argument("--max-chars", type=int, default=1_000_000,
@@ -52,11 +54,14 @@ def run_parse(args: argparse.Namespace) -> int:
     return status
 
 
+_SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a header"}
+
+
 def run_extract(args: argparse.Namespace) -> int:
     import legalcite
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
-    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
-    from legalcite.errors import LegalciteError
+    from legalcite.core.jsonl import RECORD_FORMATS, BadLine, JsonlWriter, Reader
+    from legalcite.errors import InputError, LegalciteError
 
     rows: list[dict] = []
     failed = 0
@@ -72,9 +77,17 @@ def run_extract(args: argparse.Namespace) -> int:
                 rows.append({**d, "key": d.get("key") or "(no key)", "span": f"{d['span'][0]}-{d['span'][1]}"})
 
     try:
-        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "whole", max_chars=args.max_chars or None)
+        # without a field the input is one text, unless it holds records: those are refused below, not scanned
+        # as one text (their answers merged, their JSON syntax in the spans)
+        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "auto", text_format="whole",
+                        field=args.jsonl_field, max_chars=args.max_chars or None)
         with reader, JsonlWriter(args.output) as out:
             for rec in reader:
+                if not args.jsonl_field and reader.stats.format in RECORD_FORMATS:
+                    raise InputError(f"{reader.path}: holds records ({_SHAPES[reader.stats.format]}); name the "
+                                     "field to scan with --jsonl-field FIELD"
+                                     + (f" (this one has: {', '.join(sorted(data))})"
+                                        if (data := getattr(rec, "data", None)) else ""))
                 for w in getattr(rec, "warnings", ()):
                     print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
                 if isinstance(rec, BadLine):
@@ -98,7 +111,8 @@ def run_extract(args: argparse.Namespace) -> int:
                 else:
                     emit(out, None, cites)
             if args.format == "table":
-                out.write_line(table(rows, ["key", "text", "span", "jurisdiction", "kind"]))
+                id_column = ["id"] if args.jsonl_field else []  # which record each citation came from
+                out.write_line(table(rows, [*id_column, "key", "text", "span", "jurisdiction", "kind"]))
     except LegalciteError as e:  # a missing or undecodable input, an output that cannot be written
         print(f"legalcite: {e}", file=sys.stderr)
         return EXIT_FAILED

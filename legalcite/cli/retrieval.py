@@ -42,6 +42,31 @@ def _die(message: object) -> NoReturn:
     raise SystemExit(2)
 
 
+def _need(what: str, *extras: str) -> None:
+    """Each extra ``what`` needs, tested before any work (one line and exit 2 when one is missing)."""
+    from legalcite.extras import require
+
+    for extra in extras:
+        require(extra, what)
+
+
+def _need_index(path: str, what: str, kinds: list[str] | None = None, reranker: str | None = None) -> None:
+    """The extras for answering from the index at ``path`` with ``kinds`` (default: the index's own kind): the
+    retrieval extra always, the dense one for a dense side, learn for a reranker. Read from the manifest alone,
+    before the index is loaded; an unreadable manifest is left to :func:`_load` to report."""
+    import json
+
+    _need(what, "retrieval")
+    try:
+        kind = json.loads((Path(path) / "manifest.json").read_text(encoding="utf-8")).get("kind")
+    except (OSError, ValueError, AttributeError):
+        return
+    if any(k in ("dense", "hybrid", "learned") for k in (kinds or [kind])):
+        _need(what, "dense")
+    if reranker:
+        _need(f"{what} --reranker", "learn")
+
+
 def _load(path: str):
     from legalcite.retrieval.index import IndexFormatError, load_index
 
@@ -89,6 +114,14 @@ def _index_and_queries(args: argparse.Namespace):
 def cmd_index_build(args: argparse.Namespace) -> int:
     import itertools
 
+    what = f"legalcite index build --kind {args.kind}"
+    _need(what, "retrieval" if args.kind == "bm25" else "dense")
+    if args.kind != "bm25" and args.embedder.startswith("st:"):
+        _need(f"{what} --embedder {args.embedder}", "st")
+    if args.compounds:
+        _need("legalcite index build --compounds", "de-compound")
+    if args.engine == "dask":
+        _need("legalcite index build --engine dask", "dist")
     from legalcite.corpora.snapshots import iter_units
     from legalcite.jurisdictions import snapshot_readers
     from legalcite.retrieval.index import IndexFormatError, build_index
@@ -119,10 +152,12 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    import json
+
     from legalcite.cli.common import table
-    from legalcite.core.jsonl import dumps
     from legalcite.retrieval.index import IndexFormatError
 
+    _need_index(args.index, "legalcite search", [args.kind] if args.kind else None, args.reranker)
     ix = _load(args.index)
     held = ix.manifest.get("jurisdictions") or []
     absent = [j for j in _split_list(args.jurisdiction) or [] if j not in held]
@@ -133,9 +168,8 @@ def cmd_search(args: argparse.Namespace) -> int:
                          language=args.language, reranker=_load_reranker(args.reranker))
     except IndexFormatError as e:
         _die(e)
-    if args.format == "json":
-        for h in hits:
-            print(dumps(h.to_dict()))
+    if args.format == "json":  # one JSON document, like eval and cv: `[]` when nothing matched
+        print(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=1))
     else:
         rows = [{"rank": h.rank, "key": h.key, "score": f"{h.score:.4f}", "heading": (h.heading or "")[:40],
                  "snippet": h.snippet[:70]} for h in hits]
@@ -149,6 +183,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from legalcite.retrieval.evaluate import evaluate, format_table
     from legalcite.retrieval.index import IndexFormatError
 
+    _need_index(args.index, "legalcite retrieval eval", _split_list(args.kinds), args.reranker)
     ix, queries = _index_and_queries(args)
     reranker = _load_reranker(args.reranker)
     kinds = _split_list(args.kinds) or ([ix.kind] + (["learned"] if reranker else []))
@@ -176,6 +211,7 @@ def _train_params(args: argparse.Namespace):
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    _need("legalcite retrieval train", "learn")
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import train_reranker
 
@@ -194,6 +230,7 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_cv(args: argparse.Namespace) -> int:
     import json
 
+    _need("legalcite retrieval cv", "learn")
     from legalcite.retrieval.evaluate import format_table
     from legalcite.retrieval.index import IndexFormatError
     from legalcite.retrieval.learn import cross_validate
@@ -219,6 +256,10 @@ def cmd_queries(args: argparse.Namespace) -> int:
     from legalcite.retrieval.evaluate import ler_queries, stard_queries
 
     gen = {"stard": stard_queries, "de-ler": ler_queries}[args.benchmark](args.input)
+    if args.limit:
+        import itertools
+
+        gen = itertools.islice(gen, args.limit)
     try:
         with JsonlWriter(args.output) as out:
             for q in gen:
@@ -237,6 +278,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
     from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
+    _need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
     from legalcite.retrieval.rag import build_prompt
 
     ix = _load(args.index)
@@ -335,7 +377,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--jurisdiction", type=jurisdiction_codes, help="comma-separated filter, e.g. de or cn,us-ca")
     s.add_argument("--kind", choices=KINDS, help="default: the index's kind (a hybrid index answers all three)")
     s.add_argument("--language", choices=("de", "zh", "en"), help="query analyzer (default: all of the index's)")
-    s.add_argument("--format", choices=("table", "json"), default="table")
+    s.add_argument("--format", choices=("table", "json"), default="table",
+                   help="json: one array of hits ([] when none)")
     s.add_argument("--reranker", help="rank with a reranker from `legalcite retrieval train` (hybrid index)")
     s.set_defaults(func=cmd_search)
 
@@ -382,6 +425,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     qb.add_argument("benchmark", choices=("stard", "de-ler"))
     qb.add_argument("input", help="stard_queries.jsonl or de_ler_test.jsonl")
     qb.add_argument("-o", "--output", default="-")
+    qb.add_argument("--limit", type=_positive, help="only the first N queries (for trials)")
     qb.set_defaults(func=cmd_queries)
     r.set_defaults(func=lambda a: (r.print_help(), 2)[1])
 

@@ -18,9 +18,17 @@ What it reads, and how it stays honest about it:
 - **Plain text** (``format="text"``: each non-blank line; ``"blocks"``: each blank-line-separated block; ``"whole"``:
   the whole input) for commands that also take raw answers; ``"auto"`` is JSON Lines when the first non-blank line
   starts with ``{``, else ``text_format`` (blocks unless the command says otherwise).
+- **Records in other shapes**, so that none is read as one plain-text answer: a **JSON array** of objects (the
+  whole input one array, pretty-printed or not) gives one record per element, at the line where it starts; a
+  **CSV** (or TSV) with a header gives one record per row, its cells by column name — found by the name ``.csv`` /
+  ``.tsv``, or by a header line that names the ``field`` the command reads (``--text-field answer``: ``id,answer``).
+  Both under ``"auto"`` and ``"jsonl"``; an input that starts as a JSON array but breaks after its first line is
+  refused (:class:`InputError` with line and column), never read as text. ``stats.format`` says what was found
+  (``jsonl``, ``json``, ``csv``, or a text format).
 
 Writing: :class:`JsonlWriter` writes one record per line and flushes each, so a killed run keeps every finished
-record; it refuses NaN and turns write failures (disk full, closed pipe) into :class:`~legalcite.errors.OutputError`.
+record; it refuses NaN and turns write failures (disk full, read-only) into :class:`~legalcite.errors.OutputError`;
+a closed pipe (``| head``) stays a ``BrokenPipeError``, which the CLI ends quietly with exit 0.
 Standard library only.
 """
 from __future__ import annotations
@@ -134,6 +142,9 @@ def _short(value: Any) -> str:
     return s if len(s) <= 40 else s[:37] + "…"
 
 
+RECORD_FORMATS = ("jsonl", "json", "csv")   # what ReadStats.format is when the input held records
+
+
 @dataclass
 class ReadStats:
     """What a :class:`Reader` saw: physical lines, good and bad records, blank lines, and how many good JSON
@@ -158,7 +169,7 @@ class Reader:
     file is a :class:`BadLine`, except an encoding that cannot be decoded at all (also :class:`InputError`)."""
 
     def __init__(self, source: str | Path | IO[bytes] | None, *, format: str = "jsonl", id_field: str = "id",
-                 name: str | None = None, text_format: str = "blocks",
+                 name: str | None = None, text_format: str = "blocks", field: str | None = None,
                  max_chars: int | None = None) -> None:
         if format not in FORMATS or text_format not in FORMATS[2:]:
             raise ValueError(f"format must be one of {FORMATS}, not {format!r}")
@@ -168,6 +179,7 @@ class Reader:
         self.format = format
         self.text_format = text_format
         self.id_field = id_field
+        self.field = field   # the field the command reads: a CSV header naming it is a CSV
         self.stats = ReadStats()
         self._own = False
         if source is None or (isinstance(source, str) and source == "-"):
@@ -209,14 +221,29 @@ class Reader:
     def __iter__(self) -> Iterator[Line | BadLine]:
         lines = self._physical_lines()
         fmt = self.format
-        if fmt == "auto":
+        if fmt in ("auto", "jsonl"):
             first: list[tuple[int, str, int]] = []
             for item in lines:
                 first.append(item)
-                if item[1].strip():
+                # the first line with text tells the shape; a bad byte is no text, a line past max_chars ends it
+                if isinstance(item[1], _TooLong) or (not isinstance(item[1], _Undecodable) and item[1].strip()):
                     break
-            fmt = "jsonl" if first and first[-1][1].lstrip().startswith("{") else self.text_format
-            lines = _chain(first, lines)
+            head = first[-1][1].lstrip() if first and not isinstance(first[-1][1], _Undecodable) else ""
+            shape = "jsonl" if head.startswith("{") else None
+            if head.startswith("["):
+                array, lines, shape = self._json_array(first, lines, strict=fmt == "jsonl")
+                if array is not None:
+                    self.stats.format = "json"
+                    yield from array
+                    return
+            else:
+                lines = _chain(first, lines)
+            if shape is None and self._csv_header(head):
+                self.stats.format = "csv"
+                yield from self._csv(lines)
+                return
+            if fmt == "auto":
+                fmt = shape or self.text_format
         self.stats.format = fmt
         if fmt == "jsonl":
             yield from self._jsonl(lines)
@@ -362,6 +389,150 @@ class Reader:
             self.stats.records += 1
             yield Line(self.path, start, None, None, "\n".join(block), end)
 
+    def _json_array(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], *, strict: bool
+                    ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]], str | None]:
+        """For an input whose first non-blank line (the last of ``first``) starts with ``[``: ``(records, _,
+        "json")`` when it is one JSON array; otherwise ``(None, all the lines, shape)``: ``"jsonl"`` when that line
+        is a whole JSON value and more lines follow (JSON Lines, its first line a bad one), None when it is no JSON
+        (text such as ``"[1] See § 823 BGB"``: told from that line alone, so text is still read as a stream). An
+        array that breaks after its first line is an :class:`InputError`; so is any break when ``strict`` (JSON is
+        what the command reads)."""
+        decoder = json.JSONDecoder()
+        head = first[-1][1]
+        try:
+            _, at = decoder.raw_decode(head, len(head) - len(head.lstrip()))
+        except json.JSONDecodeError as e:
+            if e.pos < len(head.rstrip()):  # not JSON within its first line: a multi-line array cannot mend that
+                if strict:
+                    raise self._not_an_array(first[-1][0], e) from None
+                return None, _chain(first, rest), None
+        else:
+            if head[at:].strip():
+                return None, _chain(first, rest), None  # "[1] See § 823 BGB": text after the brackets
+            more = next((item for item in rest if isinstance(item[1], _Undecodable) or item[1].strip()), None)
+            if more is not None:
+                return None, _chain(first, _chain([more], rest)), "jsonl"  # `[1, 2]`, then more lines
+            return self._array_records(head, first[-1][0], [first[-1][2]]), iter(()), "json"
+        held = first + list(rest)  # a multi-line array: parsed whole before any element becomes a record
+        body = [t for _, t, _ in held]
+        if any(isinstance(t, _Undecodable) for t in body):
+            return None, iter(held), "jsonl"  # the per-line reader names the undecodable line
+        text = "\n".join(body)
+        start = sum(len(t) + 1 for t in body[:len(first) - 1])   # offset of the first non-blank line
+        try:
+            _, at = decoder.raw_decode(text, start + len(head) - len(head.lstrip()))
+        except json.JSONDecodeError as e:
+            raise self._not_an_array(held[0][0] + text.count("\n", 0, e.pos), e) from None
+        if text[at:].strip():
+            lineno = held[0][0] + text.count("\n", 0, at)
+            raise InputError(f"{self.path}:{lineno}: a JSON array ends here but more follows; one array, or "
+                             "JSON Lines (one object per line)")
+        return self._array_records(text, held[0][0], [pos for _, _, pos in held]), iter(()), "json"
+
+    def _not_an_array(self, lineno: int, e: json.JSONDecodeError) -> InputError:
+        return InputError(f"{self.path}:{lineno}: starts as a JSON array but is not valid JSON ({e.msg} at column "
+                          f"{e.colno}); fix it, or write JSON Lines (one object per line)")
+
+    def _array_records(self, text: str, first_lineno: int, ends: list[int]) -> Iterator[Line | BadLine]:
+        """One record per element of the JSON array ``text`` (already known to parse), at the line it starts."""
+        decoder = json.JSONDecoder()
+        pos = text.index("[") + 1
+        n = line = counted = 0
+        while True:
+            pos = _skip_space(text, pos)
+            if text[pos] == "]":
+                return
+            obj, end = decoder.raw_decode(text, pos)
+            n += 1
+            line += text.count("\n", counted, pos)   # counted from the last element on: linear in the input
+            counted = pos
+            lineno, stop = first_lineno + line, ends[min(line, len(ends) - 1)]
+            if not isinstance(obj, dict):
+                yield self._bad(lineno, None, f"element {n} of the array: expected a JSON object, got "
+                                f"{_type_name(type(obj))}", stop)
+            elif (const := _constant_in(obj)) is not None:
+                yield self._bad(lineno, obj.get(self.id_field), f"{const} is not valid JSON (write null, a number "
+                                "or a string)", stop)
+            else:
+                rec = _line_of(obj, text[pos:end], lineno, self.path, self.id_field, stop)
+                self.stats.records += 1
+                self.stats.fields.update(obj.keys())
+                yield rec
+            pos = _skip_space(text, end)
+            if text[pos] == ",":
+                pos += 1
+
+    def _csv_header(self, head: str) -> bool:
+        """Whether the input is a CSV with a header: its name says so (``.csv``, ``.tsv``), or the first line is
+        a header of two or more plain column names, one of them the field the command reads."""
+        if Path(self.path).suffix.lower() in (".csv", ".tsv"):
+            return True
+        if not self.field or not head:
+            return False
+        names = [c.strip().strip('"').strip() for c in re.split(_CSV_DELIMITERS, head.rstrip())]
+        return len(names) >= 2 and self.field in names and all(_COLUMN.fullmatch(c) for c in names)
+
+    def _csv(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[Line | BadLine]:
+        """One record per row of a CSV whose first non-blank line is its header; a row with another number of
+        cells than the header is a bad line. Cells are strings (an empty cell: ``""``)."""
+        import csv
+
+        where: list[tuple[int, int]] = []   # (line number, end offset) of each physical line fed to csv
+        unreadable: dict[int, str] = {}     # line number → why it could not be read (bytes, length)
+
+        def feed() -> Iterator[str]:
+            for lineno, text, end in lines:
+                where.append((lineno, end))
+                if isinstance(text, _Undecodable):
+                    unreadable[lineno] = self._unreadable(text)
+                    text = ""
+                yield text + "\n"
+
+        source = feed()
+        header: list[str] | None = None
+        delimiter = ","
+        done = 0   # physical lines read by the rows so far
+        reader = None
+        while True:
+            if reader is None:  # the header: found, and its delimiter chosen, before the rows are read
+                for raw in source:
+                    if raw.strip():
+                        delimiter = "\t" if "\t" in raw else ";" if raw.count(";") > raw.count(",") else ","
+                        header = [c.strip() for c in next(csv.reader([raw], delimiter=delimiter))]
+                        break
+                    self.stats.blank += 1
+                if header is None:
+                    return
+                if len(set(header)) < len(header):
+                    raise InputError(f"{self.path}:{where[-1][0]}: the CSV header names a column twice "
+                                     f"({', '.join(header)})")
+                done = len(where)
+                reader = csv.reader(source, delimiter=delimiter, strict=True)
+            try:
+                row = next(reader)
+                error = None
+            except StopIteration:
+                return
+            except csv.Error as e:
+                row, error = None, f"malformed CSV ({e})"
+            lineno, end = where[done]
+            done = len(where)
+            stop = where[-1][1]
+            if lineno in unreadable:
+                yield self._bad(lineno, None, unreadable[lineno], stop)
+            elif error or row is None:
+                yield self._bad(lineno, None, error or "malformed CSV", stop)
+            elif not row:
+                self.stats.blank += 1
+            elif len(row) != len(header):
+                yield self._bad(lineno, None, f"{len(row)} cells, the header has {len(header)} columns "
+                                f"({', '.join(header)})", stop)
+            else:
+                data = dict(zip(header, row))
+                self.stats.records += 1
+                self.stats.fields.update(k for k, v in data.items() if v != "")
+                yield Line(self.path, lineno, data.get(self.id_field) or None, data, delimiter.join(row), stop)
+
     def _line_cap(self) -> int | None:
         """The most a physical line may take, in bytes (UTF-8) or characters (UTF-16/32), when the record limit
         is ``max_chars``: a bound on memory that keeps every line holding a record within the limit (a character is
@@ -383,7 +554,7 @@ class Reader:
     def missing_everywhere(self, name: str) -> str | None:
         """When JSON records were read but none had field ``name``: a message naming the fields they do have
         (the command then exits 2 rather than report zeros). None otherwise."""
-        if self.stats.format != "jsonl" or self.stats.records == 0 or self.stats.fields.get(name):
+        if self.stats.format not in RECORD_FORMATS or self.stats.records == 0 or self.stats.fields.get(name):
             return None
         common = ", ".join(f"{k!r} ({n})" for k, n in self.stats.fields.most_common(8))
         return (f"{self.path}: no line has field {name!r}; the lines have {common} — name the right field "
@@ -407,12 +578,38 @@ def parse_json_line(text: str, lineno: int, *, path: str = "<line>", id_field: s
         return BadLine(path, lineno, None, "malformed JSON: nested too deeply", end)
     if not isinstance(obj, dict):
         return BadLine(path, lineno, None, f"expected a JSON object, got {_type_name(type(obj))}", end)
+    return _line_of(obj, text, lineno, path, id_field, end)
+
+
+def _line_of(obj: dict[str, Any], text: str, lineno: int, path: str, id_field: str, end: int) -> Line:
+    """A decoded JSON object as a record; lone surrogates replaced, with a warning saying so."""
     warnings: tuple[str, ...] = ()
     if _SURROGATE_ESCAPE.search(text):
         obj, n = _replace_surrogates(obj)
         if n:
             warnings = (f"{n} lone surrogate escape{'s' if n > 1 else ''} (\\ud800–\\udfff) replaced by U+FFFD",)
     return Line(path, lineno, obj.get(id_field), obj, text, end, warnings)
+
+
+_CSV_DELIMITERS = r"[,;\t]"
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")   # a column name as a header line writes it
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _constant_in(obj: Any) -> str | None:
+    """``NaN`` or ``Infinity`` where a parsed value holds one (json reads them; they are not JSON)."""
+    if isinstance(obj, float) and (obj != obj or obj in (float("inf"), float("-inf"))):
+        return "NaN" if obj != obj else "Infinity"
+    if isinstance(obj, dict):
+        obj = list(obj.values())
+    if isinstance(obj, list):
+        return next((c for c in map(_constant_in, obj) if c is not None), None)
+    return None
 
 
 class _Undecodable(str):
@@ -548,7 +745,7 @@ class JsonlWriter:
             self._fh.flush()
         except BrokenPipeError:
             self._failed = True
-            raise OutputError(f"{self.path}: the reading end of the pipe was closed") from None
+            raise  # the reader stopped early (`| head`): no fault of the output; legalcite.cli.main ends quietly
         except OSError as e:
             self._failed = True
             self._cut_back()
@@ -629,5 +826,5 @@ def as_binary(text: str | bytes) -> IO[bytes]:
 
 
 __all__ = ["Reader", "Line", "BadLine", "ReadStats", "JsonlWriter", "read_records", "parse_json_line", "dumps",
-           "as_binary", "FORMATS",
+           "as_binary", "FORMATS", "RECORD_FORMATS",
            "FieldError", "InputError", "OutputError"]

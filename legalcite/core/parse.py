@@ -87,7 +87,10 @@ def get_parser(package: str, name: str, start: str | tuple[str, ...] = "start",
     if cache is not None:
         import hashlib
 
-        digest = hashlib.sha256((text + repr(starts) + repr(sorted(SHARED_TERMINALS.items()))).encode()).hexdigest()
+        # Lark keys its cache on every option, the import paths (this checkout's folder) too: a file per checkout,
+        # or two checkouts sharing the cache rebuild each other's tables (seconds) at every run
+        digest = hashlib.sha256((text + repr(starts) + repr(sorted(SHARED_TERMINALS.items()))
+                                 + repr(kwargs["import_paths"])).encode()).hexdigest()
         kwargs["cache"] = str(cache / f"{package.rsplit('.', 1)[-1]}-{name}-{digest[:16]}.lark")
     try:
         return Lark(text, **kwargs)

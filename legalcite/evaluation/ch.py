@@ -1,6 +1,6 @@
 """Key precision and recall on the Swiss and treaty measurement set, by construct.
 
-    python -m legalcite.evaluation.ch [--gold tests/fixtures/ch_gold.jsonl] [--errors] [--hint ch]
+    python -m legalcite.evaluation.ch [--gold tests/fixtures/ch_gold.jsonl] [--shared ../shared] [--errors] [--hint ch]
 
 The set (``tests/fixtures/ch_gold.jsonl``) is a hand annotation of real text: LEXam reference answers and
 questions, BGE regestes and Swiss federal acts citing other acts (by reference into ``../shared``: file, row id,
@@ -137,10 +137,12 @@ def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
+    ap.add_argument("--shared", type=Path, default=None,
+                    help="the shared folder the gold's texts are read from (default: $LEGALCITE_SHARED or ../shared)")
     ap.add_argument("--hint", default=None, help="jurisdiction hint passed to extract() (default: none)")
     ap.add_argument("--errors", action="store_true", help="list every miss, wrong key and unexpected citation")
     args = ap.parse_args(argv)
-    res = evaluate(args.gold, hint=args.hint)
+    res = evaluate(args.gold, shared=args.shared, hint=args.hint)
     print(f"{'construct':16s} {'gold':>5s} {'recall':>7s} {'pred':>5s} {'precision':>9s}")
     for name, t in sorted(res.by_construct.items()):
         print(f"{name:16s} {t.gold:5d} {t.recall:7.3f} {t.predicted:5d} {t.precision:9.3f}")

@@ -42,8 +42,11 @@ from .base import Resolution
 def _open_store(path: str):
     from legalcite.corpora.store import Store
 
+    from legalcite._util import loading
+
     store = Store(path)
-    store.verify()
+    with loading(f"checking the corpus store {path} ({store.path.stat().st_size / 2**20:,.0f} MB)"):
+        store.verify()
     return store
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from legalcite._util import loading
 from legalcite.retrieval.tokenize import Analyzer, analyze, default_analyzer, guess_language
 
 Progress = Callable[[int], None]
@@ -134,10 +135,15 @@ class BM25:
         if mask is not None:
             mask = np.ascontiguousarray(mask, dtype=np.dtype(r.dtype))
         s = r.scores
-        scores, docs = numba_retrieve()(
-            query_pointers=pointers, query_tokens_ids_flat=flat, k=int(k), sorted=True,
-            dtype=np.dtype(r.dtype), int_dtype=it, data=s["data"], indptr=s["indptr"], indices=s["indices"],
-            num_docs=int(s["num_docs"]), nonoccurrence_array=r.nonoccurrence_array, weight_mask=mask)
+        args = dict(query_pointers=pointers, query_tokens_ids_flat=flat, k=int(k), sorted=True,
+                    dtype=np.dtype(r.dtype), int_dtype=it, data=s["data"], indptr=s["indptr"], indices=s["indices"],
+                    num_docs=int(s["num_docs"]), nonoccurrence_array=r.nonoccurrence_array, weight_mask=mask)
+        kernel = numba_retrieve()
+        if kernel.signatures:
+            scores, docs = kernel(**args)
+        else:  # the first call in a process loads the compiled kernel from numba's cache (compiles it after install)
+            with loading("loading the BM25 kernel (compiled on the first run after install, then cached)"):
+                scores, docs = kernel(**args)
         return np.asarray(docs), np.asarray(scores)
 
     def scores(self, query: str, *, language: str | None = None):

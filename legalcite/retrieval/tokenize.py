@@ -76,10 +76,14 @@ def _stemmer(language: str):
 
 @functools.cache
 def _stopwords(language: str) -> frozenset[str]:
-    from bm25s import stopwords as sw
+    """bm25s's German and English lists, kept in ``stopwords.json`` beside this module: the check's claims are
+    analysed without the retrieval extra (and without importing bm25s, numba and scipy: a second at start-up)."""
+    import json
+    from importlib import resources
 
-    table = {"de": sw.STOPWORDS_GERMAN, "en": sw.STOPWORDS_EN, "zh": ()}
-    return frozenset(table[language])
+    with resources.files(__package__).joinpath("stopwords.json").open("rb") as fh:
+        table = json.load(fh)
+    return frozenset(table.get(language, ()))
 
 
 @functools.cache

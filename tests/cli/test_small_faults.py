@@ -198,7 +198,8 @@ def test_tables_align_around_cjk_and_show_the_citation_as_written(small_store, t
     assert starts[0] == starts[1]  # each column starts at the same terminal column in both rows
     assert main(["extract", str(src), "--jsonl-field", "answer", "--format", "table"]) == 0
     rows = capsys.readouterr().out.splitlines()
-    assert rows[0].split()[:2] == ["key", "text"]
+    assert rows[0].split()[:3] == ["id", "key", "text"]        # which record each citation came from
+    assert rows[2].split()[0] == "中文" and rows[3].split()[0] == "b"
     assert width(rows[2][: rows[2].index("《")]) == width(rows[3][: rows[3].index("§")])
 
 

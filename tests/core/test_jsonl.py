@@ -4,6 +4,7 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -148,6 +149,62 @@ def test_any_bytes_give_records_or_bad_lines_never_an_exception(parts):
 def test_dumps_round_trips():
     obj = {"id": "x", "citations": [{"key": "cn/中华人民共和国民法典/art1"}]}
     assert json.loads(dumps(obj)) == obj
+
+
+# ------------------------------------------------------------------ records in other shapes: JSON arrays, CSV
+
+# (input, reader options, what the reader finds, [(kind, line, id)] or the InputError's words)
+SHAPES = [
+    ('[{"id": "a", "answer": "x"}, {"id": "b", "answer": "y"}]', {"format": "auto"}, "json",
+     [("Line", 1, "a"), ("Line", 1, "b")]),
+    ('\n[\n  {"id": "a", "answer": "x"},\n  {"id": "b",\n   "answer": "y"},\n  3,\n  {"id": "d", "n": NaN}\n]\n',
+     {"format": "jsonl"}, "json",
+     [("Line", 3, "a"), ("Line", 4, "b"), ("BadLine", 6, None), ("BadLine", 7, "d")]),
+    ("[]", {"format": "jsonl"}, "json", []),
+    (b'[{"id": 1}]\n\n\xff\n', {"format": "auto"}, "jsonl", [("BadLine", 1, None), ("BadLine", 3, None)]),
+    ('[\n  {"id": "a", "answer": "x"},\n  {"id": "b", "answer": "y"\n', {"format": "auto"}, None,
+     "in.jsonl:3: starts as a JSON array but is not valid JSON"),
+    ('[\n{"id": 1}\n]\n{"id": 2}\n', {"format": "jsonl"}, None, "in.jsonl:3: a JSON array ends here but more follows"),
+    ('[1, 2]\n{"id": 3}\n', {"format": "auto"}, "jsonl", [("BadLine", 1, None), ("Line", 2, 3)]),
+    ("[1] Siehe § 823 BGB.\n\nZweiter Absatz", {"format": "auto"}, "blocks", [("Line", 1, None), ("Line", 3, None)]),
+    ("[Anm.: siehe\n§ 823 BGB]\n", {"format": "auto", "text_format": "whole"}, "whole", [("Line", 1, None)]),
+    ('id,answer\n1,"Nach § 823 BGB, sagt er"\n2,"zwei\nZeilen"\n\n3,x,y\n4,\n', {"format": "auto", "field": "answer"},
+     "csv", [("Line", 2, "1"), ("Line", 3, "2"), ("BadLine", 6, None), ("Line", 7, "4")]),
+    ("id\tanswer\n1\tx\n", {"format": "jsonl", "field": "answer"}, "csv", [("Line", 2, "1")]),
+    ('id,answer\n1,"a"b\n2,c\n', {"format": "jsonl", "field": "answer"}, "csv", [("BadLine", 2, None), ("Line", 3, "2")]),
+    ("id,answer\n1,x\n", {"format": "auto", "field": "text"}, "blocks", [("Line", 1, None)]),   # not the field read
+    ("Yes, no\n", {"format": "auto", "field": "answer"}, "blocks", [("Line", 1, None)]),
+    ("id;answer\n1;x\n", {"format": "auto", "name": "answers.csv"}, "csv", [("Line", 2, "1")]),         # by its name
+    ("id,id\n1,2\n", {"format": "auto", "name": "a.csv"}, None, "a.csv:1: the CSV header names a column twice"),
+]
+
+
+@pytest.mark.parametrize(("data", "options", "found", "expected"), SHAPES)
+def test_json_arrays_and_csv_are_records_never_one_text(data, options, found, expected):
+    options = {"name": "in.jsonl", **options}
+    reader = Reader(as_binary(data), **options)
+    if isinstance(expected, str):
+        with pytest.raises(InputError, match=re.escape(expected)):
+            list(reader)
+        return
+    out = list(reader)
+    assert reader.stats.format == found
+    assert [(type(r).__name__, r.lineno, r.id) for r in out] == expected
+
+
+def test_a_long_pretty_printed_array_keeps_every_line_number():
+    data = "[\n" + ",\n".join(f'  {{"id": {i}, "answer": "§ {i} BGB"}}' for i in range(20_000)) + "\n]\n"
+    out = list(Reader(as_binary(data), format="jsonl"))
+    assert len(out) == 20_000 and all(r.lineno == r.id + 2 for r in out)
+
+
+def test_csv_cells_are_read_by_column_and_a_missing_column_is_named():
+    reader = Reader(as_binary('id,answer,model\nq1,"Nach § 823 BGB, wer…",m\n'), field="answer", name="a.txt")
+    [rec] = list(reader)
+    assert rec.get("answer") == "Nach § 823 BGB, wer…" and rec.data["model"] == "m"
+    assert "no line has field 'reference_answer'" in reader.missing_everywhere("reference_answer")
+    [bad] = list(Reader(as_binary('[\n {"id": "x", "answer": "a"},\n [1]\n]'), format="jsonl"))[1:]
+    assert bad.error == "element 2 of the array: expected a JSON object, got a list"
 
 
 # issue 28: a record past max_chars is never held; what comes after it still is read. (format, input, the records:
