@@ -302,8 +302,9 @@ def measure(part: list[dict], groups, rows: dict[str, dict] | None = None) -> di
             a = it.get(side)
             if a is None or not a.group:
                 continue
-            d = (Attribution(False) if scope_of(it["key"]) in only_quotes else
-                 decide(a.group, a.lexical, a.dense, groups[a.group]))
+            unjudged = scope_of(it["key"]) in only_quotes or (a.group == "cross"
+                                                              and not calibration().judges_across(it["key"]))
+            d = Attribution(False) if unjudged else decide(a.group, a.lexical, a.dense, groups[a.group])
             r = rows[it["set"]]
             r["jurisdiction"] = it["jurisdiction"]
             r[f"{label}_n"] += 1
@@ -605,6 +606,7 @@ def main() -> int:
                          f"(seed {args.seed}; {len(its)} items)",
                "groups": {g: {k: v for k, v in asdict(t).items() if v is not None} for g, t in groups.items()},
                "quotations_only": calibration().quotations_only,   # a policy kept by hand, with its measured reason
+               "cross_lingual": calibration().cross_lingual,       # the jurisdictions the cross sets calibrate
                "measured": {name: dict(r) for name, r in sorted(rows.items())}}
         CALIBRATION.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {CALIBRATION.relative_to(ROOT)}")

@@ -405,3 +405,17 @@ def test_the_constitution_is_compared_only_when_quoted(small_store) -> None:
                  'religion".', store=small_store)
     d = next(e for e in cc.evidence if e.source == "attribution").details
     assert cc.status == Status.REAL and d["result"] == "judged"
+
+
+def test_claims_across_languages_are_judged_only_for_calibrated_laws(small_store) -> None:
+    """calibration.json's ``cross_lingual``: the ``cross`` thresholds come from English claims about German and
+    Chinese law; an English claim about a Swiss article (its text German) is not judged by the dense model alone —
+    the evidence says why — while an English claim about the BGB still is."""
+    from legalcite.attribution.core import calibration
+
+    assert calibration().cross_lingual == ("de", "cn")
+    assert calibration().judges_across("de/bgb/s823") and not calibration().judges_across("ch/or/art97")
+    [cc] = check("Where the parties have a contract, the claimant will usually rely on Art. 97 CO, because the "
+                 "burden of proving the absence of fault lies with the debtor.", store=small_store)
+    d = next(e for e in cc.evidence if e.source == "attribution").details
+    assert cc.status == Status.REAL and d["result"] == "not run" and "de, cn law only" in d["reason"]

@@ -101,9 +101,16 @@ class Calibration:
     # often than restated (the U.S. Constitution in opinions), where any threshold that still catches swaps flags
     # real citations; only a quotation of it is compared (:mod:`legalcite.attribution.quotes`)
     quotations_only: dict[str, str] = field(default_factory=dict)
+    # the jurisdictions whose laws a claim in another language is judged for: those the ``cross`` group was
+    # calibrated on (English claims about German and Chinese law); None: every jurisdiction
+    cross_lingual: tuple[str, ...] | None = None
 
     def get(self, group: str) -> Thresholds:
         return self.groups.get(group) or Thresholds()
+
+    def judges_across(self, key: str) -> bool:
+        """Whether a claim in another language than the law of ``key`` is judged (:attr:`cross_lingual`)."""
+        return self.cross_lingual is None or key.split("/", 1)[0] in self.cross_lingual
 
 
 @cache
@@ -111,8 +118,9 @@ def calibration() -> Calibration:
     """The shipped thresholds (``calibration.json`` beside this module)."""
     with resources.files(__package__).joinpath("calibration.json").open("rb") as fh:
         raw = json.load(fh)
+    cross = raw.get("cross_lingual")
     return Calibration(raw["embedder"], {g: Thresholds(**t) for g, t in raw["groups"].items()}, raw.get("source", ""),
-                       dict(raw.get("quotations_only", {})))
+                       dict(raw.get("quotations_only", {})), tuple(cross) if cross is not None else None)
 
 
 @dataclass(frozen=True)
@@ -219,6 +227,12 @@ class Attributor:
                     lex, law = other, stated
             group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys))
+            if group == "cross" and not self.calib.judges_across(key):
+                p.note = (f"claim in another language than the law: claims across languages are calibrated for "
+                          f"{', '.join(self.calib.cross_lingual or ())} law only (the dense model alone decides "
+                          f"there)")
+                pending.append(p)
+                continue
             if not content_terms(set(tokens(claim, stated)), stated):
                 p.note = TOO_SHORT   # no word that says anything: neither model judges it
                 pending.append(p)
