@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 LEVELS = ("work", "unit", "full")
 
@@ -76,6 +76,18 @@ def split_segment(segment: str) -> tuple[str, str]:
     ``"C"`` → ``("", "C")``."""
     m = _labels().segment(segment)
     return (m.group(1), m.group(2)) if m else ("", segment)
+
+
+def print_segments(segs: Iterable[str], labels: Mapping[str, str]) -> str | None:
+    """Unit segments as a printer writes them, each label by ``labels`` (``{"abs": "Abs."}``: ``["abs7"]`` →
+    ``Abs. 7``); None when a segment's label has no printed form there."""
+    parts = []
+    for seg in segs:
+        label, value = split_segment(seg)
+        if label not in labels:
+            return None
+        parts.append(f"{labels[label]} {value}")
+    return " ".join(parts)
 
 
 def key_at(key: str, level: str = "full") -> str:

@@ -10,7 +10,6 @@ up. Rules: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from legalcite.jurisdictions.ch import acts
-from legalcite.keys import split, split_segment
+from legalcite.keys import print_segments, split, split_segment
 
 _LABEL = {"art": "Art.", "abs": "Abs.", "ziff": "Ziff.", "lit": "lit.", "satz": "Satz", "s": "§",
           # treaty articles (int): Swiss courts print a paragraph of a treaty article as "Ziff."
@@ -41,13 +41,7 @@ def _printed_abbr(work: str, a: dict) -> str | None:
 def print_units(segs: list[str]) -> str | None:
     """Unit segments without the act's name: ``["abs3"]`` → ``Abs. 3``, ``["art6", "par1"]`` (a treaty) → ``Art. 6
     Ziff. 1``; None for a segment with no printed form (a transitional section ``disp16``)."""
-    parts = []
-    for seg in segs:
-        label, value = split_segment(seg)
-        if label not in _LABEL:
-            return None
-        parts.append(f"{_LABEL[label]} {value}")
-    return " ".join(parts)
+    return print_segments(segs, _LABEL)
 
 
 def print_key(key: str) -> str | None:

@@ -9,7 +9,7 @@ import re
 
 from legalcite.core.data import load
 from legalcite.jurisdictions.de.laws import cited_as, table
-from legalcite.keys import is_roman, split, split_segment, work_id
+from legalcite.keys import is_roman, print_segments, split, work_id
 
 _LABEL = {"s": "§", "art": "Art.", "abs": "Abs.", "uabs": "UAbs.", "satz": "Satz", "hs": "Hs.", "nr": "Nr.",
           "lit": "lit.", "alt": "Alt."}
@@ -33,13 +33,7 @@ def print_key(key: str) -> str | None:
 
 def print_units(segs: list[str]) -> str | None:
     """Unit segments without the law's name: ``["abs7"]`` → ``Abs. 7``, ``["s823", "abs1"]`` → ``§ 823 Abs. 1``."""
-    units = []
-    for seg in segs:
-        label, value = split_segment(seg)
-        if label not in _LABEL:
-            return None
-        units.append(f"{_LABEL[label]} {value}")
-    return " ".join(units)
+    return print_segments(segs, _LABEL)
 
 
 def law_name(work: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from legalcite.core.data import load
 from legalcite.jurisdictions.ch.printer import LEVEL_NAMES
 from legalcite.jurisdictions.ch.printer import print_units as _swiss_units
-from legalcite.keys import split, split_segment
+from legalcite.keys import print_segments, split, split_segment
 
 __all__ = ["LEVEL_NAMES", "print_key", "print_units", "treaty_print"]  # the SR's treaties print as Swiss acts do
 
@@ -29,15 +29,7 @@ _ENGLISH_LEVELS = {"art": "Article", "par": "paragraph", "pt": "point"}
 def print_units(segs: list[str], language: str | None = None) -> str | None:
     """Unit segments without the treaty's name, as Swiss courts print them (``Ziff. 1 lit. a``), or in English
     (``paragraph 1 point a``)."""
-    if language != "en":
-        return _swiss_units(segs)
-    parts = []
-    for seg in segs:
-        label, value = split_segment(seg)
-        if label not in _ENGLISH_LEVELS:
-            return None
-        parts.append(f"{_ENGLISH_LEVELS[label]} {value}")
-    return " ".join(parts)
+    return _swiss_units(segs) if language != "en" else print_segments(segs, _ENGLISH_LEVELS)
 
 
 def print_key(key: str, language: str | None = None) -> str | None:
