@@ -86,9 +86,16 @@ _OWN = re.compile(r"[ \t]*(?:hiervor|hiernach|dieses[ \t]+Gesetzes|dieser[ \t]+V
                   r"of[ \t]+this[ \t]+Act|de[ \t]+la[ \t]+présente)\b")
 
 
+# the readings a bare "Art. 60" / "Article 42(1)" gets in German, French or English prose (Swiss, a treaty's, German
+# or EU where no Swiss cue was counted); a Chinese 第十条 is an article without its law too, but never this linker's
+# (and a Chinese statute text may be megabytes long)
+_READINGS = frozenset({"ch", "int", "de", "eu"})
+
+
 def _bare_article(c: Citation) -> bool:
     """An article without its act (``Art. 60``): what this linker binds (tested first, as it is cheap)."""
-    return c.work is None and c.kind is Kind.STATUTE and bool(c.units) and c.units[0].label == "art"
+    return c.work is None and c.kind is Kind.STATUTE and c.jurisdiction in _READINGS and bool(c.units) \
+        and c.units[0].label == "art"
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
