@@ -173,8 +173,8 @@ def embedded_store(small_store: Path, tmp_path_factory: pytest.TempPathFactory) 
 def test_english_claim_about_german_law_is_judged_by_the_dense_model(embedded_store: Path) -> None:
     claim = "Annual leave amounts to at least 24 working days."
     right = _judge(embedded_store, claim, "de/burlg/s3", dense="auto")
-    wrong = _judge(embedded_store, "An employee must sue within three weeks after receiving the written dismissal.",
-                   "de/burlg/s3", dense="auto")
+    wrong = _judge(embedded_store, "Full leave entitlement is acquired for the first time after six months of "
+                   "employment.", "de/burlg/s3", dense="auto")   # the waiting period: § 4 BUrlG
     assert right.judged and right.group == "cross" and not right.misattributed
     assert wrong.judged and wrong.misattributed and not wrong.confirmed   # one model: never confirmed
     assert wrong.dense is not None and wrong.lexical is None
