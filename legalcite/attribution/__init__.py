@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import Claim, claim_for, language_of, statement_for
+from legalcite.attribution.claims import Claim, citation_material, claim_for, is_bare, language_of, statement_for
 from legalcite.attribution.lexical import available
 from legalcite.status import CheckedCitation, Evidence, Status
 
@@ -43,12 +43,14 @@ REASONS = {
 
 
 def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store, *,
-                  dense: str = "auto") -> list[CheckedCitation]:
+                  dense: str = "auto", question: str | None = None) -> list[CheckedCitation]:
     """The misattribution test on every ``real`` citation whose unit the store checked (``units``, in the order of
     ``out``), against the claim around it in ``text``. Citations printed together (a list or range such as
     ``§§ 1 bis 5 PatG``, overlapping spans) support one claim as a group: they are flagged only if every member
-    is. Without numpy and PyStemmer (the ``retrieval`` extra) nothing is judged, and the evidence says so."""
-    return attribute_texts([(out, units, text)], store, dense=dense)[0]
+    is. ``question``: what the text answers; a citation whose sentence states nothing (``答：依据《民法典》第N条的
+    规定。``) is judged against it. Without numpy and PyStemmer (the ``retrieval`` extra) nothing is judged, and the
+    evidence says so."""
+    return attribute_texts([(out, units, text)], store, dense=dense, questions=[question])[0]
 
 
 @dataclasses.dataclass
@@ -58,16 +60,21 @@ class _Todo:
     claim: Claim
     key: str
     language: str | None
+    cited_text: str | None = None   # the unit's text at the cited depth (None: the whole unit)
 
 
 def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
-                    dense: str = "auto") -> list[list[CheckedCitation]]:
-    """:func:`attribute_all` for several ``(verdicts, units, text)`` at once: one batch of claims for the models."""
+                    dense: str = "auto", questions: Sequence[str | None] | None = None
+                    ) -> list[list[CheckedCitation]]:
+    """:func:`attribute_all` for several ``(verdicts, units, text)`` at once (``questions``: what each text answers,
+    or None): one batch of claims for the models."""
     done = [list(out) for out, _, _ in jobs]
     todo: list[_Todo] = []
     extra = available()
     for j, (out, units, text) in enumerate(jobs):
         spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
+        blank = citation_material(text, [cc.citation for cc in out]) if text else []
+        question = questions[j] if questions else None
         for i, (cc, u) in enumerate(zip(out, units)):
             if cc.status != Status.REAL:
                 continue
@@ -77,16 +84,44 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
             elif not text or spans[i][1] <= spans[i][0]:
                 done[j][i] = not_run(cc, REASONS["no_context"], key)
             else:
-                claim = claim_for(text, *spans[i], [s for s in spans if s != spans[i]])
+                claim = claim_for(text, *spans[i], [s for s in spans if s != spans[i]] + blank)
+                if claim.bare and not claim.quotes and question and question.strip():
+                    claim = _asked(question)
                 if not extra:
                     done[j][i] = not_run(cc, REASONS["extra"], key, claim.text)
                 elif claim.bare and not claim.quotes:
                     done[j][i] = not_run(cc, REASONS["no_claim"], key, claim.text, result=NO_CLAIM)
                 else:
-                    todo.append(_Todo(j, i, claim, u.key, u.language))
+                    todo.append(_Todo(j, i, claim, u.key, u.language, cited_text(u, cc.citation.key)))
     if todo:
         _judge(todo, jobs, done, store, dense)
     return [_lists(done[j], jobs[j][0], jobs[j][1]) for j in range(len(jobs))]
+
+
+def _asked(question: str) -> Claim:
+    """A question as the claim of a bare citation that answers it: its words are what the citation is offered for."""
+    text = " ".join(question.split())
+    return Claim(text, is_bare(text), (), "question")
+
+
+def cited_text(unit: Any, key: str | None) -> str | None:
+    """The text of ``unit`` at the depth ``key`` cites (``de/kschg/s1/abs2`` → Absatz 2's text), walking the
+    unit's sub-unit structure as far as it shows the cited levels; None where the key cites the unit itself."""
+    from legalcite.keys import split_segment
+
+    if not key or not key.startswith(unit.key + "/"):
+        return None
+    nodes, text = list(unit.subunits), None
+    for seg in key[len(unit.key) + 1:].split("/"):
+        label, value = split_segment(seg)
+        node = next((n for n in nodes if n.get("label", "") == label and str(n.get("value")) == value), None)
+        if node is None:   # a level the structure skips (§ 4 S. 1 of an unnumbered §): search one level down
+            node = next((c for n in nodes for c in n.get("children", ())
+                         if c.get("label", "") == label and str(c.get("value")) == value), None)
+        if node is None:
+            break
+        text, nodes = node.get("text") or text, list(node.get("children", ()))
+    return text
 
 
 def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, dense: str) -> None:
@@ -109,7 +144,7 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
         else:
             models.append(t)
     if models:
-        claims = [(t.claim.text, t.key, t.language) for t in models]
+        claims = [(t.claim.text, t.key, t.language, t.cited_text) for t in models]
         for t, a in zip(models, Attributor(store, dense=dense).judge(claims)):
             done[t.job][t.index] = _apply(jobs[t.job][0][t.index], t.key, t.claim, a)
 
@@ -172,12 +207,24 @@ def _apply(checked: CheckedCitation, key: str, claim: Claim, a) -> CheckedCitati
     ev = Evidence(source="attribution", key=key, details=details)
     if not a.misattributed:
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=a.judged)
-    better = ", ".join(f"{k} ({s:.2f})" for k, s in a.better)
+    better = ", ".join(_printed(k) for k, _ in a.better)
     how = "two models agree" if a.confirmed else "one model"
+    if a.by == "figures" and a.figures is not None:
+        why = (f"it does not state {', '.join(q.text for q in a.figures.missing)}"
+               + (" (confirmed by BM25)" if a.confirmed else ""))
+    else:
+        why = f"misfit {a.score:.2f} > {a.threshold:.2f}, {how}" + (", across the jurisdiction" if a.by == "across"
+                                                                    else "")
     return dataclasses.replace(
         checked, status=Status.MISATTRIBUTED, confirmed=a.confirmed, evidence=checked.evidence + (ev,),
-        reason=f"{checked.reason.split(';')[0]}, but does not support the statement (misfit {a.score:.2f} > "
-               f"{a.threshold:.2f}, {how}" + (f"; fitting better: {better}" if better else "") + ")")
+        reason=f"{checked.reason.split(';')[0]}, but does not support the statement ({why}"
+               + (f"; fitting better: {better}" if better else "") + ")")
+
+
+def _printed(key: str) -> str:
+    from legalcite.jurisdictions import print_key
+
+    return print_key(key)
 
 
 def _apply_quote(checked: CheckedCitation, t: _Todo, q) -> CheckedCitation:

@@ -84,8 +84,9 @@ def _data() -> _Data:
     with resources.files(__package__).joinpath("data/claims.json").open("rb") as fh:
         raw = json.load(fh)
     abbr = frozenset(a.lower().replace(".", "") for lang in raw["abbreviations"].values() for a in lang)
-    frame = frozenset(w.lower() for lang, ws in raw["frame"].items() if lang != "zh" for w in ws)
-    zh = sorted(raw["frame"]["zh"], key=len, reverse=True)
+    hollow = [raw["frame"], raw.get("conclusion", {})]   # labels and signals, and words that only state an outcome
+    frame = frozenset(w.lower() for words in hollow for lang, ws in words.items() if lang != "zh" for w in ws)
+    zh = sorted({w for words in hollow for w in words.get("zh", ())}, key=len, reverse=True)
     verbs = sorted((v for vs in raw["verbs"].values() for v in vs), key=len, reverse=True)
     return _Data(abbr, frame, re.compile("|".join(map(re.escape, zh))),
                  re.compile(r"(?:" + "|".join(re.escape(v).replace(r"\ ", r"\s+") for v in verbs) + r")(?![^\W\d_])",
@@ -426,6 +427,34 @@ def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[i
     out.extend(Quote(text[base + o + 1:base + c], True) for o, c in spans
                if c == j - 1 and s[o] in _QUOTE_OPEN and o >= sent[0])
     return tuple(Quote(q.text.strip(), q.marked) for q in out if q.text.strip())
+
+
+# a parenthetical after a case citation that says where its words come from, not what it holds
+_PROCEDURAL = re.compile(r"\s{0,2}\((?:citing|quoting|internal|emphasis|alteration|alterations|cleaned|"
+                         r"footnote|citations? omitted|brackets)\b[^()]{0,300}(?:\([^()]{0,80}\)[^()]{0,300})*\)",
+                         re.IGNORECASE)
+_NAME_REACH = 12   # characters between a case name and its citation (", " and a signal's punctuation)
+
+
+def citation_material(text: str, citations: Iterable) -> list[tuple[int, int]]:
+    """Spans of ``text`` that belong to citations without lying in their spans: a case's name before its reporter
+    cite (``Marbury v. Madison, 5 U.S. 137``: the citation's span is the cite) and a parenthetical that only says
+    where quoted words come from (``(quoting …)``, ``(internal quotation marks omitted)``). A claim is the
+    sentence without these, as without the citations themselves."""
+    out = []
+    for c in citations:
+        md = getattr(c, "metadata", None)
+        name = getattr(md, "case_name", None)
+        if name:
+            lo = max(0, c.span.start - len(name) - _NAME_REACH)
+            at = text.rfind(name, lo, c.span.start)
+            if at >= 0:
+                out.append((at, c.span.start))
+        if getattr(c, "kind", None) is not None and c.kind.value in ("case", "reporter"):
+            m = _PROCEDURAL.match(text, c.span.end)
+            if m:
+                out.append((c.span.end, m.end()))
+    return out
 
 
 def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,

@@ -23,6 +23,7 @@ could pass, or there is no lexical signal), and the claims of one text are embed
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass, field
@@ -31,7 +32,8 @@ from importlib import resources
 from typing import Any, Sequence
 
 from legalcite.attribution.claims import language_of
-from legalcite.attribution.lexical import content_terms, scope_of, tokens
+from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens
+from legalcite.attribution.quantities import Quantity, quantities
 
 MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
 TOO_SHORT = "too little text to judge"
@@ -90,6 +92,11 @@ class Thresholds:
     dense_feature: str = "abs"
     lexical_single: str | None = None   # the features of the single-model thresholds (None: the fused ones)
     dense_single: str | None = None
+    # the claim restates another unit: a unit other than the cited one holds at least ``cover`` of the claim's term
+    # weight (BM25 over the full score) and the cited unit ``cover_gap`` less of it, relatively — what a paraphrase
+    # of the neighbouring provision looks like, and court prose (which names a norm without restating it) does not
+    cover: float | None = None
+    cover_gap: float | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,10 @@ class Calibration:
     # the jurisdictions whose laws a claim in another language is judged for: those the ``cross`` group was
     # calibrated on (English claims about German and Chinese law); None: every jurisdiction
     cross_lingual: tuple[str, ...] | None = None
+    # per group: the misfit feature and threshold of the comparison across the jurisdiction (:class:`Across`)
+    across: dict[str, tuple[str, float]] = field(default_factory=dict)
+    # the share of the best candidate's score a unit stating a claim's missing figure must reach (:class:`Figures`)
+    figure_fit: float = 0.5
 
     def get(self, group: str) -> Thresholds:
         return self.groups.get(group) or Thresholds()
@@ -119,8 +130,62 @@ def calibration() -> Calibration:
     with resources.files(__package__).joinpath("calibration.json").open("rb") as fh:
         raw = json.load(fh)
     cross = raw.get("cross_lingual")
+    across = {g: (a["feature"], a["threshold"]) for g, a in raw.get("across", {}).items()}
     return Calibration(raw["embedder"], {g: Thresholds(**t) for g, t in raw["groups"].items()}, raw.get("source", ""),
-                       dict(raw.get("quotations_only", {})), tuple(cross) if cross is not None else None)
+                       dict(raw.get("quotations_only", {})), tuple(cross) if cross is not None else None, across,
+                       raw.get("figure_fit", 0.5))
+
+
+@dataclass(frozen=True)
+class Across:
+    """The claim against every unit of the cited unit's jurisdiction — BM25 over all its works, one IDF — so that a
+    claim about notice periods cited to the Criminal Code meets the unit that states it in another act."""
+
+    s_cited: float
+    s_scope: float                              # the best unit of the cited unit's scope, the cited one included
+    s_other: float                              # the best unit outside the scope
+    other: tuple[tuple[str, float], ...]        # the best units outside the scope, best first
+    full: float                                 # the score of a unit holding every claim term
+    n_units: int
+
+    def misfit(self, feature: str) -> float:
+        """How far the best unit of another act is ahead of the cited act's best (larger: another act fits)."""
+        gap = self.s_other - self.s_scope
+        if feature == "xrel":
+            return max(-1.0, gap / self.s_other) if self.s_other > 0 else -1.0
+        if feature == "xscaled":
+            return max(-1.0, gap / self.full) if self.full > 0 else -1.0
+        raise ValueError(f"unknown across feature {feature!r}; one of {sorted(ACROSS_FEATURES)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"model": "bm25 across the jurisdiction", "s_cited": round(self.s_cited, 3),
+                "s_scope": round(self.s_scope, 3), "s_other": round(self.s_other, 3),
+                "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units}
+
+
+ACROSS_FEATURES = {"xrel": "(best of another act − best of the cited act) / best of another act",
+                   "xscaled": "(best of another act − best of the cited act) / the score of a unit holding every term"}
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The quantities a claim states (:mod:`legalcite.attribution.quantities`) against the cited unit's text at
+    the cited depth: those it states (evidence that it is the right unit), those it does not, and the unit (at its
+    deepest level) that states them with the claim's terms, where one does."""
+
+    claimed: tuple[Quantity, ...]
+    stated: tuple[Quantity, ...]
+    missing: tuple[Quantity, ...] = ()
+    found_in: str | None = None
+    found_score: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"claimed": [q.text for q in self.claimed], "stated": [q.text for q in self.stated]}
+        if self.missing:
+            d["not_stated"] = [q.text for q in self.missing]
+        if self.found_in:
+            d["stated_in"] = self.found_in
+        return d
 
 
 @dataclass(frozen=True)
@@ -138,27 +203,41 @@ class Attribution:
     note: str = ""
     scope: str = ""
     n_units: int = 0
+    across: Across | None = None
+    figures: Figures | None = None
+    by: str = ""                         # the rule that decided: models | figures | across
 
     def details(self) -> dict[str, Any]:
         d: dict[str, Any] = {"method": "retrieval in reverse: the cited unit against every unit of "
-                                       + (self.scope or "the work") + " (BM25, dense)",
+                                       + (self.scope or "the work") + " (BM25, dense) and of its jurisdiction",
                              "group": self.group, "n_units": self.n_units}
         if self.score is not None:
             d.update(misfit=round(self.score, 3), threshold=self.threshold, confirmed=self.confirmed)
-        for s in (self.lexical, self.dense):
-            if s is not None:
-                d[s.model.split(":")[0]] = s.to_dict()
+        for sig in (self.lexical, self.dense):
+            if sig is not None:
+                d[sig.model.split(":")[0]] = sig.to_dict()
+        if self.across is not None:
+            d["across"] = self.across.to_dict()
+        if self.figures is not None:
+            d["figures"] = self.figures.to_dict()
+        if self.by:
+            d["decided_by"] = self.by
         if self.note:
             d["note"] = self.note
         return d
 
     @property
     def better(self) -> tuple[tuple[str, float], ...]:
-        """Units that fit the claim better, with the score of the model that decided (fused: dense first; the
-        lexical model where it decided alone)."""
-        for s in ((self.lexical, self.dense) if self.note == LEXICAL_ALONE else (self.dense, self.lexical)):
-            if s is not None and s.better:
-                return s.better
+        """Units that fit the claim better, with the score of the model that decided (the unit stating the
+        claim's figure; the best units of other acts; fused: dense first; the lexical model where it decided
+        alone)."""
+        if self.by == "figures" and self.figures is not None and self.figures.found_in:
+            return ((self.figures.found_in, self.figures.found_score),)
+        if self.by == "across" and self.across is not None:
+            return self.across.other
+        for sig in ((self.lexical, self.dense) if self.note == LEXICAL_ALONE else (self.dense, self.lexical)):
+            if sig is not None and sig.better:
+                return sig.better
         return ()
 
 
@@ -179,6 +258,25 @@ def _signal(model: str, scores, cited: int, keys: Sequence[str], scale: float | 
                   tuple((keys[i], float(others[i])) for i in top), terms)
 
 
+def _across(scores, whole: LexicalScope, cited: int, scope: str, full: float) -> Across | None:
+    """The claim's scores over the jurisdiction's units (``scores``) seen from the cited unit's scope."""
+    import numpy as np
+
+    a, b = whole.span(scope)
+    if not a <= cited < b:
+        return None
+    inside = float(scores[a:b].max()) if b > a else 0.0
+    outside = scores.copy()
+    outside[a:b] = -np.inf
+    best = float(outside.max()) if len(outside) > b - a else 0.0
+    if not best > 0:
+        return None
+    top = np.argpartition(-outside, min(BETTER, len(outside) - 1))[:BETTER]
+    top = top[np.argsort(-outside[top])]
+    return Across(float(scores[cited]), inside, best,
+                  tuple((whole.keys[i], float(outside[i])) for i in top if outside[i] > 0), full, len(whole.keys))
+
+
 @dataclass
 class _Pending:
     claim: str
@@ -189,6 +287,16 @@ class _Pending:
     n_units: int = 0
     note: str = ""
     dense: Signal | None = None
+    across: Across | None = None
+    figures: Figures | None = None
+    cited_text: str | None = None      # the cited unit's text at the cited depth (None: the whole unit's)
+    language: str = ""
+    claimed: tuple[Quantity, ...] = ()
+    scores: Any = (None, None)         # the scope's matrix and the BM25 of every unit in it
+    whole_scores: Any = (None, None)   # the jurisdiction's matrix and the BM25 of every unit in it
+
+
+FIGURE_CANDIDATES = 8   # units of the scope and of the jurisdiction searched for a claim's missing figure
 
 
 class Attributor:
@@ -208,12 +316,14 @@ class Attributor:
             self._embedder = _embedder(self.calib.embedder)
         return self._embedder
 
-    def judge(self, claims: Sequence[tuple[str, str, str | None]]) -> list[Attribution]:
-        """Decisions for ``(claim, cited unit key, the law's language)`` triples, dense claims embedded in one batch."""
+    def judge(self, claims: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]]
+              ) -> list[Attribution]:
+        """Decisions for ``(claim, cited unit key, the law's language[, the cited text at the cited depth])``,
+        dense claims embedded in one batch."""
         from legalcite.attribution.store import lexical_scope, scope_vectors
 
         pending: list[_Pending] = []
-        for claim, key, law_lang in claims:
+        for claim, key, law_lang, *rest in claims:
             scope = scope_of(key)
             lex = lexical_scope(self.store, scope)
             if lex is None or lex.position(key) is None:
@@ -226,7 +336,9 @@ class Attributor:
                 if other is not None and other.position(key) is not None:
                     lex, law = other, stated
             group = law if stated == law else "cross"
-            p = _Pending(claim, key, scope, group, n_units=len(lex.keys))
+            p = _Pending(claim, key, scope, group, n_units=len(lex.keys), cited_text=rest[0] if rest else None,
+                         language=law)
+            p.claimed = tuple(quantities(claim, _claim_languages(key, stated, law)))
             if group == "cross" and not self.calib.judges_across(key):
                 p.note = (f"claim in another language than the law: claims across languages are calibrated for "
                           f"{', '.join(self.calib.cross_lingual or ())} law only (the dense model alone decides "
@@ -239,13 +351,79 @@ class Attributor:
                 continue
             if group != "cross":
                 scores, known, full = lex.scores(claim)
+                p.scores = (lex, scores)
                 if known >= MIN_TERMS:
                     p.lexical = _signal("bm25", scores, lex.position(key), lex.keys, full, known)
+                self._add_across(p, lex.language)   # also where the cited act knows too few of the claim's terms
             pending.append(p)
         want = [p for p in pending if p.group and not p.note and self._wants_dense(p)]
         if want:
             self._add_dense(want, scope_vectors)
+        for p in pending:
+            if p.group and not p.note and p.claimed:
+                p.figures = self._figures(p)
         return [self._decide(p) for p in pending]
+
+    def _add_across(self, p: _Pending, language: str) -> None:
+        """The claim scored over the whole jurisdiction's units (its matrix is built with the store)."""
+        from legalcite.attribution.store import lexical_scope
+
+        whole = lexical_scope(self.store, p.key.split("/", 1)[0])
+        if whole is None or whole.language != language or (pos := whole.position(p.key)) is None:
+            return
+        scores, known, full = whole.scores(p.claim)
+        if known >= MIN_TERMS:
+            p.whole_scores = (whole, scores)
+            p.across = _across(scores, whole, pos, p.scope, full)
+
+    def _figures(self, p: _Pending) -> Figures:
+        """The claim's figures against the cited text; for those it does not state, the unit that does, among the
+        cited unit's own sub-units, the scope's best units and the jurisdiction's (in that order: the neighbouring
+        provision is the first suspect), where that unit holds the claim's terms nearly as well as the best."""
+        import numpy as np
+
+        from legalcite.attribution.quantities import stated_in, unit_quantities
+
+        unit = self.store.unit(p.key)
+        if unit is None:
+            return Figures(p.claimed, ())
+        cited = unit_quantities(p.cited_text if p.cited_text is not None else unit.text, unit.language or p.language)
+        stated = tuple(q for q in p.claimed if stated_in(q, cited))
+        missing = tuple(q for q in p.claimed if not stated_in(q, cited))
+        if not missing:
+            return Figures(p.claimed, stated)
+        fit = self.calib.figure_fit
+        candidates: list[tuple[str, float]] = []
+        if p.cited_text is not None and p.cited_text != unit.text:
+            candidates.append((p.key, 1.0))   # another sub-unit of the cited unit
+        for matrix, scores in (p.scores, p.whole_scores):
+            if scores is None or not len(scores) or (best := float(scores.max())) <= 0:
+                continue
+            at = matrix.position(p.key)
+            floor = max(fit * best, float(scores[at]) if at is not None else 0.0)
+            k = min(FIGURE_CANDIDATES, len(scores) - 1)
+            top = np.argpartition(-scores, k)[:k + 1]
+            top = top[np.argsort(-scores[top])]
+            candidates.extend((matrix.keys[i], float(scores[i]) / best) for i in top
+                              if scores[i] >= floor and scores[i] > 0 and matrix.keys[i] != p.key)
+        terms = set(tokens(p.claim, p.language))
+        seen = set()
+        for key, share in candidates:
+            if key in seen:
+                continue
+            seen.add(key)
+            u = unit if key == p.key else self.store.unit(key)
+            if u is None or not u.text:
+                continue
+            if key == p.key:
+                where = _deepest_stating(u, missing, terms, skip_text=p.cited_text)
+            elif all(stated_in(q, unit_quantities(u.text, u.language or p.language)) for q in missing):
+                where = _deepest_stating(u, missing, terms) or key
+            else:
+                where = None
+            if where:
+                return Figures(p.claimed, stated, missing, where, share)
+        return Figures(p.claimed, stated, missing)
 
     def _wants_dense(self, p: _Pending) -> bool:
         if self.dense_mode == "off":
@@ -278,14 +456,83 @@ class Attributor:
     def _decide(self, p: _Pending) -> Attribution:
         if not p.group or p.note:
             return Attribution(False, group=p.group, note=p.note, scope=p.scope, n_units=p.n_units)
-        return decide(p.group, p.lexical, p.dense, self.calib.get(p.group), scope=p.scope, n_units=p.n_units)
+        return decide(p.group, p.lexical, p.dense, self.calib.get(p.group), scope=p.scope, n_units=p.n_units,
+                      across=p.across, figures=p.figures, across_at=self.calib.across.get(p.group))
+
+
+def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
+    """The languages whose quantity words a claim is read with: its own (as guessed), the law's, and every language
+    the law's jurisdiction is written in (a French claim about Swiss law)."""
+    from legalcite.jurisdictions import PACKAGES, get
+
+    jur = key.split("/", 1)[0]
+    return (stated, law, *(get(jur).languages if jur in PACKAGES else ()))
+
+
+def _deepest_stating(unit, missing: Sequence[Quantity], claim_terms: set[str], skip_text: str | None = None
+                     ) -> str | None:
+    """The key of the sub-unit of ``unit`` whose text states every figure of ``missing`` and holds the most of the
+    claim's terms, the deeper one on a tie (not the one whose text is ``skip_text``: the cited one); the unit itself
+    when only its whole text does; None when nothing does."""
+    from legalcite.attribution.quantities import stated_in, unit_quantities
+
+    lang = unit.language or "de"
+    best: tuple[int, int, str] | None = None
+    stack = [(unit.key, n, 1) for n in unit.subunits]
+    while stack:
+        prefix, node, depth = stack.pop()
+        key = f"{prefix}/{node.get('label', '')}{node.get('value', '')}"
+        text = node.get("text") or ""
+        if text and text != skip_text and all(stated_in(q, unit_quantities(text, lang)) for q in missing):
+            shared = len(claim_terms & set(tokens(text, lang)))
+            if best is None or (shared, depth) > best[:2]:
+                best = (shared, depth, key)
+        stack.extend((key, c, depth + 1) for c in node.get("children", ()))
+    if best is not None:
+        return best[2]
+    if skip_text is None and all(stated_in(q, unit_quantities(unit.text, lang)) for q in missing):
+        return unit.key
+    return None
 
 
 LEXICAL_ALONE = "the cited unit holds none of the claim's terms, another unit holds them: BM25 decides alone"
+FIGURES_STATED = "the cited unit states the figures the claim gives"
 
 
-def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, **info: Any) -> Attribution:
-    """The calibrated decision from the models' signals (see the module doc)."""
+def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, *,
+           across: Across | None = None, figures: Figures | None = None,
+           across_at: tuple[str, float] | None = None, **info: Any) -> Attribution:
+    """The calibrated decision from the models' signals (see the module doc), then the rules on figures and across
+    the jurisdiction: a figure the cited unit does not state where another unit states it with the claim's terms is
+    misattributed to that unit; a figure it does state keeps it; a claim another act fits far better than any unit
+    of the cited act is misattributed to that act."""
+    base = _models(group, lexical, dense, t, **info)
+    extra = dict(across=across, figures=figures)
+    if figures is not None and figures.found_in is not None:
+        agree = base.misattributed or (lexical is not None and lexical.rank > 0)
+        return dataclasses.replace(base, judged=True, misattributed=True, confirmed=agree, by="figures", **extra,
+                                   note=f"the claim states {', '.join(q.text for q in figures.missing)}: the cited "
+                                        f"text does not, {figures.found_in} does")
+    if figures is not None and figures.stated and not figures.missing:
+        if base.misattributed:
+            return dataclasses.replace(base, misattributed=False, confirmed=False, note=FIGURES_STATED, **extra)
+        return dataclasses.replace(base, **extra)
+    if across is not None and across_at is not None and not base.misattributed:
+        feature, threshold = across_at
+        x = across.misfit(feature)
+        if not base.judged:   # the cited act knows too few of the claim's terms: the jurisdiction's units judge
+            base = dataclasses.replace(base, judged=True, note="", score=x, threshold=threshold, by="across")
+        if x > threshold:
+            agree = lexical is not None and t.lexical is not None and lexical.misfit(
+                t.lexical_single or t.lexical_feature) > t.lexical
+            return dataclasses.replace(base, judged=True, misattributed=True, confirmed=agree, score=x,
+                                       threshold=threshold, by="across", **extra,
+                                       note="another act fits the claim far better than any unit of the cited one")
+    return dataclasses.replace(base, **extra)
+
+
+def _models(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, **info: Any) -> Attribution:
+    """The within-scope decision of the two models (lexical, dense), with their calibrated thresholds."""
     base = dict(group=group, lexical=lexical, dense=dense, **info)
     lex = lexical.misfit(t.lexical_feature) if lexical else None
     den = dense.misfit(t.dense_feature) if dense else None
@@ -306,17 +553,32 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
         # the claim holds the cited unit's distinctive terms (BM25 within the law ranks it first or ties): a claim
         # that restates the unit in its own words is never misattributed, whatever the dense model says
         return Attribution(True, False, False, score=score, threshold=thr,
-                           note="BM25 ranks the cited unit first: the claim holds its distinctive terms", **base)
+                           note="BM25 ranks the cited unit first: the claim holds its distinctive terms", by="models",
+                           **base)
     if not flag and lexical is not None and dense is not None and lexical.s_cited == 0 and dense.rank > 0 \
             and t.lexical is not None and lex1 is not None and lex1 > t.lexical:
         # the mirror of the rule above: the cited unit holds none of the claim's terms the law knows while another
         # unit holds them past the lexical threshold, and the dense model does not rank the cited unit first — the
         # lexical model decides alone ("Geldbußen … verhängen" cited to Art. 82 DSGVO, not Art. 83)
         score, thr = lex1, t.lexical
-        return Attribution(True, True, False, score=score, threshold=thr, note=LEXICAL_ALONE, **base)
+        return Attribution(True, True, False, score=score, threshold=thr, note=LEXICAL_ALONE, by="models", **base)
     confirmed = bool(flag and lex1 is not None and den1 is not None and t.lexical is not None
                      and t.dense is not None and lex1 > t.lexical and den1 > t.dense)
-    return Attribution(True, flag, confirmed, score=score, threshold=thr, **base)
+    if not flag and restates_another(lexical, t):
+        return Attribution(True, True, dense is not None and dense.rank > 0, score=score, threshold=thr,
+                           note=RESTATES_ANOTHER, by="models", **base)
+    return Attribution(True, flag, confirmed, score=score, threshold=thr, by="models", **base)
+
+
+RESTATES_ANOTHER = "another unit of the act holds most of the claim's terms, the cited unit far fewer"
+
+
+def restates_another(lexical: Signal | None, t: Thresholds) -> bool:
+    """Whether the claim restates another unit than the cited one (:attr:`Thresholds.cover`)."""
+    if lexical is None or not lexical.scale or t.cover is None or t.cover_gap is None or lexical.rank == 0:
+        return False
+    best, cited = lexical.s_best / lexical.scale, lexical.s_cited / lexical.scale
+    return best >= t.cover and (best - cited) / best >= t.cover_gap
 
 
 @cache

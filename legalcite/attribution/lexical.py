@@ -78,25 +78,29 @@ class LexicalScope:
     @classmethod
     def build(cls, units: Iterable[tuple[str, str | None, str]], language: str) -> "LexicalScope":
         """From ``(key, heading, text)`` of every unit with text in the scope."""
-        import numpy as np
-
         lang = analyzer_language(language)
-        keys: list[str] = []
-        counts: list[Counter] = []
+        keys, counts = [], []
         for key, heading, text in units:
             keys.append(key)
             counts.append(Counter(tokens(unit_text(heading, text), lang)))
-        vocab: dict[str, int] = {}
-        term_ids: list[int] = []
-        unit_rows: list[int] = []
-        tfs: list[int] = []
-        for i, c in enumerate(counts):
-            for term, tf in c.items():
-                term_ids.append(vocab.setdefault(term, len(vocab)))
-                unit_rows.append(i)
-                tfs.append(tf)
+        return cls.from_counts(keys, counts, lang)
+
+    @classmethod
+    def from_counts(cls, keys: list[str], counts: Sequence[Counter], language: str) -> "LexicalScope":
+        """From each unit's term counts (the analyzer's output): a unit's text is analysed once for its scope's
+        matrix and the jurisdiction's (:class:`Postings`)."""
+        postings = Postings()
+        postings.add(keys, counts)
+        return postings.scope(analyzer_language(language))
+
+    @classmethod
+    def from_postings(cls, language: str, keys: list[str], vocab: dict[str, int], term_ids, unit_rows, tfs,
+                      lengths) -> "LexicalScope":
+        """BM25 weights from raw postings (numpy arrays: a posting's term, unit row and term frequency; each
+        unit's length in terms)."""
+        import numpy as np
+
         n = len(keys)
-        lengths = np.array([sum(c.values()) for c in counts], dtype=np.float64)
         avg = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
         t = np.asarray(term_ids, dtype=np.int64)
         r = np.asarray(unit_rows, dtype=np.int32)
@@ -108,7 +112,14 @@ class LexicalScope:
         indptr = np.zeros(len(vocab) + 1, dtype=np.int64)
         np.cumsum(df.astype(np.int64), out=indptr[1:])
         rows, weights = r[order], w[order].astype(np.float32)
-        return cls(lang, keys, vocab, indptr, rows, weights)
+        return cls(language, keys, vocab, indptr, rows, weights)
+
+    def span(self, scope: str) -> tuple[int, int]:
+        """The rows ``[a, b)`` of the units of ``scope`` (a work, a U.S. Code title) in a jurisdiction's matrix,
+        whose keys are sorted: a scope's units are one run of rows."""
+        import bisect
+
+        return bisect.bisect_left(self.keys, scope + "/"), bisect.bisect_left(self.keys, scope + "0")
 
     def position(self, key: str) -> int | None:
         """The row of ``key`` (None when the scope has no such unit with text)."""
@@ -178,6 +189,52 @@ class LexicalScope:
         with np.load(io.BytesIO(data[8 + n:])) as z:
             arrays = {k: z[k] for k in ("indptr", "rows", "weights")}
         return cls(head["language"], head["keys"], {t: i for i, t in enumerate(head["terms"])}, **arrays)
+
+
+class Postings:
+    """Term counts of units gathered as compact arrays (a term's id, the unit's row, the count), for a scope's
+    matrix or, added scope by scope, for the whole jurisdiction's (:meth:`scope` sorts the units by key)."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.vocab: dict[str, int] = {}
+        self._terms: list = []
+        self._rows: list = []
+        self._tfs: list = []
+        self._lengths: list[int] = []
+
+    def add(self, keys: Sequence[str], counts: Sequence[Counter]) -> None:
+        import numpy as np
+
+        base = len(self.keys)
+        terms, rows, tfs = [], [], []
+        for i, c in enumerate(counts):
+            for term, tf in c.items():
+                terms.append(self.vocab.setdefault(term, len(self.vocab)))
+                rows.append(base + i)
+                tfs.append(tf)
+            self._lengths.append(sum(c.values()))
+        self.keys.extend(keys)
+        self._terms.append(np.asarray(terms, dtype=np.int32))
+        self._rows.append(np.asarray(rows, dtype=np.int32))
+        self._tfs.append(np.asarray(tfs, dtype=np.int32))
+
+    def scope(self, language: str) -> LexicalScope:
+        import numpy as np
+
+        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
+        if order != list(range(len(order))):   # rows renumbered so that keys are sorted
+            where = np.empty(len(order), dtype=np.int32)
+            where[np.asarray(order, dtype=np.int64)] = np.arange(len(order), dtype=np.int32)
+            rows = where[np.concatenate(self._rows)] if self._rows else np.zeros(0, dtype=np.int32)
+        else:
+            rows = np.concatenate(self._rows) if self._rows else np.zeros(0, dtype=np.int32)
+        keys = [self.keys[i] for i in order]
+        lengths = np.asarray(self._lengths, dtype=np.float64)[np.asarray(order, dtype=np.int64)] if order \
+            else np.zeros(0)
+        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int32))
+        return LexicalScope.from_postings(language, keys, self.vocab, cat(self._terms), rows, cat(self._tfs),
+                                          lengths)
 
 
 def scope_of(key: str) -> str:

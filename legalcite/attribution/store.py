@@ -19,11 +19,13 @@ import hashlib
 import io
 import json
 import sqlite3
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
 from legalcite._util import loading
-from legalcite.attribution.lexical import LexicalScope, available, scope_of, scope_units_sql, unit_text
+from legalcite.attribution.lexical import (LexicalScope, Postings, analyzer_language, available, scope_of,
+                                           scope_units_sql, tokens, unit_text)
 from legalcite.jurisdictions import per_title
 
 LEXICAL_TABLE = "attribution_lexical"
@@ -101,17 +103,33 @@ def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] 
         return 0
     con.execute(_LEXICAL_SCHEMA)
     n = 0
+    whole: dict[str, tuple[Postings, str, Any]] = {}   # jurisdiction → its units' postings, language, fingerprint
     for scope in _scopes(con, translations=True):
         rows = _scope_rows(_reader(con), scope)
         if not rows:
             continue
-        lang = next((r[3] for r in rows if r[3]), "en")
-        lex = LexicalScope.build(((k, h, t) for k, h, t, _ in rows), lang)
+        lang = analyzer_language(next((r[3] for r in rows if r[3]), "en"))
+        keys = [r[0] for r in rows]
+        counts = [Counter(tokens(unit_text(h, t), lang)) for _, h, t, _ in rows]
+        lex = LexicalScope.from_counts(keys, counts, lang)
+        fp = fingerprint(rows)
         con.execute(f"INSERT OR REPLACE INTO {LEXICAL_TABLE} VALUES (?,?,?,?,?)",
-                    (scope, lex.language, fingerprint(rows), len(rows), lex.to_bytes()))
+                    (scope, lex.language, fp, len(rows), lex.to_bytes()))
+        if "@" not in scope:
+            jur = scope.split("/", 1)[0]
+            postings, jlang, h = whole.setdefault(jur, (Postings(), lang, hashlib.sha256()))
+            if jlang == lang:   # one language per jurisdiction's snapshots; another language is no competitor
+                postings.add(keys, counts)
+                h.update(f"{scope}\0{fp}\0".encode())
         n += 1
         if progress and n % 50 == 0:
             progress(n, f"attribution {scope.split('/')[0]}")
+    for jur, (postings, lang, h) in sorted(whole.items()):
+        lex = postings.scope(lang)
+        con.execute(f"INSERT OR REPLACE INTO {LEXICAL_TABLE} VALUES (?,?,?,?,?)",
+                    (jur, lex.language, h.hexdigest()[:24], len(lex.keys), lex.to_bytes()))
+        if progress:
+            progress(n, f"attribution {jur}: all works")
     con.commit()
     return n
 
@@ -133,6 +151,8 @@ def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
             if _has_table(store, LEXICAL_TABLE):
                 rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
                 _LEXICAL[k] = (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
+            elif "/" not in scope:   # a jurisdiction's matrix is built with the store only
+                _LEXICAL[k] = None
             else:  # a store built without this table (an older build, or without numpy): build it here, once
                 rows = _scope_rows(store.read, scope)
                 lang = next((r[3] for r in rows if r[3]), "en")

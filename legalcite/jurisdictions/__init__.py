@@ -103,6 +103,10 @@ class Jurisdiction:
     aliases: tuple[str, ...] = ()           # other names of it in gold files and benchmark labels ("ca")
     fetch: str | None = None                # the legalcite.sources source whose files `corpus fetch <code>` loads
     store: StoreRules = field(default_factory=StoreRules)
+    # the languages whose quantity words (number words, scales, units of time and money, reference labels) its
+    # package ships in data/quantities.json: the first registered package that ships a language owns it
+    # (legalcite.attribution.quantities reads them through quantity_words)
+    quantity_languages: tuple[str, ...] = ()
 
     @property
     def package(self) -> str:
@@ -232,6 +236,17 @@ def scope_of(key: str) -> str:
 def per_title(code: str, work: str) -> bool:
     """Whether ``code/work`` is stored per title (:attr:`StoreRules.titled_works`: the U.S. Code)."""
     return code in PACKAGES and work in get(code).store.titled_works
+
+
+def quantity_words(language: str) -> dict[str, Any] | None:
+    """The quantity words of ``language`` (``data/quantities.json`` of the first registered package that declares
+    it in :attr:`Jurisdiction.quantity_languages`), or None where none does."""
+    from legalcite.core.data import load
+
+    for j in registered():
+        if language in j.quantity_languages:
+            return load(j.package, "quantities.json")[language]
+    return None
 
 
 def fetchable() -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N is the year 1874 + N
 
 JURISDICTION = Jurisdiction(
-    code="ch", name="Switzerland", languages=("de", "fr", "it"),
+    code="ch", name="Switzerland", languages=("de", "fr", "it"), quantity_languages=("fr", "it"),
     keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
                    lettered=("lit",), documents=("case", "rep")),
     link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count",

@@ -8,7 +8,7 @@ document numbers (``法释〔2020〕26号``), English renderings (``Article 577 
 from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
 JURISDICTION = Jurisdiction(
-    code="cn", name="China (PRC)", languages=("zh",),
+    code="cn", name="China (PRC)", languages=("zh",), quantity_languages=("zh",),
     keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)),
     link_at="link:link", fetch="flk",
     store=StoreRules(subunits={"para": C.LISTED, "item": C.ITEMS}))

@@ -8,7 +8,7 @@ a law; ``printer.py`` prints keys back; ``snapshots.py`` reads ``de_toc``/``de_f
 from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
 JURISDICTION = Jurisdiction(
-    code="de", name="Germany", languages=("de",),
+    code="de", name="Germany", languages=("de",), quantity_languages=("de",),
     keys=KeyScheme(labels=("s", "art", "abs", "uabs", "satz", "hs", "nr", "lit", "alt"), unit=("s", "art"),
                    lettered=("lit",), documents=("case", "rep")),
     link_at="link:link", knows_name_at="extract:knows_name", cue_count_at="extract:cue_count", fetch="gii",

@@ -10,7 +10,7 @@ back; ``snapshots.py`` reads ``us_constitution``/``us_usc_sections``; ``build.py
 from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 
 JURISDICTION = Jurisdiction(
-    code="us", name="United States (federal)", languages=("en",),
+    code="us", name="United States (federal)", languages=("en",), quantity_languages=("en",),
     keys=KeyScheme(labels=("t", "s", "art", "amend", "cl", "r"), unit=("s", "art", "amend", "r")),
     link_at="link:link", fetch="olrc",
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},
