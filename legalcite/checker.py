@@ -48,6 +48,8 @@ class CheckOptions:
     jurisdiction: str | None = None     # hint for citations that do not state one
     attribution: bool = True            # run the misattribution test
     max_chars: int = DEFAULT_MAX_CHARS  # longer answers are reported as errors, not checked
+    question_field: str | None = None   # the field holding the question an answer answers (bare citations are
+    #                                     judged against it); None: none
 
 
 @dataclass(frozen=True)
@@ -57,13 +59,15 @@ class Answer:
     lineno: int
     id: Any
     text: str
+    question: str | None = None   # what the answer answers (CheckOptions.question_field)
 
 
 # ------------------------------------------------------------------ checking text: the one orchestration
 
 def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
                 date: str | _dt.date | None = None, jurisdiction: str | None = None,
-                attribution: bool = True) -> list[list[CheckedCitation] | Exception]:
+                attribution: bool = True, questions: Sequence[str | None] | None = None
+                ) -> list[list[CheckedCitation] | Exception]:
     """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
     its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
 
@@ -71,7 +75,9 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     2. bind those to their case through the store's case tables (``454 U.S. at 241``), drop what stays unbound;
     3. the resolver chain (the store, then with ``online`` the official sources, whose second opinions on what the
        store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
-    4. the misattribution test over all texts at once (their claims embedded in one batch).
+    4. the misattribution test over all texts at once (their claims embedded in one batch); ``questions`` (one per
+       text, or None) are what each text answers: a citation that states nothing more (``答：依据《民法典》第N条的
+       规定。``) is judged against its question.
 
     One result per text: its verdicts, or the exception that stopped it (the others are still checked)."""
     from legalcite.resolve.store import get_store
@@ -93,13 +99,15 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
     out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
+    asked = list(questions) if questions is not None else [None] * len(texts)
     try:
-        done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution)
+        done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
+                                  [asked[i] for i in ok])
     except Exception:  # noqa: BLE001  find the text that fails: finish each alone
         done = []
         for i in ok:
             try:
-                done.append(_finish([resolved[i]], [texts[i]], store, attribution)[0])
+                done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]])[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -108,16 +116,20 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
-          jurisdiction: str | None = None, attribution: bool = True) -> list[CheckedCitation]:
+          jurisdiction: str | None = None, attribution: bool = True, question: str | None = None
+          ) -> list[CheckedCitation]:
     """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
-    cannot decide. ``date``: the day repeal is judged at (default today)."""
+    cannot decide. ``date``: the day repeal is judged at (default today). ``question``: what ``text`` answers; a
+    bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it."""
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
+    if question is not None and not isinstance(question, str):
+        raise TypeError(f"check(question=) needs a str, not {type(question).__name__}")
     [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
-                           attribution=attribution)
+                           attribution=attribution, questions=[question])
     if isinstance(result, Exception):
         raise result
     return result
@@ -177,7 +189,7 @@ def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
 
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
-            attribution: bool) -> list[list[CheckedCitation]]:
+            attribution: bool, questions: Sequence[str | None] | None = None) -> list[list[CheckedCitation]]:
     """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
     successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
     then ``confirmed`` settled on every verdict."""
@@ -186,7 +198,8 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
         from legalcite.attribution import attribute_texts
         from legalcite.attribution.successor import with_successors
 
-        outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store)
+        outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store,
+                               questions=questions)
         outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
     elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
         from legalcite.attribution import REASONS, not_run
@@ -268,7 +281,13 @@ def answer_of(rec: Line | BadLine, options: CheckOptions) -> Answer | dict:
     if len(text) > options.max_chars:
         return rec.bad(f"answer too long ({len(text):,} characters; limit {options.max_chars:,}, see "
                        "--max-chars)").to_record()
-    return Answer(rec.lineno, rec.id, text)
+    question = None
+    if options.question_field and rec.data is not None:
+        try:   # optional per record: an answer without a question is checked without one
+            question = rec.get(options.question_field, required=False)
+        except LegalciteError as e:
+            return rec.bad(e).to_record()
+    return Answer(rec.lineno, rec.id, text, question)
 
 
 def check_answer(answer: Answer, options: CheckOptions = CheckOptions()) -> dict:
@@ -286,7 +305,8 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
     from legalcite.corpora.store import StoreError
 
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
-                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution)
+                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution,
+                          questions=[a.question for a in answers])
     for r in results:
         if isinstance(r, StoreError):
             raise r

@@ -127,7 +127,7 @@ def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] 
     for jur, (postings, lang, h) in sorted(whole.items()):
         lex = postings.scope(lang)
         con.execute(f"INSERT OR REPLACE INTO {LEXICAL_TABLE} VALUES (?,?,?,?,?)",
-                    (jur, lex.language, h.hexdigest()[:24], len(lex.keys), lex.to_bytes()))
+                    (jur, lex.language, h.hexdigest()[:24], len(lex.keys), lex.to_bytes(compress=False)))
         if progress:
             progress(n, f"attribution {jur}: all works")
     con.commit()

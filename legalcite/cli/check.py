@@ -28,6 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "- for stdin")
     p.add_argument("--text-field", default="answer", help="JSON field holding the answer (default: answer)")
     p.add_argument("--id-field", default="id", help="JSON field holding the answer id (default: id)")
+    p.add_argument("--question-field",
+                   help="JSON field (or CSV column) holding the question each answer answers: a citation whose "
+                        "sentence states nothing beyond it (答：依据《民法典》第N条的规定。) is judged against the "
+                        "question (default: none)")
     p.add_argument("--input-format", choices=("auto", "jsonl", "text"), default="auto",
                    help="auto: JSONL if the first non-blank line starts with '{', else plain text")
     p.add_argument("--whole-file", action="store_true", help="plain text: the whole file is one answer "
@@ -279,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
                            input_format="text" if fmt == text_format else "jsonl", online=args.online,
                            date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
-                           max_chars=args.max_chars)
+                           max_chars=args.max_chars, question_field=args.question_field)
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
         reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
