@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from legalcite.attribution.claims import Claim, citation_material, claim_for, is_bare, language_of, statement_for
 from legalcite.attribution.lexical import available
+from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
 
 __all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
@@ -61,6 +62,8 @@ class _Todo:
     key: str
     language: str | None
     cited_text: str | None = None   # the unit's text at the cited depth (None: the whole unit)
+    beside: frozenset[str] = frozenset()   # the units of the other citations in the claim's sentence
+    figures: str | None = None             # the part of the sentence whose figures are this citation's
 
 
 def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
@@ -92,10 +95,31 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
                 elif claim.bare and not claim.quotes:
                     done[j][i] = not_run(cc, REASONS["no_claim"], key, claim.text, result=NO_CLAIM)
                 else:
-                    todo.append(_Todo(j, i, claim, u.key, u.language, cited_text(u, cc.citation.key)))
+                    beside = frozenset(v.key for k, v in enumerate(units) if v is not None and k != i
+                                       and claim.span and claim.span[0] <= spans[k][0] < claim.span[1])
+                    todo.append(_Todo(j, i, claim, u.key, u.language, cited_text(u, cc.citation.key), beside,
+                                      _figure_part(text, spans, i, claim)))
     if todo:
         _judge(todo, jobs, done, store, dense)
     return [_lists(done[j], jobs[j][0], jobs[j][1]) for j in range(len(jobs))]
+
+
+def _figure_part(text: str, spans: Sequence[tuple[int, int]], i: int, claim: Claim) -> str | None:
+    """The part of the claim's sentence whose figures belong to citation ``i`` when other citations share the
+    sentence: a citation in brackets after its clause (``… drei Jahre (§ 195 BGB) und beginnt … (§ 199 BGB)``)
+    holds the text back to the citation before it; one that leads its clause (``Nach § 622 BGB beträgt …``) the
+    text between its neighbours. None where the citation is alone in its sentence (the claim is its part)."""
+    if claim.span is None:
+        return None
+    a, b = claim.span
+    s, e = spans[i]
+    inside = sorted(sp for k, sp in enumerate(spans) if k != i and a <= sp[0] < b)
+    if not inside:
+        return None
+    before = max((x[1] for x in inside if x[1] <= s), default=a)
+    after = min((x[0] for x in inside if x[0] >= e), default=b)
+    trailing = text[max(a, s - 2):s].rstrip().endswith(("(", "[", "（")) or text[e:e + 1] in ")]）"
+    return text[before:s] if trailing else text[before:after]
 
 
 def _asked(question: str) -> Claim:
@@ -105,13 +129,14 @@ def _asked(question: str) -> Claim:
 
 
 def cited_text(unit: Any, key: str | None) -> str | None:
-    """The text of ``unit`` at the depth ``key`` cites (``de/kschg/s1/abs2`` → Absatz 2's text), walking the
-    unit's sub-unit structure as far as it shows the cited levels; None where the key cites the unit itself."""
+    """The text of ``unit`` at the depth ``key`` cites (``de/kschg/s1/abs2`` → Absatz 2's text, with the text of
+    every level below it: ``18 U.S.C. § 1030(c)`` holds the penalties of (c)(1)–(4)), walking the unit's sub-unit
+    structure as far as it shows the cited levels; None where the key cites the unit itself."""
     from legalcite.keys import split_segment
 
     if not key or not key.startswith(unit.key + "/"):
         return None
-    nodes, text = list(unit.subunits), None
+    nodes, found = list(unit.subunits), None
     for seg in key[len(unit.key) + 1:].split("/"):
         label, value = split_segment(seg)
         node = next((n for n in nodes if n.get("label", "") == label and str(n.get("value")) == value), None)
@@ -120,8 +145,16 @@ def cited_text(unit: Any, key: str | None) -> str | None:
                          if c.get("label", "") == label and str(c.get("value")) == value), None)
         if node is None:
             break
-        text, nodes = node.get("text") or text, list(node.get("children", ()))
-    return text
+        found, nodes = node, list(node.get("children", ()))
+    if found is None:
+        return None
+    texts, stack = [], [found]
+    while stack:
+        n = stack.pop()
+        if n.get("text") and not any(n["text"] in t for t in texts):   # a Satz repeats its Absatz's words
+            texts.append(n["text"])
+        stack.extend(reversed(n.get("children", ())))
+    return "\n".join(texts) or None
 
 
 def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, dense: str) -> None:
@@ -144,9 +177,9 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
         else:
             models.append(t)
     if models:
-        claims = [(t.claim.text, t.key, t.language, t.cited_text) for t in models]
+        claims = [(t.claim.text, t.key, t.language, t.cited_text, t.figures) for t in models]
         for t, a in zip(models, Attributor(store, dense=dense).judge(claims)):
-            done[t.job][t.index] = _apply(jobs[t.job][0][t.index], t.key, t.claim, a)
+            done[t.job][t.index] = _apply(jobs[t.job][0][t.index], t.key, t.claim, a, t.beside)
 
 
 def _quote_check(store, t: _Todo, lex):
@@ -199,12 +232,18 @@ def _lists(done: list[CheckedCitation], out: Sequence[CheckedCitation], units: S
     return done
 
 
-def _apply(checked: CheckedCitation, key: str, claim: Claim, a) -> CheckedCitation:
+def _apply(checked: CheckedCitation, key: str, claim: Claim, a, beside: frozenset[str] = frozenset()
+           ) -> CheckedCitation:
     details = {"result": JUDGED if a.judged else NOT_RUN, **a.details(), "statement": claim.text[:200],
                "claim": claim.where}
     if not a.judged:
         details["reason"] = a.note
     ev = Evidence(source="attribution", key=key, details=details)
+    if a.misattributed and a.better and key_at(a.better[0][0], "unit") in beside:
+        # what fits better is cited in the same sentence: the claim is theirs together ("… festsetzen (§ 9 KSchG);
+        # die Höhe beträgt bis zu zwölf Monatsverdienste (§ 10 KSchG)")
+        details["note"] = f"{a.better[0][0]} fits better and is cited in the same sentence: not flagged"
+        return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=True)
     if not a.misattributed:
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=a.judged)
     better = ", ".join(_printed(k) for k, _ in a.better)

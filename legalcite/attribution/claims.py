@@ -44,6 +44,10 @@ _STOP = {
         such shall may must can will would should which who whom whose what when where there their they them
         its his her into upon than then also other each only more most some same section sections code
         title act law laws article amendment clause subdivision paragraph pursuant provided except""".split()),
+    "fr": set("""le la les un une des du de et ou est sont être que qui dans pour par sur avec sans aux au ce cette
+        ces son sa ses leur leurs il elle ils elles peut doit lorsque selon entre ainsi dont pas ne plus""".split()),
+    "it": set("""il lo la gli le un una dei delle del della di e o è sono che chi nel nella per con senza ai al
+        questo questa suo sua loro può deve quando secondo tra non più""".split()),
     "zh": set(),
 }
 
@@ -52,7 +56,8 @@ SHORT = 3
 
 
 def language_of(text: str, default: str | None = None) -> str:
-    """``zh`` when the text is mostly CJK, else ``de`` when it looks German, else ``en``. A short text (at most
+    """``zh`` when the text is mostly CJK, else ``fr`` or ``it`` when their function words lead, else ``de`` when it
+    looks German, else ``en``. A short text (at most
     :data:`SHORT` words) with no evidence either way (``Leibesvisitation``, the topic of a BGE Regeste) is
     ``default`` where one is given: the attribution passes the law's language, so that a topic is not judged as a
     cross-lingual claim."""
@@ -64,6 +69,10 @@ def language_of(text: str, default: str | None = None) -> str:
     en = sum(w in _STOP["en"] for w in words)
     if de == en == 0 and default is not None and len(words) <= SHORT:
         return default
+    words += [w.lower() for w in re.findall(r"\b[^\W\d_]{1,2}\b", text)]   # le, la, un, di, il: short ones count
+    romance = max(("fr", "it"), key=lambda lang: sum(w in _STOP[lang] for w in words))
+    if sum(w in _STOP[romance] for w in words) > max(de, en):
+        return romance
     return "de" if de > en else "en"
 
 
@@ -366,7 +375,8 @@ class Claim:
     text: str                      # citations blanked, markup removed
     bare: bool                     # states nothing beyond the citation
     quotes: tuple[Quote, ...] = ()
-    where: str = "sentence"        # sentence | item | row | heading | footnote
+    where: str = "sentence"        # sentence | item | row | heading | footnote | question
+    span: tuple[int, int] | None = None   # where the sentence stands in the text (None: not in it, a question)
 
 
 _TRIM = " \t\n()[]（）【】,;:.。，；：、-–—*#>|"
@@ -467,7 +477,7 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
         marker = _footnote_marker(text, b0, b1)
         if marker is not None:
             got = claim_for(text, marker[0], marker[1], others, window=window, _marker=True)
-            return Claim(got.text, got.bare, got.quotes, "footnote")
+            return Claim(got.text, got.bare, got.quotes, "footnote", got.span)
     lo, hi = max(b0, start - window), min(b1, end + window)
     chunk = list(_unmark(text[lo:hi], kind))
     for s, e in [(start, end), *others]:
@@ -482,7 +492,7 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
     claim = _clean(s[sent[0]:sent[1]])
     where = {"item": "item", "row": "row", "heading": "heading", "boldhead": "heading"}.get(kind, "sentence")
     quotes = _quotes(text, s, lo, rs, re_, spans, sent) if kind not in ("heading", "boldhead") else ()
-    return Claim(claim, is_bare(claim), quotes, where)
+    return Claim(claim, is_bare(claim), quotes, where, (lo + sent[0], lo + sent[1]))
 
 
 def _footnote_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:

@@ -316,10 +316,9 @@ class Attributor:
             self._embedder = _embedder(self.calib.embedder)
         return self._embedder
 
-    def judge(self, claims: Sequence[tuple[str, str, str | None] | tuple[str, str, str | None, str | None]]
-              ) -> list[Attribution]:
-        """Decisions for ``(claim, cited unit key, the law's language[, the cited text at the cited depth])``,
-        dense claims embedded in one batch."""
+    def judge(self, claims: Sequence[tuple]) -> list[Attribution]:
+        """Decisions for ``(claim, cited unit key, the law's language[, the cited text at the cited depth[, the part
+        of the claim whose figures are the citation's]])``, dense claims embedded in one batch."""
         from legalcite.attribution.store import lexical_scope, scope_vectors
 
         pending: list[_Pending] = []
@@ -338,7 +337,8 @@ class Attributor:
             group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), cited_text=rest[0] if rest else None,
                          language=law)
-            p.claimed = tuple(quantities(claim, _claim_languages(key, stated, law)))
+            part = rest[1] if len(rest) > 1 and rest[1] is not None else claim
+            p.claimed = tuple(quantities(part, _claim_languages(key, stated, law)))
             if group == "cross" and not self.calib.judges_across(key):
                 p.note = (f"claim in another language than the law: claims across languages are calibrated for "
                           f"{', '.join(self.calib.cross_lingual or ())} law only (the dense model alone decides "
@@ -388,10 +388,13 @@ class Attributor:
         if unit is None:
             return Figures(p.claimed, ())
         cited = unit_quantities(p.cited_text if p.cited_text is not None else unit.text, unit.language or p.language)
-        stated = tuple(q for q in p.claimed if stated_in(q, cited))
-        missing = tuple(q for q in p.claimed if not stated_in(q, cited))
-        if not missing:
-            return Figures(p.claimed, stated)
+        readings: dict[tuple[int, int], list[Quantity]] = {}   # a figure read two ways ("20,000": en, de) is one
+        for q in p.claimed:
+            readings.setdefault((q.start, q.end), []).append(q)
+        stated = tuple(q for qs in readings.values() if any(stated_in(r, cited) for r in qs) for q in qs)
+        if stated or not readings:   # some stated: the claim adds a figure to the right unit's
+            return Figures(p.claimed, stated, tuple(q for q in p.claimed if q not in stated))
+        missing = tuple(p.claimed)
         fit = self.calib.figure_fit
         candidates: list[tuple[str, float]] = []
         if p.cited_text is not None and p.cited_text != unit.text:
@@ -416,9 +419,9 @@ class Attributor:
             if u is None or not u.text:
                 continue
             if key == p.key:
-                where = _deepest_stating(u, missing, terms, skip_text=p.cited_text)
-            elif all(stated_in(q, unit_quantities(u.text, u.language or p.language)) for q in missing):
-                where = _deepest_stating(u, missing, terms) or key
+                where = _deepest_stating(u, readings, terms, skip_text=p.cited_text)
+            elif _states_all(u.text, u.language or p.language, readings):
+                where = _deepest_stating(u, readings, terms) or key
             else:
                 where = None
             if where:
@@ -461,21 +464,28 @@ class Attributor:
 
 
 def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
-    """The languages whose quantity words a claim is read with: its own (as guessed), the law's, and every language
-    the law's jurisdiction is written in (a French claim about Swiss law)."""
+    """The languages whose quantity words a claim is read with: its own (as guessed), the law's, every language the
+    law's jurisdiction is written in (a French claim about Swiss law), and English, in which answers about any law
+    are written (a short claim, "GmbH: CHF 20,000", gives its language away by nothing)."""
     from legalcite.jurisdictions import PACKAGES, get
 
     jur = key.split("/", 1)[0]
-    return (stated, law, *(get(jur).languages if jur in PACKAGES else ()))
+    return (stated, law, *(get(jur).languages if jur in PACKAGES else ()), "en")
 
 
-def _deepest_stating(unit, missing: Sequence[Quantity], claim_terms: set[str], skip_text: str | None = None
-                     ) -> str | None:
-    """The key of the sub-unit of ``unit`` whose text states every figure of ``missing`` and holds the most of the
-    claim's terms, the deeper one on a tie (not the one whose text is ``skip_text``: the cited one); the unit itself
-    when only its whole text does; None when nothing does."""
+def _states_all(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]]) -> bool:
+    """Whether ``text`` states each figure of a claim (one of its readings)."""
     from legalcite.attribution.quantities import stated_in, unit_quantities
 
+    found = unit_quantities(text, language)
+    return all(any(stated_in(q, found) for q in qs) for qs in readings.values())
+
+
+def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], claim_terms: set[str],
+                     skip_text: str | None = None) -> str | None:
+    """The key of the sub-unit of ``unit`` whose text states every figure of the claim (``readings``: each figure's
+    readings) and holds the most of the claim's terms, the deeper one on a tie (none inside the one whose text is
+    ``skip_text``: the cited one); the unit itself when only its whole text does; None when nothing does."""
     lang = unit.language or "de"
     best: tuple[int, int, str] | None = None
     stack = [(unit.key, n, 1) for n in unit.subunits]
@@ -483,14 +493,16 @@ def _deepest_stating(unit, missing: Sequence[Quantity], claim_terms: set[str], s
         prefix, node, depth = stack.pop()
         key = f"{prefix}/{node.get('label', '')}{node.get('value', '')}"
         text = node.get("text") or ""
-        if text and text != skip_text and all(stated_in(q, unit_quantities(text, lang)) for q in missing):
+        if skip_text is not None and text and text in skip_text:
+            continue   # the cited sub-unit, or a level below it
+        if text and _states_all(text, lang, readings):
             shared = len(claim_terms & set(tokens(text, lang)))
             if best is None or (shared, depth) > best[:2]:
                 best = (shared, depth, key)
         stack.extend((key, c, depth + 1) for c in node.get("children", ()))
     if best is not None:
         return best[2]
-    if skip_text is None and all(stated_in(q, unit_quantities(unit.text, lang)) for q in missing):
+    if skip_text is None and _states_all(unit.text, lang, readings):
         return unit.key
     return None
 

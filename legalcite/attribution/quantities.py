@@ -118,7 +118,8 @@ def _table(language: str) -> _Words | dict[str, Any] | None:
                   {k.lower(): float(v) for k, v in raw.get("scales", {}).items()}, units, phrases,
                   {k.lower(): v for k, v in raw.get("currency_before", {}).items()},
                   adjectives := {k.lower(): v for k, v in raw.get("adjectives", {}).items()},
-                  re.compile("(?:" + "|".join(sorted(map(re.escape, adjectives), key=len, reverse=True)) + ")$")
+                  re.compile("(?P<stem>" + "|".join(sorted(map(re.escape, adjectives), key=len, reverse=True))
+                             + ")(?:" + "|".join(map(re.escape, raw.get("adjective_endings", ()))) + ")?$")
                   if adjectives else None,
                   frozenset(raw.get("ranges", ())), raw.get("decimal", "."),
                   frozenset(x.lower() for x in raw.get("labels", ())), raw.get("count_nouns", "none"))
@@ -144,15 +145,22 @@ class _Tok:
 
 
 def _digits(s: str, decimal: str) -> float | None:
-    """``5.000`` / ``5,000`` / ``25'000`` / ``20 000`` / ``2,5`` / ``2.5`` as a number, read with the language's
-    decimal mark (a single group after the decimal mark is a decimal: ``2,500`` in German is 2.5)."""
+    """``5.000`` / ``5,000`` / ``25'000`` / ``20 000`` / ``2,5`` / ``2.5`` / ``1.234,5`` as a number, read with the
+    language's decimal mark. Groups of three digits after a mark are thousands in any language (``CHF 20,000`` in a
+    German answer, ``5.000 EUR`` in an English one): a figure of law with three decimals is rarer than an answer
+    that writes numbers the other language's way."""
     groups = re.split(r"[.,'’ \u00a0\u202f]", s)
     seps = re.findall(r"[.,'’ \u00a0\u202f]", s)
     if not seps:
         return float(s)
-    if seps[-1] == decimal and (len(seps) == 1 or len(groups[-1]) != 3 or seps.count(decimal) == 1 and
-                                len(set(seps)) > 1):
-        return float("".join(groups[:-1]) + "." + groups[-1])
+    if len(groups[-1]) != 3 or groups[0] == "0" or (seps[-1] == decimal and seps.count(decimal) == 1
+                                                      and len(set(seps)) > 1):
+        if seps[-1] not in ".,":
+            return None
+        head = groups[:-1]
+        if len(head) > 1 and not all(len(g) == 3 for g in head[1:]):
+            return None
+        return float("".join(head) + "." + groups[-1])
     if all(len(g) == 3 for g in groups[1:]):
         return float("".join(groups))
     return None
@@ -228,7 +236,7 @@ def _split_hyphen_unit(w: _Words, word: str) -> tuple[float, str] | None:
     if m and m.start() > 0:
         v = _word_value(w, low[:m.start()].rstrip("-‐"))
         if v is not None:
-            return v, w.adjectives[m.group()]
+            return v, w.adjectives[m.group("stem")]
     return None
 
 
@@ -281,8 +289,9 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
                 j += 1
                 continue
             low = t.low.rstrip(".")
-            if low in w.adjectives:   # 30-tägige
-                return w.adjectives[low], j + 1
+            adj = w.adjective_end.fullmatch(low) if w.adjective_end is not None else None
+            if adj:   # 30-tägige
+                return w.adjectives[adj.group("stem")], j + 1
             if low in w.units:
                 u = w.units[low]
                 if u is None:
@@ -327,7 +336,7 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
                 continue
         got = number(i)
         if got is None or labelled(i):
-            i += 1 if got is None else got[1]
+            i = i + 1 if got is None else got[1]
             continue
         v, j = got
         if t.kind == "num" and j < n and toks[j].text == "." and toks[j].start == t.end:
@@ -359,8 +368,7 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
             i = k
             continue
         if w.count_nouns != "none" and j < n and toks[j].kind == "word" and len(values) == 1 and v >= 2 \
-                and v == int(v) and not (t.kind == "num" and int(v) in _YEARS) and _count_noun(w, toks[j]) \
-                and not (j + 1 < n and toks[j + 1].text == "." and toks[j + 1].start == toks[j].end):
+                and v == int(v) and not (t.kind == "num" and int(v) in _YEARS) and _count_noun(w, toks[j]):
             out.append(Quantity(v, "count", text[t.start:toks[j].end], t.start, toks[j].end))
         i = j
     return out
