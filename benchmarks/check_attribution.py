@@ -808,6 +808,7 @@ def main() -> int:
     rows = measure([it for it in its if split_of(it["key"]) == "measure"], _calib(groups, across))
     report(rows)
     if args.write_calibration:
+        shipped = json.loads(CALIBRATION.read_text(encoding="utf-8"))
         doc = {"embedder": emb,
                "source": f"python benchmarks/check_attribution.py --write-calibration --target-fa {args.target_fa} "
                          f"(seed {args.seed}; {len(its)} items)",
@@ -816,6 +817,7 @@ def main() -> int:
                "figure_fit": calibration().figure_fit,
                "quotations_only": calibration().quotations_only,   # a policy kept by hand, with its measured reason
                "cross_lingual": calibration().cross_lingual,       # the jurisdictions the cross sets calibrate
+               **{k: shipped[k] for k in ("cross_dense_floor", "cross_note") if k in shipped},   # kept policies
                "measured": {name: dict(r) for name, r in sorted(rows.items())}}
         CALIBRATION.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"\nwrote {CALIBRATION.relative_to(ROOT)}")

@@ -131,7 +131,11 @@ def calibration() -> Calibration:
         raw = json.load(fh)
     cross = raw.get("cross_lingual")
     across = {g: (a["feature"], a["threshold"]) for g, a in raw.get("across", {}).items()}
-    return Calibration(raw["embedder"], {g: Thresholds(**t) for g, t in raw["groups"].items()}, raw.get("source", ""),
+    groups = {g: Thresholds(**t) for g, t in raw["groups"].items()}
+    floor = raw.get("cross_dense_floor")   # a policy kept beside the calibrated values: see cross_note
+    if floor is not None and "cross" in groups and groups["cross"].dense is not None:
+        groups["cross"] = dataclasses.replace(groups["cross"], dense=max(groups["cross"].dense, floor))
+    return Calibration(raw["embedder"], groups, raw.get("source", ""),
                        dict(raw.get("quotations_only", {})), tuple(cross) if cross is not None else None, across,
                        raw.get("figure_fit", 0.5))
 
