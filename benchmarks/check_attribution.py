@@ -4,6 +4,7 @@
     python benchmarks/check_attribution.py --shipped      # the same items, measured with calibration.json
     python benchmarks/check_attribution.py --quotes       # quotations of STARD's article texts
     python benchmarks/check_attribution.py --bare         # answers that only list real citations
+    python benchmarks/check_attribution.py --qa           # questions answered by a bare citation, with --question-field
 
 Each item is a real citation with its claim; its **swap** cites another unit of the same scope instead (seeded,
 uniform over the units with text). Flags on real citations are false alarms, flags on swaps are hits.
@@ -723,6 +724,55 @@ def bare(store, its: list[dict]) -> dict:
     return rows
 
 
+# ------------------------------------------------------------------ questions answered by a bare citation (--qa)
+
+def qa_items(store, testdata: Path, seed: int, per_set: int = 400) -> list[dict]:
+    """STARD as Q&A data gives it: the question, and an answer that only names the article
+    (``答：依据《中华人民共和国民法典》第N条的规定。``) — the real article, and a neighbour one to three articles away (a
+    ``swap``); each judged with the question (``question=``, what ``--question-field`` passes) and without it."""
+    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
+    from legalcite.jurisdictions.cn.snapshots import cn_article_segment
+    from legalcite.keys import int_to_cn, key_at
+
+    out = []
+    with open(testdata / "stard_queries.jsonl", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh]
+    rng = random.Random(f"{seed}\0qa")
+    for r in rng.sample(rows, min(per_set, len(rows))):
+        rel = r["relevant"][0]
+        wid = cn_work(rel["law"])
+        if not wid or rel.get("article_sub"):
+            continue
+        key = f"cn/{wid}/{cn_article_segment(rel['article'], rel['article_sub'])}"
+        if store.unit(key_at(key, "unit")) is None:
+            continue
+        n = int(rel["article"])
+        near = [n + d for d in (-3, -2, -1, 1, 2, 3) if n + d > 0 and store.unit(f"cn/{wid}/art{n + d}") is not None]
+        for kind, art in (("real", n), ("swap", rng.choice(near) if near else None)):
+            if art is not None:
+                out.append({"set": f"qa-{kind}", "question": r["query"],
+                            "answer": f"答：依据《{wid}》第{int_to_cn(art)}条的规定。"})
+    return out
+
+
+def qa(store, its: list[dict]) -> dict:
+    """Each Q&A answer through :func:`legalcite.check`, with its question and without."""
+    from legalcite.checker import check
+
+    rows: dict = defaultdict(lambda: defaultdict(int))
+    for it in its:
+        for asked, question in (("with question", it["question"]), ("without", None)):
+            for cc in check(it["answer"], store=store, question=question):
+                if cc.status.value in ("real", "misattributed"):
+                    r = rows[(it["set"], asked)]
+                    r["n"] += 1
+                    r["flagged"] += cc.status.value == "misattributed"
+    print(f"{'set':8s} {'judged':14s} {'citations':>9s} {'misattributed':>13s}")
+    for (name, asked), r in sorted(rows.items()):
+        print(f"{name:8s} {asked:14s} {r['n']:9d} {pct(r['flagged'], r['n']):>13s}")
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
@@ -746,6 +796,9 @@ def main() -> int:
                          "of calibrating anew")
     ap.add_argument("--bare", action="store_true",
                     help="answers that only list real citations: none may be called misattributed")
+    ap.add_argument("--qa", action="store_true",
+                    help="STARD questions answered by a bare citation (答：依据《…》第N条的规定。), the real article and a "
+                         "neighbour, judged with and without the question (what --question-field passes)")
     ap.add_argument("--quotes", action="store_true",
                     help="the quotation check instead: quotations of STARD's article texts, real, swapped within the "
                          "law and from another law (figures for the README)")
@@ -761,6 +814,9 @@ def main() -> int:
     t0 = time.perf_counter()
     if args.bare:
         bare(store, bare_items(store, Path(args.testdata), args.seed))
+        return 0
+    if args.qa:
+        qa(store, qa_items(store, Path(args.testdata), args.seed))
         return 0
     if args.quotes:
         qs = quote_items(store, Path(args.testdata), args.seed)
