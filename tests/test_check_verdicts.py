@@ -106,6 +106,7 @@ def test_fresh_answers_are_frozen() -> None:
         "(and a new hash) instead of editing this one")
     items = cv.load_fresh_answers()
     assert {it.source for it in items} == {cv.FRESH} and all(it.question for it in items)
+    assert not any(it.question for it in cv.load_model_answers())   # the model answers run as they always did
 
 
 def test_a_changed_fresh_set_is_refused(tmp_path: Path) -> None:
@@ -199,7 +200,8 @@ def corpus_evidence(c: dict, store) -> str:
     """For a fresh gold ``repealed`` or ``invented`` that the resolver of this code does not give yet (issue 31):
     "" when the snapshot's text shows it, else why not. Repealed: the unit's text or heading is a repeal mark, or the
     cited numbered item reads "N. …", or the EU act is repealed or its articles deleted by the unit the note names.
-    Invented at depth: the level above exists and its text (the cited Absatz's, where one is cited) lists no such item."""
+    Invented at depth: the level above exists and its text (the cited Absatz's, where one is cited) lists no such
+    item."""
     from legalcite.keys import key_at
 
     key, status = c["key"], c["status"]
