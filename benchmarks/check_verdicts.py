@@ -2,7 +2,7 @@
 the CLI.
 
     python benchmarks/check_verdicts.py [--store PATH] [--testdata DIR] [--json] [--no-cli] [--no-attribution]
-                                        [--only model,lexam,stard,us_opinions] [--workers N]
+                                        [--only model,lexam,stard,us_opinions,fresh] [--workers N]
 
 The gold (``benchmarks/data/``, docs/check.md §6):
 
@@ -13,7 +13,12 @@ The gold (``benchmarks/data/``, docs/check.md §6):
 * ``real_text_gold.jsonl``: annotations of real text that stays in ``../shared/testdata`` — LEXam reference
   answers (by id), STARD questions led by their statute as ``check_speed.py`` builds them (by line), US opinion
   passages as ``check_speed.py`` cuts them (by passage index); each with the text's SHA-1, so a changed file is an
-  error, not a silent misalignment.
+  error, not a silent misalignment;
+* ``fresh_answers.jsonl`` (source ``fresh``, not run by default): a second set of model-style answers written and
+  frozen on 2026-12-06, before the attribution rework of issue 31, so that the rework is measured on a set nobody
+  tuned to. Every wrong citation names its ``kind`` of error (neighbour, quantity, cross-law, depth, repeal,
+  relative, question, unit); its SHA-256 is ``FRESH_SHA256``: a changed file is an error, never a new "before".
+  It is reported apart, never pooled into the other sources' total, with a table by kind.
 
 Each text is checked by ``legalcite.check`` (library) and by ``python -m legalcite check`` (CLI, one run over all
 texts). Found citations are matched to gold by span overlap (the same key first, then the larger overlap, each
@@ -23,12 +28,15 @@ form of it (``keys.compatible``), and the status equal to the gold status (or on
 ``not_checked`` and ``not_findable`` only where the gold says so). Then every false misattribution, missed
 citation, wrong key and wrong status, grouped by cause (missed extraction, wrong key, claim cut, attribution not
 run, attribution missed, false misattribution, other status), and the citations where library and CLI disagree.
-Exit code 0 when it ran (the figures are the result, not a pass/fail), 2 when the gold or a shared file is bad.
+Each fresh record's ``question`` goes to the check as ``question=`` (``--question-field question`` for the CLI)
+where the installed legalcite accepts one; the other sources run as they always did. Exit code 0 when it ran (the figures are the result, not a pass/fail), 2 when the
+gold or a shared file is bad.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -44,10 +52,18 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_ANSWERS = DATA / "model_answers.jsonl"
 REAL_GOLD = DATA / "real_text_gold.jsonl"
+FRESH_ANSWERS = DATA / "fresh_answers.jsonl"
+# the fresh set as frozen on FRESH_FROZEN; a changed file is refused (GoldError): write a new set instead
+FRESH_SHA256 = "fda955c05b27dd064f398de28cced80fe5cdcbf8cafe4a795344db0612bad145"
+FRESH_FROZEN = "2026-12-06"
 STATUSES = ("real", "misattributed", "invented", "repealed", "not_checked", "not_findable")
 UNDECIDED = frozenset({"not_checked", "not_findable"})
 WRONG = frozenset({"misattributed", "invented", "repealed"})
 SOURCES = ("model", "lexam", "stard", "us_opinions")
+FRESH = "fresh"          # a suite of its own: reported apart from SOURCES, never in their total
+# the kinds of error the fresh set's wrong citations are written with (its gold's ``kind``; correct citations of the
+# same form may carry one too, and ``fact``: a figure of the case, not a legal quantity, in the claim)
+KINDS = ("neighbour", "quantity", "cross-law", "depth", "repeal", "relative", "question", "unit")
 SHARED_FILES = {"lexam": "lexam_open_sample.jsonl", "stard": "stard_queries.jsonl", "us_opinions": "us_opinions.txt"}
 SHORT_CLAIM_WORDS = 4     # a claim of fewer words (CJK: characters / 2) is a fragment, not what the sentence says
 # a line break followed by a Markdown block (heading, list item, table row, blank line): inside a claim, the claim
@@ -80,6 +96,7 @@ class Gold:
     bare: bool = False
     accept: tuple[str, ...] = ()
     note: str = ""
+    kind: str = ""
 
     def accepts(self, status: str) -> bool:
         """Equal statuses, the gold's ``accept`` list, and either "the corpora cannot say" verdict where the gold
@@ -96,6 +113,7 @@ class Item:
     text: str
     gold: list[Gold]
     style: str = ""
+    question: str = ""
 
 
 @dataclass
@@ -137,7 +155,7 @@ def _gold_of(rec: dict, text: str, where: str) -> list[Gold]:
     for i, c in enumerate(rec.get("citations") or []):
         try:
             g = Gold(int(c["start"]), int(c["end"]), c["text"], c["key"], c["status"], bool(c.get("bare")),
-                     tuple(c.get("accept") or ()), c.get("note") or "")
+                     tuple(c.get("accept") or ()), c.get("note") or "", c.get("kind") or "")
         except (KeyError, TypeError, ValueError) as e:
             raise GoldError(f"{where}: citation {i}: {e!r}") from None
         if g.status not in STATUSES or any(a not in STATUSES for a in g.accept):
@@ -162,13 +180,30 @@ def read_jsonl(path: Path) -> list[dict]:
     return out
 
 
-def load_model_answers(path: Path = MODEL_ANSWERS) -> list[Item]:
+def load_model_answers(path: Path = MODEL_ANSWERS, source: str = "model", questions: bool = False) -> list[Item]:
+    """Answer records as items; ``questions``: keep each record's question for the check (the fresh set's; the
+    model answers run as they always did, so that their figure stays comparable)."""
     items = []
     for rec in read_jsonl(path):
         where = f"{path.name} {rec.get('id')}"
         text = rec["answer"]
-        items.append(Item("model", rec["id"], rec["language"], text, _gold_of(rec, text, where), rec.get("style", "")))
+        items.append(Item(source, rec["id"], rec["language"], text, _gold_of(rec, text, where), rec.get("style", ""),
+                          (rec.get("question") or "") if questions else ""))
     return items
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load_fresh_answers(path: Path = FRESH_ANSWERS, expected: str = FRESH_SHA256) -> list[Item]:
+    """The frozen fresh set; a file whose SHA-256 is not the one recorded when it was frozen is a GoldError."""
+    got = sha256_of(path)
+    if got != expected:
+        raise GoldError(f"{path.name} is frozen (SHA-256 {expected[:12]}, recorded on {FRESH_FROZEN} before the "
+                        f"attribution rework) but the file has {got[:12]}: the set measures the rework only "
+                        f"unchanged; write a new set instead of editing this one")
+    return load_model_answers(path, FRESH, questions=True)
 
 
 def shared_texts(testdata: Path) -> dict[str, Any]:
@@ -235,11 +270,26 @@ def _found_of(d: dict) -> Found:
                  claim, note)
 
 
+def takes_question(check: Any) -> bool:
+    """Whether this legalcite's ``check`` accepts ``question=`` (the claim of a bare citation in Q&A data)."""
+    return "question" in inspect.signature(check).parameters
+
+
 def run_library(items: list[Item], store: str | None, attribution: bool) -> list[list[Found]]:
     import legalcite
 
-    return [[_found_of(cc.to_dict()) for cc in legalcite.check(it.text, store=store, attribution=attribution)]
+    ask = takes_question(legalcite.check)
+    return [[_found_of(cc.to_dict()) for cc in legalcite.check(
+                it.text, store=store, attribution=attribution,
+                **({"question": it.question} if ask and it.question else {}))]
             for it in items]
+
+
+def cli_takes_question() -> bool:
+    """Whether ``legalcite check --help`` lists ``--question-field``."""
+    proc = subprocess.run([sys.executable, "-m", "legalcite", "check", "--help"], capture_output=True, text=True,
+                          env=os.environ)
+    return "--question-field" in proc.stdout
 
 
 def run_cli(items: list[Item], store: str | None, attribution: bool, workers: int) -> list[list[Found]]:
@@ -248,9 +298,11 @@ def run_cli(items: list[Item], store: str | None, attribution: bool, workers: in
         src, out = Path(tmp) / "answers.jsonl", Path(tmp) / "checked.jsonl"
         with open(src, "w", encoding="utf-8") as fh:
             for i, it in enumerate(items):
-                fh.write(json.dumps({"id": i, "answer": it.text}, ensure_ascii=False) + "\n")
+                fh.write(json.dumps({"id": i, "answer": it.text, "question": it.question}, ensure_ascii=False) + "\n")
         cmd = [sys.executable, "-m", "legalcite", "check", str(src), "-o", str(out), "--progress", "off",
                "--workers", str(workers)]
+        if cli_takes_question():
+            cmd += ["--question-field", "question"]
         if store:
             cmd += ["--store", store]
         if not attribution:
@@ -406,7 +458,7 @@ def table(res: PathResult) -> list[dict[str, Any]]:
         for k in ((it.source, it.language), ("all", "all")):
             (named if work_only(f) else extras)[k] += 1
     rows = []
-    order = [(s, lang) for s in (*SOURCES, "all") for lang in sorted({k[1] for k in groups if k[0] == s})]
+    order = [(s, lang) for s in (*SOURCES, FRESH, "all") for lang in sorted({k[1] for k in groups if k[0] == s})]
     for k in order:
         os_ = groups[k]
         n = len(os_)
@@ -423,10 +475,33 @@ def table(res: PathResult) -> list[dict[str, Any]]:
     return rows
 
 
+def kinds_table(res: PathResult) -> list[dict[str, Any]]:
+    """One row per kind of the gold's ``kind`` (KINDS, then the others in order of appearance): the wrong citations
+    of that kind and how many got the verdict a lawyer gives (caught), the correct ones of the same form and how
+    many kept theirs, and how many of those were called misattributed."""
+    by: dict[str, list[Outcome]] = defaultdict(list)
+    for o in res.outcomes:
+        if o.gold.kind:
+            by[o.gold.kind].append(o)
+    rows = []
+    for kind in [*KINDS, *(k for k in by if k not in KINDS)]:
+        os_ = by.get(kind, [])
+        if not os_:
+            continue
+        wrong = [o for o in os_ if o.gold.status in WRONG]
+        right = [o for o in os_ if o.gold.status not in WRONG]
+        rows.append({"kind": kind, "wrong": len(wrong), "caught": sum(o.accepted for o in wrong),
+                     "right": len(right), "kept": sum(o.accepted for o in right),
+                     "false_misattributed": sum(o.found is not None and o.found.status == "misattributed"
+                                                for o in right)})
+    return rows
+
+
 def failure(o: Outcome) -> dict[str, Any]:
     f = o.found
     return {"source": o.item.source, "id": o.item.id, "language": o.item.language, "cause": o.cause,
             "text": o.gold.text, "gold_key": o.gold.key, "gold_status": o.gold.status,
+            "kind": o.gold.kind or None,
             "found_text": f.text if f else None, "found_key": f.key if f else None,
             "found_status": f.status if f else None, "claim": f.claim if f else None,
             "claim_note": (f.claim_note or None) if f else None,
@@ -495,12 +570,42 @@ def print_report(paths: dict[str, PathResult], diff: list[dict] | None) -> None:
             print(f"  [{d['source']} {d['id']}] {d['text']!r} {d['key']}: library {d['library']}, CLI {d['cli']}")
 
 
+def print_kinds(paths: dict[str, PathResult]) -> None:
+    for name, res in paths.items():
+        print(f"\n== {name}: by kind (wrong: verdicts a lawyer accepts / gold; correct citations of the same form: "
+              "kept / gold, and how many were called misattributed)")
+        print(f"{'kind':10} {'wrong caught':>13} {'correct kept':>13} {'false mis.':>10}")
+        for r in kinds_table(res):
+            print(f"{r['kind']:10} {r['caught']:>6}/{r['wrong']:<6} {r['kept']:>6}/{r['right']:<6} "
+                  f"{r['false_misattributed']:10}")
+
+
+def report_json(items: list[Item], lib: list[list[Found]], cli: list[list[Found]] | None,
+                kinds: bool = False) -> dict[str, Any]:
+    """The report of one suite as one JSON object: per path the table, failures and extra citations (and the table
+    by kind), and the library/CLI disagreements."""
+    out: dict[str, Any] = {}
+    for name, found in (("library (legalcite.check)", lib), ("CLI (legalcite check)", cli)):
+        if found is None:
+            continue
+        res = judge(items, found)
+        out[name] = {"table": table(res), "failures": [failure(o) for o in res.outcomes if not o.accepted],
+                     "extra": [{"source": it.source, "id": it.id, "text": f.text, "key": f.key, "status": f.status}
+                               for it, f in res.extra]}
+        if kinds:
+            out[name]["kinds"] = kinds_table(res)
+    out["library_vs_cli"] = disagreements(items, lib, cli) if cli is not None else None
+    return out
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
     ap.add_argument("--testdata", type=Path,
                     default=Path(os.environ.get("LEGALCITE_SHARED", ROOT.parent / "shared")) / "testdata")
-    ap.add_argument("--only", default=",".join(SOURCES), help="sources to check (default: all)")
+    ap.add_argument("--only", default=",".join(SOURCES),
+                    help=f"sources to check (default: {','.join(SOURCES)}; {FRESH}: the frozen fresh set, reported "
+                         "apart)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     ap.add_argument("--no-cli", action="store_true", help="the library path only")
     ap.add_argument("--no-attribution", action="store_true")
@@ -514,32 +619,50 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(f"no store at {store}: run `legalcite corpus build` first", file=sys.stderr)
         return 2
     only = set(args.only.split(","))
+    if only - {*SOURCES, FRESH}:
+        print(f"check_verdicts: unknown source {', '.join(sorted(only - {*SOURCES, FRESH}))} "
+              f"(known: {', '.join((*SOURCES, FRESH))})", file=sys.stderr)
+        return 2
     try:
         items = [it for it in load_model_answers() if "model" in only]
-        if only - {"model"}:
+        if only & set(SOURCES) - {"model"}:
             items += [it for it in load_real_gold(args.testdata) if it.source in only]
+        fresh = load_fresh_answers() if FRESH in only else []
     except (GoldError, OSError, KeyError) as e:
         print(f"check_verdicts: {e}", file=sys.stderr)
         return 2
     attribution = not args.no_attribution
-    lib = run_library(items, store, attribution)
-    paths = {"library (legalcite.check)": judge(items, lib)}
-    cli = None
-    if not args.no_cli:
-        cli = run_cli(items, store, attribution, args.workers)
-        paths["CLI (legalcite check)"] = judge(items, cli)
-    diff = disagreements(items, lib, cli) if cli is not None else None
+    lib = run_library(items + fresh, store, attribution)     # one run of each path over both suites
+    cli = None if args.no_cli else run_cli(items + fresh, store, attribution, args.workers)
+    n = len(items)
+    # (name, items, library, CLI): the sources' suite and the fresh set, judged and reported apart
+    suites = [(name, its, found[0], found[1]) for name, its, found in (
+        ("", items, (lib[:n], cli[:n] if cli is not None else None)),
+        (FRESH, fresh, (lib[n:], cli[n:] if cli is not None else None))) if its]
     if args.json:
-        json.dump({name: {"table": table(res), "failures": [failure(o) for o in res.outcomes if not o.accepted],
-                          "extra": [{"source": it.source, "id": it.id, "text": f.text, "key": f.key,
-                                     "status": f.status} for it, f in res.extra]}
-                   for name, res in paths.items()} | {"library_vs_cli": diff},
-                  sys.stdout, ensure_ascii=False, indent=1)
+        out: dict[str, Any] = {}
+        for name, its, flib, fcli in suites:
+            rep = report_json(its, flib, fcli, kinds=name == FRESH)
+            if name:
+                out[name] = rep
+            else:
+                out |= rep
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
         print()
-    else:
-        print(f"{len(items)} texts, {sum(len(it.gold) for it in items)} gold citations "
-              f"({', '.join(f'{k} {v}' for k, v in Counter(g.status for it in items for g in it.gold).items())})")
-        print_report(paths, diff)
+        return 0
+    for name, its, flib, fcli in suites:
+        counts = Counter(g.status for it in its for g in it.gold)
+        print(f"{'fresh set: ' if name else ''}{len(its)} texts, {sum(counts.values())} gold citations "
+              f"({', '.join(f'{k} {v}' for k, v in counts.items())})"
+              + (f"; frozen on {FRESH_FROZEN} (SHA-256 {FRESH_SHA256[:12]}), reported apart from the sources"
+                 if name else ""))
+        paths = {"library (legalcite.check)": judge(its, flib)}
+        if fcli is not None:
+            paths["CLI (legalcite check)"] = judge(its, fcli)
+        print_report(paths, disagreements(its, flib, fcli) if fcli is not None else None)
+        if name == FRESH:
+            print_kinds(paths)
+        print()
     return 0
 
 
