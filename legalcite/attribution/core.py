@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -111,8 +112,8 @@ class Calibration:
     # the jurisdictions whose laws a claim in another language is judged for: those the ``cross`` group was
     # calibrated on (English claims about German and Chinese law); None: every jurisdiction
     cross_lingual: tuple[str, ...] | None = None
-    # per group: the misfit feature and threshold of the comparison across the jurisdiction (:class:`Across`)
-    across: dict[str, tuple[str, float]] = field(default_factory=dict)
+    # per group: the comparison across the jurisdiction (:class:`Across`, :class:`AcrossRule`)
+    across: dict[str, "AcrossRule"] = field(default_factory=dict)
     # the share of the best candidate's score a unit stating a claim's missing figure must reach (:class:`Figures`)
     figure_fit: float = 0.5
 
@@ -130,7 +131,7 @@ def calibration() -> Calibration:
     with resources.files(__package__).joinpath("calibration.json").open("rb") as fh:
         raw = json.load(fh)
     cross = raw.get("cross_lingual")
-    across = {g: (a["feature"], a["threshold"]) for g, a in raw.get("across", {}).items()}
+    across = {g: AcrossRule(**a) for g, a in raw.get("across", {}).items()}
     groups = {g: Thresholds(**t) for g, t in raw["groups"].items()}
     floor = raw.get("cross_dense_floor")   # a policy kept beside the calibrated values: see cross_note
     if floor is not None and "cross" in groups and groups["cross"].dense is not None:
@@ -163,12 +164,31 @@ class Across:
 
     def to_dict(self) -> dict[str, Any]:
         return {"model": "bm25 across the jurisdiction", "s_cited": round(self.s_cited, 3),
-                "s_scope": round(self.s_scope, 3), "s_other": round(self.s_other, 3),
+                "s_scope": round(self.s_scope, 3), "s_other": round(self.s_other, 3), "full": round(self.full, 3),
                 "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units}
 
 
 ACROSS_FEATURES = {"xrel": "(best of another act − best of the cited act) / best of another act",
                    "xscaled": "(best of another act − best of the cited act) / the score of a unit holding every term"}
+
+
+@dataclass(frozen=True)
+class AcrossRule:
+    """When another act fits a claim better than the cited one (calibrated per group): its misfit ``feature``
+    passes ``threshold``; or a unit of another act holds at least ``cover`` of the claim's term weight (its score
+    over the score of a unit holding every claim term) and leads the cited act's best by ``gap`` (``xrel``) — a
+    claim that restates another act's provision, which court prose naming its norm rarely is."""
+
+    feature: str = "xrel"
+    threshold: float | None = None
+    cover: float | None = None
+    gap: float | None = None
+
+    def flags(self, a: "Across") -> bool:
+        if self.threshold is not None and a.misfit(self.feature) > self.threshold:
+            return True
+        return (self.cover is not None and self.gap is not None and a.full > 0
+                and a.s_other / a.full >= self.cover and a.misfit("xrel") >= self.gap)
 
 
 @dataclass(frozen=True)
@@ -237,8 +257,9 @@ class Attribution:
         alone)."""
         if self.by == "figures" and self.figures is not None and self.figures.found_in:
             return ((self.figures.found_in, self.figures.found_score),)
-        if self.by == "across" and self.across is not None:
-            return self.across.other
+        if self.across is not None and self.across.other and (
+                self.by == "across" or self.misattributed and self.across.s_other > self.across.s_scope):
+            return self.across.other   # another act fits better than any unit of the cited one: name it
         for sig in ((self.lexical, self.dense) if self.note == LEXICAL_ALONE else (self.dense, self.lexical)):
             if sig is not None and sig.better:
                 return sig.better
@@ -381,24 +402,31 @@ class Attributor:
             p.across = _across(scores, whole, pos, p.scope, full)
 
     def _figures(self, p: _Pending) -> Figures:
-        """The claim's figures against the cited text; for those it does not state, the unit that does, among the
-        cited unit's own sub-units, the scope's best units and the jurisdiction's (in that order: the neighbouring
-        provision is the first suspect), where that unit holds the claim's terms nearly as well as the best."""
+        """The claim's figures against the cited text; for those it does not state with the claim's terms, the unit
+        that does, among the cited unit's own sub-units, the scope's best units and the jurisdiction's (in that
+        order: the neighbouring provision is the first suspect), where that unit holds the claim's terms nearly as
+        well as the best (:attr:`Calibration.figure_fit`) and states the figures in a sentence with more of them."""
         import numpy as np
-
-        from legalcite.attribution.quantities import stated_in, unit_quantities
 
         unit = self.store.unit(p.key)
         if unit is None:
             return Figures(p.claimed, ())
-        cited = unit_quantities(p.cited_text if p.cited_text is not None else unit.text, unit.language or p.language)
+        language = unit.language or p.language
         readings: dict[tuple[int, int], list[Quantity]] = {}   # a figure read two ways ("20,000": en, de) is one
         for q in p.claimed:
             readings.setdefault((q.start, q.end), []).append(q)
-        stated = tuple(q for qs in readings.values() if any(stated_in(r, cited) for r in qs) for q in qs)
-        if stated or not readings:   # some stated: the claim adds a figure to the right unit's
-            return Figures(p.claimed, stated, tuple(q for q in p.claimed if q not in stated))
-        missing = tuple(p.claimed)
+        own = {t for q in p.claimed for t in tokens(q.text, p.language)}
+        terms = set(tokens(p.claim, p.language)) - own   # the claim's words, its figures' own words aside
+        cited_text = p.cited_text if p.cited_text is not None else unit.text
+        each = [_context(cited_text, language, {k: qs}, terms) for k, qs in readings.items()]
+        stated = tuple(q for c, qs in zip(each, readings.values()) if c >= 1 for q in qs)
+        missing = tuple(q for q in p.claimed if q not in stated)
+        if not missing or stated:   # all stated with the claim's terms; or some: the claim adds a figure to them
+            return Figures(p.claimed, stated, missing)
+        # none stated with the claim's words: not at all, or in a sentence about something else (Art. 335c OR's
+        # "drei Monaten" of notice for a claim about the three months of probation): a unit that states them with
+        # more of the claim's words fits better
+        need = max(1, min(each) + 1) if min(each) >= 0 else 1
         fit = self.calib.figure_fit
         candidates: list[tuple[str, float]] = []
         if p.cited_text is not None and p.cited_text != unit.text:
@@ -413,7 +441,6 @@ class Attributor:
             top = top[np.argsort(-scores[top])]
             candidates.extend((matrix.keys[i], float(scores[i]) / best) for i in top
                               if scores[i] >= floor and scores[i] > 0 and matrix.keys[i] != p.key)
-        terms = set(tokens(p.claim, p.language))
         seen = set()
         for key, share in candidates:
             if key in seen:
@@ -422,10 +449,11 @@ class Attributor:
             u = unit if key == p.key else self.store.unit(key)
             if u is None or not u.text:
                 continue
+            lang = u.language or p.language
             if key == p.key:
-                where = _deepest_stating(u, readings, terms, skip_text=p.cited_text)
-            elif _states_all(u.text, u.language or p.language, readings):
-                where = _deepest_stating(u, readings, terms) or key
+                where = _deepest_stating(u, readings, terms, need, skip_text=p.cited_text)
+            elif _context(u.text, lang, readings, terms) >= need:
+                where = _deepest_stating(u, readings, terms, need) or key
             else:
                 where = None
             if where:
@@ -477,19 +505,34 @@ def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
     return (stated, law, *(get(jur).languages if jur in PACKAGES else ()), "en")
 
 
-def _states_all(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]]) -> bool:
-    """Whether ``text`` states each figure of a claim (one of its readings)."""
+_SENTENCE_END = re.compile(r"[.;:!?。；：！？\n]")
+
+
+def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]], terms: set[str]) -> int:
+    """How well ``text`` states a claim's figures (``readings``: each figure's readings): for each figure, the most
+    of the claim's ``terms`` in a sentence of ``text`` that states it; the least of these over the figures; -1
+    where ``text`` does not state one of them at all."""
     from legalcite.attribution.quantities import stated_in, unit_quantities
 
     found = unit_quantities(text, language)
-    return all(any(stated_in(q, found) for q in qs) for qs in readings.values())
+    worst = None
+    for qs in readings.values():
+        best = -1
+        for f in found:
+            if any(stated_in(q, (f,)) for q in qs):
+                a = max((m.end() for m in _SENTENCE_END.finditer(text, 0, f.start)), default=0)
+                m = _SENTENCE_END.search(text, f.end)
+                best = max(best, len(terms & set(tokens(text[a:m.start() if m else len(text)], language))))
+        worst = best if worst is None else min(worst, best)
+    return -1 if worst is None else worst
 
 
-def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], claim_terms: set[str],
+def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], claim_terms: set[str], need: int,
                      skip_text: str | None = None) -> str | None:
-    """The key of the sub-unit of ``unit`` whose text states every figure of the claim (``readings``: each figure's
-    readings) and holds the most of the claim's terms, the deeper one on a tie (none inside the one whose text is
-    ``skip_text``: the cited one); the unit itself when only its whole text does; None when nothing does."""
+    """The key of the sub-unit of ``unit`` that states every figure of the claim (``readings``: each figure's
+    readings) in a sentence with at least ``need`` of its terms, and holds the most of the claim's terms, the deeper
+    one on a tie (none inside the one whose text is ``skip_text``: the cited one); the unit itself when only its
+    whole text does; None when nothing does."""
     lang = unit.language or "de"
     best: tuple[int, int, str] | None = None
     stack = [(unit.key, n, 1) for n in unit.subunits]
@@ -499,14 +542,14 @@ def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], clai
         text = node.get("text") or ""
         if skip_text is not None and text and text in skip_text:
             continue   # the cited sub-unit, or a level below it
-        if text and _states_all(text, lang, readings):
+        if text and _context(text, lang, readings, claim_terms) >= need:
             shared = len(claim_terms & set(tokens(text, lang)))
             if best is None or (shared, depth) > best[:2]:
                 best = (shared, depth, key)
         stack.extend((key, c, depth + 1) for c in node.get("children", ()))
     if best is not None:
         return best[2]
-    if skip_text is None and _states_all(unit.text, lang, readings):
+    if skip_text is None and _context(unit.text, lang, readings, claim_terms) >= need:
         return unit.key
     return None
 
@@ -517,7 +560,7 @@ FIGURES_STATED = "the cited unit states the figures the claim gives"
 
 def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, *,
            across: Across | None = None, figures: Figures | None = None,
-           across_at: tuple[str, float] | None = None, **info: Any) -> Attribution:
+           across_at: AcrossRule | None = None, **info: Any) -> Attribution:
     """The calibrated decision from the models' signals (see the module doc), then the rules on figures and across
     the jurisdiction: a figure the cited unit does not state where another unit states it with the claim's terms is
     misattributed to that unit; a figure it does state keeps it; a claim another act fits far better than any unit
@@ -534,15 +577,15 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
             return dataclasses.replace(base, misattributed=False, confirmed=False, note=FIGURES_STATED, **extra)
         return dataclasses.replace(base, **extra)
     if across is not None and across_at is not None and not base.misattributed:
-        feature, threshold = across_at
-        x = across.misfit(feature)
+        x = across.misfit(across_at.feature)
         if not base.judged:   # the cited act knows too few of the claim's terms: the jurisdiction's units judge
-            base = dataclasses.replace(base, judged=True, note="", score=x, threshold=threshold, by="across")
-        if x > threshold:
+            base = dataclasses.replace(base, judged=True, note="", score=x, threshold=across_at.threshold,
+                                       by="across")
+        if across_at.flags(across):
             agree = lexical is not None and t.lexical is not None and lexical.misfit(
                 t.lexical_single or t.lexical_feature) > t.lexical
             return dataclasses.replace(base, judged=True, misattributed=True, confirmed=agree, score=x,
-                                       threshold=threshold, by="across", **extra,
+                                       threshold=across_at.threshold, by="across", **extra,
                                        note="another act fits the claim far better than any unit of the cited one")
     return dataclasses.replace(base, **extra)
 
