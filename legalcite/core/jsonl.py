@@ -751,6 +751,9 @@ class JsonlWriter:
             self._cut_back()
             raise OutputError(f"{self.path}: write failed after {self.count:,} complete records "
                               f"({e.strerror or e}); free space or choose another output") from None
+        except BaseException:  # Ctrl-C or SIGTERM between two pieces of a record: the file ends with a whole one
+            self._cut_back()
+            raise
         self._good += len(data)
         self.count += 1
 
