@@ -249,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
     from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.corpora.store import StoreError, resolve_store_path
-    from legalcite.errors import LegalciteError
+    from legalcite.errors import InputError, LegalciteError
     from legalcite.resolve.store import get_store
 
     if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
@@ -291,7 +291,15 @@ def run(args: argparse.Namespace) -> int:
     ends: dict[int, int] = {}
     answers: dict[int, dict] = {}   # for the HTML report: the text of each answer, to highlight its citations
 
+    unread: list[LegalciteError] = []   # the input given up part way: said after what was read before is checked
+
     def items() -> Iterator[Answer | dict]:
+        try:
+            yield from _items()
+        except InputError as e:
+            unread.append(e)
+
+    def _items() -> Iterator[Answer | dict]:
         for rec in reader:
             for w in getattr(rec, "warnings", ()):
                 print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
@@ -321,6 +329,8 @@ def run(args: argparse.Namespace) -> int:
                     out.write(rec)
                 progress.update(totals.answers + totals.errors, ends.pop(rec["line"], None))
         progress.close()
+        if unread:
+            return _fail(unread[0])
         missing = reader.missing_everywhere(args.text_field)
         if missing:
             return _fail(missing)
