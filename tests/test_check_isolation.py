@@ -1,5 +1,5 @@
 """Issue 35: no exception escapes ``check`` for any text, and a fault of legalcite on one citation costs that
-citation's evidence only (docs/statuses.md, "A fault in legalcite"; docs/reliability.md row 21).
+citation's evidence only (docs/statuses.md, "A fault in legalcite"; docs/reliability.md, rows 35).
 
 - the cause found: a printer asked for a language it has no forms in (``zh`` for a regulation cited in Chinese
   prose) raised ``KeyError`` and lost the answer; every printer now prints in its default language instead;
