@@ -9,6 +9,7 @@ citation's evidence only (docs/statuses.md, "A fault in legalcite"; docs/reliabi
   exception and without any verdict carrying an internal error (the net is not a place for bugs to hide)."""
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
@@ -71,8 +72,12 @@ def test_every_printer_prints_in_any_language_it_is_asked_for(language: str | No
         assert printed and printed != key, (key, language)
         if language not in getattr(get(key.split("/")[0])._printer(), "LANGUAGES", ()):
             assert printed == print_key(key), (key, language)   # its default
-    for code in PACKAGES:   # the unit printers too
+    for code in PACKAGES:   # the unit printers too; and one with forms in several languages says which
         get(code).print_units(["art1"])
+        printer = get(code)._printer()
+        takes = [fn for fn in (printer.print_key, getattr(printer, "print_units", None))
+                 if fn is not None and "language" in inspect.signature(fn).parameters]
+        assert not takes or printer.LANGUAGES, code
 
 
 # ------------------------------------------------------------------ a bug on one citation costs that citation only

@@ -86,8 +86,8 @@ def snapshot_lines(path: Path) -> Iterator[tuple[int, str]]:
     past :data:`MAX_RATIO` times its size (each an :class:`~legalcite.errors.InputError` naming the file: a
     decompression bomb), and a run of blank lines costs no Python step per line. A damaged file (bad UTF-8, a
     truncated gzip stream) is an InputError naming the file and the line."""
-    from legalcite.errors import InputError
     from legalcite._util import MAX_DECODED
+    from legalcite.errors import InputError
 
     compressed = path.suffix == ".gz"
     lineno = 0
@@ -117,8 +117,9 @@ def _capped_lines(fh: Any, path: Path, cap: int | None, max_line: int) -> Iterat
     while block := fh.read(_BLOCK):
         total += len(block)
         if cap is not None and total > cap:
-            raise InputError(f"{path}: expands past {cap:,} bytes ({MAX_RATIO} times its size; a decompression "
-                             "bomb?): nothing was built from this file")
+            raise InputError(f"{path}: expands past {cap:,} bytes, more than a snapshot of its size may ({MAX_RATIO} "
+                             f"times it, at least {max_line:,}; a decompression bomb?): nothing was built from this "
+                             "file")
         first = block.find(b"\n")
         if first < 0:
             head.append(block)

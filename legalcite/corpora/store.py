@@ -303,7 +303,7 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
     :func:`legalcite.jurisdictions.snapshot_readers`, case lists such as the BGE list among them). Skipped when the
     existing store was built from the same inputs, unless ``force``. Case tables a user loaded into the old store
-    are kept. The new store replaces the old one only where it keeps what the old one holds (:func:`keeps`), or
+    are kept. The new store replaces the old one only where it keeps what the old one holds (:func:`losses`), or
     with ``force``; ``store`` is written as :func:`store_file` says (a link's target; no device)."""
     from legalcite.corpora.snapshots import iter_records
 
@@ -327,7 +327,7 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
     def at_least(units: dict[str, int], n_cases: int) -> None:  # a typo or a wrong folder must not empty a store
         if not any(units.values()) and n_cases == 0:
             raise BuildRefused(f"the snapshots in {corpora_dir} hold no units and no cases; {path} is left as it was")
-        lost = keeps(old, units)
+        lost = losses(old, units)
         if lost:
             raise BuildRefused(f"the new store would lose what {path} holds ({'; '.join(lost)}): left as it was; "
                                "rebuild with --force (force=True) to replace it all the same")
@@ -354,7 +354,7 @@ def _check_source(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdic
 KEEP_SHARE = 0.9   # of its units a rebuild must keep in each jurisdiction the store holds (a snapshot may shrink)
 
 
-def keeps(old: dict[str, int], new: dict[str, int]) -> list[str]:
+def losses(old: dict[str, int], new: dict[str, int]) -> list[str]:
     """What a store with units by jurisdiction ``new`` would lose of one with ``old``, one phrase per jurisdiction
     (none: it may replace it): a jurisdiction it lacks, or one with fewer than :data:`KEEP_SHARE` of its units.
     Counting units alone let a California-only build (33,042 units) replace a store of eu and us (2,443)."""

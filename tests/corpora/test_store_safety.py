@@ -290,13 +290,13 @@ def test_a_build_must_keep_every_jurisdiction_of_the_store(name, holds, source, 
 
 
 def test_the_guard_rule_per_jurisdiction() -> None:
-    from legalcite.corpora.store import keeps
+    from legalcite.corpora.store import losses
 
-    assert keeps({}, {"de": 1}) == []
-    assert keeps({"eu": 2000, "us": 443}, {"us-ca": 33042}) == ["no units of eu, where it has 2,000",
+    assert losses({}, {"de": 1}) == []
+    assert losses({"eu": 2000, "us": 443}, {"us-ca": 33042}) == ["no units of eu, where it has 2,000",
                                                                "no units of us, where it has 443"]
-    assert keeps({"de": 1000}, {"de": 900, "cn": 5}) == []
-    assert keeps({"de": 1000}, {"de": 899}) == ["de: 899 units, 90% of its 1,000 (at least 90% must stay)"]
+    assert losses({"de": 1000}, {"de": 900, "cn": 5}) == []
+    assert losses({"de": 1000}, {"de": 899}) == ["de: 899 units, 90% of its 1,000 (at least 90% must stay)"]
 
 
 def test_store_through_a_symlink_writes_its_target_and_the_link_stays(small_corpora, tmp_path, capsys) -> None:
