@@ -15,6 +15,11 @@ from typing import Iterator
 LOADING = logging.getLogger("legalcite.loading")
 LOADING_AFTER = 1.0   # seconds a load runs before it is said
 
+# Bytes one record may take, however it comes: an answer of an official source (legalcite.net), a body expanding
+# from a compressed encoding (a gzip bomb is refused past it), a line of a snapshot file (legalcite.corpora), and what
+# the input reader skips of one record too long before it gives up on the input (legalcite.core.jsonl).
+MAX_DECODED = 64 * 1024 * 1024
+
 
 def sha256_file(path: str | Path) -> str:
     """Hex SHA-256 of a file, read in 1 MiB blocks (downloads, index manifests)."""

@@ -12,25 +12,29 @@ a record of the one JSONL reader (:mod:`legalcite.core.jsonl`); both are pure an
 process pool and the distributed runner (:mod:`legalcite.distributed`) share them and write identical records.
 :func:`check_line` does both for one raw line.
 
-Errors: only typed, expected ones become a verdict (a fault of an online source is ``not_checked`` inside the
-chain). A :class:`~legalcite.errors.LegalciteError` while checking an answer becomes that answer's error record
-with its message, except a :class:`~legalcite.corpora.store.StoreError` (a store damaged after it was opened),
-which no later answer would escape: it ends the run (``check`` exits 2) instead of writing one error record per
-answer; any other exception is a bug and becomes an error record saying so, with the answer's id — never a silent
-``not_checked``.
+Errors: a fault of an online source is ``not_checked`` inside the chain. A fault of legalcite itself (a bug) or
+any other error while one citation is resolved, tested for misattribution or given its successor costs that
+citation that step only (:func:`_isolated`): its verdict says so, in its reason or its evidence
+(docs/statuses.md, "A fault in legalcite"), and the answer's other citations keep theirs. What cannot be told
+apart by citation — extracting and linking the text — fails the answer: its error record names the fault (the
+extractors and linkers themselves skip one that raises: :mod:`legalcite.pipeline`). A
+:class:`~legalcite.corpora.store.StoreError` (a store damaged after it was opened), which no later answer would
+escape, ends the run (``check`` exits 2) instead of writing one error record or verdict per answer.
 """
 from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import logging
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
-from legalcite.status import DEDUCTED, CheckedCitation, Status, settle_confirmed
+from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided, settle_confirmed
 
+_log = logging.getLogger("legalcite")
 LEXASSAY_PENALTY = 0.25   # per distinct deducted citation (legalcite.metrics.lexassay)
 DEFAULT_MAX_CHARS = 1_000_000
 
@@ -103,7 +107,7 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     try:
         done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
                                   [asked[i] for i in ok])
-    except Exception:  # noqa: BLE001  find the text that fails: finish each alone
+    except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) finish each text alone
         done = []
         for i in ok:
             try:
@@ -169,8 +173,24 @@ def _chain(store: Any, online: bool, date: str | _dt.date | None) -> Any:
 
 
 def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[list[CheckedCitation], list[Any]]:
-    """Step 3: (verdicts, the store's unit behind each)."""
-    results = chain.resolve(citations)
+    """Step 3: (verdicts, the store's unit behind each). The chain is asked about all citations at once; where that
+    fails, about each alone, and one that fails alone is ``not_checked`` (fault) saying so (:func:`fault_verdict`)."""
+    from legalcite.corpora.store import StoreError
+    from legalcite.resolve.base import Resolution
+
+    try:
+        results = chain.resolve(citations)
+    except StoreError:
+        raise
+    except Exception:  # noqa: BLE001  find the citations it fails on
+        results = []
+        for c in citations:
+            try:
+                results += chain.resolve([c])
+            except StoreError:
+                raise
+            except Exception as e:  # noqa: BLE001
+                results.append(Resolution(fault_verdict(c, "resolving the citation", e)))
     out = [_said_how_read(r.checked) for r in results]
     if not online:  # say why nobody else was asked, and for a decision what would decide it
         from legalcite.resolve.cases import OFFLINE_HINT
@@ -195,17 +215,91 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
     then ``confirmed`` settled on every verdict."""
     outs = [out for out, _ in resolved]
     if attribution and resolved:
-        from legalcite.attribution import attribute_texts
+        from legalcite.attribution import attribute_texts, not_run
         from legalcite.attribution.successor import with_successors
+        from legalcite.corpora.store import StoreError
 
-        outs = attribute_texts([(out, units, text) for (out, units), text in zip(resolved, texts)], store,
-                               questions=questions)
-        outs = [with_successors(out, text, store) for out, text in zip(outs, texts)]
+        asked = list(questions) if questions is not None else [None] * len(texts)
+        jobs = [(out, units, text) for (out, units), text in zip(resolved, texts)]
+        try:
+            outs = attribute_texts(jobs, store, questions=asked)
+        except StoreError:
+            raise
+        except Exception:  # noqa: BLE001  each text alone, and in a text that fails each citation alone
+            outs = [_isolated(lambda o, u=units, t=text, q=q: attribute_texts([(o, u, t)], store, questions=[q])[0],
+                              out, Status.REAL, lambda cc, said: not_run(cc, f"{said} in the misattribution test"))
+                    for (out, units, text), q in zip(jobs, asked)]
+        outs = [_isolated(lambda o, t=text: with_successors(o, t, store), out, Status.REPEALED,
+                          lambda cc, said: _with_fault(cc, "looking up the successor", said))
+                for out, text in zip(outs, texts)]
     elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
         from legalcite.attribution import REASONS, not_run
 
         outs = [[not_run(cc, REASONS["off"]) if cc.status is Status.REAL else cc for cc in out] for out in outs]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
+
+
+# ------------------------------------------------------------------ faults of one citation
+
+def internal_error(e: BaseException) -> str:
+    """What a verdict or an error record says of an exception: a bug, unless it is a deliberate error."""
+    if isinstance(e, LegalciteError):
+        return str(e)
+    return f"internal error (a bug in legalcite; please report it): {type(e).__name__}: {e}"
+
+
+def fault_verdict(citation: Citation, step: str, e: Exception) -> CheckedCitation:
+    """``not_checked`` (fault) for a citation that ``step`` failed on, saying so in its reason and evidence."""
+    _log.warning("legalcite failed on %s while %s: %r", citation.text, step, e)
+    said = internal_error(e)
+    return CheckedCitation(citation, Status.NOT_CHECKED, f"not checked: {said} (while {step})",
+                           (Evidence("internal error", citation.key, details={"step": step, "error": said}),),
+                           undecided=Undecided.FAULT)
+
+
+def _with_fault(cc: CheckedCitation, step: str, said: str) -> CheckedCitation:
+    """``cc`` as it was before ``step`` failed on it, with evidence that says so."""
+    ev = Evidence("internal error", cc.citation.key, details={"step": step, "error": said})
+    return dataclasses.replace(cc, evidence=cc.evidence + (ev,))
+
+
+def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], out: Sequence[CheckedCitation],
+              takes: Status, failed_on: Callable[[CheckedCitation, str], CheckedCitation]) -> list[CheckedCitation]:
+    """``step(out)`` for a step that works only on the verdicts of status ``takes`` (the misattribution test on
+    ``real``, the successor on ``repealed``) and may read the others (their spans delimit a claim). Where it
+    raises, it is run with one such verdict at a time (the others set aside as ``not_checked``, which it leaves
+    alone) to find those it fails on, then once with those set aside: each of them leaves unchanged except for
+    ``failed_on(verdict, what went wrong)``; the others get the step's result. A damaged store ends the run."""
+    from legalcite.corpora.store import StoreError
+
+    def aside(cc: CheckedCitation) -> CheckedCitation:
+        return dataclasses.replace(cc, status=Status.NOT_CHECKED)
+
+    try:
+        return step(list(out))
+    except StoreError:
+        raise
+    except Exception:  # noqa: BLE001
+        pass
+    failed: dict[int, BaseException] = {}
+    for i, cc in enumerate(out):
+        if cc.status is takes:
+            try:
+                step([c if j == i else aside(c) for j, c in enumerate(out)])
+            except StoreError:
+                raise
+            except Exception as e:  # noqa: BLE001
+                failed[i] = e
+    try:
+        done = step([aside(c) if i in failed else c for i, c in enumerate(out)])
+    except StoreError:
+        raise
+    except Exception as e:  # noqa: BLE001  it fails only on several together: none of them gets the step
+        failed = {i: e for i, c in enumerate(out) if c.status is takes}
+        done = list(out)
+    for i, e in failed.items():
+        _log.warning("legalcite failed on %s: %r", out[i].citation.text, e)
+    return [failed_on(out[i], internal_error(failed[i])) if i in failed else cc for i, cc in enumerate(done)]
 
 
 def attribution_gaps(store: Any = None) -> list[str]:
@@ -310,16 +404,19 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
     for r in results:
         if isinstance(r, StoreError):
             raise r
-    return [_error_record(a, r) if isinstance(r, Exception) else _record(a, r) for a, r in zip(answers, results)]
+    out = []
+    for a, r in zip(answers, results):
+        try:
+            out.append(_error_record(a, r) if isinstance(r, Exception) else _record(a, r))
+        except Exception as e:  # noqa: BLE001  a verdict that cannot be written: the answer's error record
+            out.append(_error_record(a, e))
+    return out
 
 
 def _error_record(answer: Answer, e: Exception) -> dict:
+    """The answer's error record: a deliberate error's message, or a bug said as one (the run and the id survive)."""
     ident = answer.id if answer.id is not None else answer.lineno
-    if isinstance(e, LegalciteError):  # a store damaged after it was opened, an output that cannot be written …
-        return {"line": answer.lineno, "id": ident, "error": str(e)}
-    # a bug: this answer's error record, so the run and the id survive
-    return {"line": answer.lineno, "id": ident,
-            "error": f"internal error (a bug in legalcite; please report it): {type(e).__name__}: {e}"}
+    return {"line": answer.lineno, "id": ident, "error": internal_error(e)}
 
 
 def _record(answer: Answer, checked: list[CheckedCitation]) -> dict:

@@ -45,7 +45,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from legalcite._util import sha256_file
+from legalcite._util import MAX_DECODED, sha256_file
 from legalcite.errors import LegalciteError
 
 if TYPE_CHECKING:
@@ -313,7 +313,7 @@ class OfficialClient:
     backoff: float = 0.5              # base of the exponential backoff, seconds
     max_backoff: float = 30.0
     max_retry_after: float = 120.0    # a longer Retry-After ends the attempt with not_checked
-    max_bytes: int = 64 * 1024 * 1024
+    max_bytes: int = MAX_DECODED
     max_redirects: int = 5
     concurrency: int = 8              # all hosts together
     policies: Mapping[str, HostPolicy] = field(default_factory=lambda: dict(DEFAULT_POLICIES))

@@ -115,8 +115,10 @@ def test_a_lone_surrogate_is_checked_not_fatal(small_store: Path) -> None:
     assert [c["status"] for c in rec["citations"]] == ["real", "invented"]
 
 
-def test_an_unexpected_exception_is_the_answers_error_not_a_verdict(small_store: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_exception_is_said_in_the_verdict_not_a_silent_not_checked(
+        small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug while resolving a citation costs that citation its verdict, said as a bug (issue 35: it cost the
+    answer every citation); more in tests/test_check_isolation.py."""
     import legalcite.resolve.store as store_mod
 
     def broken(*a, **kw):
@@ -124,21 +126,25 @@ def test_an_unexpected_exception_is_the_answers_error_not_a_verdict(small_store:
 
     monkeypatch.setattr(store_mod, "resolve_one", broken)
     rec = check_answer(Answer(4, "q4", "Nach § 823 BGB."), _opts(small_store))
-    assert rec == {"line": 4, "id": "q4", "error": "internal error (a bug in legalcite; please report it): "
-                                                   "KeyError: 'boom'"}
+    [c] = rec["citations"]
+    assert (rec["id"], c["status"]) == ("q4", "not_checked")
+    assert c["reason"] == ("not checked: internal error (a bug in legalcite; please report it): KeyError: 'boom' "
+                           "(while resolving the citation) (offline)")
     assert check_answer(Answer(5, None, "no citation here"), _opts(small_store))["citations"] == []
 
 
-def test_a_typed_error_while_checking_is_the_answers_error(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_typed_error_while_resolving_is_said_in_the_verdict(small_store: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     import legalcite.resolve.store as store_mod
     from legalcite.errors import InputError
 
     def refused(*a, **kw):
-        raise InputError("this answer cannot be read")
+        raise InputError("this citation cannot be read")
 
     monkeypatch.setattr(store_mod, "resolve_one", refused)
     rec = check_answer(Answer(2, None, "§ 823 BGB"), _opts(small_store))
-    assert rec == {"line": 2, "id": 2, "error": "this answer cannot be read"}
+    assert rec["id"] == 2 and [(c["status"], c["reason"]) for c in rec["citations"]] == [
+        ("not_checked", "not checked: this citation cannot be read (while resolving the citation) (offline)")]
 
 
 def test_a_store_damaged_mid_run_ends_the_run(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:

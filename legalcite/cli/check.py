@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import signal
 import sys
 import time
 from typing import Any, Iterator
@@ -68,36 +69,12 @@ def _iso_date(text: str) -> str:
 
 # ------------------------------------------------------------------ workers
 
-def _init_worker(parent: int) -> None:
-    """A worker process: SIGTERM ends it at once, without a traceback (the parent ends its workers with it on
-    Ctrl-C, SIGTERM or an error); Ctrl-C is the parent's to handle; it ends when the parent ends, however the
-    parent ends (Linux: ``PR_SET_PDEATHSIG``), so no worker outlives a killed run."""
-    import os
-    import signal
-
+def _init_worker() -> None:
+    """A worker process (:class:`legalcite.core.workers.Workers` sets its signals): it never shares the parent's
+    SQLite connection across fork."""
     from legalcite.resolve.store import forget_stores
 
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (fork copied the parent's handler, which raises Terminated)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
-    if os.getppid() != parent:  # the parent ended before the line above took effect
-        os._exit(0)
-    forget_stores()  # never share the parent's SQLite connection across fork
-
-
-def _die_with_parent() -> None:
-    """Ask the kernel to send this process SIGTERM when its parent ends (Linux ``prctl(PR_SET_PDEATHSIG)``);
-    nothing where that call does not exist (there the parent's own handlers end the workers)."""
-    import ctypes
-    import signal
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    forget_stores()
 
 
 def pool_size(requested: int, answers: int) -> int:
@@ -120,13 +97,29 @@ def _work(job: tuple) -> list[dict]:
     return check_answers(answers, options)
 
 
+def _lost(job: tuple, code: int | None) -> list[dict]:
+    """The records of a task whose worker ended before answering: SIGTERM to a worker is taken as the run's end
+    (it comes with the process group's, and the parent's own handler may not have run yet); a worker ended
+    otherwise (SIGKILL, out of memory) costs its answers, each an error record saying so; the run goes on."""
+    from legalcite.cli import Terminated
+
+    if code == -signal.SIGTERM:
+        raise Terminated()
+    if code is not None and code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else f"signal {-code}"
+        how = f"was killed by {name}" + (" (out of memory?)" if code == -signal.SIGKILL else "")
+    else:
+        how = f"ended (exit code {code})"
+    answers, _ = job
+    return [{"line": a.lineno, "id": a.id if a.id is not None else a.lineno,
+             "error": f"not checked: the worker process checking it {how}"} for a in answers]
+
+
 def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
     """Output records in input order: answers are checked (in worker processes with ``workers`` ≠ 1, as many as
     :func:`pool_size` allows for the first batch, in bounded batches so memory stays flat however long the input),
     error records pass through in their place. Closing the generator (an error, Ctrl-C, SIGTERM) ends the
     workers."""
-    import os
-
     from legalcite.checker import Answer, check_answers
 
     workers = pool_size(workers, sys.maxsize)  # the cores' cap first: it sizes the batch read ahead
@@ -141,15 +134,14 @@ def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
                 yield next(done) if isinstance(it, Answer) else it
             chunk = list(itertools.islice(items, PER_TASK))
         return
-    import multiprocessing as mp
+    from legalcite.core.workers import Workers
 
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(os.getpid(),)) as pool:  # exit: terminate()
+    with Workers(workers, _work, initializer=_init_worker) as pool:  # an exception, a close: the workers end
         chunk = first
         while chunk:
             answers = [it for it in chunk if isinstance(it, Answer)]
             tasks = [(answers[k:k + PER_TASK], options) for k in range(0, len(answers), PER_TASK)]
-            done = itertools.chain.from_iterable(pool.imap(_work, tasks))
+            done = itertools.chain.from_iterable(pool.map(tasks, _lost))
             for it in chunk:
                 yield next(done) if isinstance(it, Answer) else it
             chunk = list(itertools.islice(items, batch))
@@ -261,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
     from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
     from legalcite.corpora.store import StoreError, resolve_store_path
-    from legalcite.errors import LegalciteError
+    from legalcite.errors import InputError, LegalciteError
     from legalcite.resolve.store import get_store
 
     if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
@@ -303,7 +295,15 @@ def run(args: argparse.Namespace) -> int:
     ends: dict[int, int] = {}
     answers: dict[int, dict] = {}   # for the HTML report: the text of each answer, to highlight its citations
 
+    unread: list[LegalciteError] = []   # the input given up part way: said after what was read before is checked
+
     def items() -> Iterator[Answer | dict]:
+        try:
+            yield from _items()
+        except InputError as e:
+            unread.append(e)
+
+    def _items() -> Iterator[Answer | dict]:
         for rec in reader:
             for w in getattr(rec, "warnings", ()):
                 print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
@@ -333,6 +333,8 @@ def run(args: argparse.Namespace) -> int:
                     out.write(rec)
                 progress.update(totals.answers + totals.errors, ends.pop(rec["line"], None))
         progress.close()
+        if unread:
+            return _fail(unread[0])
         missing = reader.missing_everywhere(args.text_field)
         if missing:
             return _fail(missing)

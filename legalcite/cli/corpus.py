@@ -42,9 +42,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "store was built from the same files (use --force).")
     b.add_argument("--from", dest="from_dir", metavar="DIR",
                    help="snapshot directory (default: $LEGALCITE_CORPORA or ../shared/corpora)")
-    b.add_argument("--store", help="store file to write")
+    b.add_argument("--store", help="store file to write (a link: its target; no device or directory)")
     b.add_argument("--jurisdictions", help=f"comma-separated subset of {','.join(PACKAGES)} (default: all)")
-    b.add_argument("--force", action="store_true", help="rebuild even if the store is up to date")
+    b.add_argument("--force", action="store_true", help="rebuild even if the store is up to date, and replace it "
+                   "even if the new one lacks a jurisdiction it holds or 10 %% of one's units")
     b.add_argument("--quiet", action="store_true", help="no progress output")
     b.set_defaults(func=run_build)
 

@@ -39,10 +39,11 @@ import json
 import os
 import re
 import sys
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterator, Sequence
 
 from legalcite.errors import FieldError, InputError, OutputError
 
@@ -284,9 +285,12 @@ class Reader:
             self.stats.lines += 1
             if len(raw) == cap and not raw.endswith(b"\n"):
                 yield lineno, _TooLong(), pos  # first: a reader of one record (the whole input) stops here
+                skipped = 0
                 while raw and not raw.endswith(b"\n"):  # the rest of the line, a piece at a time
                     raw = self._fh.readline(_CHUNK)
                     pos += len(raw)
+                    skipped += len(raw)
+                    self._skipping(skipped, lineno, "line")
                 continue
             body = raw[:-1] if raw.endswith(b"\n") else raw
             if body.endswith(b"\r"):
@@ -321,8 +325,10 @@ class Reader:
                 lineno += 1
                 self.stats.lines += 1
                 yield lineno, _TooLong(), consumed  # first: a reader of one record (the whole input) stops here
-                skipping = True
+                skipping, skipped = True, 0
             if skipping:
+                skipped += len(buf)
+                self._skipping(skipped, lineno, "line")
                 buf = ""
             if not data:
                 break
@@ -351,8 +357,18 @@ class Reader:
             yield rec
 
     def _blocks(self, lines: Iterator[tuple[int, str, int]], *, whole: bool) -> Iterator[Line | BadLine]:
+        state: list[int] = []   # the first line of the block being dropped, while one is
+        try:
+            yield from self._blocks_of(lines, whole, state)
+        except InputError:   # the input given up inside a block too long: that block's bad line first
+            if state:
+                yield self._bad(state[0], None, self._unreadable(_TooLong()), 0)
+            raise
+
+    def _blocks_of(self, lines: Iterator[tuple[int, str, int]], whole: bool, state: list[int]
+                   ) -> Iterator[Line | BadLine]:
         block: list[str] = []
-        start = end = size = 0
+        start = end = size = dropped = 0
         too_long: int | None = None  # the first line of a block past max_chars, whose lines are then dropped
         for lineno, text, pos in lines:
             long_line = isinstance(text, _TooLong)
@@ -363,6 +379,7 @@ class Reader:
                 if too_long is not None:
                     yield self._bad(too_long, None, self._unreadable(_TooLong()), pos)
                     too_long = None
+                    state.clear()
                 elif block:
                     self.stats.records += 1
                     yield Line(self.path, start, None, None, "\n".join(block), end)
@@ -371,12 +388,15 @@ class Reader:
                     self.stats.blank += 1
                 continue
             if too_long is not None:
+                dropped += len(text) + 1
+                self._skipping(dropped, too_long, "block")
                 continue
             if not block:
                 start = lineno
             size += len(text) + 1
             if long_line or (self.max_chars is not None and size > self.max_chars + 1):
-                too_long, block, size = start, [], 0
+                too_long, block, size, dropped = start, [], 0, 0
+                state[:] = [too_long]
                 if whole:  # the whole input is this one record: nothing after it could be used
                     yield self._bad(too_long, None, self._unreadable(_TooLong()), pos)
                     return
@@ -413,27 +433,49 @@ class Reader:
             if more is not None:
                 return None, _chain(first, _chain([more], rest)), "jsonl"  # `[1, 2]`, then more lines
             return self._array_records(head, first[-1][0], [first[-1][2]]), iter(()), "json"
-        held = first + list(rest)  # a multi-line array: parsed whole before any element becomes a record
-        body = [t for _, t, _ in held]
-        if any(isinstance(t, _Undecodable) for t in body):
-            return None, iter(held), "jsonl"  # the per-line reader names the undecodable line
-        text = "\n".join(body)
-        start = sum(len(t) + 1 for t in body[:len(first) - 1])   # offset of the first non-blank line
+        # a multi-line array: parsed whole before any element becomes a record, so it is held — as text in chunks
+        # of lines (not a tuple per line) and at most _skip_cap() characters (an endless one was held for ever)
+        if any(isinstance(t, _Undecodable) for _, t, _ in first):
+            return None, _chain(first, rest), "jsonl"  # the per-line reader names the undecodable line
+        first_no, cap = first[0][0], self._skip_cap()
+        chunks: list[str] = []
+        pending = [t for _, t, _ in first]
+        ends = array("q", (pos for _, _, pos in first))
+        size = sum(len(t) + 1 for t in pending)
+        for item in rest:
+            if isinstance(item[1], _Undecodable):  # read as JSON Lines, whose reader names that line
+                held = "\n".join([*chunks, "\n".join(pending)]).split("\n")
+                return None, _chain([(first_no + i, t, ends[i]) for i, t in enumerate(held)],
+                                    _chain([item], rest)), "jsonl"
+            pending.append(item[1])
+            ends.append(item[2])
+            size += len(item[1]) + 1
+            if cap is not None and size > cap:
+                raise InputError(f"{self.path}:{first_no}: a JSON array is read whole before its first record, "
+                                 f"and this one runs past {cap:,} characters: write JSON Lines (one object per "
+                                 "line: jq -c '.[]'), or lift the limit (--max-chars 0)")
+            if len(pending) >= 4096:
+                chunks.append("\n".join(pending))
+                pending = []
+        if pending:
+            chunks.append("\n".join(pending))
+        text = "\n".join(chunks)
+        start = sum(len(t) + 1 for _, t, _ in first[:-1])   # offset of the first non-blank line
         try:
             _, at = decoder.raw_decode(text, start + len(head) - len(head.lstrip()))
         except json.JSONDecodeError as e:
-            raise self._not_an_array(held[0][0] + text.count("\n", 0, e.pos), e) from None
+            raise self._not_an_array(first_no + text.count("\n", 0, e.pos), e) from None
         if text[at:].strip():
-            lineno = held[0][0] + text.count("\n", 0, at)
+            lineno = first_no + text.count("\n", 0, at)
             raise InputError(f"{self.path}:{lineno}: a JSON array ends here but more follows; one array, or "
                              "JSON Lines (one object per line)")
-        return self._array_records(text, held[0][0], [pos for _, _, pos in held]), iter(()), "json"
+        return self._array_records(text, first_no, ends), iter(()), "json"
 
     def _not_an_array(self, lineno: int, e: json.JSONDecodeError) -> InputError:
         return InputError(f"{self.path}:{lineno}: starts as a JSON array but is not valid JSON ({e.msg} at column "
                           f"{e.colno}); fix it, or write JSON Lines (one object per line)")
 
-    def _array_records(self, text: str, first_lineno: int, ends: list[int]) -> Iterator[Line | BadLine]:
+    def _array_records(self, text: str, first_lineno: int, ends: Sequence[int]) -> Iterator[Line | BadLine]:
         """One record per element of the JSON array ``text`` (already known to parse), at the line it starts."""
         decoder = json.JSONDecoder()
         pos = text.index("[") + 1
@@ -488,6 +530,8 @@ class Reader:
                     text = ""
                 yield text + "\n"
 
+        # a cell may be as long as a line (csv's own limit, 131,072 characters, made an answer of 200,000 a bad line)
+        csv.field_size_limit(max(csv.field_size_limit(), self._line_cap() or 2**31 - 1))
         source = feed()
         header: list[str] | None = None
         delimiter = ","
@@ -538,6 +582,24 @@ class Reader:
         is ``max_chars``: a bound on memory that keeps every line holding a record within the limit (a character is
         at most 4 bytes in UTF-8, 6 as a JSON escape ``\\uXXXX``, and a JSON line has other fields)."""
         return None if self.max_chars is None else 6 * self.max_chars + _CHUNK
+
+    def _skip_cap(self) -> int | None:
+        """How much of one record too long is skipped to reach the next one (and how much of a JSON array is held to
+        parse it): at least :data:`~legalcite._util.MAX_DECODED` bytes, one line's cap if that is more; None
+        without a record limit. Past it the input is given up (``check /dev/zero`` read its one block forever)."""
+        from legalcite._util import MAX_DECODED
+
+        cap = self._line_cap()
+        return None if cap is None else max(MAX_DECODED, cap)
+
+    def _skipping(self, skipped: int, lineno: int, what: str) -> None:
+        """Give up on the input when the rest of a record too long (at ``lineno``) runs past :meth:`_skip_cap`: its
+        end, where the next record starts, may never come (an endless line, a stream without a blank line)."""
+        cap = self._skip_cap()
+        if cap is not None and skipped > cap:
+            raise InputError(f"{self.path}:{lineno}: the {what} too long to read does not end within {cap:,} more "
+                             "characters; the input is not read past it (an endless input? split it, or lift the "
+                             "limit: --max-chars 0)")
 
     def _unreadable(self, marker: "_Undecodable") -> str:
         if isinstance(marker, _TooLong):
@@ -751,6 +813,9 @@ class JsonlWriter:
             self._cut_back()
             raise OutputError(f"{self.path}: write failed after {self.count:,} complete records "
                               f"({e.strerror or e}); free space or choose another output") from None
+        except BaseException:  # Ctrl-C or SIGTERM between two pieces of a record: the file ends with a whole one
+            self._cut_back()
+            raise
         self._good += len(data)
         self.count += 1
 

@@ -7,11 +7,13 @@ returns new objects.
 """
 from __future__ import annotations
 
+import logging
 from typing import Callable, Iterable
 
 from legalcite.core.scan import Context
 from legalcite.models import Citation
 
+_log = logging.getLogger("legalcite")
 Linker = Callable[[list[Citation], Context], list[Citation]]
 
 
@@ -22,7 +24,13 @@ def keyed(c: Citation) -> bool:
 
 
 def link(citations: list[Citation], ctx: Context, linkers: Iterable[Linker]) -> list[Citation]:
+    """The linkers in turn. One that raises (a bug) is skipped, as the pipeline skips an extractor that raises:
+    its short forms stay unlinked, the document's other citations are kept; ``ctx.errors`` says so."""
     out = list(citations)
     for fn in linkers:
-        out = fn(out, ctx)
+        try:
+            out = fn(out, ctx)
+        except Exception as exc:  # noqa: BLE001  a linker bug must not lose the document's citations
+            ctx.errors.append(f"link {getattr(fn, '__module__', fn)}: {exc!r}")
+            _log.warning("linker %s failed: %r", getattr(fn, "__module__", fn), exc)
     return out

@@ -159,15 +159,15 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
     ``parallel_keys`` where a builder keyed them already. ``key_of`` turns a citation into its case key (the caller
     passes :func:`legalcite.parse`'s); a line it cannot key is an error naming the file and line, as is a line that
     is no JSON object. ``.jsonl.gz`` is read too. ``complete``: the list holds every decision of its volumes (a
-    builder's whole-reporter list), so a decision without a last page runs to the next listed one."""
+    builder's whole-reporter list), so a decision without a last page runs to the next listed one. Read as a
+    snapshot is (:func:`~legalcite.corpora.snapshots.snapshot_lines`: a decompression bomb is refused)."""
+    from legalcite.corpora.snapshots import snapshot_lines
     from legalcite.errors import InputError
 
     stats = TableStats()
     snapshot = None
     source = f"case list {path.name}"
-    for n, line in enumerate(_lines(path), 1):
-        if not line.strip():
-            continue
+    for n, line in snapshot_lines(path):
         try:
             row = json.loads(line)
         except ValueError as e:
@@ -187,21 +187,6 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
             parties=parties_of(row.get("name")), case_id=f"{table}:{key}", source=row.get("source") or source,
             snapshot=row.get("snapshot"), extra={"url": row["url"]} if row.get("url") else {}))
     yield from stats.tables(name=table, complete=complete, source=source, snapshot=snapshot)
-
-
-def _lines(path: Path) -> list[str]:
-    """A case list's lines, from a ``.gz`` file too (bad UTF-8 or a damaged stream: an error naming the file)."""
-    from legalcite.errors import InputError
-
-    try:
-        if path.suffix == ".gz":
-            import gzip
-
-            with gzip.open(path, "rt", encoding="utf-8") as fh:
-                return fh.read().splitlines()
-        return path.read_text(encoding="utf-8").splitlines()
-    except (OSError, EOFError, UnicodeDecodeError) as e:
-        raise InputError(f"{path}: unreadable case list ({e})") from None
 
 
 def newest_possible_volume(table: CaseTable, first_year: int, today: _dt.date | None = None) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -70,33 +71,97 @@ class SnapshotReader:
     cases: bool = False
 
 
-def rows(path: Path) -> Iterator[dict]:
-    """The JSON objects of a ``.jsonl`` or ``.jsonl.gz`` file, blank lines skipped. A damaged file (a malformed
-    line, bad UTF-8, a truncated gzip stream) is an :class:`~legalcite.errors.InputError` naming the file and the
-    line: a store is never built from part of a snapshot."""
+# What a snapshot file may expand to: a line, what the online client takes as one answer (MAX_DECODED, 64 MiB; the
+# longest line of the shared corpora is 0.8 MB); a compressed file, MAX_RATIO times its size (the shared ones expand
+# 6 to 15 times) and at least MAX_DECODED. A 4.7 MB .gz holding one 1 GiB line took 2.1 GB of memory; a 9.4 MB one
+# holding 2 GiB of newlines was still being read after 150 s.
+MAX_RATIO = 100
+_BLOCK = 1 << 20
+_CONTENT = re.compile(rb"\S[^\n]*")   # a line from its first character that is no white space
+
+
+def snapshot_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """``(line number, line)`` of each non-blank line of a ``.jsonl`` or ``.jsonl.gz`` file, read a block at a
+    time: no line longer than :data:`~legalcite._util.MAX_DECODED` bytes is held, a compressed file is not read
+    past :data:`MAX_RATIO` times its size (each an :class:`~legalcite.errors.InputError` naming the file: a
+    decompression bomb), and a run of blank lines costs no Python step per line. A damaged file (bad UTF-8, a
+    truncated gzip stream) is an InputError naming the file and the line."""
+    from legalcite._util import MAX_DECODED
     from legalcite.errors import InputError
 
-    opener = gzip.open if path.suffix == ".gz" else open
+    compressed = path.suffix == ".gz"
     lineno = 0
     try:
-        with opener(path, "rt", encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise InputError(f"{path}:{lineno}: malformed snapshot line ({e.msg.removesuffix(' at')}, "
-                                     f"column {e.colno}); "
-                                     "the file is damaged: fetch or copy it again") from None
-                if not isinstance(obj, dict):
-                    raise InputError(f"{path}:{lineno}: a snapshot line must be a JSON object")
-                yield obj
+        cap = max(MAX_DECODED, MAX_RATIO * path.stat().st_size) if compressed else None
+        with (gzip.open if compressed else open)(path, "rb") as fh:
+            for lineno, line in _capped_lines(fh, path, cap, MAX_DECODED):
+                yield lineno, line.decode("utf-8")
     except (OSError, EOFError, UnicodeDecodeError) as e:  # gzip.BadGzipFile is an OSError
         why = "not valid UTF-8" if isinstance(e, UnicodeDecodeError) else \
             "the compressed stream ends early" if isinstance(e, EOFError) else (getattr(e, "strerror", None) or e)
         raise InputError(f"{path}: unreadable after line {lineno} ({why}); the file is damaged: fetch or copy "
                          "it again") from None
+
+
+def _capped_lines(fh: Any, path: Path, cap: int | None, max_line: int) -> Iterator[tuple[int, bytes]]:
+    """The non-blank lines of a binary stream, numbered: :func:`snapshot_lines` without the decoding."""
+    from legalcite.errors import InputError
+
+    def too_long(lineno: int) -> InputError:
+        return InputError(f"{path}:{lineno}: a line longer than {max_line:,} bytes (a decompression bomb?); no "
+                          "snapshot line is that long: nothing was built from this file")
+
+    lineno = 1          # the number of the line whose start is in `head`
+    head: list[bytes] = []
+    head_len = total = 0
+    while block := fh.read(_BLOCK):
+        total += len(block)
+        if cap is not None and total > cap:
+            raise InputError(f"{path}: expands past {cap:,} bytes, more than a snapshot of its size may ({MAX_RATIO} "
+                             f"times it, at least {max_line:,}; a decompression bomb?): nothing was built from this "
+                             "file")
+        first = block.find(b"\n")
+        if first < 0:
+            head.append(block)
+            head_len += len(block)
+            if head_len > max_line:
+                raise too_long(lineno)
+            continue
+        if head_len + first > max_line:
+            raise too_long(lineno)
+        line = b"".join(head) + block[:first]
+        if line.strip():
+            yield lineno, line
+        lineno += 1
+        last = block.rfind(b"\n")
+        body, pos = block[first + 1:last + 1], 0   # whole lines only
+        for m in _CONTENT.finditer(body):
+            lineno += body.count(b"\n", pos, m.start())
+            pos = m.start()
+            yield lineno, m.group()
+        lineno += body.count(b"\n", pos)
+        head, head_len = [block[last + 1:]], len(block) - last - 1
+    line = b"".join(head)
+    if line.strip():
+        yield lineno, line
+
+
+def rows(path: Path) -> Iterator[dict]:
+    """The JSON objects of a ``.jsonl`` or ``.jsonl.gz`` file, blank lines skipped, read as
+    :func:`snapshot_lines` reads (capped). A malformed line or one that is no object is an
+    :class:`~legalcite.errors.InputError` naming the file and the line: a store is never built from part of a
+    snapshot."""
+    from legalcite.errors import InputError
+
+    for lineno, line in snapshot_lines(path):
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{lineno}: malformed snapshot line ({e.msg.removesuffix(' at')}, "
+                             f"column {e.colno}); the file is damaged: fetch or copy it again") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{path}:{lineno}: a snapshot line must be a JSON object")
+        yield obj
 
 
 def provenance(name: str) -> tuple[str, str | None]:

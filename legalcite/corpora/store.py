@@ -79,6 +79,31 @@ def resolve_store_path(path: str | os.PathLike | None = None) -> Path:
     return Path(path).expanduser() if path else default_store_path()
 
 
+def store_file(path: str | os.PathLike | None = None) -> Path:
+    """The file a build writes for the store at ``path`` (:func:`resolve_store_path`): a symbolic link's target,
+    so that the link stays a link (a rename over the link replaced it, and the target kept the old store); a
+    regular file or a path where nothing is yet. Anything else — a device (as root, ``--store /dev/full`` became a
+    regular file), a directory, a FIFO, a socket — is refused (:class:`BuildRefused`), nothing written."""
+    import stat
+
+    given = resolve_store_path(path)
+    real = Path(os.path.realpath(given))
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        return real
+    except OSError as e:
+        raise BuildRefused(f"{given}: cannot be read ({e.strerror or e}); nothing was written") from None
+    if stat.S_ISREG(mode):
+        return real
+    kind = ("a directory" if stat.S_ISDIR(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    target = f" (a link to {real})" if real != given.absolute() else ""
+    raise BuildRefused(f"{given}{target} is {kind}: a store is written only to a regular file or a new path; "
+                       "nothing was written")
+
+
 def _dumps(obj: Any) -> str | None:
     if obj in (None, (), [], {}):
         return None
@@ -128,16 +153,17 @@ BuildStep = Callable[[sqlite3.Connection, "Progress | None"], Any]
 
 def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[str, str] | None = None,
                 progress: Progress | None = None, steps: Sequence[BuildStep] = (),
-                at_least: Callable[[int, int], None] | None = None) -> BuildReport:
+                at_least: Callable[[dict[str, int], int], None] | None = None) -> BuildReport:
     """Write Work and CorpusUnit records to a new store at ``path``, atomically (temp file + rename), after
-    removing the temporary files that killed builds left beside it. A later record with the same key replaces an
-    earlier one. ``at_least(units, cases)``, called with what the records wrote (before the tables kept from the old
-    store are carried over), may refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an :class:`~legalcite.errors.OutputError` naming
-    ``path``, with nothing changed there."""
+    removing the temporary files that killed builds left beside it (``path``: :func:`store_file`, a link's target).
+    A later record with the same key replaces an earlier one. ``at_least(units, cases)``, called with what the
+    records wrote (units by jurisdiction, cases; before the tables kept from the old store are carried over), may
+    refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an
+    :class:`~legalcite.errors.OutputError` naming ``path``, with nothing changed there."""
     from legalcite.core.files import atomic_path, remove_stale_temps
     from legalcite.errors import OutputError
 
-    path = Path(path)
+    path = store_file(path)
     remove_stale_temps(path)
     t0 = time.perf_counter()
     with atomic_path(path) as tmp:
@@ -166,7 +192,7 @@ _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?
 
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
            progress: Progress | None, steps: Sequence[BuildStep] = (),
-           at_least: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+           at_least: Callable[[dict[str, int], int], None] | None = None) -> tuple[int, int]:
     from legalcite.corpora.cases import CaseRecord, CaseTable
     from legalcite.corpora.snapshots import Work
 
@@ -212,7 +238,7 @@ def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] |
         con.executemany(_INSERT_CASE, case_rows)
         n_units += len(unit_rows)
         if at_least is not None:
-            at_least(con.execute("SELECT count(*) FROM units").fetchone()[0],
+            at_least(dict(con.execute("SELECT jurisdiction, count(*) FROM units GROUP BY jurisdiction").fetchall()),
                      con.execute("SELECT count(*) FROM cases").fetchone()[0])
         con.executescript(_INDEXES)
         for step in steps:
@@ -277,14 +303,15 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
     """Build the store from a snapshot directory (``../shared/corpora`` layout) with ``readers`` (the registry's:
     :func:`legalcite.jurisdictions.snapshot_readers`, case lists such as the BGE list among them). Skipped when the
     existing store was built from the same inputs, unless ``force``. Case tables a user loaded into the old store
-    are kept."""
+    are kept. The new store replaces the old one only where it keeps what the old one holds (:func:`losses`), or
+    with ``force``; ``store`` is written as :func:`store_file` says (a link's target; no device)."""
     from legalcite.corpora.snapshots import iter_records
 
     corpora_dir = Path(corpora_dir)
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
     _check_source(corpora_dir, readers, jurisdictions)
-    path = resolve_store_path(store)
+    path = store_file(store)
     fp = fingerprint(corpora_dir, readers, jurisdictions)
     if not force and path.exists():
         try:
@@ -295,15 +322,15 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
             pass  # not a store (or a damaged one): rebuild
     meta = {"fingerprint": fp, "corpora_dir": str(corpora_dir.resolve()),
             "jurisdictions": ",".join(sorted(jurisdictions)) if jurisdictions else "all"}
-    old_units = 0 if force else _units_in(path)
+    old = {} if force else _units_in(path)
 
-    def at_least(n_units: int, n_cases: int) -> None:  # a typo or an empty folder must not empty a good store
-        if n_units == 0 and n_cases == 0:
+    def at_least(units: dict[str, int], n_cases: int) -> None:  # a typo or a wrong folder must not empty a store
+        if not any(units.values()) and n_cases == 0:
             raise BuildRefused(f"the snapshots in {corpora_dir} hold no units and no cases; {path} is left as it was")
-        if n_units < old_units:
-            raise BuildRefused(f"the new store would hold {n_units:,} units, fewer than the {old_units:,} of {path}: "
-                               "left as it was; rebuild with --force (force=True) to replace it with the smaller "
-                               "one")
+        lost = losses(old, units)
+        if lost:
+            raise BuildRefused(f"the new store would lose what {path} holds ({'; '.join(lost)}): left as it was; "
+                               "rebuild with --force (force=True) to replace it all the same")
 
     return write_store(iter_records(corpora_dir, readers, jurisdictions), path, meta=meta, progress=progress,
                        steps=steps, at_least=at_least)
@@ -324,15 +351,33 @@ def _check_source(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdic
                            f"{', '.join(files)}); nothing was built")
 
 
-def _units_in(path: Path) -> int:
-    """The units the store at ``path`` holds (0 for none there, or a file that is no readable store)."""
+KEEP_SHARE = 0.9   # of its units a rebuild must keep in each jurisdiction the store holds (a snapshot may shrink)
+
+
+def losses(old: dict[str, int], new: dict[str, int]) -> list[str]:
+    """What a store with units by jurisdiction ``new`` would lose of one with ``old``, one phrase per jurisdiction
+    (none: it may replace it): a jurisdiction it lacks, or one with fewer than :data:`KEEP_SHARE` of its units.
+    Counting units alone let a California-only build (33,042 units) replace a store of eu and us (2,443)."""
+    lost = []
+    for code, n in sorted(old.items()):
+        got = new.get(code, 0)
+        if not got:
+            lost.append(f"no units of {code}, where it has {n:,}")
+        elif got < KEEP_SHARE * n:
+            lost.append(f"{code}: {got:,} units, {got / n:.0%} of its {n:,} (at least {KEEP_SHARE:.0%} must stay)")
+    return lost
+
+
+def _units_in(path: Path) -> dict[str, int]:
+    """The units the store at ``path`` holds by jurisdiction (none for no store there, or a file that is no
+    readable store)."""
     if not path.exists():
-        return 0
+        return {}
     try:
         with Store(path) as s:
-            return s.count("units")
+            return {r[0]: r[1] for r in s.read("SELECT jurisdiction, count(*) FROM units GROUP BY jurisdiction")}
     except StoreError:
-        return 0
+        return {}
 
 
 def work_scope(key: str) -> str:
@@ -345,8 +390,9 @@ def merge_into_store(records: list[Any], store: str | os.PathLike | None, *, not
     """Merge fetched records into the store (``corpus fetch``): the scopes they hold replace their earlier rows —
     their works, or the titles of a work stored per title (the U.S. Code: ``scope_of``, the registry's
     :func:`legalcite.jurisdictions.scope_of`) —, every other work and unit, the store's meta and the online answer
-    cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created."""
-    path = resolve_store_path(store)
+    cache stay; ``note`` is appended to the meta's ``official_fetch`` list. A missing store is created (as
+    :func:`store_file` says: a link's target, never a device)."""
+    path = store_file(store)
     meta: dict[str, str] = {}
     old: Iterable[Any] = ()
     if path.exists():
@@ -449,8 +495,9 @@ class StoreError(LegalciteError):
 
 
 class BuildRefused(LegalciteError):
-    """A store build that would lose what the store holds (fewer units than it has, none at all) or has nothing
-    to build from (an unknown jurisdiction, a folder without snapshots); the old store stays."""
+    """A store build that would lose what the store holds (a jurisdiction, most units of one, all of them), has
+    nothing to build from (an unknown jurisdiction, a folder without snapshots) or names no file to write (a
+    device, a directory); the old store stays."""
 
 
 class StoreMissing(StoreError, FileNotFoundError):

@@ -144,8 +144,10 @@ class Jurisdiction:
 
     def print_key(self, key: str, language: str | None = None) -> str | None:
         """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
-        has no form for the key; in ``language`` where the printer has forms in several (a ``language`` keyword)."""
+        has no form for the key; in ``language`` where the printer has forms in several (a ``language`` keyword and
+        the ``LANGUAGES`` it knows; any other language prints in its default)."""
         fn = self._printer().print_key
+        language = self._printable(language)
         return fn(key, language=language) if language and _takes_language(fn) else fn(key)
 
     def print_units(self, segs: list[str]) -> str | None:
@@ -154,8 +156,14 @@ class Jurisdiction:
         printer = getattr(self._printer(), "print_units", None)   # optional: a printer may have none
         if printer is None:
             return None
-        language = _LANGUAGE.get()
+        language = self._printable(_LANGUAGE.get())
         return printer(segs, language=language) if language and _takes_language(printer) else printer(segs)
+
+    def _printable(self, language: str | None) -> str | None:
+        """``language`` where its printer has forms in it (its ``LANGUAGES``), else None: the printer's own default.
+        A reason may be asked for in any language a text is guessed to be in (``zh`` for an EU regulation cited in
+        Chinese prose), and no printer must fail for want of a form."""
+        return language if language in getattr(self._printer(), "LANGUAGES", ()) else None
 
     def level_name(self, label: str) -> str | None:
         """The name of a unit level in a list of its members (``abs`` → ``Absätze``, ``""`` → ``subdivisions``)."""

@@ -16,6 +16,8 @@ import pytest
 from legalcite.cli import main
 from legalcite.cli.common import clip, pad, table, width
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _jsonl(path: Path, *lines: str) -> Path:
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
@@ -142,6 +144,51 @@ def test_a_malformed_snapshot_is_exit_2_with_file_and_line(tmp_path, corpora_dir
                  "--jurisdictions", "de"]) == 2
     assert "the compressed stream ends early" in capsys.readouterr().err
     assert not (tmp_path / "s.sqlite").exists()
+
+
+# Issue 35: decompression bombs in `--from`. Each snapshot is a good first line, then gzip members repeated (each
+# 1 MiB of one byte, about 1 kB compressed): one line of 1 GiB (1 MB on disk; took 2.1 GB of memory), or 2 GiB of
+# newlines (2 MB; still read after 150 s). (name, the member's byte, members, command, what stderr says)
+BOMBS = [
+    ("a 1 GiB line", b"a", 1024, "build", "de_toc.jsonl.gz:2: a line longer than 67,108,864 bytes (a decompression "
+     "bomb?)"),
+    ("2 GiB of newlines", b"\n", 2048, "build", "de_toc.jsonl.gz: expands past 215,"),
+    ("a case list of 2 GiB of newlines", b"\n", 2048, "cases", "cases.jsonl.gz: expands past 215,"),
+]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in kB")
+@pytest.mark.parametrize("name,byte,members,command,says", BOMBS, ids=[b[0] for b in BOMBS])
+def test_a_decompression_bomb_is_refused_in_bounded_memory_and_the_store_kept(name, byte, members, command, says,
+                                                                              corpora_dir, tmp_path):
+    import gzip
+    import shutil
+
+    from legalcite.corpora.store import Store, write_store
+    from tests.corpora.test_store_safety import _records
+
+    from tests.conftest import CASE_LIST
+
+    with gzip.open(corpora_dir / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
+        good = fh.readline() if command == "build" else CASE_LIST.read_text(encoding="utf-8").splitlines(True)[0]
+    folder = tmp_path / "bomb"
+    folder.mkdir()
+    bomb = folder / ("de_toc.jsonl.gz" if command == "build" else "cases.jsonl.gz")
+    bomb.write_bytes(gzip.compress(good.encode()) + gzip.compress(byte * (1 << 20)) * members)
+    store = tmp_path / "store.sqlite"
+    write_store(_records(3), store)
+    before = store.read_bytes()
+    argv = (["corpus", "build", "--from", str(folder), "--jurisdictions", "de", "--force"] if command == "build"
+            else ["corpus", "cases", "--list", str(bomb), "--table", "mine"])
+    peak = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:]); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(r.returncode)")
+    r = subprocess.run([sys.executable, "-c", peak, sys.executable, "-m", "legalcite", *argv, "--store", str(store)],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=600)
+    assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert int(r.stderr.split()[-1]) < 400_000, r.stderr   # kB (the start alone: ~150 MB)
+    assert store.read_bytes() == before and Store(store).count("units") == 3
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    shutil.rmtree(folder)
 
 
 @pytest.mark.parametrize("argv", [["search", "IX", "Haftung", "-k", "-1"], ["search", "IX", "Haftung", "-k", "0"],

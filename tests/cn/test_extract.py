@@ -288,9 +288,27 @@ def test_linear_time_on_adversarial_input() -> None:
     ("《民法典\x00》第1条", []),
     ("《民法典\u200b》第1条", ["cn/中华人民共和国民法典/art1"]),  # an invisible zero-width space: the same title
     ("《幻想\ufeff法》第1条", ["cn/幻想法/art1"]),
+    ("《民法\ufffd典》第一条", []),                       # issue 35: the surrogate of a JSON line, replaced by U+FFFD
+    # issue 35: a title rejected still names a law: 第三条 is not the Civil Code's, nor is a bare article after it
+    ("《\x00》第一条 《民法典》第二条 《\x01》第三条", ["cn/中华人民共和国民法典/art2"]),
+    ("《民法典》第二条 《》第三条、第四条 第五条", ["cn/中华人民共和国民法典/art2"]),
+    ("《民法典》第二条 第三条", ["cn/中华人民共和国民法典/art2", "cn/中华人民共和国民法典/art3"]),   # (bound as before)
 ])
 def test_control_characters_and_surrogates_never_reach_a_key(text: str, keys: list[str]) -> None:
     assert [c.key for c in legalcite.extract(text)] == keys
+
+
+def test_a_lone_surrogate_in_a_title_of_a_jsonl_answer_gives_no_key(tmp_path, capsys) -> None:
+    """Issue 35: the reader replaces ``\\ud800`` by U+FFFD (offsets hold), which then reached the key
+    ``cn/民法\ufffd典/art1``."""
+    from legalcite.cli import main
+
+    src = tmp_path / "a.jsonl"
+    src.write_text('{"id": 1, "answer": "《民法\\ud800典》第一条，《民法典》第二条"}\n', encoding="utf-8")
+    assert main(["extract", str(src), "--jsonl-field", "answer"]) == 0
+    out = capsys.readouterr()
+    assert [json.loads(x)["key"] for x in out.out.splitlines()] == ["cn/中华人民共和国民法典/art2"]
+    assert "lone surrogate escape" in out.err
 
 
 @pytest.mark.parametrize("text,read_as", [

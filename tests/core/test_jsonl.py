@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import json
 import re
@@ -230,3 +231,64 @@ def test_a_record_past_max_chars_is_a_bad_line_and_the_rest_is_read(fmt, text, e
     assert got == [(t[:30], n) for t, n in expected]
     unlimited = list(Reader(io.BytesIO(data), format=fmt))  # without a limit, nothing is refused
     assert not any(isinstance(r, BadLine) for r in unlimited)
+
+
+class _Endless(io.RawIOBase):
+    """``head``, then ``fill`` repeated for ever: /dev/zero, `yes`, an array that never closes."""
+
+    def __init__(self, head: bytes, fill: bytes) -> None:
+        self._head, self._fill, self._at = head, fill * max(1, 4096 // len(fill)), 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        if self._at < len(self._head):
+            chunk = self._head[self._at:self._at + len(b)]
+            self._at += len(chunk)
+        else:
+            chunk = self._fill[:len(b)]
+        b[:len(chunk)] = chunk
+        return len(chunk)
+
+
+# Issue 35: the rest of a record too long was skipped to its end, which an endless input never reaches (`check
+# /dev/zero` ran until killed). It is skipped for at most MAX_DECODED (made 1 MiB here) more, then the input is given
+# up with an InputError — after every record before it, the bad one included. (format, head, fill, the records as in
+# CAPPED, what the error says; None: the format stops by itself)
+ENDLESS = [
+    ("jsonl", b'{"answer": "a"}\n', b"\0", [('{"answer": "a"}', 1), (TOO_LONG, 2)], ":2: the line too long to read"),
+    ("text", b"a\n", b"x", [("a", 1), (TOO_LONG, 2)], ":2: the line too long to read does not end within 1,048,576"),
+    ("blocks", b"a\n\nb\n\n", b"y\n", [("a", 1), ("b", 3), (TOO_LONG, 5)], ":5: the block too long to read"),
+    ("blocks", b"a\n\n", b"\0", [("a", 1), (TOO_LONG, 3)], ":3: the line too long to read"),
+    ("whole", b"a\n", b"\0", [(TOO_LONG, 1)], None),
+    ("auto", b"[\n", b'{"answer": "x"},\n', [], ":1: a JSON array is read whole before its first record, and this one "
+     "runs past 1,048,576 characters"),
+    ("auto", b"id,answer\n1,a\n", b"\0", [("1,a", 2), (TOO_LONG, 3)], ":3: the line too long to read"),
+    ("utf-16", codecs.BOM_UTF16_LE + "a\n".encode("utf-16-le"), "x".encode("utf-16-le"), [("a", 1), (TOO_LONG, 2)],
+     ":2: the line too long to read"),
+]
+
+
+@pytest.mark.parametrize("fmt,head,fill,expected,says", ENDLESS, ids=[f"{e[0]}-{i}" for i, e in enumerate(ENDLESS)])
+def test_an_endless_record_ends_the_input_after_the_records_before_it(fmt, head, fill, expected, says, monkeypatch):
+    import legalcite._util
+
+    monkeypatch.setattr(legalcite._util, "MAX_DECODED", 1 << 20)
+    reader = Reader(io.BufferedReader(_Endless(head, fill)), name="in", format="text" if fmt == "utf-16" else fmt,
+                    field="answer", max_chars=20)
+    got = []
+    with pytest.raises(InputError) if says else contextlib.nullcontext() as raised:
+        for r in reader:
+            got.append(((r.error if isinstance(r, BadLine) else r.text)[:30], r.lineno))
+    assert got == [(t[:30], n) for t, n in expected]
+    if says:
+        assert f"in{says}" in str(raised.value)
+
+
+def test_a_csv_cell_may_be_as_long_as_the_limit():
+    """csv's own cell limit (131,072 characters) made a 200,000-character answer a bad line under --max-chars 1e6."""
+    answer = "Nach § 823 BGB haftet er. " * 8000
+    data = f'id,answer\n1,"{answer}"\n2,kurz\n'.encode()
+    got = list(Reader(io.BytesIO(data), name="a.csv", format="auto", field="answer", max_chars=1_000_000))
+    assert [r.data["answer"] for r in got] == [answer, "kurz"]

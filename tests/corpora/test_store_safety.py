@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -207,7 +208,7 @@ BUILDS = [
     ("empty folder, forced", "empty", ["--force"], 2, "no snapshot file in"),
     ("no file of the one asked for", "empty-gz", ["--jurisdictions", "us"], 2, "no snapshot file in"),
     ("snapshots without rows, forced", "empty-gz", ["--force"], 2, "hold no units and no cases"),
-    ("fewer units", "small", ["--jurisdictions", "us"], 2, "fewer than the"),
+    ("fewer units", "small", ["--jurisdictions", "us"], 2, "would lose what"),
     ("fewer units, forced", "small", ["--jurisdictions", "us", "--force"], 0, "built"),
 ]
 
@@ -236,3 +237,111 @@ def test_a_build_never_empties_or_shrinks_the_store_unasked(name, source, args, 
         assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary left
     else:
         assert 0 < after < before
+
+
+# Issue 35: the guard counted units, not what they are: a store of eu and us (2,443 units) rebuilt from a folder with
+# California only (33,042) became California only, exit 0. A build must cover every jurisdiction the store holds
+# and keep at least 90 % of each one's units (store.KEEP_SHARE), or be forced. Each case: the store's jurisdictions,
+# the source folder ("small", or "bgb-only": the small corpora with the German snapshots cut to the BGB), the build's
+# arguments, the exit code, what stderr says.
+GUARDED = [
+    ("another jurisdiction with more units", "de,eu", "small", ["--jurisdictions", "us"], 2,
+     "would lose what {store} holds (no units of de, where it has 4,550; no units of eu, where it has 2,367)"),
+    ("the same, forced", "de,eu", "small", ["--jurisdictions", "us", "--force"], 0, "built"),
+    ("one of two jurisdictions", "de,eu", "small", ["--jurisdictions", "eu"], 2, "no units of de, where it has"),
+    ("a superset", "de,eu", "small", ["--jurisdictions", "de,eu,us"], 0, "built"),
+    ("a jurisdiction below 90 % of its units", "de,eu", "bgb-only", ["--jurisdictions", "de,eu"], 2,
+     "de: 2,"),
+    ("the same, forced", "de,eu", "bgb-only", ["--jurisdictions", "de,eu", "--force"], 0, "built"),
+]
+
+
+@pytest.mark.parametrize("name,holds,source,args,code,says", GUARDED, ids=[f"{g[0]}-{i}" for i, g in enumerate(GUARDED)])
+def test_a_build_must_keep_every_jurisdiction_of_the_store(name, holds, source, args, code, says, small_corpora,
+                                                           tmp_path, capsys) -> None:
+    import shutil
+
+    from legalcite.cli import main
+    from tests.conftest import _filter
+
+    store = tmp_path / "store.sqlite"
+    assert main(["corpus", "build", "--from", str(small_corpora), "--store", str(store), "--quiet",
+                 "--jurisdictions", holds]) == 0
+    before = {r[0]: r[1] for r in Store(store).read("SELECT jurisdiction, count(*) FROM units GROUP BY 1")}
+    folder = small_corpora
+    if source == "bgb-only":
+        folder = tmp_path / "bgb-only"
+        folder.mkdir()
+        for f in small_corpora.glob("*.jsonl.gz"):
+            if f.name.startswith("de_"):
+                _filter(f, folder / f.name, ['"abbr": "BGB"', '"jurabk": "BGB"'])
+            else:
+                shutil.copy(f, folder / f.name)
+    capsys.readouterr()
+    assert main(["corpus", "build", "--from", str(folder), "--store", str(store), "--quiet", *args]) == code
+    err = capsys.readouterr().err
+    assert says.format(store=store) in err and "Traceback" not in err
+    after = {r[0]: r[1] for r in Store(store).read("SELECT jurisdiction, count(*) FROM units GROUP BY 1")}
+    if code == 2:
+        assert after == before and "--force" in err   # the old store, whole, and the way to replace it anyway
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    else:
+        assert after != before
+
+
+def test_the_guard_rule_per_jurisdiction() -> None:
+    from legalcite.corpora.store import losses
+
+    assert losses({}, {"de": 1}) == []
+    assert losses({"eu": 2000, "us": 443}, {"us-ca": 33042}) == ["no units of eu, where it has 2,000",
+                                                               "no units of us, where it has 443"]
+    assert losses({"de": 1000}, {"de": 900, "cn": 5}) == []
+    assert losses({"de": 1000}, {"de": 899}) == ["de: 899 units, 90% of its 1,000 (at least 90% must stay)"]
+
+
+def test_store_through_a_symlink_writes_its_target_and_the_link_stays(small_corpora, tmp_path, capsys) -> None:
+    """Issue 35: ``--store link`` replaced the link by a file; the target kept the old store."""
+    from legalcite.cli import main
+
+    target = tmp_path / "data" / "store.sqlite"
+    target.parent.mkdir()
+    write_store(_records(3), target)
+    link = tmp_path / "link.sqlite"
+    link.symlink_to(target)
+    args = ["corpus", "build", "--from", str(small_corpora), "--jurisdictions", "eu", "--quiet", "--force"]
+    assert main([*args, "--store", str(link)]) == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert Store(target).count("units") > 3 and str(target) in capsys.readouterr().err
+    dangling = tmp_path / "dangling.sqlite"
+    dangling.symlink_to(tmp_path / "new" / "store.sqlite")   # a link to a path where nothing is yet
+    assert main([*args, "--store", str(dangling)]) == 0
+    assert dangling.is_symlink() and Store(dangling).count("units") > 3
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "link to a fifo"])
+def test_store_that_is_no_regular_file_is_refused(kind, small_corpora, tmp_path, capsys) -> None:
+    """Issue 35: as root, ``--store /dev/full`` replaced the device node with a regular file and said "built". A
+    FIFO stands for every node that is no regular file here (a test must not risk a real device)."""
+    from legalcite.cli import main
+    from legalcite.corpora.store import BuildRefused, merge_into_store, store_file
+
+    path = tmp_path / "node"
+    if kind == "directory":
+        path.mkdir()
+    else:
+        os.mkfifo(tmp_path / "fifo")
+        path = tmp_path / "fifo" if kind == "fifo" else path
+        if kind == "link to a fifo":
+            path.symlink_to(tmp_path / "fifo")
+    kinds = {"fifo": "a FIFO", "directory": "a directory", "link to a fifo": "a FIFO"}
+    assert main(["corpus", "build", "--from", str(small_corpora), "--jurisdictions", "eu", "--quiet",
+                 "--store", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"is {kinds[kind]}: a store is written only to a regular file or a new path; nothing was written" in err
+    assert "Traceback" not in err
+    node = tmp_path / ("node" if kind == "directory" else "fifo")
+    assert (node.is_dir() if kind == "directory" else stat.S_ISFIFO(node.lstat().st_mode))
+    with pytest.raises(BuildRefused):
+        merge_into_store(_records(2), path, note="test")   # corpus fetch's writer: the same rule
+    with pytest.raises(BuildRefused):
+        store_file(path)

@@ -279,8 +279,9 @@ def _close_title(text: str, pos: int) -> int | None:
 
 
 # A control character or a lone surrogate (a JSON "\ud800" that reached the text) is no part of a law's title, and
-# must never reach a key: 《民法\ud800典》 and 《\x00》 are not titles.
-_NOT_IN_TITLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# must never reach a key: 《民法\ud800典》 and 《\x00》 are not titles; nor is one holding U+FFFD, the character a
+# reader puts where it could not read one (a lone surrogate in JSON Lines: 《民法\ufffd典》).
+_NOT_IN_TITLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffd]")
 
 _AFTER_TITLE = re.compile(r"\s*(?:[（(][^（）()《》\n]{1,30}[）)])?\s*(?:的|之)?\s*")
 
@@ -326,7 +327,10 @@ def _bracketed(text: str, m: re.Match, ctx: Context) -> list[Citation]:
         return []
     printed = visible(text[pos + 1: close])
     if not printed.strip() or _NOT_IN_TITLE.search(printed):
-        return []
+        # no title, but a law was named: its articles are no one's, and the last law named before is no longer the
+        # one a bare 第X条 after them means (the linker: ref "unread")
+        after = _AFTER_TITLE.match(text, close + 1).end()
+        return _cites(text, after, after, None, Form.SHORT, {"ref": "unread"}) if text.startswith("第", after) else []
     work = lookup(printed)
     if work is None:  # 《社会法-军人保险法》: a law database's class before the title
         rest = strip_category(printed)

@@ -9,7 +9,8 @@ from legalcite.models import Citation, Form, Kind
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     """Give CN short forms their law: ``本法/同法/该法第X条`` and a bare ``第X条`` take the last named CN law;
     ``前条`` repeats the last CN provision; ``上述规定`` repeats the last citation group when it is one
-    provision. ``本解释``/``本条例`` need a last law of that kind; a bare ``第X条`` binds within its paragraph.
+    provision. ``本解释``/``本条例`` need a last law of that kind; a bare ``第X条`` binds within its paragraph, and
+    not across a title that could not be read (its articles stay unbound too).
     Short forms with no antecedent keep ``work=None`` (no key), so ``extract()`` leaves them out
     (``第二条被采纳`` in prose is no citation)."""
     if not any(c.jurisdiction == "cn" and c.kind is Kind.STATUTE and c.work is None for c in citations):
@@ -28,6 +29,10 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             out.append(c)
             continue
         ref = c._link.get("ref")
+        if ref == "unread":  # the articles of a title that could not be read (《\x00》第三条): no law, and the last one
+            last, last_group = None, []   # named before it is not the one meant after it
+            out.append(c)
+            continue
         if last is None or (c.form == Form.SHORT and "\n\n" in ctx.text[out[last].span.end: c.span.start]):
             out.append(c)  # unresolved: no key; extract() leaves it out unless unresolved=True
             continue

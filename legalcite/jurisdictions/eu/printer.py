@@ -14,6 +14,7 @@ import re
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import split, split_segment
 
+LANGUAGES = ("en", "de", "fr")   # the registry asks for no other (jurisdictions.Jurisdiction.print_key)
 _ORD = {"en": ("first", "second", "third", "fourth", "fifth", "sixth"),
         "fr_sub": ("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième"),
         "fr_satz": ("première", "deuxième", "troisième", "quatrième", "cinquième", "sixième")}

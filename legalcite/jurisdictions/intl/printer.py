@@ -9,7 +9,9 @@ from legalcite.jurisdictions.ch.printer import LEVEL_NAMES
 from legalcite.jurisdictions.ch.printer import print_units as _swiss_units
 from legalcite.keys import print_segments, split, split_segment
 
-__all__ = ["LEVEL_NAMES", "print_key", "print_units", "treaty_print"]  # the SR's treaties print as Swiss acts do
+# the SR's treaties print as Swiss acts do
+__all__ = ["LANGUAGES", "LEVEL_NAMES", "print_key", "print_units", "treaty_print"]
+LANGUAGES = ("de", "en")   # Swiss style (the default) or English; the registry asks for no other
 
 
 def _treaties() -> dict:
