@@ -46,19 +46,28 @@ class RepealMarks:
     # what a mark that is no word is reported as ("…" in a Swiss text: "aufgehoben")
     names: tuple[tuple[str, str], ...] = ()
 
+    @functools.cached_property
+    def _patterns(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+        """(the whole text one of the words, the text opening with a lead): anchored, so that a provision's text
+        fails at its first characters."""
+        around = r"[\s()（）\[\]【】.。]*"
+        words = re.compile(rf"{around}(?:{'|'.join(map(re.escape, self.words))}){around}$", re.I) \
+            if self.words else None
+        leads = re.compile(rf"{around}(?:{'|'.join(map(re.escape, self.leads))})", re.I) if self.leads else None
+        return words, leads
+
     def mark(self, text: str) -> str | None:
         """The mark ``text`` consists of (``weggefallen``; a lead with what follows it, up to 120 characters), or
         None for the text of a provision in force."""
-        t = text.strip()
-        if not t or len(t) > 400:
+        if len(text) > 400:
             return None
-        bare = t.strip("()（）[]【】 .。").strip() or t
-        for w in self.words:
-            if bare.casefold() == w.casefold():
-                return dict(self.names).get(w, w)
-        for lead in self.leads:
-            if t.casefold().startswith(lead.casefold()) or bare.casefold().startswith(lead.casefold()):
-                return t.split("\n", 1)[0][:120]
+        words, leads = self._patterns
+        if words is not None and words.match(text):
+            bare = text.strip("()（）[]【】 .。\n").strip() or text.strip()
+            word = next((w for w in self.words if w.casefold() == bare.casefold()), bare)
+            return dict(self.names).get(word, word)
+        if leads is not None and leads.match(text):
+            return text.strip().split("\n", 1)[0][:120]
         return None
 
 
@@ -156,25 +165,41 @@ class SentenceRules:
         abbr = re.compile(r"(?:^|[\s(/])(?:%s)\.$" % "|".join(map(re.escape, self.abbreviations)), re.I)
         return abbr, re.compile("|".join(f"(?:{shape.marker.pattern})" for shape in self.items))
 
+    @functools.cached_property
+    def reach(self) -> int:
+        """How far back from a period an abbreviation can start (the longest, and the space before it)."""
+        return max(map(len, self.abbreviations), default=0) + 2
+
+    def abbreviation_ends(self, head: str) -> bool:
+        """Whether ``head`` ends in one of the abbreviations (only its last characters are read)."""
+        tail = head if len(head) <= self.reach else "\x00" + head[-self.reach:]   # "\x00": no start of text there
+        return bool(self.patterns[0].search(tail))
+
 
 _SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„»(§])")
 _ORDINAL_TAIL = re.compile(r"(?:^|\s)\d{1,2}\.$")
 
 
 def sentences(text: str, rules: SentenceRules) -> list[str]:
-    """Split a paragraph into its sentences. A list (``1. …`` lines) belongs to the sentence that introduces it; a
-    period after one of the ``rules``' abbreviations or after a day number (``1. Januar``) ends nothing."""
-    abbr, marker = rules.patterns
-    starts: set[int] = set()     # where a list item's marker starts in the flattened text …
-    ends: set[int] = set()       # … and where it ends
+    """Split a paragraph into its sentences. A list (``1. …`` lines, and the lines indented under them) belongs to the
+    sentence that introduces it, with every period inside its items (``2. Sie hat … zu berücksichtigen. Sie soll …``:
+    a sentence of the item, not of the paragraph); a period after one of the ``rules``' abbreviations or after a day
+    number (``1. Januar``) ends nothing."""
+    marker = rules.patterns[1]
+    starts: set[int] = set()                # where a list item's marker starts in the flattened text …
+    ends: set[int] = set()                  # … and where it ends
+    lists: list[tuple[int, int]] = []       # the spans of the lists' lines, in which no sentence ends
     parts, pos = [], 0
-    for line in text.split("\n"):
-        line = line.strip()
+    for raw in text.split("\n"):
+        line = raw.strip()
         if not line:
             continue
         if m := marker.match(line):
             starts.add(pos)
             ends.add(pos + m.end())
+            lists.append((pos, pos + len(line)))
+        elif lists and raw[:1].isspace() and lists[-1][1] == pos - 1:   # an indented line goes on with the item
+            lists[-1] = (lists[-1][0], pos + len(line))
         parts.append(line)
         pos += len(line) + 1
     flat = " ".join(parts)
@@ -184,7 +209,8 @@ def sentences(text: str, rules: SentenceRules) -> list[str]:
     start = 0
     for m in _SENT_END.finditer(flat):
         head = flat[start:m.start()]
-        if m.start() in ends or m.end() in starts or abbr.search(head) or _ORDINAL_TAIL.search(head):
+        if m.start() in ends or m.end() in starts or any(a < m.start() < b for a, b in lists) \
+                or rules.abbreviation_ends(head) or _ORDINAL_TAIL.search(head[-4:]):
             continue
         out.append(head)
         start = m.end()
