@@ -53,6 +53,13 @@ CASES = [
       "satz1/nr9/litb": "berechtigte Belange"},   # an item's text holds its sub-items
      ["satz1/nr9/litaa", "satz2"]),
     ("de", "", [{"abs": "2", "text": BGB_312_2}], {"abs2/satz1/nr6": "Teilzeit"}, ["abs2/satz1/nr3"]),
+    # § 112 Abs. 5 BetrVG: a period inside an item ends a sentence of the item, not a Satz of the Absatz
+    ("de", "", [{"abs": "5", "text": "Die Einigungsstelle hat zu achten. Dabei hat sie sich leiten zu lassen:\n"
+                 "1. Sie soll Leistungen vorsehen.\n2. Sie hat die Aussichten zu berücksichtigen. Sie soll "
+                 "Arbeitnehmer ausschließen.\n2a. Sie soll die Förderungsmöglichkeiten berücksichtigen.\n"
+                 "3. Sie hat darauf zu achten, dass der Fortbestand nicht gefährdet wird.\nSatz 1 gilt entsprechend."}],
+     {"abs5/satz2/nr3": "Fortbestand", "abs5/satz2/nr2a": "Förderungsmöglichkeiten", "abs5/satz3": "entsprechend"},
+     ["abs5/satz3/nr3", "abs5/satz4"]),
     # Art. 271a Abs. 1 OR, Art. 112 Abs. 2 BV, Art. 139 StGB as ch_fulltext prints them (abridged): items nest by
     # indentation; "abis." is an item; a Ziffer's own number opens its text
     ("ch", "", [{"abs": "1", "text": "Die Kündigung ist anfechtbar, wenn sie ausgesprochen wird:\na. weil der Mieter "
