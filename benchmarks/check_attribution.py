@@ -264,9 +264,10 @@ def swaps(store, its: list[dict], seed: int) -> None:
 def signals(store, its: list[dict], dense: str = "always") -> None:
     """Every model's signals for the real citation of each item and for each of its swaps (``<side>_a``; dense
     where vectors exist and ``dense`` is not ``off``)."""
-    from legalcite.attribution import cited_text
     from legalcite.attribution.core import Attributor
     from legalcite.keys import key_at
+    from legalcite.models import citation_from_key
+    from legalcite.resolve.store import resolve_one
 
     att = Attributor(store, dense=dense)
     for side in ("key", *SIDES):
@@ -277,9 +278,9 @@ def signals(store, its: list[dict], dense: str = "always") -> None:
             for it in chunk:
                 unit = key_at(it[side], "unit")
                 depth = None
-                if side == "key" and unit != it[side]:
-                    u = store.unit(unit)
-                    depth = cited_text(u, it[side]) if u is not None else None
+                if side == "key" and unit != it[side]:   # the text at the cited depth, as the resolver hands it on
+                    u = resolve_one(citation_from_key(it[side]), store)[1]
+                    depth = u.cited_text if u is not None else None
                 asks.append((it["claim"], unit, it["language"], depth))
             for it, a in zip(chunk, att.judge(asks)):
                 it[f"{side}_a"] = a

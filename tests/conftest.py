@@ -55,7 +55,7 @@ def testdata_dir(shared_dir: Path) -> Path:
 # ------------------------------------------------------------------ a small store from the shared corpora
 
 # Which full-text rows the subset keeps: substrings of the raw JSON line (the files use ", " / ": " separators).
-DE_LAWS = ("BGB", "StGB", "KSchG", "GG", "BGBEG", "BUrlG", "SGB 5")
+DE_LAWS = ("BGB", "StGB", "KSchG", "GG", "BGBEG", "BUrlG", "SGB 5", "TzBfG")
 CN_LAWS = ("中华人民共和国民法典", "中华人民共和国劳动合同法", "中华人民共和国刑法", "中华人民共和国公司法")
 CA_CODES = ("LAB", "CONS", "CIV", "PEN", "CCP", "GOV")
 SUBSET = {
@@ -66,8 +66,10 @@ SUBSET = {
     "ca_codes_toc.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES],
     "ca_fulltext.jsonl.gz": [f'"code": "{c}"' for c in CA_CODES[:4]],
     "us_usc_sections.jsonl.gz": ['"title": 42,', '"title": 18,'],
-    "us_usc_text.jsonl.gz": ['"title": 17,', '"key": "us/usc/42/1983"', '"key": "us/usc/18/1030"'],
-    "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II")],
+    "us_usc_text.jsonl.gz": ['"title": 17,', '"key": "us/usc/42/1983"', '"key": "us/usc/18/1030"',
+                             '"key": "us/usc/42/6232"'],
+    "ch_fulltext.jsonl.gz": [f'"abbr": "{a}"' for a in ("OR", "ZGB", "StGB", "SVG", "CISG", "LugÜ", "UNO-Pakt II",
+                                                         "ZPO")],
 }
 
 

@@ -48,7 +48,7 @@ FIGURES = [
     ("Die Kündigungsschutzklage muss innerhalb von drei Wochen nach Zugang der Kündigung erhoben werden "
      "(§ 4 KSchG).", Status.REAL, None),
     ("Die Probezeit darf auf höchstens drei Monate verlängert werden (Art. 335c OR).", Status.MISATTRIBUTED,
-     "Art. 335b Abs. 2 OR"),
+     "Art. 335b Abs. 2"),
     ("Die Probezeit darf auf höchstens drei Monate verlängert werden (Art. 335b OR).", Status.REAL, None),
     ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第二十条）。", Status.MISATTRIBUTED, "第十九条"),
     ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第十九条）。", Status.REAL, None),

@@ -15,7 +15,9 @@ import pytest
 from legalcite.corpora import CorpusUnit
 from legalcite.corpora import snapshots as snap
 from legalcite.corpora.store import Store, StoreMissing, build_store, default_store_path, write_store
-from legalcite.corpora.structure import ca_subdivisions, cn_paragraphs, de_sentences
+from legalcite.jurisdictions import get
+from legalcite.jurisdictions.de.structure import sentences_of as de_sentences
+from legalcite.jurisdictions.us_ca.structure import ca_subdivisions
 from legalcite.jurisdictions import snapshot_readers
 
 # ------------------------------------------------------------------ canonical keys and content
@@ -110,7 +112,7 @@ def test_ca_subdivisions_nesting() -> None:
 
 
 def test_cn_items() -> None:
-    paras = cn_paragraphs([{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
+    paras = get("cn").structure.subunits("", [{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
     assert [c["value"] for c in paras[0]["children"]] == ["1", "12"]
 
 

@@ -97,7 +97,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
                 else:
                     beside = frozenset(v.key for k, v in enumerate(units) if v is not None and k != i
                                        and claim.span and claim.span[0] <= spans[k][0] < claim.span[1])
-                    todo.append(_Todo(j, i, claim, u.key, u.language, cited_text(u, cc.citation.key), beside,
+                    todo.append(_Todo(j, i, claim, u.key, u.language, u.cited_text, beside,
                                       _figure_part(text, spans, i, claim)))
     if todo:
         _judge(todo, jobs, done, store, dense)
@@ -126,35 +126,6 @@ def _asked(question: str) -> Claim:
     """A question as the claim of a bare citation that answers it: its words are what the citation is offered for."""
     text = " ".join(question.split())
     return Claim(text, is_bare(text), (), "question")
-
-
-def cited_text(unit: Any, key: str | None) -> str | None:
-    """The text of ``unit`` at the depth ``key`` cites (``de/kschg/s1/abs2`` → Absatz 2's text, with the text of
-    every level below it: ``18 U.S.C. § 1030(c)`` holds the penalties of (c)(1)–(4)), walking the unit's sub-unit
-    structure as far as it shows the cited levels; None where the key cites the unit itself."""
-    from legalcite.keys import split_segment
-
-    if not key or not key.startswith(unit.key + "/"):
-        return None
-    nodes, found = list(unit.subunits), None
-    for seg in key[len(unit.key) + 1:].split("/"):
-        label, value = split_segment(seg)
-        node = next((n for n in nodes if n.get("label", "") == label and str(n.get("value")) == value), None)
-        if node is None:   # a level the structure skips (§ 4 S. 1 of an unnumbered §): search one level down
-            node = next((c for n in nodes for c in n.get("children", ())
-                         if c.get("label", "") == label and str(c.get("value")) == value), None)
-        if node is None:
-            break
-        found, nodes = node, list(node.get("children", ()))
-    if found is None:
-        return None
-    texts, stack = [], [found]
-    while stack:
-        n = stack.pop()
-        if n.get("text") and not any(n["text"] in t for t in texts):   # a Satz repeats its Absatz's words
-            texts.append(n["text"])
-        stack.extend(reversed(n.get("children", ())))
-    return "\n".join(texts) or None
 
 
 def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, dense: str) -> None:

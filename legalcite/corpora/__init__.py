@@ -28,3 +28,12 @@ class CorpusUnit:
     source: str = ""                  # snapshot file or URL
     snapshot: str | None = None       # snapshot date (ISO)
     extra: dict[str, Any] = field(default_factory=dict)
+    # The text at the depth a citation cites (the item of "§ 14 Abs. 1 Satz 2 Nr. 1", the Absatz of "Abs. 2"): set by
+    # the store resolver on the copy of the unit it hands on (to the misattribution test); None where the whole unit
+    # is cited. Never stored.
+    cited_text: str | None = None
+
+    @property
+    def text_at_depth(self) -> str:
+        """The text of what was cited: :attr:`cited_text` where a sub-unit was, else the whole :attr:`text`."""
+        return self.text if self.cited_text is None else self.cited_text

@@ -71,6 +71,17 @@ class SnapshotReader:
     cases: bool = False
 
 
+def in_force(since: str, *, by: str | None = None, first: bool = True, wording: str = "in force from",
+             stated: bool = True) -> dict[str, Any]:
+    """A work's ``extra["in_force"]``: the date before which the snapshot's version of it was not in force
+    (``since``, ISO), the unit or fact that says so (``by``: a key, ``Ausfertigung``), whether nothing under the
+    work's name was in force before (``first``: an amended law keeps its first date; a law revised in place or a new
+    law under an old name does not), how a reason says it (``in force from``, ``applies from``, ``made on``), and
+    whether the act's text states it (``stated``) or it is inferred (the day a German law was made: a law may be put
+    in force before it, "mit Wirkung vom")."""
+    return {"from": since, "by": by, "first": first, "wording": wording, "stated": stated}
+
+
 # What a snapshot file may expand to: a line, what the online client takes as one answer (MAX_DECODED, 64 MiB; the
 # longest line of the shared corpora is 0.8 MB); a compressed file, MAX_RATIO times its size (the shared ones expand
 # 6 to 15 times) and at least MAX_DECODED. A 4.7 MB .gz holding one 1 GiB line took 2.1 GB of memory; a 9.4 MB one
@@ -199,13 +210,16 @@ def merge_work(a: Work, b: Work) -> Work:
         if clause.extra.get("repeal_clause") and not listed.extra.get("repeal_clause") and clause.repealed_on \
                 and (listed.extra.get("version_date") or "") > clause.repealed_on:
             return listed
+    # two dates before which the work was not in force: the one its text states, else the later
+    dates = [w.extra["in_force"] for w in (a, b) if w.extra.get("in_force")]
+    since = {"in_force": max(dates, key=lambda d: (d.get("stated", True), d["from"]))} if dates else {}
     return replace(
         a, title=a.title or b.title, aliases=tuple(dict.fromkeys(a.aliases + b.aliases)),
         complete=(a.complete or b.complete) and not nested, n_units=max(a.n_units, b.n_units),
         repealed=a.repealed or b.repealed, repealed_on=a.repealed_on or b.repealed_on,
         replaced_by=a.replaced_by or b.replaced_by,
         source=a.source if b.source == a.source else f"{a.source}; {b.source}",
-        extra={**b.extra, **a.extra, **({"nested": True} if nested else {})},
+        extra={**b.extra, **a.extra, **({"nested": True} if nested else {}), **since},
     )
 
 

@@ -1,56 +1,216 @@
-"""Sub-unit structure of a provision's text: German Sätze and Nummern, Chinese 项, California subdivisions.
+"""Shared mechanisms for a provision's sub-unit structure; the shapes, words and levels are each jurisdiction's.
 
-The snapshots give the first level (Absätze, 款, top-level subdivision letters); the levels below are read from
-the text here, so that ``§ 1 Abs. 3 Satz 1 KSchG`` or ``Cal. Lab. Code § 2802(a)(1)`` can be checked. Standard
-library only. Each sub-unit is a dict ``{"label", "value", "text", "children"}`` (the ``CorpusUnit.subunits``
-shape); ``label`` is a key label (``abs``, ``satz``, ``nr``, ``lit``, ``para``, ``item``) or ``""`` for the bare
-USLM-style values of US and California keys.
+Every jurisdiction reads the levels below its snapshot's first one (Sätze and Nummern of an Absatz, Buchstaben of
+a Swiss Absatz, 项 of a 款, points of an EU paragraph, subdivisions ``(a)(1)(A)``) with its own parser
+(``legalcite/jurisdictions/<pkg>/structure.py``, reached through :attr:`Jurisdiction.structure
+<legalcite.jurisdictions.Jurisdiction.structure>`). What they share is here: the node shape the store keeps
+(:data:`Sub`), a list-item splitter that takes the item shapes as data (:class:`ItemShape`, :func:`split_items`),
+a sentence splitter that takes the abbreviations as data (:func:`sentences`), and the reading of repeal marks
+(:class:`RepealMarks`). Standard library only.
+
+Each sub-unit is a dict ``{"label", "value", "text", "children"?, "repealed"?}`` (the ``CorpusUnit.subunits``
+shape): ``label`` a key label (``abs``, ``satz``, ``nr``, ``lit``, ``para``, ``item``, ``pt``) or ``""`` for the bare
+USLM-style values of US and California keys; ``text`` the node's whole text (an item with its sub-items), so that
+the text at a cited depth can be handed on as it is; ``repealed`` the repeal mark where the node's text is one.
 """
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any
-
-from legalcite.keys import cn_to_int
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 Sub = dict[str, Any]
 
 
-def sub(label: str, value: str, text: str = "", children: list[Sub] | None = None) -> Sub:
+def sub(label: str, value: str, text: str = "", children: list[Sub] | None = None,
+        repealed: str | None = None) -> Sub:
     d: Sub = {"label": label, "value": value, "text": text}
     if children:
         d["children"] = children
+    if repealed:
+        d["repealed"] = repealed
     return d
 
 
-# ------------------------------------------------------------------ German Sätze
+# ------------------------------------------------------------------ repeal marks
 
-# Abbreviations after which a period does not end a sentence (statute style).
-_DE_ABBR = (
-    "Abs|Art|Nr|Nrn|S|Satz|Buchst|Halbs|Hs|Alt|Var|bzw|vgl|ggf|gem|einschl|usw|sog|etc|Anm|Anl|Ziff|lit|"
-    "BGBl|GVBl|RGBl|ABl|Bl|Bd|Prot|Tz|Rn|Rdnr|Kap|Tit|Abschn|Unterabs|UAbs|Dr|Prof|St|v|vom|z|B|d|h|u|a|m|i|V|"
-    "s|o|f|ff|Co|Ltd|Inc|Str|e|max|min|ca|Mio|Mrd|Tsd|zzgl|abzgl|inkl|Nrs|Anh|Bek|Verf|Ges|Gen|Jan|Feb|Aug|"
-    "Sept|Okt|Nov|Dez"
-)
-_DE_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„»(§])")
-_ABBR_TAIL = re.compile(r"(?:^|[\s(/])(?:%s)\.$" % _DE_ABBR, re.I)
+@dataclass(frozen=True)
+class RepealMarks:
+    """How a jurisdiction's texts say that a provision is gone: the whole text is one of ``words`` (brackets,
+    spaces and a final period aside: ``(weggefallen)``, ``Aufgehoben``, ``…``, ``（删去）``), or it begins with one
+    of ``leads`` and goes on to say what repealed it (``Repealed. Pub. L. 104–193 …``, ``Aufgehoben durch …``)."""
+
+    words: tuple[str, ...] = ()
+    leads: tuple[str, ...] = ()
+    # what a mark that is no word is reported as ("…" in a Swiss text: "aufgehoben")
+    names: tuple[tuple[str, str], ...] = ()
+
+    @functools.cached_property
+    def _patterns(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+        """(the whole text one of the words, the text opening with a lead): anchored, so that a provision's text
+        fails at its first characters."""
+        around = r"[\s()（）\[\]【】.。]*"
+        words = re.compile(rf"{around}(?:{'|'.join(map(re.escape, self.words))}){around}$", re.I) \
+            if self.words else None
+        leads = re.compile(rf"{around}(?:{'|'.join(map(re.escape, self.leads))})", re.I) if self.leads else None
+        return words, leads
+
+    def mark(self, text: str) -> str | None:
+        """The mark ``text`` consists of (``weggefallen``; a lead with what follows it, up to 120 characters), or
+        None for the text of a provision in force."""
+        if len(text) > 400:
+            return None
+        words, leads = self._patterns
+        if words is not None and words.match(text):
+            bare = text.strip("()（）[]【】 .。\n").strip() or text.strip()
+            word = next((w for w in self.words if w.casefold() == bare.casefold()), bare)
+            return dict(self.names).get(word, word)
+        if leads is not None and leads.match(text):
+            return text.strip().split("\n", 1)[0][:120]
+        return None
+
+
+def mark_repealed(nodes: list[Sub], marks: RepealMarks) -> list[Sub]:
+    """``nodes`` with every node whose text is a repeal mark marked (``"repealed": mark``), in place and returned."""
+    for n in nodes:
+        if (m := marks.mark(n.get("text") or "")) is not None:
+            n["repealed"] = m
+        if n.get("children"):
+            mark_repealed(n["children"], marks)
+    return nodes
+
+
+# ------------------------------------------------------------------ list items
+
+@dataclass(frozen=True)
+class ItemShape:
+    """One way a list item opens a line: the key ``label`` of its level, the ``marker`` (a regex matched at the
+    line's start after its indentation; group 1 is the value), and its ``rank`` — without indentation, an item
+    of a higher rank nests under the open item of a lower one (``a)`` under ``1.``, ``aa)`` under ``a)``)."""
+
+    label: str
+    marker: re.Pattern[str]
+    rank: int = 0
+
+
+def split_items(lines: Sequence[str], shapes: Sequence[ItemShape], *, by_indent: bool = False
+                ) -> list[tuple[int, Sub]]:
+    """The list items of ``lines`` as trees: ``[(index of the item's first line, node)]`` for each top-level item.
+
+    A line that opens with a shape's marker is an item; it nests under the open item whose rank is lower (or, with
+    ``by_indent``, whose indentation is smaller: Swiss texts indent ``1.`` under ``e.``). A line without a marker
+    continues the open item when it is indented deeper than that item (``by_indent``); otherwise it closes the
+    list (the rest of a German sentence after its list belongs to the sentence, not to the last item). A node's
+    text is its own line without the marker, then the lines of its sub-items as printed."""
+    roots: list[tuple[int, Sub]] = []
+    # the open items: (nesting key, node, its lines: its own text, continuations, its sub-items as printed, its
+    # marker line as printed)
+    stack: list[tuple[tuple[int, int], Sub, list[str], str]] = []
+
+    def close(depth: int) -> None:
+        while len(stack) > depth:
+            _, node, own, first = stack.pop()
+            node["text"] = "\n".join(own)
+            if stack:
+                stack[-1][2].extend([first, *own[1:]])
+
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        shape, m = _match(stripped, shapes)
+        if shape is None or m is None:
+            if stack and by_indent and stripped and indent > stack[-1][0][0]:
+                stack[-1][2].append(stripped)
+            elif stripped:
+                close(0)
+            continue
+        key = (indent, 0) if by_indent else (0, shape.rank)
+        depth = len(stack)
+        while depth and stack[depth - 1][0] >= key:
+            depth -= 1
+        close(depth)
+        node = sub(shape.label, m.group(1))
+        if stack:
+            stack[-1][1].setdefault("children", []).append(node)
+        else:
+            roots.append((i, node))
+        stack.append((key, node, [stripped[m.end():].strip()], stripped))
+    close(0)
+    return roots
+
+
+def _match(line: str, shapes: Sequence[ItemShape]) -> tuple[ItemShape, re.Match[str]] | tuple[None, None]:
+    for shape in shapes:
+        if m := shape.marker.match(line):
+            return shape, m
+    return None, None
+
+
+# ------------------------------------------------------------------ sentences
+
+@dataclass(frozen=True)
+class SentenceRules:
+    """How a language's statute text ends a sentence: ``abbreviations`` after whose period no sentence ends
+    (``Abs.``, ``BGBl.``), and the ``items`` whose markers open the lines of a list (:class:`ItemShape`): a
+    period that ends such a marker (``5a. Die Frist``) or that one follows (``… vorbehält.`` / ``2. Die``) ends an
+    item, not the sentence that introduces the list."""
+
+    abbreviations: tuple[str, ...]
+    items: tuple[ItemShape, ...]
+
+    @functools.cached_property
+    def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """(an abbreviation at the end of a head, a list marker at a line's start)."""
+        abbr = re.compile(r"(?:^|[\s(/])(?:%s)\.$" % "|".join(map(re.escape, self.abbreviations)), re.I)
+        return abbr, re.compile("|".join(f"(?:{shape.marker.pattern})" for shape in self.items))
+
+    @functools.cached_property
+    def reach(self) -> int:
+        """How far back from a period an abbreviation can start (the longest, and the space before it)."""
+        return max(map(len, self.abbreviations), default=0) + 2
+
+    def abbreviation_ends(self, head: str) -> bool:
+        """Whether ``head`` ends in one of the abbreviations (only its last characters are read)."""
+        tail = head if len(head) <= self.reach else "\x00" + head[-self.reach:]   # "\x00": no start of text there
+        return bool(self.patterns[0].search(tail))
+
+
+_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„»(§])")
 _ORDINAL_TAIL = re.compile(r"(?:^|\s)\d{1,2}\.$")
-_LIST_LINE = re.compile(r"^\s*(\d+[a-z]?)\.\s+(.*)$")
-_LIT_LINE = re.compile(r"^\s*([a-z]{1,2})\)\s+(.*)$")
 
 
-def de_sentences(text: str) -> list[str]:
-    """Split an Absatz into Sätze. A list (``1. …`` lines) belongs to the sentence that introduces it;
-    a period after a statute abbreviation (``Abs.``, ``BGBl.``) or a day number (``1. Januar``) ends nothing."""
-    # join list lines into their sentence first: a line break before "1." or "a)" is not a sentence end
-    flat = re.sub(r"\s*\n\s*", " ", text.strip())
+def sentences(text: str, rules: SentenceRules) -> list[str]:
+    """Split a paragraph into its sentences. A list (``1. …`` lines, and the lines indented under them) belongs to the
+    sentence that introduces it, with every period inside its items (``2. Sie hat … zu berücksichtigen. Sie soll …``:
+    a sentence of the item, not of the paragraph); a period after one of the ``rules``' abbreviations or after a day
+    number (``1. Januar``) ends nothing."""
+    marker = rules.patterns[1]
+    starts: set[int] = set()                # where a list item's marker starts in the flattened text …
+    ends: set[int] = set()                  # … and where it ends
+    lists: list[tuple[int, int]] = []       # the spans of the lists' lines, in which no sentence ends
+    parts, pos = [], 0
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if m := marker.match(line):
+            starts.add(pos)
+            ends.add(pos + m.end())
+            lists.append((pos, pos + len(line)))
+        elif lists and raw[:1].isspace() and lists[-1][1] == pos - 1:   # an indented line goes on with the item
+            lists[-1] = (lists[-1][0], pos + len(line))
+        parts.append(line)
+        pos += len(line) + 1
+    flat = " ".join(parts)
     if not flat:
         return []
     out: list[str] = []
     start = 0
-    for m in _DE_SENT_END.finditer(flat):
+    for m in _SENT_END.finditer(flat):
         head = flat[start:m.start()]
-        if _ABBR_TAIL.search(head) or _ORDINAL_TAIL.search(head) or _in_list_item(flat, m.end()):
+        if m.start() in ends or m.end() in starts or any(a < m.start() < b for a, b in lists) \
+                or rules.abbreviation_ends(head) or _ORDINAL_TAIL.search(head[-4:]):
             continue
         out.append(head)
         start = m.end()
@@ -58,92 +218,22 @@ def de_sentences(text: str) -> list[str]:
     return [s for s in out if s]
 
 
-def _in_list_item(flat: str, pos: int) -> bool:
-    """True where the capitalised word after a period starts a list item (``… 2. Die Frist``)."""
-    return bool(re.match(r"\d+[a-z]?\.\s", flat[pos:pos + 6])) or bool(re.match(r"[a-z]{1,2}\)\s", flat[pos:pos + 4]))
-
-
-def de_numbers(text: str) -> list[Sub]:
-    """Nummern (``1. …``) and, under each, Buchstaben (``a) …``) listed line by line in an Absatz."""
-    nrs: list[Sub] = []
-    for line in text.split("\n"):
-        if m := _LIST_LINE.match(line):
-            nrs.append(sub("nr", m.group(1), m.group(2)))
-        elif (m := _LIT_LINE.match(line)) and nrs:
-            nrs[-1].setdefault("children", []).append(sub("lit", m.group(1), m.group(2)))
-    return nrs
-
-
-def de_absatz(abs_value: Any, text: str) -> Sub | list[Sub]:
-    """One Absatz with its Sätze and Nummern; an unnumbered § (``abs`` null) gives its Sätze directly."""
-    children = [sub("satz", str(i), s) for i, s in enumerate(de_sentences(text), 1)]
-    children += de_numbers(text)
-    if abs_value is None:
-        return children
-    return sub("abs", str(abs_value), text, children)
-
-
-# ------------------------------------------------------------------ Chinese 款/项
-
-_CN_ITEM = re.compile(r"^[（(]([一二三四五六七八九十百零〇]+)[）)]")
-
-
-def cn_paragraphs(paragraphs: list[dict]) -> list[Sub]:
-    """``[{kuan, text, items?}]`` → 款 (``para``) with their 项 (``item``) children."""
-    out = []
-    for p in paragraphs:
-        items = []
-        for i, it in enumerate(p.get("items") or (), 1):
-            m = _CN_ITEM.match(it.strip())
-            try:
-                value = cn_to_int(m.group(1)) if m else i
-            except ValueError:
-                value = i
-            items.append(sub("item", str(value), it))
-        out.append(sub("para", str(p.get("kuan")), p.get("text", ""), items))
+def sentence_of_lines(text: str, found: Sequence[str]) -> list[int]:
+    """For each line of ``text``, the index of the sentence among ``found`` (:func:`sentences` of ``text``) in which
+    the line starts; -1 for a blank line."""
+    lines = text.strip().split("\n")
+    starts, pos = [], 0
+    flat = " ".join(line.strip() for line in lines if line.strip())
+    for s in found:
+        at = flat.find(s, pos)
+        starts.append(at if at >= 0 else pos)
+        pos = (at if at >= 0 else pos) + len(s)
+    out, offset = [], 0
+    for line in lines:
+        if not line.strip():
+            out.append(-1)
+            continue
+        k = max((j for j, st in enumerate(starts) if st <= offset), default=0)
+        out.append(k)
+        offset += len(line.strip()) + 1
     return out
-
-
-# ------------------------------------------------------------------ California subdivisions
-
-_CA_LABEL = re.compile(r"^\(([A-Za-z]{1,4}|\d{1,3}(?:\.\d+)?)\)\s*")
-_ROMAN_LC = re.compile(r"^(?=[ivxl]+$)x{0,3}(ix|iv|v?i{0,3})$")
-
-
-def _ca_level(label: str, open_labels: list[str]) -> int:
-    """USLM nesting: (a) → 0, (1) → 1, (A) → 2, (i) → 3. A lower-case Roman-looking label is a numeral
-    only below an (A) level, or below a (1) level when it cannot continue the letters (``(i)`` after ``(h)``)."""
-    if label[0].isdigit():
-        return 1
-    if label.isupper():
-        return 2
-    if _ROMAN_LC.match(label):
-        depth = len(open_labels)
-        prev_letter = open_labels[0] if open_labels else None
-        continues = prev_letter is not None and len(prev_letter) == 1 and len(label) == 1 \
-            and ord(label) == ord(prev_letter) + 1
-        if depth >= 3 or (depth >= 2 and not continues):
-            return 3
-    return 0
-
-
-def ca_subdivisions(text: str, top_letters: list[str] | tuple[str, ...] = ()) -> list[Sub]:
-    """Subdivisions ``(a)(1)(A)(i)`` read from the lines of a section's text (``(a)(1) …`` opens two levels).
-    ``top_letters``, the snapshot's own list of top-level letters, is added where the text misses one."""
-    root: list[Sub] = []
-    path: list[Sub] = []          # the open node per level
-    labels: list[str] = []
-    for line in text.split("\n"):
-        rest = line.strip()
-        while m := _CA_LABEL.match(rest):
-            label = m.group(1)
-            level = min(_ca_level(label, labels), len(path))  # never skip a level
-            rest = rest[m.end():]
-            node = sub("", label, rest)
-            (root if level == 0 else path[level - 1].setdefault("children", [])).append(node)
-            del path[level:], labels[level:]
-            path.append(node)
-            labels.append(label)
-    have = {n["value"] for n in root}
-    root += [sub("", x) for x in top_letters if x not in have]
-    return root

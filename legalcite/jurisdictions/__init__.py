@@ -2,8 +2,9 @@
 
 A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
 tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
-(``printer.py``: ``print_key``, ``print_units`` for a unit path without the work, ``LEVEL_NAMES``) and its snapshot
-readers (``snapshots.py``: ``READERS``) — and declares it in one :class:`Jurisdiction` object named
+(``printer.py``: ``print_key``, ``print_units`` for a unit path without the work, ``LEVEL_NAMES``), its snapshot
+readers (``snapshots.py``: ``READERS``) and its structure parser (``structure.py``: a :class:`StructureParser`, the
+levels below a unit and the marks of repeal in its texts) — and declares it in one :class:`Jurisdiction` object named
 ``JURISDICTION`` in its ``__init__.py``: the facts the shared code asks of it (its key labels, its names in gold
 files, how the store checks its sub-units …) and where its code is. Adding a jurisdiction is a package, its data,
 its tests and one line in :data:`PACKAGES` (docs/architecture.md, "Add a jurisdiction").
@@ -24,7 +25,7 @@ import inspect
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from legalcite.core.link import Linker
     from legalcite.core.scan import Extractor
     from legalcite.corpora.snapshots import SnapshotReader
+    from legalcite.corpora.structure import RepealMarks
 
 # jurisdiction code (the key's first segment) → package name, in tie-break order: at one anchor, of two equally
 # good readings the earlier jurisdiction's wins.
@@ -62,6 +64,26 @@ class SubunitCheck(str, Enum):
     SUBDIVISIONS = "subdivisions"  # bare subdivisions (a)(1)(A): missing unless the text shows the printed form
 
 
+@runtime_checkable
+class StructureParser(Protocol):
+    """How a jurisdiction reads the text of one provision (``<package>/structure.py``'s ``PARSER``, declared by
+    :attr:`Jurisdiction.structure_at`): its snapshot readers and official sources build a unit's sub-units with
+    it, and its repeal marks say whether a text is one. The node shape and the shared mechanisms (a list-item
+    splitter that takes item shapes as data, a sentence splitter that takes abbreviations as data, repeal marks as
+    data) are :mod:`legalcite.corpora.structure`; the shapes, words and labels are the jurisdiction's."""
+
+    # the words its texts say a provision is gone with (``(weggefallen)``, ``Aufgehoben``, ``（删去）``,
+    # ``Repealed. Pub. L. …``): ``repeal.mark(text)``
+    repeal: RepealMarks
+
+    def subunits(self, text: str, paragraphs: Sequence[Mapping[str, Any]] = (), language: str | None = None
+                 ) -> list[dict[str, Any]]:
+        """The sub-unit tree of a provision (``CorpusUnit.subunits`` nodes, repealed ones marked) from the
+        snapshot's ``paragraphs`` where it gives them (their fields are the jurisdiction's snapshot format), else
+        from ``text``; ``language``: the language of the text where the jurisdiction prints in several."""
+        ...
+
+
 @dataclass(frozen=True)
 class StoreRules:
     """What the store and its resolver need to know of a jurisdiction's snapshots beyond the rows themselves."""
@@ -85,7 +107,7 @@ class StoreRules:
 class Jurisdiction:
     """One jurisdiction as the pipeline, the printers, the store and the metrics see it. Its code is named
     ``"<module>:<attribute>"`` (a module of its package) and imported on first use of :attr:`extractor`,
-    :attr:`link`, :attr:`knows_name`, :attr:`cue_count`; everything else is plain data."""
+    :attr:`link`, :attr:`knows_name`, :attr:`cue_count`, :attr:`structure`; everything else is plain data."""
 
     code: str                               # de, cn, us, us-ca, eu, ch, int
     name: str                               # "Germany": headings of prompts and reports
@@ -103,6 +125,7 @@ class Jurisdiction:
     aliases: tuple[str, ...] = ()           # other names of it in gold files and benchmark labels ("ca")
     fetch: str | None = None                # the legalcite.sources source whose files `corpus fetch <code>` loads
     store: StoreRules = field(default_factory=StoreRules)
+    structure_at: str | None = None         # its StructureParser ("structure:PARSER")
     # the languages whose quantity words (number words, scales, units of time and money, reference labels) its
     # package ships in data/quantities.json: the first registered package that ships a language owns it
     # (legalcite.attribution.quantities reads them through quantity_words)
@@ -136,6 +159,14 @@ class Jurisdiction:
     @functools.cached_property
     def cue_count(self) -> Callable[[str], int] | None:
         return self._code(self.cue_count_at)
+
+    @functools.cached_property
+    def structure(self) -> StructureParser | None:
+        """Its :class:`StructureParser` (:attr:`structure_at`), checked against the protocol on first use."""
+        parser = self._code(self.structure_at)
+        if parser is not None and not isinstance(parser, StructureParser):
+            raise TypeError(f"{self.package}.{self.structure_at} is no StructureParser (repeal, subunits)")
+        return parser
 
     @functools.cached_property
     def missing_unit(self) -> Callable[..., Any] | None:
@@ -279,6 +310,15 @@ def claimed_elsewhere(printed: str, *, besides: str) -> bool:
     ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
     treaty in German prose keeps ``eu`` or ``int`` (docs/keys.md, "Germany or Switzerland")."""
     return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
+
+
+def structure_parser(code: str) -> StructureParser:
+    """The :class:`StructureParser` of jurisdiction ``code`` (what the official sources build units with); a
+    LookupError for a jurisdiction that declares none."""
+    parser = get(code).structure
+    if parser is None:
+        raise LookupError(f"jurisdiction {code!r} declares no structure parser (structure_at)")
+    return parser
 
 
 def printer(code: str) -> Callable[[str], str | None]:

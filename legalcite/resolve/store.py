@@ -8,22 +8,30 @@ Decision order per citation (the reason string says which step decided):
    by number → ``not_checked`` (no offline source covers them);
 2. unknown work → ``not_findable``; works no snapshot covers (``StoreRules.uncovered_works``: CFR, federal
    rules) → ``not_checked``;
-3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260) at ``date`` → ``repealed``;
+3. repealed work (CN ``expired``, a repeal clause such as 民法典 Art. 1260 or GDPR Art. 94) at ``date`` →
+   ``repealed``, naming the clause and the successor; ``date`` before the work's version in the snapshot was in
+   force (``Work.extra["in_force"]``: 本法自…起施行, an Inkrafttreten §, an EU act's date of application) →
+   ``invented`` where nothing under the work's name was in force before, else ``not_checked``;
 4. unit not in the store → ``invented`` if the work's snapshot lists every unit, else ``not_checked``;
-   a ``(weggefallen)`` unit → ``repealed``; where the jurisdiction knows more, its own verdict
+   a unit whose text is a repeal mark (each jurisdiction's words, read by its structure parser at build time:
+   ``(weggefallen)``, ``Aufgehoben``, ``（删去）``) or that a later act deleted → ``repealed``; where the
+   jurisdiction knows more, its own verdict
    (``StoreRules.missing_unit_at``: a U.S. Code section not in force is, by
    :mod:`legalcite.jurisdictions.us.dispositions`, ``repealed`` with its successor where it is a former section,
    ``invented`` only where the Code's former sections are known completely);
-5. sub-units (Abs., Satz, Nr., 款, 项, ``(a)(1)``, ``cl.``) walked in the unit's structure → ``invented`` where the
-   level is complete and the value is missing, as the jurisdiction's ``StoreRules.subunits`` says per label; levels
-   the snapshot does not model are reported as unchecked;
-6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later).
+5. sub-units (Abs., Satz, Nr., lit., Ziff., 款, 项, points, ``(a)(1)``, ``cl.``) walked in the unit's structure →
+   ``invented`` where the level is complete and the value is missing, as the jurisdiction's ``StoreRules.subunits``
+   says per label (a list is looked for in the cited Absatz or Satz and below it); a sub-unit whose text is a
+   repeal mark → ``repealed``; levels the snapshot does not model are reported as unchecked;
+6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later), its
+   ``cited_text`` the text at the cited depth (the item, the Satz, the Absatz).
 
 The store is opened once per process and checked once (:func:`get_store`): a damaged or foreign file fails
 there, with its path and the remedy, not as an error per citation.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import re
 from collections.abc import Sequence
@@ -102,7 +110,7 @@ def _printed(key: str) -> str:
 
 
 def _values(nodes: list[dict]) -> str:
-    vals = [n["value"] for n in nodes]
+    vals = list(dict.fromkeys(n["value"] for n in nodes))
     if vals and all(v.isdigit() for v in vals) and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals))):
         return f"{vals[0]}–{vals[-1]}" if len(vals) > 1 else vals[0]
     return ", ".join(vals)
@@ -160,18 +168,24 @@ def _evidence(unit=None, work=None, key: str | None = None, **details: Any) -> E
                     details={k: v for k, v in details.items() if v is not None})
 
 
+def _same(node: dict, label: str, value: str) -> bool:
+    if node.get("label", "") != label:
+        return False
+    return node["value"].lower() == value.lower() if label != "" else node["value"] == value
+
+
 def _find_child(nodes: list[dict], label: str, value: str) -> tuple[dict | None, list[dict]]:
     """The node ``label``/``value`` among ``nodes`` or, when the citation skipped a level (``§ 4 S. 1`` for a
     § with Absätze, 第三十九条第（二）项 without 款), among their descendants (breadth first). Returns the match
     and the level that was searched first (for the reason)."""
     same = [n for n in nodes if n.get("label", "") == label]
     for n in same:
-        if n["value"].lower() == value.lower() if label != "" else n["value"] == value:
+        if _same(n, label, value):
             return n, same
     frontier = [c for n in nodes for c in n.get("children", ())]
     while frontier:
         for n in frontier:
-            if n.get("label", "") == label and n["value"] == value:
+            if _same(n, label, value):
                 return n, same
         frontier = [c for n in frontier for c in n.get("children", ())]
     return None, same
@@ -193,61 +207,117 @@ def _descendants(nodes: list[dict]) -> list[dict]:
     return out
 
 
-def _walk_subunits(unit, segs: list[str], jur: str) -> tuple[Status | None, list[str], str]:
-    """Walk the citation's sub-unit segments in the unit's structure. Returns (``INVENTED`` or None, the segments
-    verified, a note on the first segment that does not exist or could not be verified). A level the structure
-    lacks is judged as the jurisdiction says for its label (:class:`~legalcite.jurisdictions.SubunitCheck`)."""
+def _nearest(nodes: list[dict], label: str) -> list[dict]:
+    """The first generation below ``nodes`` (breadth first) that holds members of ``label``: the list an Absatz's
+    Satz introduces, when the citation names the Absatz and the item (``Abs. 1 Nr. 9`` for a list in Satz 2)."""
+    frontier = list(nodes)
+    while frontier:
+        found = [n for n in frontier if n.get("label", "") == label]
+        if found:
+            return found
+        frontier = [c for n in frontier for c in n.get("children", ())]
+    return []
+
+
+def _full_text(node: dict) -> str:
+    """A node's text with the text of its children where the node's own text does not already hold it (a 款 and
+    its 项, an EU subparagraph and its points, a U.S. Code subsection and its paragraphs)."""
+    text = node.get("text") or ""
+    flat = " ".join(text.split())
+    parts = [text]
+    for c in node.get("children", ()):
+        child = _full_text(c)
+        if child and " ".join(child.split()) not in flat:
+            parts.append(child)
+    return "\n".join(p for p in parts if p)
+
+
+@dataclasses.dataclass
+class _Walk:
+    """Where a walk through a unit's structure ended: a verdict (``invented``, ``repealed``) or None, the segments
+    verified, a note on the first one that does not exist or could not be verified, the deepest node reached."""
+
+    status: Status | None
+    verified: list[str]
+    note: str
+    node: dict | None = None
+
+
+def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
+    """Walk the citation's sub-unit segments in the unit's structure. A level the structure lacks is judged as the
+    jurisdiction says for its label (:class:`~legalcite.jurisdictions.SubunitCheck`); a node the jurisdiction's
+    parser marked repealed (its text is a repeal mark) ends the walk as ``repealed``."""
     from legalcite.jurisdictions import SubunitCheck as C
 
-    checks = _rules(jur).subunits
     nodes = list(unit.subunits)
     verified: list[str] = []
     context_text = unit.text
+    reached: dict | None = None
     for seg in segs:
         label, value = split_segment(seg)
-        shown = _units(jur, [seg])
-        check = checks.get(label)
-        if check is C.UNMODELLED:
-            return None, verified, f"{shown} is not modelled in the snapshot and was not checked"
         node, level = _find_child(nodes, label, value)
-        if node is not None:
-            verified.append(seg)
-            nodes = node.get("children", [])
-            context_text = node.get("text") or context_text
-            continue
-        if check is C.NUMBERED:  # Absätze; EU and treaty paragraphs (numbered "1." in the act)
-            if not level and value == "1" and not any(checks.get(n.get("label", "")) is C.POINTS for n in nodes):
-                verified.append(seg)  # "Abs. 1" of a unit whose only paragraph is unnumbered (its text not points)
+        if node is None or _rules(jur).subunits.get(label) is C.UNMODELLED:
+            status, note = _missing(seg, nodes, level, jur, context_text)
+            if status is _KEEP:   # "Abs. 1" of a unit whose only paragraph is unnumbered
+                verified.append(seg)
                 continue
-            have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
-            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-        if check is C.POINTS:  # points (a), (b) … / (1), (2) …: invented only where the level lists points
-            points = level or [n for n in _descendants(nodes) if n.get("label") == label]
-            if points:
-                return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(points)}; {shown} does not exist"
-            return None, verified, f"{shown}: no points found in the text; not checked"
-        if check is C.SENTENCES:
-            bound = _satz_upper_bound(context_text)
-            if value.isdigit() and int(value) > bound:
-                return Status.INVENTED, verified, f"has at most {bound} {_level(jur, label)}; {shown} does not exist"
-            return None, verified, f"{shown} could not be matched reliably and was not checked"
-        if check in (C.LISTED, C.LISTED_WHERE_FOUND):
-            if level or check is C.LISTED:
-                have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no {_level(jur, label)}"
-                return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-            return None, verified, f"{shown}: no such list found in the text; not checked"
-        if check is C.ITEMS:
-            items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == label]
-            have = f"has {_level(jur, label)} {_values(items)}" if items else f"has no {_level(jur, label)}"
-            return Status.INVENTED, verified, f"{have}; {shown} does not exist"
-        if check is C.SUBDIVISIONS:  # US / California subdivisions (a)(1)(A)
-            if level:
-                return Status.INVENTED, verified, f"has {_level(jur, label)} {_values(level)}; {shown} does not exist"
-            if shown in context_text:
-                return None, verified, f"{shown} was not checked"
-            return Status.INVENTED, verified, f"has no {_level(jur, label)}; {shown} does not exist"
-        return None, verified, f"{shown} was not checked"
-    return None, verified, ""
+            return _Walk(status, verified, note, reached)
+        verified.append(seg)
+        reached = node
+        if node.get("repealed"):
+            return _Walk(Status.REPEALED, verified, node["repealed"], node)
+        nodes = node.get("children", [])
+        context_text = node.get("text") or context_text
+    return _Walk(None, verified, "", reached)
+
+
+_KEEP = object()   # a segment that counts as verified although no node stands for it
+
+
+def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_text: str) -> tuple[Any, str]:
+    """The verdict on a segment the structure does not show among ``nodes`` (``level``: the nodes of its label
+    among them): (``Status.INVENTED``, ``_KEEP`` or None for not checked; the note)."""
+    from legalcite.jurisdictions import SubunitCheck as C
+
+    label, value = split_segment(seg)
+    shown = _units(jur, [seg])
+    check = _rules(jur).subunits.get(label)
+    if check is C.UNMODELLED:
+        return None, f"{shown} is not modelled in the snapshot and was not checked"
+    if check is C.NUMBERED:  # Absätze; EU and treaty paragraphs (numbered "1." in the act, or a treaty's Ziffern)
+        level = level or _nearest(nodes, label)
+        if not level and value == "1" and not any(_rules(jur).subunits.get(n.get("label", "")) is C.POINTS
+                                                  for n in nodes):
+            return _KEEP, ""  # "Abs. 1" of a unit whose only paragraph is unnumbered (its text not points)
+        have = f"has {_level(jur, label)} {_values(level)}" if level else f"has no numbered {_level(jur, label)}"
+        return Status.INVENTED, f"{have}; {shown} does not exist"
+    if check is C.POINTS:  # points (a), (b) … / (1), (2) …: invented only where the level lists points
+        points = level or [n for n in _descendants(nodes) if n.get("label") == label]
+        if points:
+            return Status.INVENTED, f"has {_level(jur, label)} {_values(points)}; {shown} does not exist"
+        return None, f"{shown}: no points found in the text; not checked"
+    if check is C.SENTENCES:
+        bound = _satz_upper_bound(context_text)
+        if value.isdigit() and int(value) > bound:
+            return Status.INVENTED, f"has at most {bound} {_level(jur, label)}; {shown} does not exist"
+        return None, f"{shown} could not be matched reliably and was not checked"
+    if check in (C.LISTED, C.LISTED_WHERE_FOUND):
+        members = level or (_nearest(nodes, label) if check is C.LISTED_WHERE_FOUND else [])
+        if members or check is C.LISTED:   # the list is there (in the cited unit or the Satz below it), complete
+            have = f"has {_level(jur, label)} {_values(members)}" if members else f"has no {_level(jur, label)}"
+            return Status.INVENTED, f"{have}; {shown} does not exist"
+        return None, f"{shown}: no such list found in the text; not checked"
+    if check is C.ITEMS:
+        items = level or [c for n in nodes for c in n.get("children", ()) if c.get("label") == label]
+        have = f"has {_level(jur, label)} {_values(items)}" if items else f"has no {_level(jur, label)}"
+        return Status.INVENTED, f"{have}; {shown} does not exist"
+    if check is C.SUBDIVISIONS:  # US / California subdivisions (a)(1)(A)
+        if level:
+            return Status.INVENTED, f"has {_level(jur, label)} {_values(level)}; {shown} does not exist"
+        if shown in context_text:
+            return None, f"{shown} was not checked"
+        return Status.INVENTED, f"has no {_level(jur, label)}; {shown} does not exist"
+    return None, f"{shown} was not checked"
 
 
 def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[CheckedCitation, Any]:
@@ -296,11 +366,14 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         since = f" on {work.repealed_on}" if work.repealed_on else ""
         clause = work.extra.get("repeal_clause")
         by = f" by {_printed(clause)}" if clause else ""   # the successor's repeal clause, not its successor article
-        then = f"; replaced by {work.replaced_by}" if work.replaced_by else ""
+        table = work.extra.get("correlation_table")
+        then = _successor(jur, work.replaced_by) + (f" ({table} of the successor maps its articles)" if table else "")
         return CheckedCitation(
             c, Status.REPEALED, f"{name} was repealed{since}{by}{then}",
             (_evidence(work=work, key=wkey, repealed_on=work.repealed_on, replaced_by=work.replaced_by,
-                       repeal_clause=clause),), wkey), None
+                       repeal_clause=clause, correlation_table=table),), wkey), None
+    if (force := work.extra.get("in_force")) and day < force["from"]:
+        return _not_yet(c, force, name, day, work, wkey), None
     if not segs:
         return CheckedCitation(c, Status.REAL, f"{name} exists", (_evidence(work=work, key=wkey),), wkey), None
     # the longest prefix of the key that is a unit row
@@ -315,9 +388,8 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         if below:  # a container (amend. XIV, art. I of the California Constitution)
             parts_below = [store.unit(k) for k in below]
             if all(u is not None and u.repealed and (u.repealed_on or "") <= day for u in parts_below):
-                by = parts_below[0].replaced_by
                 return CheckedCitation(c, Status.REPEALED, f"{_printed(segs_key)} is repealed"
-                                       + (f"; replaced by {by}" if by else ""),
+                                       + _successor(jur, parts_below[0].replaced_by),
                                        (_evidence(parts_below[0], key=segs_key),), segs_key), None
             return CheckedCitation(c, Status.REAL, f"{_printed(segs_key)} exists",
                                    (_evidence(work=work, key=segs_key, first_unit=below[0]),), segs_key), None
@@ -341,10 +413,11 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     ukey = unit.key
     ushown = _printed(ukey)
     if unit.repealed and (unit.repealed_on is None or unit.repealed_on <= day):
-        since = f" on {unit.repealed_on}" if unit.repealed_on else ""
-        by = f"; replaced by {unit.replaced_by}" if unit.replaced_by else ""
-        return CheckedCitation(c, Status.REPEALED, f"{ushown} is repealed{since} ({(unit.heading or 'weggefallen').strip('()')}){by}",
-                               (_evidence(unit, key=ukey),), ukey), None
+        since = f"was repealed on {unit.repealed_on}" if unit.repealed_on else "is repealed"
+        return CheckedCitation(c, Status.REPEALED, f"{ushown} {since}{_how(unit.extra)}"
+                               + _successor(jur, unit.replaced_by),
+                               (_evidence(unit, key=ukey, successor=unit.replaced_by,
+                                          repeal_clause=unit.extra.get("repeal_clause")),), ukey), None
     rest = parts[len(ukey.split("/")):]
     if not rest:
         return CheckedCitation(c, Status.REAL, f"{ushown} exists", (_evidence(unit, key=ukey),), ukey), unit
@@ -352,10 +425,47 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         return CheckedCitation(c, Status.REAL, f"{ushown} exists; {_units(jur, rest)} not checked "
                                "(the snapshot has no sub-unit structure for it)",
                                (_evidence(unit, key=ukey, subunits_checked=False),), ukey), unit
-    status, verified, note = _walk_subunits(unit, rest, jur)
-    checked = "/".join([ukey, *verified])
-    if status == Status.INVENTED:
-        return CheckedCitation(c, Status.INVENTED, f"{_printed('/'.join([ukey, *verified]))} {note}",
+    walk = _walk_subunits(unit, rest, jur)
+    checked = "/".join([ukey, *walk.verified])
+    if walk.status is Status.INVENTED:
+        return CheckedCitation(c, Status.INVENTED, f"{_printed(checked)} {walk.note}",
                                (_evidence(unit, key=checked),), checked), None
-    reason = f"{_printed(checked)} exists" + (f"; {note}" if note else "")
-    return CheckedCitation(c, Status.REAL, reason, (_evidence(unit, key=checked),), checked), unit
+    if walk.status is Status.REPEALED:   # a repealed Absatz, Buchstabe, subdivision: its text is a repeal mark
+        return CheckedCitation(c, Status.REPEALED, f"{_printed(checked)} is repealed ({walk.note})",
+                               (_evidence(unit, key=checked, repeal_mark=walk.note),), checked), None
+    reason = f"{_printed(checked)} exists" + (f"; {walk.note}" if walk.note else "")
+    cited = _full_text(walk.node) if walk.node is not None else None
+    evidence = _evidence(unit, key=checked, **({"cited_excerpt": cited[:160]} if cited else {}))
+    return CheckedCitation(c, Status.REAL, reason, (evidence,), checked), \
+        dataclasses.replace(unit, cited_text=cited) if cited else unit
+
+
+def _how(extra: dict[str, Any]) -> str:
+    """`` (weggefallen)``, `` (deleted by Article 89 DSA)``: how the unit's repeal reads, where the store knows."""
+    mark, clause = extra.get("repeal_mark"), extra.get("repeal_clause")
+    if not mark and not clause:
+        return ""
+    return f" ({mark or 'repealed'}{f' by {_printed(clause)}' if clause else ''})"
+
+
+def _successor(jur: str, by: str | None) -> str:
+    """``; replaced by …``: the successor a store row names (a work id of the jurisdiction, or a unit's key)."""
+    if not by:
+        return ""
+    key = by if by.startswith(f"{jur}/") else f"{jur}/{by}"
+    shown = _printed(key)
+    return f"; replaced by {shown}" + (f" ({key})" if shown != key and key.count("/") > 1 else "")
+
+
+def _not_yet(c: Citation, force: dict[str, Any], name: str, day: str, work, wkey: str) -> CheckedCitation:
+    """A citation judged at a date before the work's version in the snapshot was in force: ``invented`` where
+    nothing under the work's name was in force before (a new code, an EU act, a German law's first version),
+    else ``not_checked`` (an earlier version, which the snapshot does not hold, may have been)."""
+    by = force.get("by")
+    basis = f": {_printed(by)}" if by and "/" in by else (f", its {by}" if by else "")
+    reason = f"{name} was not in force on {day} ({force['wording']} {force['from']}{basis})"
+    ev = (_evidence(work=work, key=wkey, in_force_from=force["from"], in_force_by=by, first=force.get("first")),)
+    if force.get("first"):
+        return CheckedCitation(c, Status.INVENTED, reason, ev, wkey)
+    return CheckedCitation(c, Status.NOT_CHECKED, f"{reason}; an earlier version under the same name, which the "
+                           "snapshot does not hold, may have been", ev, wkey, Undecided.PARTIAL)

@@ -138,7 +138,7 @@ def parse_akn(content: bytes) -> dict[str, Article]:
                       if (n := p.find(f"{AKN}num")) is not None and _text(n))
         body = " ".join(_text(c) for c in art.iter(f"{AKN}content"))
         heading = art.find(f"{AKN}heading")
-        out.setdefault(num, Article(num, paras, body in ("Aufgehoben", "…", "...") or body.startswith("Aufgehoben"),
+        out.setdefault(num, Article(num, paras, _repealed(body),
                                     _text(heading) if heading is not None else ""))
     if not out:
         raise ValueError("no article in the file")
@@ -227,3 +227,11 @@ class Fedlex:
             unit_key = f"{unit_key}/{citation.units[1].segment}"
         return answer(citation, Status.REAL, f"Art. {art} exists in the Fedlex consolidation of {date}",
                       HOST, fetched, unit_key, url=page, consolidation=date, heading=a.heading)
+
+
+def _repealed(body: str) -> bool:
+    """Whether an article's text is a Swiss repeal mark (``Aufgehoben``, ``…``), as the Swiss structure parser
+    reads them (:attr:`Jurisdiction.structure`)."""
+    from legalcite.jurisdictions import structure_parser
+
+    return structure_parser("ch").repeal.mark(body) is not None

@@ -149,8 +149,10 @@ def units_from_lines(lines: list[str], title: str, *, status: str = "有效", so
                      snapshot: str | None = None, url: str | None = None) -> Iterator[Any]:
     """A Work (complete: the official file holds every article) and one unit per article."""
     from legalcite.corpora.snapshots import Work
+    from legalcite.jurisdictions import structure_parser
     from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
-    from legalcite.corpora.structure import cn_paragraphs
+
+    parser = structure_parser("cn")
 
     arts = articles(lines)
     wid = cn_work(title)
@@ -162,7 +164,7 @@ def units_from_lines(lines: list[str], title: str, *, status: str = "有效", so
         text = "\n".join(line for p in a["paragraphs"] for line in (p["text"], *p["items"]))
         yield CorpusUnit(
             key=f"cn/{wid}/{a['segment']}", jurisdiction="cn", work=wid, work_title=title,
-            heading=a["article_cn"], text=text, language="zh", subunits=tuple(cn_paragraphs(a["paragraphs"])),
+            heading=a["article_cn"], text=text, language="zh", subunits=tuple(parser.subunits(text, a["paragraphs"])),
             path=a["path"], repealed=repealed, source=source, snapshot=snapshot,
             extra={"subunits_known": True, "article_cn": a["article_cn"]},
         )

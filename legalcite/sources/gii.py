@@ -120,8 +120,17 @@ def parse_norm_page(text: str) -> dict | None:
         "enbez": strip_tags(m.group(1)),
         "title": heading,
         "absaetze": nums,
-        "repealed": "(weggefallen)" in heading or body.strip() in ("-", "(weggefallen)"),
+        "repealed": _repealed(heading, body),
     }
+
+
+def _repealed(heading: str | None, text: str) -> bool:
+    """Whether a norm is gone: its heading or its whole text is a German repeal mark (``(weggefallen)``, ``-``),
+    as the German structure parser reads them (:attr:`Jurisdiction.structure`)."""
+    from legalcite.jurisdictions import structure_parser
+
+    marks = structure_parser("de").repeal
+    return bool(marks.mark(heading or "") or marks.mark(text))
 
 
 def _norm_unit(citation: Citation):
@@ -233,7 +242,9 @@ def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: 
     """One law file → a :class:`~legalcite.corpora.snapshots.Work` (``complete=True``: GII lists every unit)
     followed by one :class:`CorpusUnit` per § / Art."""
     from legalcite.corpora.snapshots import Work
-    from legalcite.corpora.structure import de_absatz
+    from legalcite.jurisdictions import structure_parser
+
+    parser = structure_parser("de")
 
     root = ET.fromstring(xml)
     snapshot = iso_date(root.get("builddate", "")[:8])
@@ -271,7 +282,7 @@ def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: 
         pending.append({
             "segs": segs, "enbez": enbez, "heading": heading, "text": text, "absaetze": _absaetze(content),
             "path": tuple(v for _, v in sorted(levels.items())), "doknr": norm.get("doknr"),
-            "repealed": "(weggefallen)" in (heading or "") or text.strip() in ("-", "(weggefallen)"),
+            "repealed": _repealed(heading, text),
         })
 
     singles = [p["segs"][0] for p in pending if len(p["segs"]) == 1]
@@ -292,11 +303,8 @@ def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: 
             if key in seen:
                 continue
             seen.add(key)
-            subunits: list = []
-            if len(p["segs"]) == 1:
-                for num, t in p["absaetze"]:
-                    made = de_absatz(num, t)
-                    subunits.extend(made if isinstance(made, list) else [made])
+            subunits = parser.subunits(p["text"], [{"abs": num, "text": t} for num, t in p["absaetze"]]) \
+                if len(p["segs"]) == 1 and p["absaetze"] else []
             url = unit_url(slug, segment_pairs(segs), base) if slug and len(segs) == 1 else None
             yield CorpusUnit(
                 key=key, jurisdiction="de", work=wid, work_title=title or None, heading=p["heading"],

@@ -102,14 +102,14 @@ def parse_section_page(text: str) -> dict | None:
 
 def _unit(code: str, section: str, text: str, *, history: str | None, path: tuple[str, ...], source: str,
           snapshot: str | None, extra: dict | None = None) -> CorpusUnit:
+    from legalcite.jurisdictions import structure_parser
     from legalcite.jurisdictions.us_ca.snapshots import ca_segments
-    from legalcite.corpora.structure import ca_subdivisions
 
     wid, segs = ca_segments(code, section)
     return CorpusUnit(
         key="/".join(["us-ca", wid, *segs]), jurisdiction="us-ca", work=wid, work_title=None, heading=None,
-        text=text, language="en", subunits=tuple(ca_subdivisions(text)), path=path, source=source,
-        snapshot=snapshot, extra={"history": history, "url": section_url(code, section),
+        text=text, language="en", subunits=tuple(structure_parser("us-ca").subunits(text)), path=path,
+        source=source, snapshot=snapshot, extra={"history": history, "url": section_url(code, section),
                                   "subunits_known": True, **(extra or {})},
     )
 

@@ -12,7 +12,8 @@ from legalcite.checker import check
 from legalcite.resolve.store import get_store
 from legalcite.corpora.store import Store
 from legalcite.jurisdictions.ch.acts import fedlex_anchor
-from legalcite.jurisdictions.ch.snapshots import subunits, unit_segments
+from legalcite.jurisdictions import get
+from legalcite.jurisdictions.ch.snapshots import unit_segments
 from legalcite.status import Status
 
 
@@ -21,15 +22,16 @@ from legalcite.status import Status
      and [s["value"] for s in u.subunits] == ["1", "2"] and u.extra["url"].endswith("#art_41")),
     ("ch/zgb/art8", lambda u: u.heading and "Beweis" in u.heading),
     ("ch/stgb/art139", lambda u: [s["label"] for s in u.subunits][:2] == ["ziff", "ziff"]  # Ziff. 3 lit. a-d
-     and [c["value"] for c in u.subunits[2]["children"][0]["children"] if c["label"] == "lit"] == ["a", "b", "c", "d"]),
+     and [c["value"] for c in _below(u.subunits[2]) if c["label"] == "lit"] == ["a", "b", "c", "d"]),
     ("ch/stgb/art123", lambda u: [c["value"] for c in u.subunits[0]["children"]][:2] == ["1", "2"]),  # Ziff. 1 Abs. 2
-    ("ch/zgb/art527", lambda u: [s["value"] for s in u.subunits if s["label"] == "ziff"] == ["1", "2", "3", "4"]),
+    ("ch/zgb/art527", lambda u: [s["value"] for s in _below({"children": u.subunits}) if s["label"] == "ziff"]
+     == ["1", "2", "3", "4"]),                                                 # the list, under the Satz it ends
     ("ch/zgb/schlt/art1", lambda u: u.path[0].startswith("Schlusstitel")),
     ("ch/or/art226a", lambda u: u.repealed),                                   # a repealed range, one unit each
     ("ch/or/disp16/art5", lambda u: "XXIV" in u.path[0]),
     ("ch/bv/art5a", lambda u: u.extra.get("toc_only")),                        # listed in ch_toc, no text here
     ("int/cisg/art1", lambda u: [s["label"] for s in u.subunits][:3] == ["par", "par", "par"]),
-    ("int/lugano/art5", lambda u: u.subunits[0]["label"] == "par"),
+    ("int/lugano/art5", lambda u: [s["label"] for s in _below({"children": u.subunits})][:2] == ["satz", "par"]),
     ("int/echr/art6", lambda u: u.extra.get("toc_only")),                      # the hand-entered range
 ])
 def test_units(store: Store, key: str, check_unit) -> None:
@@ -101,7 +103,18 @@ def test_unit_segments_and_anchors() -> None:
     assert [fedlex_anchor(u) for u in ("41", "6a", "322ter")] == ["art_41", "art_6_a", "art_322_ter"]
 
 
+def _below(node: dict) -> list[dict]:
+    """Every node under ``node``, breadth first."""
+    out, frontier = [], list(node.get("children", ()))
+    while frontier:
+        out.extend(frontier)
+        frontier = [c for n in frontier for c in n.get("children", ())]
+    return out
+
+
 def test_treaty_subunits_use_treaty_labels() -> None:
     paras = [{"abs": "1", "text": "Text:\na. eins;\nb. zwei.", "items": ["a. eins;", "b. zwei."]}]
-    (node,) = subunits(paras, "int")
-    assert node["label"] == "par" and [c["label"] for c in node["children"]][:2] == ["pt", "pt"]
+    parser = get("int").structure
+    assert parser is not None
+    (node,) = parser.subunits("", paras)
+    assert node["label"] == "par" and [c["label"] for c in _below(node) if c["label"] != "satz"] == ["pt", "pt"]

@@ -33,9 +33,13 @@ def test_repeal_clauses_key_works_with_the_extractors_rule(tmp_path: Path) -> No
                path=[], category="法律", version_date="2020-01-01",
                text="本法自2021年1月1日起施行。《中华人民共和国旧测试法（试行）》同时废止。")
     recs = list(read_cn_fulltext(write_jsonl_gz(tmp_path / "cn_fulltext.jsonl.gz", [row])))
-    [old] = [r for r in recs if isinstance(r, Work)]
+    [old] = [r for r in recs if isinstance(r, Work) and r.repealed]
     assert old.key == f"cn/{work_of_title('中华人民共和国旧测试法（试行）')}" == "cn/中华人民共和国旧测试法(试行)"
     assert old.repealed and old.repealed_on == "2021-01-01" and old.replaced_by == "中华人民共和国测试法"
+    # the repealing law's own 本法自…起施行: before it nothing of that name was in force (it replaced another law)
+    [new] = [r for r in recs if isinstance(r, Work) and not r.repealed]
+    assert new.extra["in_force"] == {"from": "2021-01-01", "by": "cn/中华人民共和国测试法/art99", "first": True,
+                                     "wording": "in force from", "stated": True}
     assert [r.key for r in recs if isinstance(r, CorpusUnit)] == ["cn/中华人民共和国测试法/art99"]
 
 

@@ -27,7 +27,7 @@ def test_the_successor_article_is_read_from_the_statement(small_store: Path, tex
                                                           successor: str | None) -> None:
     [cc] = check(text, store=small_store)
     assert (cc.citation.key, cc.status.value) == (key, "repealed")
-    assert "by 《中华人民共和国民法典》第一千二百六十条; replaced by 中华人民共和国民法典" in cc.reason
+    assert "by 《中华人民共和国民法典》第一千二百六十条; replaced by 《中华人民共和国民法典》" in cc.reason
     found = [e.key for e in cc.evidence if e.source == "successor"]
     assert found == ([successor] if successor else [])
     assert ("the statement is now in" in cc.reason) is (successor is not None)

@@ -51,7 +51,9 @@ def test_gii_law_xml_to_units():
     assert s1.heading == "Zweck" and s1.path == ("Abschnitt 1 Allgemeines",)
     abs2 = s1.subunits[1]
     assert (abs2["label"], abs2["value"]) == ("abs", "2")
-    assert [(c["label"], c["value"]) for c in abs2["children"] if c["label"] == "nr"] == [("nr", "1"), ("nr", "2")]
+    # the Nummern under the Satz that introduces them
+    nrs = [(c["label"], c["value"]) for s in abs2["children"] for c in s.get("children", ())]
+    assert nrs == [("nr", "1"), ("nr", "2")]
     assert [c["value"] for c in u["de/fixg/s1a"].subunits] == ["1", "2"]  # Sätze of an unnumbered §
     assert all(u[f"de/fixg/s{i}"].repealed for i in (2, 3, 4)) and not u["de/fixg/s5"].repealed
     assert u["de/fixg/s5"].path == ("Abschnitt 2 Besonderes", "Unterabschnitt 1 Einzelnes")

@@ -24,13 +24,10 @@ from legalcite.corpora import CorpusUnit
 from legalcite.corpora.cases import CaseRecord, CaseTable, TableStats
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance
 from legalcite.corpora.snapshots import rows as _rows
-from legalcite.corpora.structure import de_sentences, sub
+from legalcite.jurisdictions import structure_parser
 from legalcite.jurisdictions.ch import BGE_FIRST_YEAR, acts
 from legalcite.jurisdictions.ch.build import toc_units
 from legalcite.keys import numeral_value
-
-_INT_LABELS = {"abs": "par", "ziff": "par", "lit": "pt", "satz": "satz"}
-_CH_LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
 
 
 def _by_sr() -> dict[str, tuple[str, str]]:
@@ -67,7 +64,8 @@ def _toc_unit(jur: str, wid: str, r: dict, seg: str, unit: str | None, repealed:
     return CorpusUnit(key=f"{jur}/{wid}/{seg}", jurisdiction=jur, work=wid, work_title=r.get("title"),
                       heading="(aufgehoben)" if repealed else None, text="", language="de", repealed=repealed,
                       source=source, snapshot=r.get("stand"),
-                      extra={"toc_only": True, "url": acts.fedlex_url(r.get("eli"), unit) if unit else acts.fedlex_url(r.get("eli"))})
+                      extra={"toc_only": True, **({"repeal_mark": "aufgehoben"} if repealed else {}),
+                             "url": acts.fedlex_url(r.get("eli"), unit) if unit else acts.fedlex_url(r.get("eli"))})
 
 
 def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
@@ -92,71 +90,12 @@ def unit_segments(r: dict, ranges: dict[str, list[str]]) -> list[str]:
     return [re.sub(r"[^\w.]+", "-", unit).strip("-").lower()]
 
 
-def subunits(paragraphs: list[dict], jurisdiction: str = "ch") -> list[dict]:
-    """Absätze (``abs``), Ziffern (``ziff``; an Absatz under a Ziffer is numbered within it), Buchstaben and
-    numbered items of lists (``lit`` ``a.``, ``ziff`` ``1.``) and Sätze, as ``CorpusUnit.subunits`` nodes. A treaty's
-    Absatz and Ziffer are ``par``, its Buchstabe ``pt`` (docs/keys.md)."""
-    labels = _INT_LABELS if jurisdiction == "int" else _CH_LABELS
-    out: list[dict] = []
-    current_ziff: dict | None = None
-    for p in paragraphs:
-        if p.get("is_title"):
-            continue
-        text = p.get("text") or ""
-        if p.get("abs") is None and p.get("ziff") is None and (m := _INLINE_ABS.match(text)):
-            p = {**p, "abs": m.group(1)}  # "(1) Alle Menschen …": the Absatz number only in the text
-            text = text[m.end():]
-        children = _items(p.get("items") or (), labels) + [sub(labels["satz"], str(i), s)
-                                                           for i, s in enumerate(de_sentences(_lead(text)), 1)]
-        if p.get("abs") is not None:
-            node = sub(labels["abs"], str(p["abs"]), text, children)
-            (current_ziff.setdefault("children", []) if current_ziff is not None and labels["abs"] != labels["ziff"]
-             else out).append(node)
-        elif p.get("ziff") is not None:
-            current_ziff = sub(labels["ziff"], str(p["ziff"]), text,
-                               [sub(labels["abs"], "1", text, children)] if labels["abs"] != labels["ziff"] else children)
-            out.append(current_ziff)
-        elif current_ziff is not None and labels["abs"] != labels["ziff"]:
-            kids = current_ziff.setdefault("children", [])
-            kids.append(sub(labels["abs"], str(len(kids) + 1), text, children))
-        else:
-            out.extend(children)
-    return out
-
-
-_INLINE_ABS = re.compile(r"\((\d+[a-z]*)\)\s+")
-
-
-def _lead(text: str) -> str:
-    """An Absatz's text before its list (the list items are their own nodes)."""
-    return re.split(r"\n\s*(?:[a-z]{1,2}|\d+[a-z]?)\.\s", text, maxsplit=1)[0]
-
-
-_ITEM = re.compile(r"^(\s*)(?:([a-z]{1,2})|(\d+[a-z]?))\.\s+(.*)$", re.S)
-
-
-def _items(items, labels: dict[str, str]) -> list[dict]:
-    out: list[dict] = []
-    parent: dict | None = None
-    for it in items:
-        m = _ITEM.match(it)
-        if not m:
-            continue
-        indent, letter, number, text = m.groups()
-        node = sub(labels["lit"] if letter else labels["ziff"], letter or number, text.strip())
-        if indent and parent is not None:
-            parent.setdefault("children", []).append(node)
-        else:
-            out.append(node)
-            parent = node
-    return out
-
-
 def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | CorpusUnit]:
     """``ch_fulltext.jsonl.gz``: one unit per article (or per article of a repealed range) with its structure."""
     ids = _by_sr()
     table = acts.table()["acts"]
     source, _ = provenance(path.name)
+    parser = structure_parser(jurisdiction)   # Swiss acts and treaties label their levels differently
     seen: set[str] = set()
     for r in _rows(path):
         jur, wid = ids.get(r["sr"], ("int" if r["sr"].startswith("0.") else "ch", r["key"].split("/")[1]))
@@ -168,13 +107,16 @@ def read_ch_fulltext(path: Path, jurisdiction: str = "ch") -> Iterator[Work | Co
             if key in seen:
                 continue
             seen.add(key)
+            text = r.get("text") or ""
+            mark = parser.repeal.mark(text)   # "Aufgehoben", or only "…" left (the snapshot's flag: the latter)
             yield CorpusUnit(
                 key=key, jurisdiction=jur, work=wid, work_title=r.get("title"), heading=r.get("heading"),
-                text=r.get("text") or "", language="de", subunits=tuple(subunits(r.get("paragraphs") or [], jur)),
-                path=tuple(r.get("path") or ()), repealed=bool(r.get("repealed")), source=source,
+                text=text, language="de", subunits=tuple(parser.subunits(text, r.get("paragraphs") or ())),
+                path=tuple(r.get("path") or ()), repealed=bool(r.get("repealed")) or mark is not None, source=source,
                 snapshot=r.get("stand"),
-                extra={"url": r.get("source_url") or acts.fedlex_url(act.get("eli")), "cite": r.get("cite"), "label": r.get("label"),
-                       "type": r.get("type"), "subunits_known": True},
+                extra={**({"repeal_mark": mark} if mark else {}),
+                       "url": r.get("source_url") or acts.fedlex_url(act.get("eli")), "cite": r.get("cite"),
+                       "label": r.get("label"), "type": r.get("type"), "subunits_known": True},
             )
 
 

@@ -9,6 +9,7 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="cn", name="China (PRC)", languages=("zh",), quantity_languages=("zh",),
+    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)),
     link_at="link:link", fetch="flk",
     store=StoreRules(subunits={"para": C.LISTED, "item": C.ITEMS}))

@@ -46,7 +46,9 @@ _LAW_ENDING = "(?<=%s)(?:%s)(?![\\w])" % ("|".join(sorted({e[-3:] for e in _LAW_
                                           "|".join(f"(?<={e})" for e in _LAW_ENDINGS))
 _NOT_BEFORE = r"[\w§/.&+\-]"  # what a capitalised stop does not follow: it starts no word, path or pairing there
 _WORD_START = rf"(?<!{_NOT_BEFORE})"
-_MONTHS = r"Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember"
+MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November",
+          "Dezember")
+_MONTHS = "|".join(MONTHS)
 _DOCKET_START = r"(?:[BLS][ \t]+)?(?:[IVX]+[a-z]?|\d{1,2})[ \t]+[A-Z]"
 _BARE_DOCKET = r"[ \t]+[A-Z][A-Za-z]{0,5}(?:[ \t]?\([A-Za-z]+\))?[ \t]+\d{1,5}[/.]\d{2}\b"
 _DECISION_WORDS = (r"Urt(?:eile?|\.)|Beschl(?:uss|üsse|\.)|Entscheidung(?:en)?|Senats(?:urteile?|beschl(?:uss|üsse))"

@@ -10,8 +10,9 @@ but the Work stays incomplete, so an article outside the range is ``not_checked`
 One unit per provision: the English text is the unit's text; the German text, where the snapshot has it (the
 GDPR), rides along in ``extra["translations"]["de"]`` with its heading and structure, so that the misattribution
 test reads a German answer against the German text and an English one against the English text
-(`legalcite.attribution.store`: one BM25 matrix per language, `eu/<act>@de`). Sub-units (``par``/``sub``/``pt``) are read from the paragraphs; only
-texts printed line by line (Formex, EUR-Lex HTML) show their points, so only those say ``subunits_known``.
+(`legalcite.attribution.store`: one BM25 matrix per language, `eu/<act>@de`). Sub-units (``par``/``sub``/``pt``)
+are read from the paragraphs (:mod:`legalcite.jurisdictions.eu.structure`); only texts printed line by line
+(Formex, EUR-Lex HTML) show their points, so only those say ``subunits_known``.
 """
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows
-from legalcite.corpora.structure import sub
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.jurisdictions.eu.build import toc_work
+from legalcite.jurisdictions.eu.repeal import Clauses
+from legalcite.jurisdictions.eu.structure import PARSER
 from legalcite.keys import is_roman, roman_to_int, split_segment
 
 
@@ -72,13 +74,17 @@ def read_eu_toc(path: Path) -> Iterator[Work | CorpusUnit]:
                              extra={"toc_only": True, "units_source": r["units_source"], "url": url(work, (seg,))})
 
 
-def read_eu_fulltext(path: Path) -> Iterator[CorpusUnit]:
-    """``eu_fulltext.jsonl.gz``: one unit per article, recital and annex, English text with the German beside it."""
+def read_eu_fulltext(path: Path) -> Iterator[Work | CorpusUnit]:
+    """``eu_fulltext.jsonl.gz``: one unit per article, recital and annex, English text with the German beside it;
+    and what the acts' own repeal clauses and dates of application say (:mod:`legalcite.jurisdictions.eu.repeal`):
+    the acts they repeal (Directive 95/46/EC), the articles of other acts they delete (with their successors), the
+    date from which each act applies."""
     by_celex = {a["celex"]: a for a in _acts.index().acts.values()}
     source, _ = provenance(path.name)
     groups: dict[tuple[str, str], dict[str, dict]] = {}
     for r in rows(path):
         groups.setdefault((r["celex"], r["unit"]), {})[r["lang"]] = r
+    clauses = Clauses.read(groups, by_celex)
     for (celex, unit), langs in groups.items():
         seg = segment(unit)
         act = by_celex.get(celex)
@@ -91,75 +97,24 @@ def read_eu_fulltext(path: Path) -> Iterator[CorpusUnit]:
             if r is main:
                 continue
             translations[lang] = {"heading": r.get("heading"), "text": r["text"], "label": r.get("label"),
-                                  "path": r.get("path") or [], "subunits": structure(r, lang)}
+                                  "path": r.get("path") or [], "subunits": _structure(r, lang)}
+        key = f"eu/{act['work']}/{seg}"
+        gone = clauses.units.pop(key, None)
         yield CorpusUnit(
-            key=f"eu/{act['work']}/{seg}", jurisdiction="eu", work=act["work"], work_title=act["names_en"][0],
+            key=key, jurisdiction="eu", work=act["work"], work_title=act["names_en"][0],
             heading=main.get("heading"), text=main["text"], language=main["lang"],
-            subunits=tuple(structure(main, main["lang"])), path=tuple(main.get("path") or ()),
+            subunits=tuple(_structure(main, main["lang"])), path=tuple(main.get("path") or ()),
             source=source, snapshot="OJ original text (not consolidated)",
+            **(gone.fields() if gone else {}),
             extra={"celex": celex, "label": main.get("label"), "type": main.get("type"), "url": url(act["work"], (seg,)),
                    "subunits_known": lined and main.get("type") == "article",
-                   **({"translations": translations} if translations else {})},
+                   **({"translations": translations} if translations else {}), **(gone.extra() if gone else {})},
         )
+    yield from clauses.records(source)
 
 
-_EN_POINT = re.compile(r"^\(([a-z]{1,2}|\d{1,3})\)\s*(.*)$", re.S)
-_DE_LETTER = re.compile(r"^([a-z]{1,2})\)\s*(.*)$", re.S)
-_DE_NUMBER = re.compile(r"^(\d{1,3})\.\s+(.*)$", re.S)
-
-
-def structure(row: dict, lang: str) -> list[dict]:
-    """Paragraphs (``par``) with their subparagraphs (``sub``) and points (``pt``) from a row's ``paragraphs``.
-    Lines that are not points open a new subparagraph; points belong to the subparagraph before them. An
-    unnumbered article that is one list (GDPR Art. 4: definitions (1) … (26)) has its points at the top."""
-    out: list[dict] = []
-    for p in row.get("paragraphs") or ():
-        subs = _subparagraphs(p.get("text") or "", lang)
-        if p.get("para"):
-            out.append(sub("par", str(p["para"]), p.get("text") or "", subs))
-        elif len(subs) == 1 and subs[0].get("children"):
-            out.extend(subs[0]["children"])
-        else:
-            out.extend(subs)
-    return out
-
-
-_ROMAN_POINT = re.compile(r"^(?:i{1,3}|iv|v|vi{1,3}|ix|x)$")
-
-
-def _is_sub_point(label: str, last_letter: str | None) -> bool:
-    """``(i)``, ``(ii)`` … below a lettered point; but ``(i)`` right after ``(h)`` is the letter i."""
-    if not _ROMAN_POINT.match(label) or last_letter is None:
-        return False
-    return not (len(label) == 1 and ord(label) == ord(last_letter) + 1)
-
-
-def _subparagraphs(text: str, lang: str) -> list[dict]:
-    subs: list[dict] = []
-    last_letter = None
-    for line in text.split("\n"):
-        line = line.strip()
-        if not line:
-            continue
-        m = _EN_POINT.match(line) if lang != "de" else (_DE_LETTER.match(line) or _DE_NUMBER.match(line))
-        if m and subs:
-            label = m.group(1)
-            points = subs[-1].setdefault("children", [])
-            if _is_sub_point(label, last_letter):
-                if points:
-                    points[-1]["text"] += "\n" + line  # a sub-point: not a level the EU labels name, kept as text
-                continue
-            if label.isalpha():
-                last_letter = label
-            if label.isalpha() and points and points[-1]["value"].isdigit():
-                points[-1].setdefault("children", []).append(sub("pt", label, m.group(2)))  # (23)(a), Nr. 23 lit. a
-                continue
-            if label.isdigit():
-                last_letter = None
-            points.append(sub("pt", label, m.group(2)))
-        else:
-            subs.append(sub("sub", str(len(subs) + 1), line))
-    return subs
+def _structure(row: dict, lang: str) -> list[dict]:
+    return PARSER.subunits(row.get("text") or "", row.get("paragraphs") or (), language=lang)
 
 
 READERS = (

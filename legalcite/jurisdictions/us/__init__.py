@@ -11,6 +11,7 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="us", name="United States (federal)", languages=("en",), quantity_languages=("en",),
+    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("t", "s", "art", "amend", "cl", "r"), unit=("s", "art", "amend", "r")),
     link_at="link:link", fetch="olrc",
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},

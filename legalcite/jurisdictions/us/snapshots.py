@@ -13,6 +13,7 @@ from legalcite.corpora import CorpusUnit
 from legalcite.corpora.cases import CaseRecord, CaseTable, read_case_list
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
 from legalcite.corpora.structure import sub
+from legalcite.jurisdictions.us.structure import PARSER
 from legalcite.keys import ordinal_to_int, roman_to_int
 
 
@@ -75,34 +76,11 @@ def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
                          extra={"toc_only": True, "url": url.format(title=r["title"], section=r["section"])})
 
 
-_USC_LINE = re.compile(r"^( *)\(([0-9A-Za-z]+)\)\s*(.*)$")
-
-
-def usc_subsections(text: str) -> list[dict]:
-    """The sub-unit tree of a section's text as the snapshot prints it: ``(a) …`` at the margin, each deeper
-    level (``(1)``, ``(A)``, ``(i)``) indented two more spaces; lines without a ``(x)`` belong to the open node."""
-    root: list[dict] = []
-    stack: list[tuple[int, dict]] = []
-    for line in text.split("\n"):
-        m = _USC_LINE.match(line)
-        if not m:
-            if stack:
-                stack[-1][1]["text"] += " " + line.strip()
-            continue
-        depth = len(m.group(1)) // 2
-        node = sub("", m.group(2), m.group(3).strip())
-        while stack and stack[-1][0] >= depth:
-            stack.pop()
-        (stack[-1][1].setdefault("children", []) if stack else root).append(node)
-        stack.append((depth, node))
-    return root
-
-
 def read_us_usc_text(path: Path) -> Iterator[CorpusUnit]:
     """``us_usc_text.jsonl.gz``: the statutory text of titles 5, 11, 15, 17, 18, 28, 29, 35, 42, with the
-    subsection tree read from the indentation (:func:`usc_subsections`). Each row replaces the heading-only unit
-    of ``us_usc_sections`` under the same key (this reader runs after that one); rows without text stay
-    heading-only."""
+    subsection tree read from the indentation (:mod:`legalcite.jurisdictions.us.structure`). Each row replaces the
+    heading-only unit of ``us_usc_sections`` under the same key (this reader runs after that one); rows without
+    text stay heading-only."""
     source, snapshot = provenance(path.name)
     url = sources()["urls"]["us_usc"]
     seen: set[str] = set()
@@ -113,7 +91,7 @@ def read_us_usc_text(path: Path) -> Iterator[CorpusUnit]:
             continue
         seen.add(key)
         yield CorpusUnit(key=key, jurisdiction="us", work="usc", work_title="United States Code",
-                         heading=r.get("heading"), text=text, language="en", subunits=tuple(usc_subsections(text)),
+                         heading=r.get("heading"), text=text, language="en", subunits=tuple(PARSER.subunits(text)),
                          source=source, snapshot=snapshot,
                          extra={"subunits_known": True, "url": url.format(title=r["title"], section=r["section"])})
 

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from legalcite.corpora import CorpusUnit
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
-from legalcite.corpora.structure import ca_subdivisions
+from legalcite.jurisdictions.us_ca.structure import ca_subdivisions
 from legalcite.jurisdictions.us_ca.codes import work_of
 from legalcite.keys import is_roman, numeral_value, roman_to_int
 
