@@ -62,9 +62,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="cache of its answers (default: attribution_opinion.sqlite in $LEGALCITE_CACHE or the "
                         "user cache dir)")
     g.add_argument("--no-judge-cache", action="store_true", help="ask every time, keep no answers")
-    g.add_argument("--judge-timeout", type=float, default=120.0, help="deadline per request in seconds (120)")
-    g.add_argument("--judge-retries", type=int, default=4, help="retries per request after the first try (4)")
-    g.add_argument("--judge-concurrency", type=int, default=4, help="requests at once per worker (4)")
+    g.add_argument("--judge-timeout", type=float, help="deadline per request in seconds (default 120)")
+    g.add_argument("--judge-retries", type=int, help="retries per request after the first try (default 4)")
+    g.add_argument("--judge-concurrency", type=int, help="requests at once per worker (default 4)")
     p.add_argument("--max-chars", type=int, default=1_000_000,
                    help="answers longer than this are reported as errors (default 1,000,000)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
@@ -406,9 +406,9 @@ def _attribution_judge(args: argparse.Namespace):
     else:
         key = os.environ.get(args.api_key_env) if args.api_key_env else None
         endpoint = J.parse_judge(spec, api_key=key, params={"temperature": 0})
+    given = {"retries": args.judge_retries, "timeout": args.judge_timeout, "concurrency": args.judge_concurrency}
     settings = OpinionSettings(endpoint, cache=args.judge_cache, use_cache=not args.no_judge_cache,
-                               retries=args.judge_retries, timeout=args.judge_timeout,
-                               concurrency=args.judge_concurrency)
+                               **{k: v for k, v in given.items() if v is not None})   # else the settings' defaults
     import sqlite3
 
     try:
