@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import re
 import sqlite3
 import threading
@@ -270,6 +271,8 @@ def test_settings_of_and_bad_specs(small_store: Path) -> None:
     s = O.settings_of("m@http://127.0.0.1:1/v1")
     assert s.endpoint.model == "m" and s.endpoint.params == {"temperature": 0} and s.use_cache
     assert O.settings_of(s.endpoint).endpoint == s.endpoint and O.settings_of(s) is s
+    options = CheckOptions(attribution_judge=s)   # travels to worker processes and Dask workers
+    assert pickle.loads(pickle.dumps(options)) == options
     with pytest.raises(JudgeInputError, match="MODEL@URL"):
         check(SELLER, store=small_store, attribution_judge="gpt-4o")
     with pytest.raises(TypeError):

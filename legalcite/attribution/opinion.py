@@ -21,6 +21,7 @@ docs/check.md §4 says when it is asked and what it can change.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -75,7 +76,8 @@ def settings_of(judge: OpinionSettings | Endpoint | str | None) -> OpinionSettin
         from legalcite.judge import parse_judge
 
         return OpinionSettings(parse_judge(judge, params={"temperature": 0}))
-    raise TypeError(f"attribution_judge must be OpinionSettings, an Endpoint or 'MODEL@URL', not {type(judge).__name__}")
+    raise TypeError(f"attribution_judge must be OpinionSettings, an Endpoint or 'MODEL@URL', "
+                    f"not {type(judge).__name__}")
 
 
 @cache
@@ -158,17 +160,23 @@ def ask(questions: Sequence[tuple[str, str, str]], settings: OpinionSettings) ->
     ep = settings.endpoint
     msgs = [messages(prompt, *q) for q in questions]
     keys = [cache_key(prompt.id, ep, m) for m in msgs]
+    # a cache that cannot be read or written now (locked past its busy timeout, a full disk) is a cache miss: the
+    # model is asked, the check goes on
     try:
         store = open_cache(settings)
-    except (sqlite3.Error, OSError):   # a cache that cannot be opened now (locked, full disk): ask without it
+    except (sqlite3.Error, OSError):
         store = None
+    hits: dict[str, dict[str, Any]] = {}
     try:
-        hits = {k: hit for k in dict.fromkeys(keys) if store is not None and (hit := store.get(k)) is not None}
+        for k in dict.fromkeys(keys):
+            with contextlib.suppress(sqlite3.Error):
+                if store is not None and (hit := store.get(k)) is not None:
+                    hits[k] = hit
         first = {k: m for k, m in zip(keys, msgs) if k not in hits}   # each distinct request once
         got = dict(zip(first, _send(list(first.values()), settings))) if first else {}
-        if store is not None:
-            for k, res in got.items():
-                if "error" not in res:   # answers only: a failure is asked again next time
+        for k, res in got.items():
+            if store is not None and "error" not in res:   # answers only: a failure is asked again next time
+                with contextlib.suppress(sqlite3.Error):
                     store.put(k, {f: res.get(f) for f in ("output", "finish_reason", "usage")})
     finally:
         if store is not None:

@@ -388,6 +388,7 @@ def _attribution_judge(args: argparse.Namespace):
     without it), parsed as ``legalcite judge`` parses its judges; the cache is opened once here, so that a cache that
     cannot be written fails the run before any answer is read."""
     import os
+    import sqlite3
     from pathlib import Path
 
     if not args.attribution_judge:
@@ -398,7 +399,7 @@ def _attribution_judge(args: argparse.Namespace):
     from legalcite.attribution.opinion import OpinionSettings, open_cache
 
     spec = args.attribution_judge
-    if "@" not in spec and Path(spec).is_file():
+    if Path(spec).is_file():
         judges = J.load_judges(spec, default_params={"temperature": 0})
         if len(judges) != 1:
             raise ValueError(f"{spec}: one judge, not {len(judges)}")
@@ -409,8 +410,6 @@ def _attribution_judge(args: argparse.Namespace):
     given = {"retries": args.judge_retries, "timeout": args.judge_timeout, "concurrency": args.judge_concurrency}
     settings = OpinionSettings(endpoint, cache=args.judge_cache, use_cache=not args.no_judge_cache,
                                **{k: v for k, v in given.items() if v is not None})   # else the settings' defaults
-    import sqlite3
-
     try:
         cache = open_cache(settings)
     except (sqlite3.Error, OSError) as e:
