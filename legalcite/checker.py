@@ -54,6 +54,8 @@ class CheckOptions:
     max_chars: int = DEFAULT_MAX_CHARS  # longer answers are reported as errors, not checked
     question_field: str | None = None   # the field holding the question an answer answers (bare citations are
     #                                     judged against it); None: none
+    attribution_judge: Any = None       # a model asked about what attribution flags or leaves undecided
+    #                                     (legalcite.attribution.opinion.OpinionSettings); None: nothing is sent
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,8 @@ class Answer:
 
 def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
                 date: str | _dt.date | None = None, jurisdiction: str | None = None,
-                attribution: bool = True, questions: Sequence[str | None] | None = None
-                ) -> list[list[CheckedCitation] | Exception]:
+                attribution: bool = True, questions: Sequence[str | None] | None = None,
+                attribution_judge: Any = None) -> list[list[CheckedCitation] | Exception]:
     """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
     its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
 
@@ -81,11 +83,19 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
        store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
     4. the misattribution test over all texts at once (their claims embedded in one batch); ``questions`` (one per
        text, or None) are what each text answers: a citation that states nothing more (``答：依据《民法典》第N条的
-       规定。``) is judged against its question.
+       规定。``) is judged against its question. ``attribution_judge`` (``[NAME=]MODEL@URL``, an
+       :class:`~legalcite.llm.Endpoint` or :class:`~legalcite.attribution.opinion.OpinionSettings`; default None:
+       nothing is sent anywhere): a model at an OpenAI-compatible endpoint is asked about the citations the test
+       flags or leaves undecided, and its opinion can confirm, overturn or flag (docs/check.md §4).
 
     One result per text: its verdicts, or the exception that stopped it (the others are still checked)."""
     from legalcite.resolve.store import get_store
 
+    opinion = None
+    if attribution_judge is not None:   # a bad endpoint spec is the caller's error, raised before any work
+        from legalcite.attribution.opinion import settings_of
+
+        opinion = settings_of(attribution_judge)
     try:
         store = get_store(store)
         chain = _chain(store, online, date)
@@ -106,12 +116,12 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     asked = list(questions) if questions is not None else [None] * len(texts)
     try:
         done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
-                                  [asked[i] for i in ok])
+                                  [asked[i] for i in ok], opinion)
     except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) finish each text alone
         done = []
         for i in ok:
             try:
-                done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]])[0])
+                done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]], opinion)[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -120,34 +130,40 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
-          jurisdiction: str | None = None, attribution: bool = True, question: str | None = None
-          ) -> list[CheckedCitation]:
+          jurisdiction: str | None = None, attribution: bool = True, question: str | None = None,
+          attribution_judge: Any = None) -> list[CheckedCitation]:
     """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
     cannot decide. ``date``: the day repeal is judged at (default today). ``question``: what ``text`` answers; a
-    bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it."""
+    bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it. ``attribution_judge``: a model's opinion
+    on what attribution flags or leaves undecided (``"MODEL@URL"``; see :func:`check_texts`; default: none)."""
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"check(question=) needs a str, not {type(question).__name__}")
     [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
-                           attribution=attribution, questions=[question])
+                           attribution=attribution, questions=[question], attribution_judge=attribution_judge)
     if isinstance(result, Exception):
         raise result
     return result
 
 
 def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any = None, online: bool = False,
-                    date: str | _dt.date | None = None, attribution: bool = True) -> list[CheckedCitation]:
+                    date: str | _dt.date | None = None, attribution: bool = True,
+                    attribution_judge: Any = None) -> list[CheckedCitation]:
     """Statuses for citations extracted (or built from keys) by the caller: steps 3 and 4 of :func:`check_texts`;
     ``text`` is the document they come from (for misattribution)."""
     from legalcite.resolve.store import get_store
 
     store = get_store(store)
     resolved = _resolve(citations, _chain(store, online, date), online)
-    return _finish([resolved], [text], store, attribution)[0]
+    if attribution_judge is not None:
+        from legalcite.attribution.opinion import settings_of
+
+        attribution_judge = settings_of(attribution_judge)
+    return _finish([resolved], [text], store, attribution, None, attribution_judge)[0]
 
 
 def _citations(text: str, store: Any, jurisdiction: str | None) -> list[Citation]:
@@ -209,7 +225,8 @@ def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
 
 
 def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
-            attribution: bool, questions: Sequence[str | None] | None = None) -> list[list[CheckedCitation]]:
+            attribution: bool, questions: Sequence[str | None] | None = None, opinion: Any = None
+            ) -> list[list[CheckedCitation]]:
     """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
     successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
     then ``confirmed`` settled on every verdict."""
@@ -222,11 +239,12 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
         asked = list(questions) if questions is not None else [None] * len(texts)
         jobs = [(out, units, text) for (out, units), text in zip(resolved, texts)]
         try:
-            outs = attribute_texts(jobs, store, questions=asked)
+            outs = attribute_texts(jobs, store, questions=asked, opinion=opinion)
         except StoreError:
             raise
         except Exception:  # noqa: BLE001  each text alone, and in a text that fails each citation alone
-            outs = [_isolated(lambda o, u=units, t=text, q=q: attribute_texts([(o, u, t)], store, questions=[q])[0],
+            outs = [_isolated(lambda o, u=units, t=text, q=q: attribute_texts([(o, u, t)], store, questions=[q],
+                                                                               opinion=opinion)[0],
                               out, Status.REAL, lambda cc, said: not_run(cc, f"{said} in the misattribution test"))
                     for (out, units, text), q in zip(jobs, asked)]
         outs = [_isolated(lambda o, t=text: with_successors(o, t, store), out, Status.REPEALED,
@@ -400,7 +418,7 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
 
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
                           date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution,
-                          questions=[a.question for a in answers])
+                          questions=[a.question for a in answers], attribution_judge=options.attribution_judge)
     for r in results:
         if isinstance(r, StoreError):
             raise r

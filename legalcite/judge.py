@@ -35,6 +35,7 @@ from legalcite.metrics.io import ANSWER_FIELDS
 from legalcite.metrics.lexam import POOLS
 
 PROMPT_FILE = "judge_prompt_lexam.json"
+TEMPLATE_FIELDS = ("{question}", "{reference_answer}", "{answer}")   # the placeholders of a LEXam judge template
 
 
 @dataclass(frozen=True)
@@ -53,26 +54,28 @@ class JudgePrompt:
         return f"{self.name}@{self.version}"
 
 
-def load_prompt(path: str | Path | None = None) -> JudgePrompt:
+def load_prompt(path: str | Path | None = None, *, shipped: tuple[str, str] = ("legalcite.metrics", PROMPT_FILE),
+                fields: Sequence[str] = TEMPLATE_FIELDS) -> JudgePrompt:
     """A prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines, optional
-    ``source``); the shipped default, LEXam's judging criteria (``legalcite/metrics/judge_prompt_lexam.json``), when
-    ``path`` is None."""
+    ``source``); when ``path`` is None, the file ``shipped`` names (package, file): by default LEXam's judging
+    criteria (``legalcite/metrics/judge_prompt_lexam.json``). ``fields``: the placeholders its template must hold
+    (the attribution opinion's prompt has its own: :mod:`legalcite.attribution.opinion`)."""
     try:
         if path is None:
             from importlib import resources
 
-            text = resources.files("legalcite.metrics").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
+            text = resources.files(shipped[0]).joinpath(shipped[1]).read_text(encoding="utf-8")
         else:
             text = Path(path).read_text(encoding="utf-8")
         data = json.loads(text)
     except (OSError, json.JSONDecodeError) as e:
-        raise JudgeInputError(f"{path or PROMPT_FILE}: cannot read the judge prompt ({e})") from None
+        raise JudgeInputError(f"{path or shipped[1]}: cannot read the prompt ({e})") from None
     tpl = data.get("template") if isinstance(data, dict) else None
     if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
         tpl = "\n".join(tpl)
     if not isinstance(tpl, str) or not isinstance(data.get("system"), str) or not data.get("name"):
-        raise JudgeInputError(f"{path or PROMPT_FILE}: a prompt file needs 'name', 'version', 'system' and 'template'")
-    check_template(tpl)
+        raise JudgeInputError(f"{path or shipped[1]}: a prompt file needs 'name', 'version', 'system' and 'template'")
+    check_template(tpl, fields)
     return JudgePrompt(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
 
 
@@ -167,10 +170,10 @@ def messages(item: JudgeItem, *, system: str | None = None, template: str | None
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
-def check_template(template: str) -> None:
-    missing = [p for p in ("{question}", "{reference_answer}", "{answer}") if p not in template]
+def check_template(template: str, fields: Sequence[str] = TEMPLATE_FIELDS) -> None:
+    missing = [p for p in fields if p not in template]
     if missing:
-        raise JudgeInputError(f"the judge template lacks {', '.join(missing)}")
+        raise JudgeInputError(f"the prompt template lacks {', '.join(missing)}")
 
 
 DEFAULT_PROMPT = load_prompt()

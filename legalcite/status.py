@@ -67,10 +67,12 @@ class CheckedCitation:
     * ``True``: two sources of a different origin both say so — the store snapshot and the official source
       online (``invented``), a case table and a second source (a case-name or volume mismatch), or two
       attribution models that differ in kind, lexical (BM25 / character n-grams) and dense (a multilingual
-      embedder), both finding that another unit of the work fits the statement better (``misattributed``);
-      a verdict a person gave (a task file's ``status``) counts as confirmed.
+      embedder), both finding that another unit of the work fits the statement better (``misattributed``), or
+      the rules and a model's opinion (``check --attribution-judge``) both finding that the cited text does not
+      support it; a verdict a person gave (a task file's ``status``) counts as confirmed.
     * ``False``: one signal only — a store-only ``invented`` offline, an online-only one, a misattribution that
-      only one model sees (or checked without unit vectors). Reported, shown, but not deducted by default.
+      only one model sees (or checked without unit vectors) or only a model's opinion. Reported, shown, but not
+      deducted by default.
     * ``None``: every other status (nothing is deducted for it, so there is nothing to confirm).
 
     The checker fills it for every deducted verdict (:func:`settle_confirmed`); resolvers that have a second

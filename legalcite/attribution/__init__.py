@@ -44,14 +44,15 @@ REASONS = {
 
 
 def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store, *,
-                  dense: str = "auto", question: str | None = None) -> list[CheckedCitation]:
+                  dense: str = "auto", question: str | None = None, opinion: Any = None) -> list[CheckedCitation]:
     """The misattribution test on every ``real`` citation whose unit the store checked (``units``, in the order of
     ``out``), against the claim around it in ``text``. Citations printed together (a list or range such as
     ``§§ 1 bis 5 PatG``, overlapping spans) support one claim as a group: they are flagged only if every member
     is. ``question``: what the text answers; a citation whose sentence states nothing (``答：依据《民法典》第N条的
     规定。``) is judged against it. Without numpy and PyStemmer (the ``retrieval`` extra) nothing is judged, and the
-    evidence says so."""
-    return attribute_texts([(out, units, text)], store, dense=dense, questions=[question])[0]
+    evidence says so. ``opinion``: :class:`~legalcite.attribution.opinion.OpinionSettings` to ask a model about
+    what the rules flag or leave undecided (None: nothing is sent anywhere)."""
+    return attribute_texts([(out, units, text)], store, dense=dense, questions=[question], opinion=opinion)[0]
 
 
 @dataclasses.dataclass
@@ -67,10 +68,11 @@ class _Todo:
 
 
 def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
-                    dense: str = "auto", questions: Sequence[str | None] | None = None
+                    dense: str = "auto", questions: Sequence[str | None] | None = None, opinion: Any = None
                     ) -> list[list[CheckedCitation]]:
     """:func:`attribute_all` for several ``(verdicts, units, text)`` at once (``questions``: what each text answers,
-    or None): one batch of claims for the models."""
+    or None; ``opinion``: a model asked after the rules, :mod:`~legalcite.attribution.opinion`): one batch of claims
+    for the models, one of requests for the opinion."""
     done = [list(out) for out, _, _ in jobs]
     todo: list[_Todo] = []
     extra = available()
@@ -101,6 +103,10 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
                                       _figure_part(text, spans, i, claim)))
     if todo:
         _judge(todo, jobs, done, store, dense)
+        if opinion is not None:   # a model's opinion on what the rules flag or leave undecided
+            from legalcite.attribution.opinion import review
+
+            review(todo, jobs, done, opinion)
     return [_lists(done[j], jobs[j][0], jobs[j][1]) for j in range(len(jobs))]
 
 

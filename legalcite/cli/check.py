@@ -47,6 +47,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--jurisdiction", choices=tuple(PACKAGES),
                    help="jurisdiction for citations that do not state one")
     p.add_argument("--no-attribution", action="store_true", help="skip the misattribution test")
+    g = p.add_argument_group(
+        "a model's opinion on attribution (never the default; docs/check.md §4)",
+        "A model at an OpenAI-compatible endpoint, configured as for `legalcite judge`, is asked whether the cited "
+        "text supports the claim, for the citations the rules flag or leave undecided only; it sees the claim and "
+        "the cited unit's text, in a versioned prompt (attribution-opinion). Its answer can confirm a "
+        "misattribution, overturn it, or flag an undecided citation; the evidence names the model, the prompt and "
+        "its answer, and the reason says when the opinion decided. Answers are cached; faults are no opinion.")
+    g.add_argument("--attribution-judge", metavar="[NAME=]MODEL@URL|FILE",
+                   help="the model to ask (temperature 0), or a judges file as `legalcite judge --judges` reads "
+                        "(JSON: [{name, model, endpoint, api_key_env, temperature, max_tokens}], one judge)")
+    g.add_argument("--api-key-env", default="OPENAI_API_KEY",
+                   help="variable holding the key for --attribution-judge MODEL@URL (default OPENAI_API_KEY)")
+    g.add_argument("--judge-cache", metavar="FILE",
+                   help="cache of its answers (default: attribution_opinion.sqlite in $LEGALCITE_CACHE or the "
+                        "user cache dir)")
+    g.add_argument("--no-judge-cache", action="store_true", help="ask every time, keep no answers")
+    g.add_argument("--judge-timeout", type=float, help="deadline per request in seconds (default 120)")
+    g.add_argument("--judge-retries", type=int, help="retries per request after the first try (default 4)")
+    g.add_argument("--judge-concurrency", type=int, help="requests at once per worker (default 4)")
     p.add_argument("--max-chars", type=int, default=1_000_000,
                    help="answers longer than this are reported as errors (default 1,000,000)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
@@ -209,6 +228,8 @@ class _Totals:
         self.by_jur: dict[str, dict[str, int]] = {}
         self.deduction = 0.0
         self.attribution = {"not run": 0, "no claim": 0}
+        self.opinions: dict[str, int] = {}   # the attribution judge's verdicts (--attribution-judge)
+        self.opinion_fault = ""
         self.t0 = time.perf_counter()
 
     def add(self, rec: dict) -> None:
@@ -226,6 +247,12 @@ class _Totals:
         self.deduction += s["lexassay_deduction"]
         self.attribution["not run"] += s.get("attribution_not_run", 0)
         self.attribution["no claim"] += s.get("attribution_no_claim", 0)
+        for c in rec.get("citations", ()):
+            for e in c.get("evidence", ()):
+                op = e.get("details", {}).get("opinion") if e.get("source") == "attribution" else None
+                if op:
+                    self.opinions[op["verdict"]] = self.opinions.get(op["verdict"], 0) + 1
+                    self.opinion_fault = self.opinion_fault or op.get("error", "")
 
     def report(self) -> None:
         secs = time.perf_counter() - self.t0
@@ -236,6 +263,10 @@ class _Totals:
         if any(self.attribution.values()):   # real verdicts whose claim was not compared with the unit, and why not
             print(f"legalcite:   attribution not run on {self.attribution['not run']:,} real citations, no claim "
                   f"in {self.attribution['no claim']:,} (the evidence of each says why)", file=sys.stderr)
+        if self.opinions:   # what the model said, and why it said nothing where it did not
+            print(f"legalcite:   attribution judge asked about {sum(self.opinions.values()):,} citations: "
+                  + ", ".join(f"{k} {v:,}" for k, v in sorted(self.opinions.items()))
+                  + (f" (first: {self.opinion_fault})" if self.opinion_fault else ""), file=sys.stderr)
         for j, counts_j in sorted(self.by_jur.items()):
             print(f"legalcite:   {j}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts_j.items())),
                   file=sys.stderr)
@@ -270,12 +301,16 @@ def run(args: argparse.Namespace) -> int:
 
         for gap in attribution_gaps(store):
             print(f"legalcite: {gap}", file=sys.stderr)
+    try:
+        judge = _attribution_judge(args)
+    except (LegalciteError, OSError, ValueError) as e:
+        return _fail(f"--attribution-judge: {e}")
     text_format = "whole" if args.whole_file else "blocks"
     fmt = text_format if args.input_format == "text" else args.input_format
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
                            input_format="text" if fmt == text_format else "jsonl", online=args.online,
                            date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
-                           max_chars=args.max_chars, question_field=args.question_field)
+                           max_chars=args.max_chars, question_field=args.question_field, attribution_judge=judge)
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
         reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
@@ -348,6 +383,42 @@ def run(args: argparse.Namespace) -> int:
         return _fail(e)
     totals.report()
     return EXIT_BAD_LINES if totals.errors else EXIT_OK
+
+
+def _attribution_judge(args: argparse.Namespace):
+    """``--attribution-judge`` and its options as :class:`~legalcite.attribution.opinion.OpinionSettings` (None
+    without it), parsed as ``legalcite judge`` parses its judges; the cache is opened once here, so that a cache that
+    cannot be written fails the run before any answer is read."""
+    import os
+    import sqlite3
+    from pathlib import Path
+
+    if not args.attribution_judge:
+        return None
+    if args.no_attribution:
+        raise ValueError("the model's opinion is part of the misattribution test: drop --no-attribution")
+    from legalcite import judge as J
+    from legalcite.attribution.opinion import OpinionSettings, open_cache
+
+    spec = args.attribution_judge
+    if Path(spec).is_file():
+        judges = J.load_judges(spec, default_params={"temperature": 0})
+        if len(judges) != 1:
+            raise ValueError(f"{spec}: one judge, not {len(judges)}")
+        endpoint = judges[0]
+    else:
+        key = os.environ.get(args.api_key_env) if args.api_key_env else None
+        endpoint = J.parse_judge(spec, api_key=key, params={"temperature": 0})
+    given = {"retries": args.judge_retries, "timeout": args.judge_timeout, "concurrency": args.judge_concurrency}
+    settings = OpinionSettings(endpoint, cache=args.judge_cache, use_cache=not args.no_judge_cache,
+                               **{k: v for k, v in given.items() if v is not None})   # else the settings' defaults
+    try:
+        cache = open_cache(settings)
+    except (sqlite3.Error, OSError) as e:
+        raise ValueError(f"cannot open the cache {args.judge_cache or 'in the cache dir'} ({e})") from None
+    if cache is not None:
+        cache.close()
+    return settings
 
 
 def _run_dask(args: argparse.Namespace, options, workers: int, fmt: str) -> int:
