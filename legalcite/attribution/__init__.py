@@ -249,7 +249,7 @@ def _apply_quote(checked: CheckedCitation, t: _Todo, q) -> CheckedCitation:
     if q.verdict == "contained":
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=True,
                                    reason=f"{checked.reason}; the quoted words are its text")
-    where = (f"; they are the text of {q.found_in} (containment {q.found:.0f})" if q.found_in
+    where = (f"; they are the text of {_printed(q.found_in)} (containment {q.found:.0f})" if q.found_in
              else "; no unit of the law that fits the quotation best holds it")
     return dataclasses.replace(
         checked, status=Status.MISATTRIBUTED, confirmed=q.found_in is not None, evidence=checked.evidence + (ev,),
