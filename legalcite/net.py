@@ -110,7 +110,16 @@ class DeadlinePassed(FetchError):
 
 
 class ChecksumMismatch(FetchError):
-    """A downloaded file does not have the expected SHA-256; it was deleted."""
+    """A downloaded file does not have the expected SHA-256, MD5 or size; it was deleted."""
+
+
+class DiskFull(FetchError):
+    """Not enough free disk space for a download (checked before it starts, and when the disk fills during it);
+    nothing of it is lost: an interrupted ``.part`` stays to be continued."""
+
+    @property
+    def transient(self) -> bool:
+        return False   # waiting does not free the disk
 
 
 # ------------------------------------------------------------------ a total deadline for several requests
@@ -568,21 +577,37 @@ class Downloaded:
 
 
 class Progress:
-    """One rewritten stderr line per file: name, bytes so far, total, percent."""
+    """Download progress on stderr: name, bytes so far, total, percent. On a terminal one rewritten line per file;
+    otherwise (a log, a CI job) a plain line every ``line_every`` seconds and one when the file is done, so that a
+    long download is never silent where ``\\r`` does not rewrite anything."""
 
-    def __init__(self, stream: IO[str] | None = sys.stderr, every: float = 0.25) -> None:
-        self.stream, self.every, self._last = stream, every, 0.0
+    def __init__(self, stream: IO[str] | None = sys.stderr, every: float = 0.25, line_every: float = 5.0) -> None:
+        self.stream, self.every, self.line_every, self._last = stream, every, line_every, 0.0
+        self._tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
 
     def __call__(self, name: str, done: int, total: int | None, final: bool = False) -> None:
         if self.stream is None:
             return
         now = time.monotonic()
-        if not final and now - self._last < self.every:
+        if not final and now - self._last < (self.every if self._tty else self.line_every):
             return
         self._last = now
         mb = f"{done / 1e6:,.1f}" + (f" / {total / 1e6:,.1f} MB ({100 * done / total:.0f}%)" if total else " MB")
-        self.stream.write(f"\r  {name}  {mb}   " + ("\n" if final else ""))
+        if self._tty:
+            self.stream.write(f"\r  {name}  {mb}   " + ("\n" if final else ""))
+        else:
+            self.stream.write(f"  {name}  {mb}" + (" done" if final else "") + "\n")
         self.stream.flush()
+
+
+def free_bytes(folder: Path) -> int:
+    """Free bytes on the file system that holds ``folder`` (or its nearest existing parent)."""
+    import shutil
+
+    folder = Path(folder)
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return shutil.disk_usage(folder).free
 
 
 class Downloader:
@@ -596,7 +621,11 @@ class Downloader:
     Files land in ``dest/<name>``; ``<name>.part`` holds an interrupted download and is continued with an HTTP
     ``Range`` request (a server that ignores it answers 200 and the download restarts). ``dest/MANIFEST.json``
     records per file the URL, size, SHA-256 and retrieval date: a later run re-hashes the file and skips the
-    download when it still matches, a mismatch with an expected checksum deletes the file and fails. A body the
+    download when it still matches, a mismatch with an expected checksum deletes the file and fails; so does a size
+    or MD5 other than the one a listing gives (``expected_size``, ``expected_md5``: an S3 ``ETag`` of one plain
+    upload is its MD5). Before a file is written, the free space of ``dest`` must hold what is still to come plus
+    ``reserve`` (``free_space`` is injectable, so tests simulate a full disk): else :class:`DiskFull`, and a disk that
+    fills anyway (``ENOSPC``) ends the same way, the ``.part`` kept for a later resume. A body the
     server sends compressed (``Content-Encoding``) may expand to ``max_decoded`` bytes (64 MiB, the online client's
     cap); past it the download fails and nothing is kept (a gzip bomb wrote 1 GiB and was recorded as a success).
     """
@@ -606,7 +635,8 @@ class Downloader:
                  backoff: float = 1.0, max_backoff: float = 60.0, max_retry_after: float = 300.0,
                  min_interval: float = 1.0, progress: Progress | None = None,
                  checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
-                 min_rate: float = 1024.0, max_decoded: int = OfficialClient.max_bytes) -> None:
+                 min_rate: float = 1024.0, max_decoded: int = OfficialClient.max_bytes,
+                 free_space: Callable[[Path], int] = free_bytes, reserve: int = 64 << 20) -> None:
         import httpx
 
         self.timeout, self.min_rate = timeout, min_rate
@@ -619,6 +649,7 @@ class Downloader:
         self.progress = progress or Progress(None)
         self.checksums = dict(checksums or {})
         self.sleep = sleep
+        self.free_space, self.reserve = free_space, reserve
         self._next: dict[str, float] = {}
         self._client = httpx.Client(transport=transport, timeout=httpx.Timeout(timeout), follow_redirects=False,
                                     headers={"User-Agent": USER_AGENT}, trust_env=False,
@@ -643,13 +674,22 @@ class Downloader:
 
         atomic_write_text(self.manifest_path, json.dumps(self.manifest, indent=1, sort_keys=True, ensure_ascii=False))
 
+    def ensure_space(self, need: int, what: str) -> None:
+        """:class:`DiskFull` unless ``dest`` has ``need`` bytes free beyond ``reserve``."""
+        free = self.free_space(self.dest)
+        if free - self.reserve < need:
+            raise DiskFull(f"not enough disk space in {self.dest} for {what}: {need / 1e6:,.1f} MB needed (and "
+                           f"{self.reserve / 1e6:,.0f} MB kept free), {free / 1e6:,.1f} MB free; free some space or "
+                           "download to another folder (--dir)")
+
     def _pace(self, host: str) -> None:
         wait = self._next.get(host, 0.0) - time.monotonic()
         if wait > 0:
             self.sleep(wait)
         self._next[host] = time.monotonic() + self.min_interval
 
-    def fetch(self, url: str, name: str, *, expected_sha256: str | None = None, refresh: bool = False,
+    def fetch(self, url: str, name: str, *, expected_sha256: str | None = None, expected_size: int | None = None,
+              expected_md5: str | None = None, refresh: bool = False,
               data: Mapping[str, str] | None = None) -> Downloaded:
         """Download ``url`` to ``dest/name`` (or verify the copy already there); ``data`` makes it a form POST
         (API answers such as flk's ``/api/detail``)."""
@@ -657,11 +697,13 @@ class Downloader:
         if "/" in name or name in ("", ".", ".."):
             raise ValueError(f"bad file name {name!r}")
         expected = (expected_sha256 or self.checksums.get(name) or "").lower() or None
+        md5 = (expected_md5 or "").lower() or None
         path, part = self.dest / name, self.dest / f"{name}.part"
         rec = self.manifest.get(name)
-        if path.exists() and not refresh:
-            digest = sha256_file(path)
-            if (expected and digest == expected) or (not expected and rec and rec.get("sha256") == digest):
+        if path.exists() and not refresh and (expected_size is None or path.stat().st_size == expected_size):
+            digest, got_md5 = _digests(path, md5 is not None)
+            known = (expected and digest == expected) or (not expected and rec and rec.get("sha256") == digest)
+            if known and (md5 is None or got_md5 == md5):
                 return Downloaded(path, rec["url"] if rec else url, path.stat().st_size, digest,
                                   rec["retrieved_at"] if rec else now_iso(), skipped=True)
         last: FetchError | None = None
@@ -686,13 +728,21 @@ class Downloader:
             if attempt:
                 last.reason = f"{last.reason} (after {attempt + 1} attempts)"
             raise last
-        digest = sha256_file(part)
+        size = part.stat().st_size
+        if expected_size is not None and size != expected_size:
+            part.unlink(missing_ok=True)
+            raise ChecksumMismatch(f"{name}: {size:,} bytes, where the source lists {expected_size:,}", url=url)
+        digest, got_md5 = _digests(part, md5 is not None)
         if expected and digest != expected:
             part.unlink(missing_ok=True)
             raise ChecksumMismatch(f"{name}: SHA-256 {digest} does not match the expected {expected}", url=url)
+        if md5 and got_md5 != md5:
+            part.unlink(missing_ok=True)
+            raise ChecksumMismatch(f"{name}: MD5 {got_md5} does not match the source's {md5}", url=url)
         part.replace(path)
         retrieved = now_iso()
-        self.manifest[name] = {"url": url, "size": path.stat().st_size, "sha256": digest, "retrieved_at": retrieved}
+        self.manifest[name] = {"url": url, "size": path.stat().st_size, "sha256": digest, "retrieved_at": retrieved,
+                               **({"md5": got_md5} if got_md5 else {})}
         self._save_manifest()
         return Downloaded(path, url, path.stat().st_size, digest, retrieved, resumed=resumed)
 
@@ -726,13 +776,15 @@ class Downloader:
                     resumed = resp.status_code == 206 and have > 0
                     total = _total(resp, have if resumed else 0)
                     done = have if resumed else 0
+                    if total is not None:
+                        self.ensure_space(total - done, name)
                     t0, done0 = time.monotonic(), done
                     # a body the server compressed on the way (Content-Encoding) is decoded as it comes: a small
                     # answer may expand without end (a gzip bomb), so it is capped as the online client's is
                     encoded = resp.headers.get("content-encoding", "identity").strip().lower() not in ("", "identity")
                     with open(part, "ab" if resumed else "wb") as out:
                         for chunk in resp.iter_bytes():  # as received: a break keeps what came
-                            out.write(chunk)
+                            _write_chunk(out, chunk, name, self.dest)
                             done += len(chunk)
                             if encoded and done - done0 > self.max_decoded:
                                 out.close()
@@ -765,6 +817,33 @@ class Downloader:
         if elapsed > self.timeout and got / elapsed < self.min_rate:
             raise FetchError(f"download of {name} from {url.host} too slow: {got / elapsed:,.0f} bytes/s over "
                              f"{elapsed:.0f} s (at least {self.min_rate:,.0f} wanted)", url=str(url))
+
+
+def _write_chunk(out: IO[bytes], chunk: bytes, name: str, dest: Path) -> None:
+    """Write a received chunk; a full disk is :class:`DiskFull` (what came so far stays in the ``.part``)."""
+    import errno
+
+    try:
+        out.write(chunk)
+    except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise DiskFull(f"the disk holding {dest} filled up while downloading {name}; free some space and run "
+                           "again to continue it") from None
+        raise
+
+
+def _digests(path: Path, md5: bool) -> tuple[str, str | None]:
+    """(SHA-256, MD5 or None) of a file in one pass."""
+    import hashlib
+
+    if not md5:
+        return sha256_file(path), None
+    h, m = hashlib.sha256(), hashlib.md5(usedforsecurity=False)
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+            m.update(block)
+    return h.hexdigest(), m.hexdigest()
 
 
 def _total(resp: httpx.Response, offset: int) -> int | None:

@@ -258,3 +258,27 @@ def test_flk_download_path_end_to_end(tmp_path, server):
     meta = json.loads((tmp_path / "中华人民共和国测试法.json").read_text(encoding="utf-8"))
     assert meta["status"] == "有效" and meta["url"].endswith(".docx")
     assert rows[0].key == "cn/中华人民共和国测试法" and len(rows) == 6
+
+
+def test_progress_writes_lines_where_stderr_is_no_terminal() -> None:
+    """A log or a CI job gets a plain line every few seconds and one per finished file, never a bare ``\\r``."""
+    from legalcite.net import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    log, tty = io.StringIO(), Tty()
+    for out in (log, tty):
+        p = Progress(out, every=0.0, line_every=0.0)
+        p("citations-2024-05-06.csv.bz2", 5_000_000, 10_000_000)
+        p("citations-2024-05-06.csv.bz2", 10_000_000, 10_000_000, final=True)
+    assert "\r" not in log.getvalue() and log.getvalue().splitlines() == [
+        "  citations-2024-05-06.csv.bz2  5.0 / 10.0 MB (50%)",
+        "  citations-2024-05-06.csv.bz2  10.0 / 10.0 MB (100%) done"]
+    assert tty.getvalue().startswith("\r") and tty.getvalue().endswith("\n")
+    quiet = io.StringIO()
+    p = Progress(quiet, line_every=3600.0)
+    p("x", 1, 10)
+    p("x", 2, 10)                       # within the interval: no second line
+    assert len(quiet.getvalue().splitlines()) == 1

@@ -1,6 +1,8 @@
 """``legalcite corpus build|info|show|cases|fetch``: the local corpus store the check resolves against.
 
-``cases`` loads a case table from CourtListener bulk data (:func:`legalcite.sources.courtlistener.read_bulk`).
+``cases`` loads a case table from CourtListener bulk data (:func:`legalcite.sources.courtlistener.read_bulk`), given
+or downloaded (``--download courtlistener``), from the Caselaw Access Project's volume metadata (``--download cap``,
+:mod:`legalcite.sources.cap`), or from a case list.
 
 ``fetch`` downloads an official source's files (:mod:`legalcite.sources`, through :class:`legalcite.net.Downloader`)
 or reads them from ``--from DIR``, loads them with the source's format loader and merges the rows into the store
@@ -77,19 +79,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--quiet", action="store_true", help="no progress output")
     e.set_defaults(func=run_embed)
 
-    c = sub.add_parser("cases", help="load a case table (CourtListener bulk data, or a case list) into the store",
-                       description="Load CourtListener bulk-data files (https://www.courtlistener.com/help/api/"
-                       "bulk-data/: citations-<date>.csv.bz2 and opinion-clusters-<date>.csv.bz2, optionally "
-                       "dockets- and courts-), or a case list in JSON Lines (--list), into the store's case table, "
-                       "replacing an earlier load of the same --table. `legalcite check` then checks case "
-                       "citations against it offline.")
+    c = sub.add_parser("cases", help="load a case table (downloaded, CourtListener bulk data, or a case list) into "
+                       "the store",
+                       description="Load a case table into the store, replacing an earlier load of the same --table; "
+                       "`legalcite check` then checks US case citations against it offline. --download courtlistener "
+                       "fetches CourtListener's newest bulk export (public domain; the citations and opinion-clusters "
+                       "files, several GB) and --download cap --reporters \"U.S.\" F.3d … the Caselaw Access "
+                       "Project's per-volume case metadata (first and last pages), resumably, sizes checked, with a "
+                       "disk-space check first (docs/resolvers.md says how large and how long). Or give CourtListener "
+                       "bulk files "
+                       "you have (https://www.courtlistener.com/help/api/bulk-data/: citations-<date>.csv.bz2 and "
+                       "opinion-clusters-<date>.csv.bz2, optionally dockets- and courts-), or a case list in JSON "
+                       "Lines (--list). A failed download or a bad file leaves the store as it was (exit 2).")
+    c.add_argument("--download", choices=("courtlistener", "cap"),
+                   help="download the source's public files and load them")
+    c.add_argument("--reporters", nargs="+", metavar="REPORTER",
+                   help="cap: the reporters to download, by CAP's short name or slug (\"U.S.\" F.3d \"F. Supp. 2d\")")
+    c.add_argument("--date", help="courtlistener: the export to download (YYYY-MM-DD; default: the newest)")
+    c.add_argument("--with-dockets", action="store_true",
+                   help="courtlistener: also download the dockets and courts files, for each decision's court and "
+                   "docket number (the dockets file is the largest of all)")
+    c.add_argument("--dir", help="download folder (default: $LEGALCITE_CACHE or the user cache dir, then "
+                   "cases/<source>); a re-run continues interrupted files and skips verified ones")
+    c.add_argument("--refresh", action="store_true", help="download again even when a verified copy exists")
+    c.add_argument("--delete-downloads", action="store_true",
+                   help="delete the downloaded files once the table is loaded (the store keeps what it needs)")
+    c.add_argument("--quiet", action="store_true", help="no progress output")
     c.add_argument("--citations", help="CourtListener citations file (search_citation)")
     c.add_argument("--clusters", help="CourtListener opinion-clusters file (search_opinioncluster)")
     c.add_argument("--list", dest="case_list", help="a case list in JSON Lines: one {\"citation\": \"925 F.3d "
                    "1291\", \"name\", \"date\", \"court\", \"last_page\", \"parallel\": [...]} per line")
     c.add_argument("--dockets", help="CourtListener dockets file, for the court and docket number")
     c.add_argument("--courts", help="CourtListener courts file, for the court's citation string (D.C. Cir.)")
-    c.add_argument("--table", default="courtlistener", help="name of the case table (default: courtlistener)")
+    c.add_argument("--table", help="name of the case table (default: cap for --download cap, else courtlistener)")
     c.add_argument("--store", help="store to load into (default: $LEGALCITE_STORE or the user data dir)")
     c.set_defaults(func=run_cases)
 
@@ -285,8 +307,19 @@ def run_cases(args: argparse.Namespace) -> int:
     from legalcite.errors import LegalciteError
     from legalcite.sources.courtlistener import read_bulk
 
-    if bool(args.case_list) == bool(args.citations or args.clusters):
-        return _fail("give either --citations and --clusters (CourtListener bulk data) or --list (a case list)")
+    modes = [bool(args.download), bool(args.case_list), bool(args.citations or args.clusters)]
+    if sum(modes) != 1:
+        return _fail("give one of --download courtlistener|cap, --citations and --clusters (CourtListener bulk "
+                     "data), or --list (a case list)")
+    if args.reporters and args.download != "cap":
+        return _fail("--reporters is for --download cap")
+    if args.download == "cap" and not args.reporters:
+        return _fail("--download cap needs --reporters, e.g. --reporters \"U.S.\" F.3d")
+    if (args.date or args.with_dockets) and args.download != "courtlistener":
+        return _fail("--date and --with-dockets are for --download courtlistener")
+    args.table = args.table or ("cap" if args.download == "cap" else "courtlistener")
+    if args.download:
+        return _download_cases(args)
     if args.citations and not args.clusters or args.clusters and not args.citations:
         return _fail("CourtListener bulk data needs both --citations and --clusters")
     files = {"citations": args.citations, "clusters": args.clusters, "dockets": args.dockets, "courts": args.courts,
@@ -306,6 +339,59 @@ def run_cases(args: argparse.Namespace) -> int:
     except (LegalciteError, OSError) as e:
         return _fail(e)
     print(report, file=sys.stderr)
+    return 0
+
+
+def _download_cases(args: argparse.Namespace) -> int:
+    """``corpus cases --download``: the store is checked first (hours of download for a store that cannot take the
+    table would be lost), then the files are downloaded (resumable, sizes checked, the free space first), read and
+    merged in one transaction; a fault anywhere leaves the store as it was. Exit 0 loaded, 2 otherwise."""
+    import datetime as _dt
+    from pathlib import Path
+
+    from legalcite._util import cache_dir
+    from legalcite.corpora.store import Store, StoreError, merge_cases_into_store, resolve_store_path
+    from legalcite.errors import LegalciteError
+    from legalcite.net import Downloader, Progress
+    from legalcite.sources import cap, courtlistener
+
+    say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
+    try:
+        with Store(resolve_store_path(args.store)) as store:
+            store.verify()
+    except StoreError as e:
+        return _fail(e)
+    folder = Path(args.dir) if args.dir else cache_dir() / "cases" / args.download
+    today = _dt.datetime.now(_dt.timezone.utc).date().isoformat()
+    src = courtlistener.CourtListener() if args.download == "courtlistener" else cap.Cap()
+    byte_progress = Progress(None if args.quiet or args.download == "cap" else sys.stderr)  # cap: per volume
+    try:
+        with Downloader(folder, allowed=src.origins, progress=byte_progress) as dl:
+            if args.download == "courtlistener":
+                kinds = ("citations", "clusters") + (("dockets", "courts") if args.with_dockets else ())
+                paths, export = courtlistener.download_bulk(dl, kinds, base=src.bulk_base, date=args.date,
+                                                            refresh=args.refresh, say=say)
+                records = courtlistener.read_bulk(paths["citations"], paths["clusters"], paths.get("dockets"),
+                                                  paths.get("courts"), table=args.table, workdir=folder)
+                files = list(paths.values())
+                note = f"CourtListener bulk data of {export}, downloaded {today}"
+            else:
+                vols = cap.download_cap(dl, args.reporters, base=src.base, refresh=args.refresh, say=say,
+                                        progress=not args.quiet)
+                records = cap.read_cap(vols, table=args.table, base=src.base)
+                files = [v.path for v in vols]
+                note = f"Caselaw Access Project {', '.join(args.reporters)}, downloaded {today}"
+            size = sum(f.stat().st_size for f in files)
+            say(f"reading {len(files):,} file{'s' * (len(files) != 1)} ({size / 1e6:,.1f} MB) into the case table "
+                f"{args.table!r}")
+            report = merge_cases_into_store(records, args.store, table=args.table, note=note)
+    except (LegalciteError, OSError) as e:
+        return _fail(e)
+    print(report, file=sys.stderr)
+    if args.delete_downloads:
+        for f in files:
+            f.unlink(missing_ok=True)
+        say(f"deleted the downloads in {folder}")
     return 0
 
 

@@ -13,8 +13,10 @@ Fillers (each yields records of both kinds; :func:`legalcite.corpora.store.write
   :func:`legalcite.jurisdictions.ch.snapshots.read_bge_cases`), and the U.S. Reports
   (``us_scotus_cases.jsonl.gz``, built by ``scripts/build_scotus_cases.py``, where the folder has it:
   :func:`legalcite.jurisdictions.us.snapshots.read_scotus_cases`);
-- a CourtListener bulk-data export the user supplies (:func:`legalcite.sources.courtlistener.read_bulk`, through
-  ``legalcite corpus cases``);
+- a CourtListener bulk-data export the user supplies or downloads (:func:`legalcite.sources.courtlistener.read_bulk`,
+  :func:`~legalcite.sources.courtlistener.download_bulk`, through ``legalcite corpus cases``);
+- the Caselaw Access Project's per-volume case metadata, downloaded (:func:`legalcite.sources.cap.read_cap`,
+  ``legalcite corpus cases --download cap``): the only filler that knows every decision's last page;
 - a CourtListener API answer online is read into the same :class:`CaseRecord` type
   (:func:`legalcite.sources.courtlistener.records_of_cluster`), so that the name test is one function for both.
 
@@ -31,7 +33,9 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 @dataclass(frozen=True)
 class CaseRecord:
-    """One decision at one citation (its case key)."""
+    """One decision at one citation (its case key). Where a table lists several decisions at one citation (an orders
+    list), the store keeps the first as the row and the others in ``extra["shared"]``
+    (:func:`legalcite.resolve.cases.decisions`)."""
 
     key: str                          # us/case/925/f.3d/1291, us-ca/case/51/cal.4th/310, ch/rep/bge/146/iii/1
     jurisdiction: str

@@ -186,7 +186,16 @@ def _case_table_row(t: Any) -> tuple:
             int(t.complete), t.source, t.snapshot, _dumps(t.extra))
 
 
-_INSERT_CASE = "INSERT OR REPLACE INTO cases VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+# Several decisions at one citation of one table (an orders list: many dispositions printed on one page) are one row:
+# the first decision's, the others in ``extra["shared"]`` (name, date, id), its last page the furthest; a later row
+# never silently replaces an earlier one (legalcite.resolve.cases.decisions reads them back), and the same decision
+# (same ``case_id``) listed twice is kept once.
+_INSERT_CASE = ("INSERT INTO cases VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (key, tbl) DO UPDATE SET "
+                "last_page = CASE WHEN excluded.last_page > coalesce(last_page, 0) THEN excluded.last_page "
+                "ELSE last_page END, "
+                "extra = json_set(coalesce(extra, '{}'), '$.shared', json_insert(coalesce(json_extract(extra, "
+                "'$.shared'), json('[]')), '$[#]', json_object('name', excluded.name, 'date', excluded.date, "
+                "'case_id', excluded.case_id))) WHERE excluded.case_id IS NOT cases.case_id")
 _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?,?,?,?)"
 
 

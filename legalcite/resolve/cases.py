@@ -152,6 +152,19 @@ def _checked(c: Citation, status: Status, reason: str, evidence: Sequence[Eviden
 
 # ------------------------------------------------------------------ the table
 
+def decisions(rec: CaseRecord) -> list[CaseRecord]:
+    """The decisions one table row stands for: its own, and those listed at the same citation after it
+    (``extra["shared"]``: an orders list prints many dispositions on one page; legalcite.corpora.store keeps them in
+    one row)."""
+    import dataclasses
+
+    own = {k: v for k, v in rec.extra.items() if k != "shared"}
+    first = dataclasses.replace(rec, extra=own) if "shared" in rec.extra else rec
+    return [first] + [dataclasses.replace(rec, name=d.get("name"), date=d.get("date"), case_id=d.get("case_id"),
+                                          name_full=None, parties=None, extra=own)
+                      for d in rec.extra.get("shared") or () if isinstance(d, dict)]
+
+
 def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
     """The rows several case tables hold for one citation as one record: the first name, date and court any table
     gives, the last page where one knows it; ``extra["tables"]`` names them all."""
@@ -330,15 +343,24 @@ def _edition_evidence(key: str, ed, year: int | None) -> Evidence:
 def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCitation:
     from legalcite.casenames import compare
 
+    import dataclasses
+
     rec = merged(rows)
     described = _describe(rec)
     if name and rec.name:
-        verdicts = [(r, compare(name, r.name)) for r in rows if r.name]
-        if not any(cmp.same for _, cmp in verdicts):
+        verdicts = [(d, compare(name, d.name)) for r in rows for d in decisions(r) if d.name]
+        same = next((d for d, cmp in verdicts if cmp.same), None)
+        if same is None:
             # misattributed; confirmed when two tables both list another decision there
-            return _checked(c, Status.MISATTRIBUTED, f"{_rec_cite(rec)} is {described}, not {name}",
+            others = list(dict.fromkeys(d.name for d, _ in verdicts if d.name != rec.name))
+            also = f" (and {len(others)} other decision{'s' * (len(others) > 1)} at that page: " \
+                   f"{'; '.join(others[:5])}{' …' * (len(others) > 5)})" if others else ""
+            return _checked(c, Status.MISATTRIBUTED, f"{_rec_cite(rec)} is {described}{also}, not {name}",
                             [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key,
-                            confirmed=len(verdicts) > 1)
+                            confirmed=len({r.table for r, _ in verdicts}) > 1)
+        if same.name != rec.name:   # one of several decisions at that page
+            rec = dataclasses.replace(rec, name=same.name, date=same.date, case_id=same.case_id)
+            described = _describe(rec)
         return _checked(c, Status.REAL, f"{_rec_cite(rec)} is {described}" + _pin_note(c, rec) + _year_note(c, rec),
                         [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key)
     facts = ", ".join(x for x in (rec.docket and f"docket {rec.docket}", rec.date) if x)
@@ -375,7 +397,8 @@ def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | 
     where = f"page {page} lies within {described}, pages {span}"
     # two tables behind the holder and its pages known, not inferred: two sources agree no decision begins there
     both = not inferred and len(rec.extra.get("tables", ())) > 1
-    cmp = compare(name, rec.name) if name and rec.name else None
+    cmps = [compare(name, d.name) for d in decisions(rec) if d.name] if name else []
+    cmp = next((x for x in cmps if x.same), cmps[0] if cmps else None)
     if cmp is not None:
         details.update(cmp.to_dict())
     if cmp is not None and cmp.same:

@@ -7,12 +7,14 @@ module              source                                      online (``check 
 ``gii``             www.gesetze-im-internet.de                  German federal statutes         ``de`` (GII XML)
 ``dejure``          dejure.org                                  DE statutes (fallback), cases   —
 ``courtlistener``   www.courtlistener.com (citation-lookup v4)  US and California cases         —
+                    and its bulk-data bucket                    —                               ``corpus cases``
 ``cornell``         www.law.cornell.edu                         U.S.C., CFR, Constitution, FRs  —
 ``leginfo``         leginfo.legislature.ca.gov                  California codes                ``us-ca`` (pubinfo)
 ``flk``             flk.npc.gov.cn                              PRC laws and interpretations    ``cn`` (WORD files)
 ``fedlex``          www.fedlex.admin.ch (SPARQL, Akoma Ntoso)   Swiss acts and SR treaties      —
 ``olrc``            uscode.house.gov                            —                               ``us`` (USLM)
 ``eurlex``          eur-lex.europa.eu                           EU acts, treaties, CJEU cases   —
+``cap``             static.case.law (Caselaw Access Project)    —                               ``corpus cases``
 ==================  ==========================================  ==============================  ==================
 
 Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
@@ -42,6 +44,7 @@ REGISTRY: dict[str, str] = {
     "fedlex": "legalcite.sources.fedlex:Fedlex",
     "olrc": "legalcite.sources.olrc:Olrc",
     "eurlex": "legalcite.sources.eurlex:EurLex",
+    "cap": "legalcite.sources.cap:Cap",
 }
 
 

@@ -30,23 +30,40 @@ utf8, HEADER, FORCE_QUOTE *)`` dumps of its tables, bzip2-compressed, one file p
 
 The files are joined in a temporary SQLite file, so a full export (tens of millions of rows) streams through in
 constant memory. A reporter's volumes are ``closed`` when reporters-db gives its edition an end year (F.2d, F. Supp.
-2d) and the table lists decisions of that year: no volume after the newest listed exists. CourtListener lists no page ranges; the check infers a decision's
-last page from the next listed decision of the volume and says so.
+2d) and the table lists decisions of that year: no volume after the newest listed exists. CourtListener lists no
+page ranges; the check infers a decision's last page from the next listed decision of the volume and says so.
+
+**By download** (:func:`download_bulk`, ``legalcite corpus cases --download courtlistener``): the files lie in the
+public S3 bucket ``com-courtlistener-storage`` under ``bulk-data/`` (the help page's "Browse Bulk Data"), written by
+``scripts/make_bulk_data.sh`` of freelawproject/courtlistener, which names each ``<file>-$(date -I).csv.bz2`` as it
+streams the table there (``aws s3 cp -``), one table after another, quarterly. The bucket is listed with S3's
+ListObjectsV2 (``GET /?list-type=2&prefix=bulk-data/citations-``: XML ``<Contents>`` with ``Key``, ``Size``,
+``ETag``; ``NextContinuationToken`` while ``IsTruncated``). The newest citations file decides the export; each other
+table's file is the newest dated on or before it and at most :data:`EXPORT_SPAN_DAYS` before (one run of the
+script may pass midnight). Each file's size is checked against the listing; no checksum is published (a streamed
+upload is a multipart upload, whose ``ETag`` is no MD5), except that an ``ETag`` of exactly 32 hex digits is the
+MD5 of a plain upload (the S3 API reference) and is then checked too.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import json
 import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
+from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
-from legalcite.net import FetchError, OfficialClient
+from legalcite.net import Downloader, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
-from .base import answer, from_error, not_checked, origin, seg
+from .base import answer, from_error, not_checked, origin, query_url, seg
 
 BASE = "https://www.courtlistener.com"
+BULK_BASE = "https://com-courtlistener-storage.s3-us-west-2.amazonaws.com"   # the bulk-data bucket
 PATH = "/api/rest/v4/citation-lookup/"
 HOST = "courtlistener.com"
 TOKEN_ENV = "COURTLISTENER_TOKEN"
@@ -92,9 +109,10 @@ class CourtListener:
     name = "courtlistener"
     host = HOST
 
-    def __init__(self, base: str = BASE, token: str | None = None) -> None:
+    def __init__(self, base: str = BASE, token: str | None = None, bulk_base: str = BULK_BASE) -> None:
         self.base = base.rstrip("/")
-        self.origins = (origin(self.base),)
+        self.bulk_base = bulk_base.rstrip("/")
+        self.origins = (origin(self.base), origin(self.bulk_base))
         self._token = token
 
     def __repr__(self) -> str:  # never show the token
@@ -192,6 +210,32 @@ def case_key(volume: object, reporter: str, page: object) -> tuple[str, str] | N
     return f"{ed.jurisdiction}/case/{vol}/{ed.segment}/{pg}", ed.jurisdiction
 
 
+class FinishedSeries:
+    """Which reporters of a table are closed: a finished series (reporters-db gives its edition an end year: F.2d,
+    F. Supp. 2d) whose final year the table reaches has no volume after its newest listed one. Fed the printed
+    reporter and date of every listed decision; called with a reporter id (``us/case/f.2d``)."""
+
+    def __init__(self) -> None:
+        self.ends: dict[str, int | None] = {}   # reporter id → its edition's last year (None: still published)
+        self.newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
+
+    def add(self, reporter: str, date: str | None) -> None:
+        from legalcite.corpora.cases import as_int
+        from legalcite.jurisdictions.us_common.reporters import lookup_reporter
+
+        ed = lookup_reporter(reporter)
+        if ed is not None:
+            rid = f"{ed.jurisdiction}/case/{ed.segment}"
+            self.ends[rid] = ed.end
+            year = as_int((date or "")[:4])
+            if year is not None:
+                self.newest[rid] = max(self.newest.get(rid, year), year)
+
+    def __call__(self, rid: str) -> bool:
+        end = self.ends.get(rid)
+        return end is not None and self.newest.get(rid, 0) >= end
+
+
 def records_of_cluster(cluster: dict, *, source: str, snapshot: str | None, table: str = "courtlistener",
                        court: str | None = None, docket: str | None = None) -> list:
     """One :class:`~legalcite.corpora.cases.CaseRecord` per citation of a CourtListener cluster (an API answer's
@@ -275,18 +319,20 @@ def read_bulk(citations: Path, clusters: Path, dockets: Path | None = None, cour
     import sqlite3
     import tempfile
 
-    from legalcite.corpora.cases import TableStats, as_int
-    from legalcite.jurisdictions.us_common.reporters import lookup_reporter
+    from legalcite.corpora.cases import TableStats
 
     snapshot = snapshot_of(Path(citations))
     source = f"CourtListener bulk data {Path(citations).name}, {Path(clusters).name}"
     stats = TableStats()
-    ends: dict[str, int | None] = {}   # reporter id → its edition's last year (None: still published)
-    newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
+    closed = FinishedSeries()
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         con = sqlite3.connect(Path(tmp) / "join.sqlite")
         try:
-            _join(con, Path(citations), Path(clusters), dockets and Path(dockets), courts and Path(courts))
+            try:
+                _join(con, Path(citations), Path(clusters), dockets and Path(dockets), courts and Path(courts))
+            except sqlite3.DatabaseError as e:   # a full disk, most likely: say where, never blame the store
+                raise LegalciteError(f"could not join the bulk files in a temporary file under {tmp} ({e}); free "
+                                     "some space there (a download's temporary files go to its --dir)") from None
             cluster: dict | None = None
             for cid, vol, rep, page, name, short, full, date, court_id, number, court_cite in con.execute(
                     "SELECT cit.cluster, cit.volume, cit.reporter, cit.page, clu.name, clu.short, clu.full, clu.date,"
@@ -300,21 +346,11 @@ def read_bulk(citations: Path, clusters: Path, dockets: Path | None = None, cour
                                "date_filed": date, "citations": [], "court": court_cite or court_id,
                                "docket": number}
                 cluster["citations"].append({"volume": vol, "reporter": rep, "page": page})
-                ed = lookup_reporter(str(rep))
-                if ed is not None:
-                    rid = f"{ed.jurisdiction}/case/{ed.segment}"
-                    ends[rid] = ed.end
-                    year = as_int((date or "")[:4])
-                    if year is not None:
-                        newest[rid] = max(newest.get(rid, year), year)
+                closed.add(str(rep), date)
             if cluster is not None:
                 yield from map(stats.add, _cluster_records(cluster, source, snapshot, table))
         finally:
             con.close()
-    # a finished series whose final year the table reaches: no volume after its newest listed one exists
-    def closed(rep: str) -> bool:
-        return ends.get(rep) is not None and newest.get(rep, 0) >= ends[rep]
-
     # CourtListener's bulk data lists every published decision of a reporter's volumes: a decision's pages run to
     # the next listed one (corpora.cases.CaseTable.complete)
     yield from stats.tables(name=table, closed=closed, complete=True, source=source, snapshot=snapshot)
@@ -361,3 +397,110 @@ def _load(con, sql: str, rows, batch: int = 10_000) -> None:
             con.executemany(sql, buf)
             buf.clear()
     con.executemany(sql, buf)
+
+
+# ------------------------------------------------------------------ bulk data by download
+
+BULK_PREFIX = "bulk-data/"
+BULK_FILES = {"citations": "citations", "clusters": "opinion-clusters", "dockets": "dockets", "courts": "courts"}
+EXPORT_SPAN_DAYS = 7   # the files of one export run are dated within this many days of its citations file
+_S3_MD5 = re.compile(r"[0-9a-f]{32}")
+
+
+@dataclass(frozen=True)
+class BulkFile:
+    """One bulk file as the bucket lists it."""
+
+    kind: str          # citations, clusters, dockets, courts
+    key: str           # bulk-data/citations-2024-05-06.csv.bz2
+    date: str          # 2024-05-06
+    size: int          # bytes
+    md5: str | None    # the ETag where it is an MD5 (a plain upload); None for a multipart upload
+
+    @property
+    def name(self) -> str:
+        return self.key.rsplit("/", 1)[-1]
+
+
+def bulk_listing(dl: Downloader, kind: str, base: str = BULK_BASE) -> list[BulkFile]:
+    """Every ``<file>-<date>.csv.bz2`` of one table in the bucket (ListObjectsV2, all pages)."""
+    import xml.etree.ElementTree as ET
+
+    prefix = f"{BULK_PREFIX}{BULK_FILES[kind]}-"
+    name_rx = re.compile(re.escape(prefix) + r"(\d{4}-\d{2}-\d{2})\.csv\.bz2")
+    out: list[BulkFile] = []
+    token: str | None = None
+    for page in range(1, 1000):
+        params = {"list-type": "2", "prefix": prefix, **({"continuation-token": token} if token else {})}
+        got = dl.fetch(query_url(f"{base}/", params), f"listing-{BULK_FILES[kind]}-{page}.xml", refresh=True)
+        try:
+            root = ET.fromstring(got.path.read_bytes())
+        except ET.ParseError as e:
+            raise FetchError(f"the CourtListener bucket answered a listing that is not XML ({e})",
+                             url=got.url) from None
+        if not root.tag.endswith("ListBucketResult"):
+            raise FetchError(f"the CourtListener bucket answered <{root.tag}>, not an S3 object listing", url=got.url)
+        for item in root.findall("{*}Contents"):
+            key, size = item.findtext("{*}Key") or "", item.findtext("{*}Size") or ""
+            m = name_rx.fullmatch(key)
+            if m and size.isdecimal():
+                etag = (item.findtext("{*}ETag") or "").strip().strip('"').lower()
+                out.append(BulkFile(kind, key, m.group(1), int(size), etag if _S3_MD5.fullmatch(etag) else None))
+        token = root.findtext("{*}NextContinuationToken")
+        if (root.findtext("{*}IsTruncated") or "").strip().lower() != "true" or not token:
+            return out
+    raise FetchError("the CourtListener bucket listing did not end after 999 pages", url=base)
+
+
+def newest_export(listings: dict[str, list[BulkFile]], date: str | None = None) -> dict[str, BulkFile]:
+    """The files of one export: the newest citations file (or the one of ``date``), and each other table's newest
+    file dated on or before it, at most :data:`EXPORT_SPAN_DAYS` before. An :class:`~legalcite.errors.InputError`
+    when a table has no such file."""
+    from legalcite.errors import InputError
+
+    cites = [f for f in listings["citations"] if date is None or f.date == date]
+    if not cites:
+        dates = sorted({f.date for f in listings["citations"]})
+        raise InputError(f"CourtListener's bucket lists no citations file{' of ' + date if date else ''} (its "
+                         f"exports: {', '.join(dates[-6:]) or 'none'})")
+    newest = max(cites, key=lambda f: f.date)
+    end = _dt.date.fromisoformat(newest.date)
+    start = (end - _dt.timedelta(days=EXPORT_SPAN_DAYS)).isoformat()
+    out = {"citations": newest}
+    for kind, files in listings.items():
+        if kind == "citations":
+            continue
+        fit = [f for f in files if start <= f.date <= newest.date]
+        if not fit:
+            raise InputError(f"CourtListener's export of {newest.date} has no {BULK_FILES[kind]} file (none dated "
+                             f"{start} to {newest.date}); pass --date with an earlier export")
+        out[kind] = max(fit, key=lambda f: f.date)
+    return out
+
+
+def join_allowance(files: dict[str, BulkFile]) -> int:
+    """Bytes the temporary join and the store's new rows need besides the downloads, for the disk check: a multiple
+    of the compressed citations file (``benchmarks/case_table_load.py`` measures the factor), plus the dockets
+    file's own size where it is joined (every docket row is, not only the cited ones)."""
+    return 80 * files["citations"].size + (files["dockets"].size if "dockets" in files else 0)
+
+
+def download_bulk(dl: Downloader, kinds: Sequence[str] = ("citations", "clusters"), *, base: str = BULK_BASE,
+                  date: str | None = None, refresh: bool = False,
+                  say: Callable[[str], None] = lambda msg: None) -> tuple[dict[str, Path], str]:
+    """Download the files of CourtListener's newest bulk export (or of ``date``): ``({kind: path}, date)``. The
+    free space is checked first, for what is still to come plus :func:`join_allowance`."""
+    files = newest_export({k: bulk_listing(dl, k, base) for k in kinds}, date)
+    export = files["citations"].date
+    todo = 0
+    for f in files.values():
+        path, part = dl.dest / f.name, dl.dest / f"{f.name}.part"
+        if not (path.exists() and path.stat().st_size == f.size):
+            todo += f.size - min(part.stat().st_size if part.exists() else 0, f.size)
+    dl.ensure_space(todo + join_allowance(files), f"CourtListener's bulk data of {export}")
+    say(f"CourtListener bulk data of {export}: " + ", ".join(f"{f.name} ({f.size / 1e6:,.1f} MB)"
+                                                             for f in files.values())
+        + f"; {todo / 1e6:,.1f} MB to download, sizes checked against the listing"
+        + ("" if all(f.md5 for f in files.values()) else " (no checksum published for multipart uploads)"))
+    return {kind: dl.fetch(f"{base}/{f.key}", f.name, expected_size=f.size, expected_md5=f.md5,
+                           refresh=refresh).path for kind, f in files.items()}, export

@@ -198,7 +198,8 @@ def test_the_allow_list_is_the_origins_of_the_sources():
         "https://www.law.cornell.edu", "https://leginfo.legislature.ca.gov",
         "https://downloads.leginfo.legislature.ca.gov", "https://flk.npc.gov.cn", "https://wb.flk.npc.gov.cn",
         "https://uscode.house.gov", "https://eur-lex.europa.eu", "https://www.fedlex.admin.ch",
-        "https://fedlex.data.admin.ch"}
+        "https://fedlex.data.admin.ch", "https://com-courtlistener-storage.s3-us-west-2.amazonaws.com",
+        "https://static.case.law"}
 
 
 def test_every_source_has_an_example_row():

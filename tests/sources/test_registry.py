@@ -13,7 +13,7 @@ from legalcite.status import Status
 
 EXPECTED = {"gii": ("online", "de"), "dejure": ("online",), "courtlistener": ("online",), "cornell": ("online",),
             "leginfo": ("online", "us-ca"), "flk": ("online", "cn"), "olrc": ("us",), "eurlex": ("online",),
-            "fedlex": ("online",)}
+            "fedlex": ("online",), "cap": ()}
 
 
 @pytest.mark.parametrize("name", list(sources.REGISTRY))
