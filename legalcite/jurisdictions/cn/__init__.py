@@ -10,5 +10,5 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 JURISDICTION = Jurisdiction(
     code="cn", name="China (PRC)", languages=("zh",),
     keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)),
-    link_at="link:link", fetch="flk",
+    link_at="link:link", names_at="link:names", fetch="flk",
     store=StoreRules(subunits={"para": C.LISTED, "item": C.ITEMS}))
