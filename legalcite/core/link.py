@@ -44,7 +44,7 @@ def link(citations: list[Citation], ctx: Context, linkers: Iterable[Linker]) -> 
     out = list(citations)
     for fn in linkers:
         out = fn(out, ctx)
-    if any(CONTINUES in c._link and not keyed(c) for c in out):
+    if any(c.work is None and CONTINUES in c._link for c in out):
         out = kept(out, lambda c: keyed(c) or CONTINUES not in c._link)
     return out
 
@@ -67,10 +67,10 @@ def kept(cites: list[Citation], keep: Callable[[Citation], bool]) -> list[Citati
 
 # ---------------------------------------------------------------- passages
 
-# a list item's marker at a block's start: "- ", "* ", "1. ", "2) ", "a) ", "（一）", "一、", "(1)"
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)、][ \t]*|[a-z][.)][ \t]|[(（][0-9一二三四五六七八九十]{1,3}[)）]"
-                        r"|[一二三四五六七八九十]{1,3}、)")
-_LEAD_IN_END = re.compile(r"[:：][ \t*_]*$")
+# a list item's marker at a block's start: "- ", "* ", "1. ", "2) ", "a) ", "（一）", "（1）", "一、" — not "(1) ", which
+# numbers a statute's Absätze (its units, one a paragraph, would read as one list)
+_LIST_ITEM = re.compile(r"[\n\r]*[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)、][ \t]*|[a-z][.)][ \t]|（[0-9一二三四五六七八九十]{1,3}）"
+                        r"|\([一二三四五六七八九十]{1,3}\)|[一二三四五六七八九十]{1,3}、)")
 
 
 def same_passage(text: str, end: int, start: int) -> bool:
@@ -80,23 +80,21 @@ def same_passage(text: str, end: int, start: int) -> bool:
     brk = text.find("\n\n", end, start)
     if brk < 0:
         return True
-    block = text.rfind("\n\n", 0, end)
-    block = 0 if block < 0 else block + 2
-    line = text.rfind("\n", 0, brk) + 1
-    if not (_LEAD_IN_END.search(text, line, brk) or _LIST_ITEM.match(text, _skip_newlines(text, block))):
-        return False
-    while brk >= 0:
-        at = _skip_newlines(text, brk)
-        if not _LIST_ITEM.match(text, at):
+    if not _LIST_ITEM.match(text, brk):
+        return False  # (tested first: most blank lines are followed by no list item)
+    lead = brk
+    while lead > end and text[lead - 1] in " \t*_":
+        lead -= 1
+    if not (lead > end and text[lead - 1] in ":："):
+        block = text.rfind("\n\n", 0, end)
+        if not _LIST_ITEM.match(text, block if block >= 0 else 0):
             return False
-        brk = text.find("\n\n", at, start)
-    return True
-
-
-def _skip_newlines(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in "\n\r":
-        pos += 1
-    return pos
+    while True:
+        brk = text.find("\n\n", brk + 2, start)
+        if brk < 0:
+            return True
+        if not _LIST_ITEM.match(text, brk):
+            return False
 
 
 # ---------------------------------------------------------------- continuations
@@ -105,8 +103,8 @@ def _skip_newlines(text: str, pos: int) -> int:
 def continues(c: Citation, before: Sequence[Citation], ctx: Context) -> int | None:
     """The index in ``before`` of the citation the continuation ``c`` continues: the one just before it in its
     passage, with a work; for a bare level (``Abs. 2``, ``前款``: :data:`CONTINUES` ``"unit"``) a provision with
-    units cited in full (not itself a bare ``§ 129a``), and only where the prose names no other act between the two
-    (:func:`named_before`: ``Art. 41 OR … die UN-FoK … Abs. 2``). None when there is none."""
+    units cited in full (not a bare ``§ 129a`` or ``本法第二条``), and only where the prose names no other act
+    between the two (:func:`named_before`: ``Art. 41 OR … die UN-FoK … Abs. 2``). None when there is none."""
     at = len(before) - 1
     while at >= 0 and before[at].span == c.span:
         at -= 1  # "dort Nr. 3 und 4": the members of one list continue the same citation
@@ -116,9 +114,10 @@ def continues(c: Citation, before: Sequence[Citation], ctx: Context) -> int | No
     if prev.work is None or prev.span.end > c.span.start or not same_passage(ctx.text, prev.span.end, c.span.start):
         return None
     if c._link.get(CONTINUES) == "unit":
-        if not (prev.kind is Kind.STATUTE and prev.units) or (prev.form is Form.SHORT and CONTINUES not in prev._link):
+        if not (prev.kind is Kind.STATUTE and prev.units) or not (
+                prev.form is Form.FULL or CONTINUES in prev._link or prev.metadata.id_form):
             return None  # a bare level continues a provision cited in full (or its ebd., or a bound continuation);
-            # after a bare "§ 129a" it is a statute's own ("in Nummer 1 genannte Handlung")
+            # after a bare "§ 129a" or "本法第二百零一条" it is a statute's own ("in Nummer 1 genannte", "依照前款")
         named = named_before(ctx, before, c)
         if named is not None and (named.jurisdiction, named.work) != (prev.jurisdiction, prev.work):
             return None

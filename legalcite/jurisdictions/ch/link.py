@@ -111,7 +111,8 @@ def _continuation(c: Citation) -> bool:
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    if not any(_bare_article(c) or _continuation(c) for c in citations) or _STATUTE_TEXT.search(ctx.text):
+    if not any(c.work is None and c.jurisdiction in _READINGS and (_bare_article(c) or _continuation(c))
+               for c in citations) or _STATUTE_TEXT.search(ctx.text):
         return citations  # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
     text = ctx.text
     out: list[Citation] = []

@@ -38,7 +38,9 @@ _NUM = "0-9０-９零〇一二两三四五六七八九十百千"
 _ART_ANCHOR = (rf"第\s*[{_NUM}]{{1,10}}\s*(?:[、，,至到和及与\-－—~～]\s*(?:第\s*)?[{_NUM}]{{1,10}}\s*){{0,12}}条")
 _CASE_ANCHOR = r"[（(]\s*[12１２][09０９][0-9０-９]{2}\s*[）)]"
 _DOCNO = r"(?:法释|法发|法办|高检发释字|法)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*[〕\]］)）]\s*第?\s*\d{1,4}\s*号"
-_REF_ANCHOR = r"前条|上述规定|上述条款|上述法条|前述规定"
+# 前款 where a sentence, clause or quote starts with it ("。前款规定的期间…", "规定：“前款…"): where link.py binds it; a
+# statute's own "依照前款"/"单位犯前款罪" is none (the test behind the match keeps the anchor's leading 前)
+_REF_ANCHOR = r"前条|前款(?<=[。；;：:“\"「『，,（( \t　]前款)|上述规定|上述条款|上述法条|前述规定"
 _EN_ANCHOR = r"\bArt(?:icles?\b|s?\.)\s*\d"
 _EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1,2}\)?\s*,?\s*)?"
             r"of\s+Art(?:icle\b|\.)")
@@ -47,11 +49,11 @@ _EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1
 ANCHOR_PARTS = (("《", "《"), ("第", _ART_ANCHOR), ("（(", _CASE_ANCHOR), ("法高", _DOCNO), ("前上", _REF_ANCHOR),
                 ("A", _EN_ANCHOR), ("P", r"\bP" + _EN_PARA))  # (first characters, pattern): core.scan's union
 ANCHOR = "(?=[《第（(法高前上AP])(?:" + "|".join(rx for _, rx in ANCHOR_PARTS) + ")"
-# 前款 (the paragraph before the one being discussed), 本条/同条 (the article being discussed), with the levels they
-# print (本条第二款): found as literals (core.scan), as 本 and 同 start many words; not 本条例 (this regulation), 本条款,
-# 同条件, nor 本条 ending another word (基本条件, 成本条目)
-_CONTINUATION = r"前款|(?<![基根资成样文版剧日副账书课])本条(?![例款文目件约])|同条(?=\s*第)"
-LITERALS = ("paragraph", "前款", "本条", "同条")
+# 本条/同条 (the article being discussed), with the levels they print (本条第二款), as 前款 in _REF_ANCHOR: found as
+# literals (core.scan), as 本 and 同 start many words (合同); not 本条例 (this regulation), 本条款, 同条件, nor 本条
+# ending another word (基本条件, 成本条目)
+_CONTINUATION = r"(?<![基根资成样文版剧日副账书课])本条(?![例款文目件约])|同条(?=\s*第)"
+LITERALS = ("paragraph", "本条", "同条")
 LITERAL_ANCHOR = r"\bp" + _EN_PARA + "|" + _CONTINUATION
 
 _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例|规定|解释|办法|决定|细则)\s*$")
@@ -374,10 +376,16 @@ _LEVELS = re.compile(rf"\s*第\s*({_N})\s*款(?:\s*第\s*(?:({_N})|[（(]\s*({_N
 _ITEM = re.compile(rf"\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项")
 
 
+_LINE_REACH = 300  # characters before 前款/本条 looked at for an article cited in its line
+
+
 def _continuation(text: str, m: re.Match) -> list[Citation]:
     """``前款``, ``本条``, ``同条`` with the levels they print: continuations of the article cited before (link.py
     binds them to it, or they are dropped; core.link)."""
     word = m.group()
+    line = max(text.rfind("\n", max(0, m.start() - _LINE_REACH), m.start()) + 1, m.start() - _LINE_REACH)
+    if text.find("条", line, m.start()) < 0:
+        return []  # no article cited before it in its line (link.py's rule): a statute's own 前款, no citation
     lv = (_ITEM if word == "前款" else _LEVELS).match(text, m.end())
     units: tuple[Unit, ...] = ()
     try:

@@ -37,8 +37,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     provision. ``本解释``/``本条例`` need a last law of that kind; a bare ``第X条`` binds within its passage.
     ``前款``/``本条``/``同条`` and English bare articles: the module's rules. Short forms with no antecedent keep
     ``work=None`` (no key), so ``extract()`` leaves them out (``第二条被采纳`` in prose is no citation)."""
-    if not any(c.work is None and c.kind is Kind.STATUTE and (c.jurisdiction == "cn" or _english_bare(c))
-               for c in citations):
+    if not any(c.work is None and (c.jurisdiction == "cn" or (c.jurisdiction == "eu" and _english_bare(c)))
+               and c.kind is Kind.STATUTE for c in citations):
         return citations  # every binding below is of a CN short form, or of an English article a CN law may take
     out: list[Citation] = []
     last: int | None = None          # index in ``out`` of the last CN statute citation with a work
@@ -142,8 +142,8 @@ def names(text: str, start: int, end: int, ctx: Context) -> list[Named]:
     Law``), with a PRC cue in the name or the document: the namer of core.link.named_before (``names_at``)."""
     from legalcite.jurisdictions.cn.extract import _cue_possible, _en_cue
 
-    if not _cue_possible(ctx) and ctx.jurisdiction != "cn":
-        return []
+    if ctx.jurisdiction != "cn" and (ctx.language not in (None, "en") or not _cue_possible(ctx)):
+        return []  # English names, in English prose: German or Chinese prose names a Chinese law otherwise
     t = tables()
     out = []
     for m in t.english.finditer(text, start, end):

@@ -90,8 +90,9 @@ def _own_text(ctx: Context) -> bool:
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    if not any(c.work is None and c.kind is Kind.STATUTE and c.jurisdiction in ("eu", "de") for c in citations):
-        return citations  # every binding below is of an EU short form, or of a German one an EU act may take
+    if not any(c.kind is Kind.STATUTE and (c.jurisdiction == "eu" or (
+            c.jurisdiction == "de" and c.work is None and c.units and c.units[0].label == "art")) for c in citations):
+        return citations  # every binding below takes an EU act cited, or one the prose names before a bare article
     text = ctx.text
     out: list[Citation] = []
     last_statute: tuple[int, Citation] | None = None        # (index in out, citation) of the last statute with a work
