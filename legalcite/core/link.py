@@ -106,8 +106,9 @@ def continues(c: Citation, before: Sequence[Citation], ctx: Context) -> int | No
     units cited in full (not a bare ``§ 129a`` or ``本法第二条``), and only where the prose names no other act
     between the two (:func:`named_before`: ``Art. 41 OR … die UN-FoK … Abs. 2``). None when there is none."""
     at = len(before) - 1
-    while at >= 0 and before[at].span == c.span:
-        at -= 1  # "dort Nr. 3 und 4": the members of one list continue the same citation
+    start = c.span.start
+    while at >= 0 and before[at].span.start == start:
+        at -= 1  # "dort Nr. 3 und 4": the members of one list (one span) continue the same citation
     if at < 0:
         return None
     prev = before[at]

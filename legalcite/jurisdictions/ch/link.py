@@ -110,15 +110,23 @@ def _continuation(c: Citation) -> bool:
     return c.work is None and c.jurisdiction == "de" and (c.form is Form.ID or CONTINUES in c._link)
 
 
+def _bindable(c: Citation) -> bool:
+    """:func:`_bare_article` or :func:`_continuation`, in one test (asked of every citation)."""
+    return c.work is None and c.jurisdiction in _READINGS and (
+        (c.kind is Kind.STATUTE and bool(c.units) and c.units[0].label == "art")
+        or (c.jurisdiction == "de" and (c.form is Form.ID or CONTINUES in c._link)))
+
+
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
-    if not any(c.work is None and c.jurisdiction in _READINGS and (_bare_article(c) or _continuation(c))
-               for c in citations) or _STATUTE_TEXT.search(ctx.text):
+    if not any(map(_bindable, citations)) or _STATUTE_TEXT.search(ctx.text):
         return citations  # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
     text = ctx.text
     out: list[Citation] = []
     last: tuple[int, Citation] | None = None  # (index in out, citation) of the last statute with a work
     for c in citations:
-        if _continuation(c):
+        if c.work is not None:
+            pass
+        elif _continuation(c):
             c = bound(c, out, ctx, ("ch", "int"), _levels, _RANK)  # "Nach Art. 41 OR …; Abs. 2 erfasst …"
         elif _bare_article(c) and not c._link.get("refers_to") and not _OWN.match(text, c.span.end) \
                 and acts.match_act(text, c.span.end) is None:

@@ -34,7 +34,7 @@ from legalcite.core.scan import Context, Extractor, anchor_of
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.jurisdictions.de.statute import NamedLaws, levels, statutes
-from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
+from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
@@ -59,11 +59,10 @@ _DECISION_NEXT = (r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.
 _STATUTE_WORDS = r"Art(?:t?\.|ikel(?:n)?)?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|[Ss]ecs?\.|Articles?"
 _STATUTE_WORD = re.compile(_STATUTE_WORDS)
 # a level printed without its unit, abbreviated as answers and decisions write it ("Abs. 2 erfasst …", "Nr. 3",
-# "Buchst. a", and "lit. a" below): the continuation of the unit cited just before it (link.py binds it, or it is
+# and "lit. a" below): the continuation of the unit cited just before it (link.py binds it, or it is
 # dropped). Not the written-out "Absatz 2", "Satz 2", "Nummer 1": a statute's own text refers to its own levels so,
 # constantly, and after a citation of another law too; nor "S." alone, a page as often as a Satz
-_LEVEL_WORDS = r"Abs\.|Nrn?\.|Buchst\."
-_LEVEL_WORD = re.compile(_LEVEL_WORDS)
+_LEVEL_WORDS = r"Abs\.|Nrn?\."  # (not "Buchst.": its lead "Bu" would be tested at every "Bundes…")
 _LEVEL_NEXT = r"[ \t]*(?:\(?\d|[a-z]\b)"
 # the levels after "dort" ("dort Nr. 3 und 4", "dort Satz 2", "dort S. 2"): any, written out or not
 _THERE_LEVELS = r"Abs(?:\.|atz\b|ätzen?\b)|S(?:atz|ätze)\b|S\.|Nrn?\.|Nummern?\b|Buchst(?:\.|abe\b)|lit\.|Ziff\."
@@ -84,9 +83,11 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
         ("A-ZÄÖÜ", rf"(?P<de_abbr>[A-ZÄÖÜ](?<!{_NOT_BEFORE}.)[a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"),
         # (apart, so that the scan tests this one's first two letters before its lookbehinds: core.scan.lead)
         ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
-                   rf"|(?:{_LEVEL_WORDS})(?={_LEVEL_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
                    rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET})))"),
+        # a level without its unit ("Abs. 2 erfasst …"): apart, behind the lead of its own first letters (in de_word,
+        # the lead "Ab" of every "Abschnitt" would enter that alternation)
+        ("AN", rf"{_WORD_START}(?P<de_level>(?<![.\-])(?:{_LEVEL_WORDS})(?={_LEVEL_NEXT}))"),
         ("0-9", rf"(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
                 rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
     )
@@ -224,8 +225,6 @@ def _word(text: str, pos: int, word: str, ctx: Context) -> list[Citation]:
         return statutes(text, pos, ctx)
     if word in ("Ebd.", "Ebenda"):
         return _id(text, pos)
-    if _LEVEL_WORD.fullmatch(word):
-        return _continuation(text, pos, pos, Form.SHORT, "unit", ctx)
     if len(word) == 1:  # "I R 83/07", "L 4 KR 295/14": a docket
         return _docket(text, pos)
     prose = case.court_in_prose(text, pos)
@@ -329,7 +328,10 @@ def _claimed_elsewhere(printed: str) -> bool:
 # "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in), with the levels it
 # prints in place of that citation's ("ebd. S. 2": Satz 2 of the provision cited before, page 2 of a decision)
 _ID = re.compile(r"(?:[Ee]bd\.|[Ee]benda\b|a\.[ \t]?a\.[ \t]?O\.)")
-_ID_PIN = re.compile(r"[ \t]*,?[ \t]*((?:Rn|Rz|S)\.?[ \t]*\d+)")
+_ID_PIN = re.compile(r"[ \t]*,?[ \t]*((?:Rn|Rz|S)\.?[ \t]*(\d+))")
+# after "ebd. S. 2": more levels, a range or f./ff. (then the grammar reads the chain)
+_MORE_LEVELS = re.compile(r"[ \t]*(?:,[ \t]*)?(?:[A-Z]|lit|f\.|ff|bis|und|[-–])")
+
 _ID_LEVELS = re.compile(r"[ \t]*,?[ \t]*")
 
 
@@ -339,6 +341,11 @@ def _id(text: str, pos: int) -> list[Citation]:
         return []
     pin = _ID_PIN.match(text, m.end())
     end = pin.end() if pin else m.end()
+    if pin and pin.group(1)[0] == "S" and not _MORE_LEVELS.match(text, end):
+        # "ebd. S. 2", "a.a.O., S. 5": Satz 2 where the citation before is a provision, else a page (read without the
+        # grammar: the commonest form after a.a.O.)
+        return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=None, units=(Unit("satz", pin.group(2)),),
+                         span=Span(pos, end), text=text[pos:end], pin=pin.group(1), form=Form.ID)]
     read = levels(text, _ID_LEVELS.match(text, m.end()).end()) if not (pin and pin.group(1)[0] == "R") else None
     paths, end = (read[0], max(end, read[1])) if read else ([()], end)
     if pin and pin.group(1)[0] == "S":
@@ -356,8 +363,9 @@ _LEADS = frozenset({"Nach", "Gemäß", "Gemäss", "Gem", "Laut", "Lt", "Vgl", "S
                     "Dem", "Den", "In", "Im", "Aus", "Auch", "Und", "Sowie", "Oder", "Bzw", "Ferner", "Zudem", "Dazu",
                     "Hierzu", "Insbesondere", "Außerdem", "Ausserdem"})
 # a statute's own text numbers its Absätze at a line's start ("(2) Absatz 1 gilt entsprechend"): its bare levels are
-# its own, also after it cites another law ("nach § 5 des Heimarbeitsgesetzes … in Satz 1 Nr. 5 genannten")
-_STATUTE_ABSATZ = re.compile(r"^[ \t]*\(2\)[ \t]", re.M)
+# its own, also after it cites another law ("nach § 5 des Heimarbeitsgesetzes … in Satz 1 Nr. 5 genannten"); looked for
+# as a string (a regex anchored at each line's start would test every position of the text)
+_STATUTE_ABSATZ = "(2) "
 # a written-out level with its number right before an abbreviated one ("Satzes 2 Nr. 2", "Absatz 1 lit. a"): the
 # chain's first level (alone, the written-out form is a statute's own reference and no anchor)
 _WRITTEN_OUT_BEFORE = re.compile(r"(?<![\wäöüß])(?:Abs(?:atz(?:es)?|ätzen?)|S(?:atz(?:es)?|ätzen?))"
@@ -402,7 +410,7 @@ class _StatuteText:
 def _statute_text(ctx: Context) -> bool:
     state = ctx.own(_StatuteText)
     if state.own is None:
-        state.own = _STATUTE_ABSATZ.search(ctx.text) is not None
+        state.own = ctx.text.startswith(_STATUTE_ABSATZ) or "\n" + _STATUTE_ABSATZ in ctx.text
     return state.own
 
 

@@ -102,9 +102,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
         if c.kind is not Kind.STATUTE:
             out.append(c)
             continue
-        if c.work is None and c.jurisdiction == "de" and (c.form is Form.ID or CONTINUES in c._link):
-            c = bound(c, out, ctx, ("eu",), _levels_from_de, _RANK)  # "Art. 6 Abs. 1 DSGVO …; lit. f erlaubt …"
-        elif c.work is None and c.jurisdiction == "eu":
+        if c.work is None and c.jurisdiction == "eu":
             refers = c._link.get("refers_to")
             if refers in ("reg", "dir", "dec"):
                 target = last_of_type.get(refers)
@@ -112,10 +110,13 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
                     c = c.replace(work=target[1].work, antecedent=target[0])
             elif refers is None:
                 c = _bare(c, c.units, out, ctx, last_statute)
-        elif c.work is None and c.jurisdiction == "de" and not _NAMED_AFTER.match(text, c.span.end):
-            units = _units_from_de(c.units)
-            if units:
-                c = _bare(c, units, out, ctx, last_statute)
+        elif c.work is None and c.jurisdiction == "de":
+            if c.form is Form.ID or CONTINUES in c._link:
+                c = bound(c, out, ctx, ("eu",), _levels_from_de, _RANK)  # "Art. 6 Abs. 1 DSGVO …; lit. f erlaubt …"
+            elif c.units and c.units[0].label == "art" and not _NAMED_AFTER.match(text, c.span.end):
+                units = _units_from_de(c.units)
+                if units:
+                    c = _bare(c, units, out, ctx, last_statute)
         if c.work is not None:
             last_statute = (len(out), c)
             if c.jurisdiction == "eu" and c.work[:3] in ("reg", "dir", "dec"):
