@@ -217,9 +217,8 @@ def named_before(ctx: Context, before: Sequence[Citation], c: Citation) -> Named
             lo = max(lo, p.span.end)
             break
         spans.append((p.span.start, p.span.end))
-    brk = text.rfind("\n\n", lo, end)
-    if brk >= 0 and not same_passage(text, brk, end):
-        lo = brk
+    if not same_passage(text, lo, end):
+        lo = text.rfind("\n\n", lo, end)  # another paragraph: the names after its last blank line
     found = sorted((n for namer in ctx.namers for n in namer(text, lo, end, ctx)
                     if not any(s <= n.start < e for s, e in spans)), key=lambda n: (n.end, n.start))
     result = None
