@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
-from legalcite.core.link import keyed, link as _link
+from legalcite.core.link import kept, keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
 
@@ -207,7 +207,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
         cleaned = clean(text, markup)
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
-                  prose_guess=guess_prose)
+                  prose_guess=guess_prose, namers=jurisdictions.namers())
     cites = extract_raw(text, ctx)
     if link and cites:
         cites = _link(cites, ctx, jurisdictions.linkers())
@@ -218,17 +218,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
 
 def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
     """Remove key-less citations, renumbering ``antecedent`` indexes to the kept list."""
-    keep = [i for i, c in enumerate(cites) if keyed(c)]
-    if len(keep) == len(cites):
-        return cites
-    new_index = {old: new for new, old in enumerate(keep)}
-    out = []
-    for i in keep:
-        c = cites[i]
-        if c.antecedent is not None:
-            c = c.replace(antecedent=new_index.get(c.antecedent))
-        out.append(c)
-    return out
+    return kept(cites, keyed)
 
 
 def parse(citation: str, *, jurisdiction: str | None = None) -> list[Citation]:

@@ -17,7 +17,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from legalcite.models import Citation
 
@@ -44,6 +44,8 @@ class Context:
     state: dict[type, object] = field(default_factory=dict)
     # how to tell the jurisdiction the prose points to from the text (the cue words: BGE, gemäss, CHF; ß, BGH)
     prose_guess: Callable[[str], str | None] | None = field(default=None, repr=False)
+    # the registered jurisdictions' namers: which of their acts a stretch of prose names (core.link.named_before)
+    namers: tuple[Callable[..., Iterable[Any]], ...] = field(default=(), repr=False)
 
     def own(self, kind: type[S]) -> S:
         """This document's state of class ``kind`` (a dataclass of an extractor's own, made on first use): what it

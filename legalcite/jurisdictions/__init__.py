@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Pr
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
-    from legalcite.core.link import Linker
+    from legalcite.core.link import Linker, Namer
     from legalcite.core.scan import Extractor
     from legalcite.corpora.snapshots import SnapshotReader
     from legalcite.corpora.structure import RepealMarks
@@ -122,6 +122,9 @@ class Jurisdiction:
     # how often a text reads like its prose (ß, BGH; BGE, gemäss, CHF): the prose's jurisdiction in
     # pipeline.reading_rank
     cue_count_at: str | None = None
+    # which of its acts a stretch of prose names without citing a unit ("the PRC Civil Code", "die DSGVO"): a bare
+    # article after it is that act's (core.link.named_before)
+    names_at: str | None = None
     aliases: tuple[str, ...] = ()           # other names of it in gold files and benchmark labels ("ca")
     fetch: str | None = None                # the legalcite.sources source whose files `corpus fetch <code>` loads
     store: StoreRules = field(default_factory=StoreRules)
@@ -167,6 +170,10 @@ class Jurisdiction:
         if parser is not None and not isinstance(parser, StructureParser):
             raise TypeError(f"{self.package}.{self.structure_at} is no StructureParser (repeal, subunits)")
         return parser
+
+    @functools.cached_property
+    def names(self) -> Namer | None:
+        return self._code(self.names_at)
 
     @functools.cached_property
     def missing_unit(self) -> Callable[..., Any] | None:
@@ -303,6 +310,11 @@ def extractors() -> tuple[Extractor, ...]:
 def linkers() -> tuple[Linker, ...]:
     """The linkers, in registry order (what :func:`legalcite.core.link.link` takes)."""
     return tuple(j.link for j in registered() if j.link is not None)
+
+
+def namers() -> tuple[Namer, ...]:
+    """The namers, in registry order (what :func:`legalcite.core.link.named_before` asks, through the context)."""
+    return tuple(j.names for j in registered() if j.names is not None)
 
 
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:

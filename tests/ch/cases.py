@@ -264,6 +264,20 @@ SHORT_FORMS = [
     ("Die Beweislast regelt Art. 8 ZGB.\n\nArt. 9 betrifft etwas anderes.", ["ch/zgb/art8"]),
 ]
 
+# Continuations of a Swiss article or a treaty's (docs/keys.md, "Continuations"): a bare Abs./lit., ebd. with levels
+# take the article's key, in Swiss (or treaty) labels; nothing when another act is named between, or a paragraph lies
+# between.
+CONTINUATIONS = [
+    ("Nach Art. 41 OR haftet, wer einem anderen widerrechtlich Schaden zufügt; Abs. 2 erfasst die absichtliche "
+     "sittenwidrige Schädigung.", ["ch/or/art41", "ch/or/art41/abs2"]),
+    ("Die Kündigung ist missbräuchlich (Art. 336 Abs. 1 lit. a OR; ebd. lit. d).",
+     ["ch/or/art336/abs1/lita", "ch/or/art336/abs1/litd"]),
+    ("Nach Art. 6 Ziff. 1 EMRK hat jede Person Anspruch auf ein faires Verfahren (ebd. Ziff. 3 lit. c).",
+     ["int/echr/art6/par1", "int/echr/art6/par3/ptc"]),
+    ("Nach Art. 41 OR haftet er; die UN-FoK regelt anderes, und Abs. 2 gilt nicht.", ["ch/or/art41"]),
+    ("Nach Art. 41 OR haftet er.\n\nAbs. 2 gilt nicht.", ["ch/or/art41"]),
+]
+
 # Answers that cite German, Swiss and EU law side by side: each citation keeps its own law (the form and the act
 # decide: § and German acts are German, Art. with a Swiss act Swiss, the DSGVO and AEUV EU law, the EMRK a treaty).
 MIXED = [

@@ -31,7 +31,8 @@ def test_negative(text: str) -> None:
     assert keys(text) == []
 
 
-_AS_MODELS_WRITE = (cases.MODEL_PROSE, cases.ENGLISH_FORMS, cases.NOT_SWISS_ENGLISH, cases.SHORT_FORMS, cases.MIXED)
+_AS_MODELS_WRITE = (cases.MODEL_PROSE, cases.ENGLISH_FORMS, cases.NOT_SWISS_ENGLISH, cases.SHORT_FORMS, cases.MIXED,
+                    cases.CONTINUATIONS)
 
 
 @pytest.mark.parametrize("text,expected,options", _rows(*_AS_MODELS_WRITE))

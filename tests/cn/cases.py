@@ -145,6 +145,39 @@ MODEL_FORMS = [
     ("《民间借贷司法解释》第二十六条", ["cn/最高人民法院关于审理民间借贷案件适用法律若干问题的规定/art26"]),
 ]
 
+LCL = "cn/中华人民共和国劳动合同法"
+
+# Continuations and bare articles (cn/link.py, docs/keys.md "Continuations"): 本条/同条 are the article cited just
+# before, in the same line; 前款 its paragraph before the one the text quotes, else the article; an English bare article
+# the Chinese law named last; a bare 第X条 in a list the paragraph naming the law introduces. Nothing where the text
+# does not say: 前款 on a later line or in the citation's own sentence (a statute's own), a lettered point, two acts.
+CONTINUATIONS = [
+    ("《民法典》第一百八十八条第一款规定诉讼时效期间为三年。前款规定的期间自权利人知道或者应当知道权利受到损害之日起计算。",
+     [f"{MFD}/art188/para1", f"{MFD}/art188"]),
+    ("《民法典》第一百八十八条第二款规定：“前款规定的诉讼时效期间自权利人知道之日起计算。”",
+     [f"{MFD}/art188/para2", f"{MFD}/art188/para1"]),
+    ("《劳动合同法》第十四条规定了无固定期限劳动合同。本条第二款列举了应当订立的情形。", [f"{LCL}/art14", f"{LCL}/art14/para2"]),
+    ("《劳动合同法》第三十九条第一款规定了过失性辞退。同条第一款第（三）项规定了严重失职。",
+     [f"{LCL}/art39/para1", f"{LCL}/art39/para1/item3"]),
+    ("根据《劳动合同法》，有下列情形之一的，应当订立无固定期限劳动合同：\n\n1. 劳动者在该用人单位连续工作满十年的"
+     "（第十四条第二款第（一）项）；\n\n2. 连续订立二次固定期限劳动合同的（第十四条第二款第（三）项）。",
+     [LCL, f"{LCL}/art14/para2/item1", f"{LCL}/art14/para2/item3"]),
+    ("Under the PRC Civil Code, rescission lapses after ninety days (Article 152(1)(1)).",
+     [f"{MFD}/art152/para1/item1"]),
+    ("Article 577 of the PRC Civil Code governs breach. Article 584(1) sets the measure of damages.",
+     [f"{MFD}/art577", f"{MFD}/art584/para1"]),
+    # unbound
+    ("前款规定的期间自权利人知道之日起计算。", []),
+    ("检察人员有《中华人民共和国民事诉讼法》第四十四条规定情形之一的，应当自行回避。\n前款规定，适用于书记员。",
+     ["cn/中华人民共和国民事诉讼法/art44"]),
+    ("《中华人民共和国监察法》第十五条第二项规定的人员，对其违法行为依照前款规定处理。", ["cn/中华人民共和国监察法/art15/item2"]),
+    ("《民法典》第一百八十八条第一款规定：“前款规定的期间…”", [f"{MFD}/art188/para1"]),   # no paragraph before the first
+    ("《民法典》第五条规定了自愿原则，这是基本条件。", [f"{MFD}/art5"]),
+    ("Under the PRC Civil Code, processing needs consent (Art. 9(2)(a)).", []),
+    ("Under the GDPR and the PRC Civil Code, consent matters (Article 9).", []),
+    ("根据《劳动合同法》，有下列情形之一的，应当订立无固定期限劳动合同。\n\n第十四条第二款另有规定。", [LCL]),
+]
+
 NEGATIVE = [
     "这是第一次。",
     "他提出了三条意见。",

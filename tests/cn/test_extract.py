@@ -19,7 +19,7 @@ from legalcite.core.data import load
 from legalcite.jurisdictions.cn import extract as cn_extract
 from legalcite.jurisdictions.cn import laws
 from legalcite.models import Form, Kind, StatuteMetadata
-from tests.cn.cases import DESIGN, MFD, NEGATIVE, NUMBERS, TABLE, TITLES, UNITS, XF
+from tests.cn.cases import CONTINUATIONS, DESIGN, MFD, NEGATIVE, NUMBERS, TABLE, TITLES, UNITS, XF
 from tests.conftest import assert_spans_exact, keys
 
 @pytest.mark.parametrize("text,expected", TABLE, ids=[t for t, _ in TABLE])
@@ -71,6 +71,13 @@ def test_bare_article_binds_within_its_paragraph_only() -> None:
     assert cites[1].form == Form.SHORT
     kept = legalcite.extract(text, unresolved=True)
     assert len(kept) == 3 and kept[2].key is None
+
+
+@pytest.mark.parametrize("text,expected", CONTINUATIONS, ids=[t[:40] for t, _ in CONTINUATIONS])
+def test_continuations_and_bare_articles(text: str, expected: list[str]) -> None:
+    cites = legalcite.extract(text)
+    assert [c.key for c in cites] == expected
+    assert_spans_exact(text, cites)
 
 
 def test_this_interpretation_needs_an_interpretation() -> None:

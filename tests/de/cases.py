@@ -178,3 +178,37 @@ NEGATIVE = [
     "Der Wert beträgt 1.500,00 €, zahlbar bis 31.12.2024.",
     "Im Jahr 2019 stieg die Zahl um 3 %.",
 ]
+
+# Continuations (docs/keys.md, "Continuations"): ebd./a.a.O./dort with levels, and a bare Abs./Nr./Buchst./lit., take
+# the key of the provision they continue, their levels in place of its own.
+CONTINUATIONS = [
+    ("Die Frist beträgt zwei Wochen (§ 626 Abs. 2 S. 1 BGB); sie beginnt mit Kenntnis (ebd. S. 2).",
+     ["de/bgb/s626/abs2/satz1", "de/bgb/s626/abs2/satz2"]),
+    ("Die Klausel ist unwirksam (§ 308 BGB, dort Nr. 3 und 4).", ["de/bgb/s308", "de/bgb/s308/nr3", "de/bgb/s308/nr4"]),
+    ("Der Mieter kann mindern (§ 536 Abs. 1 BGB; a.a.O. Abs. 4).", ["de/bgb/s536/abs1", "de/bgb/s536/abs4"]),
+    ("§ 626 Abs. 1 BGB erlaubt die fristlose Kündigung. Abs. 2 bestimmt die Frist.",
+     ["de/bgb/s626/abs1", "de/bgb/s626/abs2"]),
+    ("Nach § 626 BGB Abs. 2 gilt die Frist von zwei Wochen.", ["de/bgb/s626", "de/bgb/s626/abs2"]),
+    ("§ 573 Abs. 2 Nr. 2 BGB regelt den Eigenbedarf; Nr. 3 die wirtschaftliche Verwertung.",
+     ["de/bgb/s573/abs2/nr2", "de/bgb/s573/abs2/nr3"]),
+    ("Nach § 626 Abs. 1 BGB gilt das. Nach Abs. 2 beträgt die Frist zwei Wochen; Abs. 3 ist neu.",
+     ["de/bgb/s626/abs1", "de/bgb/s626/abs2", "de/bgb/s626/abs3"]),
+    # a written-out level before an abbreviated one, in the sentence that cites the unit (LER)
+    ("Gemessen an diesen Grundsätzen ist die Anwendung des im Juli 2002 in § 7 GewStG eingefügten Satzes 2 Nr. 2 auf "
+     "den Veräußerungsgewinn zulässig.", ["de/gewstg/s7", "de/gewstg/s7/satz2/nr2"]),
+]
+
+# … and where a careful reader binds nothing: no provision before it in the passage, one cited only as a bare §,
+# another reference's number, a statute's own text, another law named after the level.
+CONTINUATIONS_UNBOUND = [
+    ("Gemäß Abs. 2 ist das zu prüfen.", []),
+    ("Nach § 626 Abs. 1 BGB gilt das.\n\nAbs. 2 regelt die Frist.", ["de/bgb/s626/abs1"]),
+    ("Nach § 280 Abs. 1 BGB haftet er, nach § 281 auch; Abs. 2 gilt entsprechend.",
+     ["de/bgb/s280/abs1", "de/bgb/s281"]),
+    ("Zuständig ist das Gericht (§ 65 Abs. 2 FGG; BayObLGZ 1996 Nr. 6).", ["de/fgg/s65/abs2"]),
+    ("Nach § 5 GmbHG übernimmt er den Geschäftsanteil Nr. 1.", ["de/gmbhg/s5"]),
+    ("(1) Der Vertrag ist nach § 5 BGB nichtig.\n(2) Die Frist nach Abs. 1 beginnt mit dem Abschluss.", ["de/bgb/s5"]),
+    ("Nach § 626 Abs. 1 BGB gilt das; Abs. 2 GG schützt anderes.", ["de/bgb/s626/abs1", "de/gg"]),  # (GG alone)
+    ("Nach § 626 BGB gilt die VO (EG) Nr. 593/2008 nicht.", ["de/bgb/s626", "eu/reg-2008-593"]),
+    ("Die Satzung gilt (BGHZ 164, 11); dort Nr. 3 ist unklar.", ["de/rep/bghz/164/11"]),
+]

@@ -94,6 +94,32 @@ def test_ebd_repeats_the_previous_citation() -> None:
     assert legalcite.extract("Das steht ebd. nicht.") == []
 
 
+@pytest.mark.parametrize("text,expected", cases.CONTINUATIONS + cases.CONTINUATIONS_UNBOUND,
+                         ids=lambda v: v if isinstance(v, str) else None)
+def test_continuations_take_the_key_of_the_provision_they_continue(text: str, expected: list[str]) -> None:
+    cites = legalcite.extract(text)
+    assert [c.key for c in cites] == expected
+    assert_spans_exact(text, cites)
+    for c in cites:
+        if c.form is not Form.FULL and not c.text.startswith("§"):  # (a bare § names its own unit)
+            assert c.antecedent is not None and cites[c.antecedent].key_at("unit") == c.key_at("unit")
+
+
+def test_a_continuation_nothing_binds_is_no_citation() -> None:
+    """A bare ``Abs. 2`` with no provision before it names nothing: left out even with ``unresolved=True`` (a bare
+    ``§ 276`` is kept there: it names a unit)."""
+    assert legalcite.extract("Gemäß Abs. 2 ist das zu prüfen.", unresolved=True) == []
+    assert legalcite.extract("Die Satzung gilt (BGHZ 164, 11); dort Nr. 3 ist unklar.", unresolved=True)[1:] == []
+
+
+def test_ebd_with_a_page_after_a_decision_keeps_the_page() -> None:
+    """``ebd. S. 2`` is Satz 2 of a provision cited before, page 2 of a decision cited before."""
+    _, again = legalcite.extract("Vgl. BGHZ 164, 11; ebd. S. 15.")
+    assert again.key == "de/rep/bghz/164/11" and again.pin == "S. 15" and again.form is Form.ID
+    _, again = legalcite.extract("Die Frist (§ 626 Abs. 2 S. 1 BGB) beginnt mit Kenntnis (ebd. S. 2).")
+    assert again.key == "de/bgb/s626/abs2/satz2" and again.pin is None and again.metadata.id_form == "ebd. S. 2"
+
+
 def test_decision_without_court_takes_previous_court() -> None:
     text = "BAG, Urteil vom 6. November 2003 - 2 AZR 690/02; Urteil vom 13. Mai 2004 - 2 AZR 426/03."
     assert keys(text) == ["de/case/bag/2-azr-690-02", "de/case/bag/2-azr-426-03"]

@@ -153,6 +153,26 @@ PROSE = [
     ("Siehe `Art. 6 Abs. 1 lit. f DSGVO`.", [f"{R}/art6/par1/ptf"]),
 ]
 
+# A bare article takes the act the answer is about at that point: the EU act cited or named last before it (core.link:
+# named_before), in its passage; a bare level or ebd. continues the EU provision cited just before. Nothing is guessed
+# where two acts are named together, none is, or another act was named since.
+BARE = [
+    ("Processing under the GDPR (Art. 6(1)(f) GDPR) needs a legitimate interest; health data need an exception "
+     "(Art. 9(2)(a)).", [f"{R}/art6/par1/ptf", f"{R}/art9/par2/pta"]),
+    ("Under the GDPR, health data may be processed with explicit consent (Art. 9(2)(a)).", [f"{R}/art9/par2/pta"]),
+    ("Nach Art. 3 GG gilt das. Die DSGVO verlangt für Gesundheitsdaten eine Einwilligung (Art. 9).",
+     ["de/gg/art3", f"{R}/art9"]),
+    ("Art. 6 Abs. 1 DSGVO nennt die Rechtsgrundlagen; lit. f erlaubt die Verarbeitung aus berechtigtem Interesse.",
+     [f"{R}/art6/par1", f"{R}/art6/par1/ptf"]),
+    ("Die Einwilligung (Art. 7 Abs. 1 DSGVO) kann jederzeit widerrufen werden (ebd. Abs. 3).",
+     [f"{R}/art7/par1", f"{R}/art7/par3"]),
+    ("Health data need an exception (Art. 9(2)(a)).", []),
+    ("Under the GDPR and the PRC Personal Information Protection Law, consent is central (Art. 7).", []),
+    ("Processing is lawful (Art. 6 GDPR). The Swiss Civil Code (ZGB) protects personality (Art. 28).",
+     [f"{R}/art6", "ch/zgb/art28"]),
+    ("Gemäß Art. 2 ist das zu prüfen.", []),
+]
+
 # no EU key: own articles of an act (unresolved), German ordinances, names without a unit, German reporters
 NEGATIVE = [
     "Article 4(6) and Article 5(9) of this Regulation apply.",

@@ -19,7 +19,7 @@ def keys(text: str, **kw) -> list[str]:
     return [c.key for c in legalcite.extract(text, **kw) if c.key]
 
 
-TABLE = cases.DESIGN + cases.NAMES + cases.ACTS + cases.UNITS + cases.LISTS + cases.CASES + cases.PROSE
+TABLE = cases.DESIGN + cases.NAMES + cases.ACTS + cases.UNITS + cases.LISTS + cases.CASES + cases.PROSE + cases.BARE
 
 
 @pytest.mark.parametrize("text,expected", TABLE, ids=lambda v: v if isinstance(v, str) else None)

@@ -14,6 +14,6 @@ JURISDICTION = Jurisdiction(
     structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
                    lettered=("lit",), documents=("case", "rep")),
-    link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count",
+    link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count", names_at="link:names",
     store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "lit": C.LISTED_WHERE_FOUND,
-                                               "ziff": C.LISTED_WHERE_FOUND}, yearly_volumes={"bge": BGE_FIRST_YEAR}))
+                               "ziff": C.LISTED_WHERE_FOUND}, yearly_volumes={"bge": BGE_FIRST_YEAR}))

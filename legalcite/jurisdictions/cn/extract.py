@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from legalcite.core.link import CONTINUES
 from legalcite.core.scan import Context, Extractor
 from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_category,
                                              strip_version, tables, title_before, visible, work_of_title)
@@ -37,7 +38,9 @@ _NUM = "0-9０-９零〇一二两三四五六七八九十百千"
 _ART_ANCHOR = (rf"第\s*[{_NUM}]{{1,10}}\s*(?:[、，,至到和及与\-－—~～]\s*(?:第\s*)?[{_NUM}]{{1,10}}\s*){{0,12}}条")
 _CASE_ANCHOR = r"[（(]\s*[12１２][09０９][0-9０-９]{2}\s*[）)]"
 _DOCNO = r"(?:法释|法发|法办|高检发释字|法)\s*[〔\[［(（]\s*(?:19|20)\d{2}\s*[〕\]］)）]\s*第?\s*\d{1,4}\s*号"
-_REF_ANCHOR = r"前条|上述规定|上述条款|上述法条|前述规定"
+# 前款 where a sentence, clause or quote starts with it ("。前款规定的期间…", "规定：“前款…"): where link.py binds it; a
+# statute's own "依照前款"/"单位犯前款罪" is none (the test behind the match keeps the anchor's leading 前)
+_REF_ANCHOR = r"前条|前款(?<=[。；;：:“\"「『，,（( \t　]前款)|上述规定|上述条款|上述法条|前述规定"
 _EN_ANCHOR = r"\bArt(?:icles?\b|s?\.)\s*\d"
 _EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1,2}\)?\s*,?\s*)?"
             r"of\s+Art(?:icle\b|\.)")
@@ -46,8 +49,12 @@ _EN_PARA = (r"aragraph\s*\d{1,2}\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?\d{1
 ANCHOR_PARTS = (("《", "《"), ("第", _ART_ANCHOR), ("（(", _CASE_ANCHOR), ("法高", _DOCNO), ("前上", _REF_ANCHOR),
                 ("A", _EN_ANCHOR), ("P", r"\bP" + _EN_PARA))  # (first characters, pattern): core.scan's union
 ANCHOR = "(?=[《第（(法高前上AP])(?:" + "|".join(rx for _, rx in ANCHOR_PARTS) + ")"
-LITERALS = ("paragraph",)
-LITERAL_ANCHOR = r"\bp" + _EN_PARA
+# 本条/同条 (the article being discussed), with the levels they print (本条第二款), as 前款 in _REF_ANCHOR: found as
+# literals (core.scan), as 本 and 同 start many words (合同); not 本条例 (this regulation), 本条款, 同条件, nor 本条
+# ending another word (基本条件, 成本条目)
+_CONTINUATION = r"(?<![基根资成样文版剧日副账书课])本条(?![例款文目件约])|同条(?=\s*第)"
+LITERALS = ("paragraph", "本条", "同条")
+LITERAL_ANCHOR = r"\bp" + _EN_PARA + "|" + _CONTINUATION
 
 _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例|规定|解释|办法|决定|细则)\s*$")
 
@@ -368,6 +375,38 @@ def _reference(text: str, m: re.Match, ctx: Context) -> list[Citation]:
                      form=Form.ID, _link={"ref": "prev" if m.group() == "前条" else "group"})]
 
 
+# the levels after 本条/同条 (第二款, 第二款第（一）项) and after 前款 (第（一）项 only)
+_LEVELS = re.compile(rf"\s*第\s*({_N})\s*款(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
+_ITEM = re.compile(rf"\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项")
+
+
+_LINE_REACH = 300  # characters before 前款/本条 looked at for an article cited in its line
+
+
+def _continuation(text: str, m: re.Match) -> list[Citation]:
+    """``前款``, ``本条``, ``同条`` with the levels they print: continuations of the article cited before (link.py
+    binds them to it, or they are dropped; core.link)."""
+    word = m.group()
+    line = max(text.rfind("\n", max(0, m.start() - _LINE_REACH), m.start()) + 1, m.start() - _LINE_REACH)
+    if text.find("条", line, m.start()) < 0:
+        return []  # no article cited before it in its line (link.py's rule): a statute's own 前款, no citation
+    lv = (_ITEM if word == "前款" else _LEVELS).match(text, m.end())
+    units: tuple[Unit, ...] = ()
+    try:
+        if lv is not None and word == "前款":
+            units = (Unit("item", str(cn_to_int(lv.group(1) or lv.group(2)))),)
+        elif lv is not None:
+            units = (Unit("para", str(cn_to_int(lv.group(1)))),)
+            if lv.group(2) or lv.group(3):
+                units += (Unit("item", str(cn_to_int(lv.group(2) or lv.group(3)))),)
+    except ValueError:
+        lv, units = None, ()
+    end = lv.end() if lv is not None else m.end()
+    return [Citation(jurisdiction="cn", kind=Kind.STATUTE, work=None, units=units, span=Span(m.start(), end),
+                     text=text[m.start():end], form=Form.ID,
+                     _link={"ref": "previous_paragraph" if word == "前款" else "article", CONTINUES: "unit"})]
+
+
 # ------------------------------------------------------------------ English renderings
 
 _EN_UNITS = re.compile(
@@ -490,7 +529,8 @@ class CnExtractor(Extractor):
     anchor_parts = ANCHOR_PARTS
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR
-    literals_not_in = {"de": LITERALS}  # "paragraph 2 of Article 509": English
+    # "paragraph 2 of Article 509" is English, 前款 Chinese (core.scan: those passes over the text are saved)
+    literals_not_in = {"de": LITERALS, "en": LITERALS[1:]}
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         g = anchor.group()
@@ -509,6 +549,8 @@ class CnExtractor(Extractor):
             return _english(text, anchor, ctx)
         if g[0] in "Pp":
             return _english_paragraph(text, anchor, ctx)
+        if g in ("前款", "本条", "同条"):
+            return _continuation(text, anchor)
         if g[0] in "（(":
             return _case(text, anchor)
         if g in ("前条", "上述规定", "上述条款", "上述法条", "前述规定"):

@@ -26,13 +26,15 @@ import dataclasses
 import functools
 import re
 import sys
+from dataclasses import dataclass
 from typing import Sequence
 
+from legalcite.core.link import CONTINUES
 from legalcite.core.scan import Context, Extractor, anchor_of
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.jurisdictions.de.statute import NamedLaws, statutes
-from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata
+from legalcite.jurisdictions.de.statute import NamedLaws, levels, statutes
+from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 # possessive where the engine has it (Python 3.11): a lowercase run is never given back to find a capital in it
 _POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
@@ -58,6 +60,14 @@ _DECISION_NEXT = (r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.
                   r"|[ \t]+(?:des|der)[ \t][A-ZÄÖÜ][\wäöüß]+[ \t]*\([A-Z]")  # "Urteil des Anwaltsgerichtshofs (BRAK-Mitt."
 _STATUTE_WORDS = r"Art(?:t?\.|ikel(?:n)?)?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|[Ss]ecs?\.|Articles?"
 _STATUTE_WORD = re.compile(_STATUTE_WORDS)
+# a level printed without its unit, abbreviated as answers and decisions write it ("Abs. 2 erfasst …", "Nr. 3",
+# and "lit. a" below): the continuation of the unit cited just before it (link.py binds it, or it is
+# dropped). Not the written-out "Absatz 2", "Satz 2", "Nummer 1": a statute's own text refers to its own levels so,
+# constantly, and after a citation of another law too; nor "S." alone, a page as often as a Satz
+_LEVEL_WORDS = r"Abs\.|Nrn?\."  # (not "Buchst.": its lead "Bu" would be tested at every "Bundes…")
+_LEVEL_NEXT = r"[ \t]*(?:\(?\d|[a-z]\b)"
+# the levels after "dort" ("dort Nr. 3 und 4", "dort Satz 2", "dort S. 2"): any, written out or not
+_THERE_LEVELS = r"Abs(?:\.|atz\b|ätzen?\b)|S(?:atz|ätze)\b|S\.|Nrn?\.|Nummern?\b|Buchst(?:\.|abe\b)|lit\.|Ziff\."
 
 
 @functools.cache
@@ -77,6 +87,9 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
         ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
                    rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET})))"),
+        # a level without its unit ("Abs. 2 erfasst …"): apart, behind the lead of its own first letters (in de_word,
+        # the lead "Ab" of every "Abschnitt" would enter that alternation)
+        ("AN", rf"{_WORD_START}(?P<de_level>(?<![.\-])(?:{_LEVEL_WORDS})(?={_LEVEL_NEXT}))"),
         ("0-9", rf"(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
                 rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
     )
@@ -97,12 +110,16 @@ def _lowercase_reporters() -> list[str]:
 # "sec" and "art", literals other jurisdictions share), "wistra 2005, 123".
 _ID_LITERALS = ("ebd.", "ebenda", "a.a.O", "a. a. O")
 _SECTION_LITERALS = ("sec", "art")
+# "(§ 308 BGB, dort Nr. 3 und 4)", "(Art. 6 Abs. 1 DSGVO), lit. f …": levels continuing the unit cited just before
+_LEVEL_LITERALS = ("dort", "lit.")
 
 
 @functools.cache
 def _literal_anchor() -> str:
     lower = "|".join(re.escape(n) for n in _lowercase_reporters())
     return (r"(?<![\w.])(?:(?P<de_id>ebd\.|ebenda\b|a\.[ \t]?a\.[ \t]?O\.)"
+            rf"|(?P<de_there>dort)(?=[ \t]+(?:{_THERE_LEVELS}){_LEVEL_NEXT})"
+            rf"|(?P<de_level>lit\.)(?={_LEVEL_NEXT})"
             r"|(?P<de_section>(?:s(?:ections?|ecs?\.)|art\.)(?=[ \t]*\d))"
             + (rf"|(?P<de_lower>(?:{lower})(?=\.?[ \t]+\d))" if lower else "") + ")")
 
@@ -119,7 +136,7 @@ class GermanExtractor(Extractor):
 
     @property
     def literals(self) -> tuple[str, ...]:
-        return (*_ID_LITERALS, *_SECTION_LITERALS, *_lowercase_reporters())
+        return (*_ID_LITERALS, *_SECTION_LITERALS, *_LEVEL_LITERALS, *_lowercase_reporters())
 
     @property
     def literal_anchor(self) -> str:
@@ -129,7 +146,7 @@ class GermanExtractor(Extractor):
     def literals_not_in(self) -> dict[str, tuple[str, ...]]:
         """English ``section 1 KSchG`` is not German prose's; ``ebd.``, ``a.a.O.`` and the German reporters are not
         English prose's (core.scan: those passes over the text are saved)."""
-        return {"de": ("sec",), "en": (*_ID_LITERALS, *_lowercase_reporters())}
+        return {"de": ("sec",), "en": (*_ID_LITERALS, *_LEVEL_LITERALS, *_lowercase_reporters())}
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         kind, pos = anchor.lastgroup, anchor.start()
@@ -145,6 +162,10 @@ class GermanExtractor(Extractor):
             return statutes(text, pos, ctx)
         if kind == "de_id":
             return _id(text, pos)
+        if kind == "de_there":
+            return _continuation(text, pos, pos + len("dort"), Form.ID, "last", ctx)
+        if kind == "de_level":
+            return _continuation(text, pos, pos, Form.SHORT, "unit", ctx)
         if kind == "de_lower":
             return _reporter(text, pos)
         return []
@@ -306,9 +327,14 @@ def _claimed_elsewhere(printed: str) -> bool:
     return claimed_elsewhere(printed, besides="de")
 
 
-# "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in)
+# "ebd." / "ebenda" / "a.a.O.": the previous citation again (an id form; link() fills it in), with the levels it
+# prints in place of that citation's ("ebd. S. 2": Satz 2 of the provision cited before, page 2 of a decision)
 _ID = re.compile(r"(?:[Ee]bd\.|[Ee]benda\b|a\.[ \t]?a\.[ \t]?O\.)")
-_ID_PIN = re.compile(r"[ \t]*,?[ \t]*((?:Rn|Rz|S)\.?[ \t]*\d+)")
+_ID_PIN = re.compile(r"[ \t]*,?[ \t]*((?:Rn|Rz|S)\.?[ \t]*(\d+))")
+# after "ebd. S. 2": more levels, a range or f./ff. (then the grammar reads the chain)
+_MORE_LEVELS = re.compile(r"[ \t]*(?:,[ \t]*)?(?:[A-Z]|lit|f\.|ff|bis|und|[-–])")
+
+_ID_LEVELS = re.compile(r"[ \t]*,?[ \t]*")
 
 
 def _id(text: str, pos: int) -> list[Citation]:
@@ -317,8 +343,101 @@ def _id(text: str, pos: int) -> list[Citation]:
         return []
     pin = _ID_PIN.match(text, m.end())
     end = pin.end() if pin else m.end()
-    return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=None, span=Span(pos, end), text=text[pos:end],
-                     pin=pin.group(1) if pin else None, form=Form.ID)]
+    if pin and pin.group(1)[0] == "S" and not _MORE_LEVELS.match(text, end):
+        # "ebd. S. 2", "a.a.O., S. 5": Satz 2 where the citation before is a provision, else a page (read without the
+        # grammar: the commonest form after a.a.O.)
+        return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=None, units=(Unit("satz", pin.group(2)),),
+                         span=Span(pos, end), text=text[pos:end], pin=pin.group(1), form=Form.ID)]
+    read = levels(text, _ID_LEVELS.match(text, m.end()).end()) if not (pin and pin.group(1)[0] == "R") else None
+    paths, end = (read[0], max(end, read[1])) if read else ([()], end)
+    if pin and pin.group(1)[0] == "S":
+        paths = paths[:1]  # "a.a.O., S. 12 f.": a page (and the next) where the citation before is no provision
+    return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=None, units=units, span=Span(pos, end),
+                     text=text[pos:end], pin=pin.group(1) if pin else None, form=Form.ID) for units in paths]
+
+
+# what a bare level after another reference follows: a number, a Roman numeral or a letter ("BayObLGZ 1996 Nr. 6",
+# "BGBl. I Nr. 12", "Anlage 1 Nr. 3", "Teil B Nr. 2"), or a noun or abbreviation that is no law's name
+# ("Geschäftsanteil Nr. 1", "BGBl. Nr. 5"; "§ 626 BGB Abs. 2" continues § 626)
+_BEFORE_LEVEL = re.compile(r"(?:(?P<number>\d[\d./]*|\b[IVX]+|\b[A-Z])|(?P<word>\b[A-ZÄÖÜ][\w/-]*)\.?)[ \t]*,?[ \t]*$")
+# capitalised at a sentence's start, these words lead into a level as their lowercase forms do ("Nach Abs. 2 …")
+_LEADS = frozenset({"Nach", "Gemäß", "Gemäss", "Gem", "Laut", "Lt", "Vgl", "Siehe", "S", "Die", "Der", "Das", "Des",
+                    "Dem", "Den", "In", "Im", "Aus", "Auch", "Und", "Sowie", "Oder", "Bzw", "Ferner", "Zudem", "Dazu",
+                    "Hierzu", "Insbesondere", "Außerdem", "Ausserdem"})
+# a statute's own text numbers its Absätze at a line's start ("(2) Absatz 1 gilt entsprechend"): its bare levels are
+# its own, also after it cites another law ("nach § 5 des Heimarbeitsgesetzes … in Satz 1 Nr. 5 genannten"); looked for
+# as a string (a regex anchored at each line's start would test every position of the text)
+_STATUTE_ABSATZ = "(2) "
+# a written-out level with its number right before an abbreviated one ("Satzes 2 Nr. 2", "Absatz 1 lit. a"): the
+# chain's first level (alone, the written-out form is a statute's own reference and no anchor)
+_WRITTEN_OUT_BEFORE = re.compile(r"(?<![\wäöüß])(?:Abs(?:atz(?:es)?|ätzen?)|S(?:atz(?:es)?|ätzen?))"
+                                 r"[ \t]+\d+[a-z]?[ \t]+$")
+
+
+_UNIT_SIGN = re.compile(r"§|\bArt(?:\.|ikel)[ \t]*\d")
+_SENTENCE_END = re.compile(r"[.!?;][ \t]+(?=[A-ZÄÖÜ(])|\n")
+_SENTENCE_REACH = 300
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    start = max(0, pos - _SENTENCE_REACH)
+    for m in _SENTENCE_END.finditer(text, start, pos):
+        start = m.end()
+    return start
+
+
+def _other_reference(text: str, pos: int) -> bool:
+    """Whether the bare level at ``pos`` is part of a reference that is no provision cited before (a reporter's
+    number, a gazette's, an annex's): what stands before it says so, unless that is a law's name (``§ 626 BGB
+    Abs. 2``)."""
+    m = _BEFORE_LEVEL.search(text, max(0, pos - 40), pos)
+    if m is None:
+        return False
+    if m.group("number"):
+        return True
+    name = m.group("word")
+    if m.group().rstrip(" \t,").endswith(".") and len(_CAPITALS.findall(name)) < 2:
+        return False  # "… die fristlose Kündigung. Abs. 2 bestimmt …": a sentence ends there (not "BGBl. Nr. 5")
+    return name not in _LEADS and not (knows_name(name) or _claimed_elsewhere(name))
+
+
+@dataclass
+class _StatuteText:
+    """Per document: whether it is a statute's own text (:data:`_STATUTE_ABSATZ`), looked for once, at its first bare
+    level."""
+
+    own: bool | None = None
+
+
+def _statute_text(ctx: Context) -> bool:
+    state = ctx.own(_StatuteText)
+    if state.own is None:
+        state.own = ctx.text.startswith(_STATUTE_ABSATZ) or "\n" + _STATUTE_ABSATZ in ctx.text
+    return state.own
+
+
+def _continuation(text: str, pos: int, at: int, form: Form, continues: str, ctx: Context) -> list[Citation]:
+    """The levels at ``at`` (``dort Nr. 3 und 4``, a bare ``Abs. 2``): one citation per provision, without a work
+    until link.py binds it to the unit it continues (core.link: ``continues`` is ``"last"`` for the citation just
+    before, ``"unit"`` for the article or § cited last)."""
+    if continues == "unit":
+        if _statute_text(ctx):
+            return []
+        lead = _WRITTEN_OUT_BEFORE.search(text, max(0, pos - 30), pos)
+        if lead is not None:  # "des in § 7 GewStG eingefügten Satzes 2 Nr. 2": the chain starts at the written-out
+            # level — only where its sentence cites the unit (a statute's "im Sinne des Satzes 1 Nr. 2" is its own)
+            if not _UNIT_SIGN.search(text, _sentence_start(text, lead.start()), lead.start()):
+                return []
+            pos = at = lead.start()
+        if _other_reference(text, pos):
+            return []
+    read = levels(text, _ID_LEVELS.match(text, at).end())
+    if read is None:
+        return []
+    paths, end = read
+    flags = {CONTINUES: continues}
+    return [Citation(jurisdiction="de", kind=Kind.STATUTE, work=None, units=units, span=Span(pos, end),
+                     text=text[pos:end], form=form, _link=flags) for units in paths]
 
 
 EXTRACTOR = GermanExtractor()

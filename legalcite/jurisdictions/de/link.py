@@ -1,13 +1,14 @@
-"""Linking of German short forms: a ``§`` without a law, ``ebd.``/``a.a.O.``, a decision without a court."""
+"""Linking of German short forms: a ``§`` without a law, ``ebd.``/``a.a.O.``/``dort`` and a bare ``Abs. 2`` (the
+levels they print continue the provision cited just before: core.link.bound), a decision without a court."""
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 
 from legalcite.core.data import load
+from legalcite.core.link import CONTINUES, bound, named_before, same_passage
 from legalcite.core.scan import Context
-from legalcite.jurisdictions.de.statute import cited_by_section_only
+from legalcite.jurisdictions.de.statute import RANK, cited_by_section_only
 from legalcite.keys import work_id
 from legalcite.models import Citation, Form, Kind, Unit
 
@@ -16,8 +17,9 @@ MENTION_REACH = 600  # characters before a decision without a court searched for
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     """Bind German short forms: a § without a law takes the law of the previous statute citation in the same
-    paragraph when that one is German (an ``Art.`` only when that law has articles) (after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/
-    ``a.a.O.`` repeat the citation before them; a decision without a court (``Urteil
+    passage when that one is German (an ``Art.`` only when that law has articles and the prose has named no act since;
+    after an EU act, ``Art. 7 Abs. 3`` is left to the EU linker); ``ebd.``/``a.a.O.``/``dort`` and a bare ``Abs. 2``
+    continue the citation before them (core.link.bound); a decision without a court (``Urteil
     vom 13. Mai 2004 – 2 AZR 426/03``, a docket in a list) takes the court named last before it in the same
     paragraph — a decision cited with its court, or a court mentioned in the prose (``der Rechtsprechung des I.
     Senats des BFH (vgl. Urteil vom 17. Juli 2008 I R 83/07)``)."""
@@ -32,19 +34,20 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
                 last_law = None  # "Art. 6 DSGVO … Art. 7 Abs. 3": a bare Art. now refers to that act (its linker's)
             out.append(c)
             continue
-        if c.form is Form.ID:
-            # ebd. / a.a.O.: the citation just before it, if that is German and in the same paragraph
-            prev = out[-1] if out else None
-            if prev is not None and prev.jurisdiction == "de" and prev.work is not None \
-                    and "\n\n" not in text[prev.span.end : c.span.start]:
-                c = c.replace(kind=prev.kind, work=prev.work, units=prev.units, antecedent=len(out) - 1,
-                              metadata=dataclasses.replace(prev.metadata, id_form=c.text))
+        if c.form is Form.ID or CONTINUES in c._link:
+            # ebd. / a.a.O. / dort / a bare "Abs. 2": the citation just before it, if that is German and in the same
+            # passage, with the levels it prints in place of its own (those of an EU or Swiss citation: their linkers)
+            c = bound(c, out, ctx, ("de",), _same_labels, RANK)
+            if c.work is not None and c.kind is Kind.STATUTE:
+                last_law = (c.work, c.span.end)
             out.append(c)
             continue
         if c.kind is Kind.STATUTE:
-            if c.work is None and last_law and "\n\n" not in text[last_law[1] : c.span.start] \
-                    and not (c.units and c.units[0].label == "art" and cited_by_section_only(last_law[0])):
-                # (a bare "Art. 2" after "§ 823 BGB" is not the BGB's: the BGB has no articles)
+            if c.work is None and last_law and same_passage(text, last_law[1], c.span.start) \
+                    and not (c.units and c.units[0].label == "art" and (cited_by_section_only(last_law[0])
+                                                                        or named_before(ctx, out, c) is not None)):
+                # (a bare "Art. 2" after "§ 823 BGB" is not the BGB's: the BGB has no articles; nor after "die DSGVO"
+                # named since: the act the prose names last; a § is never an act's the prose names alone)
                 c = c.replace(work=last_law[0], form=Form.SHORT, antecedent=_index_of(out, last_law[1]))
             if c.work is None and not german_text:
                 continue  # "§ 1542" in English or Chinese prose is not a German citation
@@ -57,6 +60,10 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
                 last_court = (c.units[0].value, c.span.end)
         out.append(c)
     return out
+
+
+def _same_labels(units: tuple[Unit, ...], jurisdiction: str) -> tuple[Unit, ...]:
+    return units  # a German continuation of a German provision: the labels are Germany's
 
 
 def _with_court(c: Citation, text: str, last_court: tuple[str, int] | None, out: list[Citation]) -> Citation:

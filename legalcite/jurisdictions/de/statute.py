@@ -263,6 +263,45 @@ def _read_run(run: str) -> Chain | None:
     return chain_of(sign, sign_end, members)
 
 
+# A chain of levels without its unit ("Abs. 2", "Nr. 3 und 4", "S. 2") is read as the grammar reads it after a unit:
+# behind a placeholder unit, which the paths then leave out
+_PLACEHOLDER = "§ 0 "
+_PLACED = ("s", "0")
+_LEVELS_WINDOW = 120  # characters a level chain may span
+# the labels a level chain can start with (the grammar's level terminals, ABS … LIT, by their first letters)
+_LEVEL_START = re.compile(r"(?:Abs|UAbs|Unterabs|S(?:atz|ätze|\.|\b)|Nr|Nummer|Ziff|Buchst|lit|Alt|Var|H(?:albs|s|bs)"
+                          r"|[Pp]ara|[Ss]entence|[Nn]o\.|[Nn]umber|[Ll]etter|[Ss]ubsection)")
+# what names the work a level chain is of, right after it: a law or another work ("Abs. 2 GG", "Nr. 3100 VV RVG",
+# "Nr. 3 der Anlage", "Abs. 2 des Vertrags") — the chain is then no continuation of the unit cited before
+_NAMED_AFTER = re.compile(r"[ \t]*(?:(?:der|des|dieser|dieses|zur|zum|zu|von|vom)[ \t]+[A-ZÄÖÜ]|[A-ZÄÖÜ][\w-]*[A-ZÄÖÜ])"
+                          r"|[/:.]?\d|/")  # … or a number goes on: "VO (EG) Nr. 593/2008" is an act's number
+
+
+def levels(text: str, pos: int) -> tuple[list[tuple[Unit, ...]], int] | None:
+    """The chain of levels at ``pos`` that continues a unit cited before (``ebd. S. 2``, ``dort Nr. 3 und 4``, a bare
+    ``Abs. 2``): the levels of each provision it names, and where it ends; None where no level chain starts there, or
+    a law is named after it (``Abs. 2 GG``, ``Nr. 3100 VV RVG``: not a continuation)."""
+    if not _LEVEL_START.match(text, pos):
+        return None  # (most "ebd." are followed by no level: the parse is not tried)
+    read = _levels_in(text[pos : pos + _LEVELS_WINDOW])
+    return None if read is None else (read[0], pos + read[1])
+
+
+def _levels_in(window: str) -> tuple[list[tuple[Unit, ...]], int] | None:
+    """:func:`levels` at the start of ``window`` (its run of tokens is parsed once: core.parse.parse_run)."""
+    chain = parse_chain(_PLACEHOLDER + window)
+    if chain is None or chain.end <= len(_PLACEHOLDER) or any(i.path[0] != _PLACED or len(i.path) < 2
+                                                              for i in chain.items):
+        return None  # no level, or a unit of its own in the list ("Abs. 2, § 5 BGB": that § is a citation)
+    end = chain.end - len(_PLACEHOLDER)
+    if _NAMED_AFTER.match(window, end) or de_laws.match_law(window, end) is not None:
+        return None
+    if window[end - 1] == ")" and window.count("(", 0, end) < window.count(")", 0, end):
+        end -= 1  # "(… ebd. lit. d)": the bracket closes the parenthesis, not a "lit. d)"
+    paths = [tuple(starmap(_unit, path[1:])) for item in chain.items for path in expand(item, _listed(None))]
+    return [p for p in paths if p], end
+
+
 def _listed(work: str | None):
     """``label`` → the values of that label the law's table of contents lists, in order (``s`` → ``823``, ``823a``
     …): what :func:`legalcite.core.chains.expand` needs for ranges and ``f.`` (asked only for those, so a plain

@@ -13,5 +13,5 @@ JURISDICTION = Jurisdiction(
     structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "par", "sub", "pt", "satz", "recital", "annex"), unit=("art",), lettered=("pt",),
                    documents=("case", "ecli")),
-    link_at="link:link", knows_name_at="acts:knows_name",
+    link_at="link:link", knows_name_at="acts:knows_name", names_at="link:names",
     store=StoreRules(subunits={"par": C.NUMBERED, "pt": C.POINTS, "satz": C.SENTENCES}))

@@ -223,6 +223,22 @@ class ActIndex:
                 return NameMatch(work, found[n - 1].end(), text[pos:found[n - 1].end()])
         return None
 
+    def names_in(self, text: str, start: int, end: int) -> list[tuple[int, NameMatch]]:
+        """Every act name in ``text[start:end]`` with where it starts, the longest at each word (``die DSGVO``,
+        ``under the General Data Protection Regulation``); a cheap test of the words first."""
+        if not self.may_name_in(text, start, end):
+            return []
+        out: list[tuple[int, NameMatch]] = []
+        pos = start
+        for m in _TOKEN.finditer(text, start, end):
+            if m.start() < pos:
+                continue
+            hit = self.match_name(text, m.start())
+            if hit is not None and hit.end <= end:
+                out.append((m.start(), hit))
+                pos = hit.end
+        return out
+
     def units(self, work: str) -> list[str] | None:
         a = self.acts.get(work)
         return a["units"] if a else None

@@ -415,7 +415,7 @@ def _statutes(text: str, pos: int, ctx: Context) -> list[Citation]:
     if any(g.act for g in groups):
         while groups[-1].act is None:
             groups.pop()
-    elif all(g.language == "de" for g in groups):
+    elif all(g.language == "de" for g in groups) and ctx.language in (None, "de"):
         return []  # "Art. 7 Abs. 3" in German: the German extractor's short form (bound by link)
     span = Span(groups[0].start, groups[-1].end)
     out: list[Citation] = []
@@ -632,8 +632,9 @@ class EuropeanExtractor(Extractor):
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if _SIGN_RX.match(text, pos):
-            if _GERMAN_SIGN.match(text, pos) and not _act_in_reach(text, pos):
-                return []  # "Art. 3 Abs. 1 GG": a German chain names an EU act or is the German extractor's
+            if _GERMAN_SIGN.match(text, pos) and ctx.language in (None, "de") and not _act_in_reach(text, pos):
+                return []  # "Art. 3 Abs. 1 GG": a German chain names an EU act or is the German extractor's (in
+                # English or French prose, "Art. 9(2)(a)" is a short form: link.py gives it the act the prose is about)
             # "the second subparagraph of Article 17(1)": the level printed before the article (looked up
             # behind the anchor, so that common words such as "first" need no anchor of their own)
             back = _SUBPARA_BEFORE.search(text, max(0, pos - 48), pos)
