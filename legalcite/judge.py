@@ -32,7 +32,7 @@ from typing import Any, Sequence
 from legalcite.errors import InputError
 from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_requests, usage_totals
 from legalcite.metrics.io import ANSWER_FIELDS
-from legalcite.metrics.lexam import POOLS
+from legalcite.metrics.lexam import POOLS, on_judge_scale
 
 PROMPT_FILE = "judge_prompt_lexam.json"
 
@@ -196,7 +196,7 @@ def judged_score(text: str, pattern: str = SCORE_PATTERN) -> tuple[float | None,
     v = extract_score(text, pattern)
     if v is None:
         return 0.0, "no_score"
-    if not 0.0 <= v <= 1.0:
+    if not on_judge_scale(v):
         return None, "out_of_range"
     return v, None
 

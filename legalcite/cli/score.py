@@ -117,8 +117,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--alt-test", action="store_true",
                    help="add the alternative annotator test (Calderon et al. 2025): can a judge replace the human "
                         "annotators? Needs 'scores' as {annotator: score} with at least two annotators per answer")
-    p.add_argument("--epsilon", type=float, default=0.2, help="Alt-Test: the judge's cost-benefit allowance ε "
-                                                              "(default 0.2, for expert annotators)")
+    p.add_argument("--epsilon", type=float, nargs="+", default=[0.0], metavar="ε",
+                   help="Alt-Test: the judge's cost-benefit allowance ε, one or several (each reported; default 0, "
+                        "LEXam's \"ε=0\"; --epsilon 0 0.2 adds Calderon et al.'s value for experts)")
+    p.add_argument("--baselines", default=None, metavar="LIST",
+                   help="Alt-Test: constant-score judges tested beside the real ones, which must fail (comma-"
+                        "separated scores on [0, 1] or 'mean', the annotators' mean; default 0,0.5,1,mean; "
+                        "'none' for none)")
     p.add_argument("--alpha", type=float, default=0.05, help="Alt-Test: false discovery rate of the "
                                                              "Benjamini-Yekutieli correction (default 0.05)")
     p.add_argument("--alt-scoring", choices=("neg_rmse", "accuracy"), default="neg_rmse",
@@ -177,7 +182,8 @@ def _notes(report: dict) -> str:
             out.append(f"{name}: {len(ids)}: {', '.join(map(str, ids[:10]))}{' …' if len(ids) > 10 else ''}\n")
     for name, v in (report.get("missing") or {}).items():
         if v:
-            out.append(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
+            ids = [x["id"] if isinstance(x, dict) and "id" in x else x for x in v]
+            out.append(f"{name}: {len(v)}: {', '.join(map(str, ids[:10]))}{' …' if len(v) > 10 else ''}\n")
     for u in (report.get("unparsed") or [])[:10]:
         out.append(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
     if len(report.get("unparsed") or []) > 10:
@@ -259,18 +265,27 @@ def _agreement(args: argparse.Namespace) -> int:
     def go(a):
         from legalcite.metrics import agreement
 
+        baselines = (agreement.BASELINES if a.baselines is None else [] if a.baselines.strip() == "none"
+                     else [b for b in a.baselines.split(",") if b.strip()])
         rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale,
                                         require_all=a.require_all_judges, alt=a.alt_test, epsilon=a.epsilon,
-                                        alpha=a.alpha, alt_scoring=a.alt_scoring, min_items=a.min_items)
+                                        alpha=a.alpha, alt_scoring=a.alt_scoring, min_items=a.min_items,
+                                        baselines=baselines)
         cols = ("n", "pearson_r", "qwk", "mae", "mae_10")
         rows = []
         for scope, b in [("overall", rep)] + [(f"language={k}", v) for k, v in rep["by_language"].items()]:
             rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", **{k: b[k] for k in cols}})
             rows += [{"scope": scope, "judge": j, **{k: v[k] for k in cols}} for j, v in b["judges"].items()]
-        if "alt_test" in rep:
-            t = rep["alt_test"]
-            for j, v in [(f"ensemble ({a.pool})", t["ensemble"])] + list(t["judges"].items()):
-                rows.append({"scope": f"Alt-Test ε={t['epsilon']:g}", "judge": j, "n": v["n_items"],
+        experts = rep["annotator_agreement"]
+        if experts:
+            rows += [{"scope": "experts", "judge": pair, **{k: v[k] for k in cols}}
+                     for pair, v in experts["pairs"].items()]
+            rows.append({"scope": "experts", "judge": "mean of pairs", "n": "", **experts["mean"]})
+        for eps, t in rep.get("alt_test", {}).get("by_epsilon", {}).items():
+            runs = [(f"ensemble ({a.pool})", t["ensemble"])] + list(t["judges"].items())
+            runs += [(f"constant {name}", v) for name, v in t["baselines"].items()]
+            for j, v in runs:
+                rows.append({"scope": f"Alt-Test ε={eps}", "judge": j, "n": v["n_items"],
                              "pearson_r": f"ω={v['winning_rate']:.2f}", "qwk": f"ρ={v['advantage_probability']:.2f}",
                              "mae": "passed" if v["passed"] else "failed", "mae_10": ""})
         return _emit(a, rep, rows)
