@@ -57,21 +57,13 @@ def load_prompt(path: str | Path | None = None) -> JudgePrompt:
     """A prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines, optional
     ``source``); the shipped default, LEXam's judging criteria (``legalcite/metrics/judge_prompt_lexam.json``), when
     ``path`` is None."""
-    try:
-        if path is None:
-            from importlib import resources
+    from legalcite.metrics.prompts import read_prompt_file
 
-            text = resources.files("legalcite.metrics").joinpath(PROMPT_FILE).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as e:
-        raise JudgeInputError(f"{path or PROMPT_FILE}: cannot read the judge prompt ({e})") from None
-    tpl = data.get("template") if isinstance(data, dict) else None
-    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
-        tpl = "\n".join(tpl)
-    if not isinstance(tpl, str) or not isinstance(data.get("system"), str) or not data.get("name"):
-        raise JudgeInputError(f"{path or PROMPT_FILE}: a prompt file needs 'name', 'version', 'system' and 'template'")
+    data = read_prompt_file(path, PROMPT_FILE, JudgeInputError)
+    tpl = data["template"]
+    if not isinstance(data.get("system"), str):
+        raise JudgeInputError(f"{path or PROMPT_FILE}: a judge prompt file needs 'name', 'version', 'system' and "
+                              "'template'")
     check_template(tpl)
     return JudgePrompt(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
 

@@ -278,6 +278,6 @@ def test_judge_scores_outside_the_scale_are_unscored_and_listed():
     with pytest.raises(ScoreInputError, match=r"<input>:1 \(id '1'\): no score from gpt \(gpt wrote 7, outside 0–1\)"):
         A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10)
     r = A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10, require_all=False)
-    assert r["missing"]["out_of_range"] == [{"id": "1", "line": 1, "judge": "gpt", "score": 7.0}]
+    assert r["missing"]["out_of_range"] == [{"id": "1", "line": 1, "judge": "gpt", "score": 7}]
     # pooled over ds alone on line 1: 0.6, then 0.4, 0.9, 0.0 vs 0.6, 0.5, 1.0, 0.0 → MAE 0.05
     assert r["mae"] == pytest.approx(0.05, abs=1e-6) and r["judges"]["gpt"]["n"] == 3

@@ -300,7 +300,7 @@ def test_open_scores_outside_the_scale_are_unscored_and_listed(tmp_path, capsys)
     r = json.loads(capsys.readouterr().out)
     # q1 pooled over b alone: 0.8; q2 (0.4 + 0.6) / 2 = 0.5 → mean 0.65; a's 7 listed, never pooled
     assert r["mean"] == pytest.approx(0.65) and r["missing"]["incomplete"] == ["q1"]
-    assert r["missing"]["out_of_range"] == [{"id": "q1", "line": 1, "judge": "a", "score": 7.0}]
+    assert r["missing"]["out_of_range"] == [{"id": "q1", "line": 1, "judge": "a", "score": 7}]
     assert r["per_judge_mean"] == {"a": 0.4, "b": 0.7}
     # a line whose only judge is out of range has no score at all: 0, listed under no_scores too
     o = lexam.score_open(rows({"id": "x", "scores": {"a": -0.2}}), samples=0, require_all=False)

@@ -298,7 +298,10 @@ def judge_scores(row: Row) -> tuple[dict[str, float], dict[str, float]]:
             continue
         if isinstance(s, bool) or not isinstance(s, (int, float)):
             raise ScoreInputError(f"{row.where()}: judge {j!r} score is not a number: {s!r}")
-        (out if on_judge_scale(float(s)) else outside)[str(j)] = float(s)
+        if on_judge_scale(float(s)):
+            out[str(j)] = float(s)
+        else:
+            outside[str(j)] = s  # as written, to be listed
     return out, outside
 
 
@@ -311,10 +314,6 @@ def _listed_judges(row: Row) -> tuple[set[str], dict[str, Any]]:
     if isinstance(outside, dict):
         return named, {str(j): v for j, v in outside.items()}
     return named, {str(j): None for j in outside} if isinstance(outside, list) else {}
-
-
-def _wrote(judge: str, value: Any) -> str:
-    return f"{judge} wrote {value:g}" if isinstance(value, (int, float)) else f"{judge} wrote {value}"
 
 
 @dataclass
@@ -360,7 +359,7 @@ def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True) -> Ensemble:
     if require_all and incomplete:
         shown = "\n".join(
             f"  {x['where']}: no score from {', '.join(x['missing']) or 'a judge (marked incomplete)'}"
-            + (f" ({'; '.join(_wrote(j, v) for j, v in x['out_of_range'].items())}, outside "
+            + (f" ({'; '.join(f'{j} wrote {v}' for j, v in x['out_of_range'].items())}, outside "
                f"{JUDGE_SCALE[0]:g}–{JUDGE_SCALE[1]:g})" if x["out_of_range"] else "") for x in incomplete[:20])
         more = f"\n  … and {len(incomplete) - 20} more" if len(incomplete) > 20 else ""
         raise ScoreInputError(
