@@ -54,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "compatible (LexAssay's precision rule: § 823 BGB matches § 823 Abs. 1 BGB, Abs. 2 does not); "
                         "unit or work (keys cut to the provision or the law, then compared). Any level but full is "
                         "named in the report's level_note")
+    p.add_argument("--key-map", default=None, metavar="FILE",
+                   help="the benchmark's own citation identifiers mapped onto canonical keys: JSONL rows "
+                        "{\"id\": \"CN-CivilCode-Art1165\", \"key\": \"cn/…/art1165\"} or a CSV with the header id,key "
+                        "(docs/metrics.md); used on gold and predictions. Identifiers neither mapped nor parsed are "
+                        "compared as normalised strings and counted under string_identifiers")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
@@ -184,6 +189,10 @@ def _notes(report: dict) -> str:
         if v:
             ids = [x["id"] if isinstance(x, dict) and "id" in x else x for x in v]
             out.append(f"{name}: {len(v)}: {', '.join(map(str, ids[:10]))}{' …' if len(v) > 10 else ''}\n")
+    strings = report.get("string_identifiers")
+    if strings and (strings["gold"] or strings["pred"]):
+        out.append(f"citations compared as normalised strings (no key): {strings['gold']} gold, {strings['pred']} "
+                   f"predicted, {strings['matched']} matched\n")
     for u in (report.get("unparsed") or [])[:10]:
         out.append(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
     if len(report.get("unparsed") or []) > 10:
@@ -200,7 +209,7 @@ def _crosslex(args: argparse.Namespace) -> int:
         from legalcite.metrics import crosslex
 
         rep = crosslex.score(a.gold, a.pred, level=a.level, rule=a.rule, pattern=a.pattern, samples=a.samples,
-                             seed=a.seed, with_items=a.items, cluster=a.cluster)
+                             seed=a.seed, with_items=a.items, cluster=a.cluster, key_map=a.key_map)
         return _emit(a, rep, crosslex.table_rows(rep))
     return _run(go, args)
 

@@ -17,8 +17,8 @@ from typing import Any, Callable, Iterable, Sequence
 from legalcite.keys import compatible
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, norm_label,
-                                  parse_mapping, rounded, row_id, rows_of)
+from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, is_string_token,
+                                  load_key_map, norm_label, parse_mapping, rounded, row_id, rows_of, string_token)
 
 MAPPING_TASKS = frozenset({"T3"})
 # Tasks whose items cite several jurisdictions at once: their Citation-F1 is also split by jurisdiction.
@@ -39,7 +39,13 @@ LEVEL_NOTES = {
 }
 
 
-def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = compatible) -> int:
+def consistent(a: str, b: str) -> bool:
+    """LexAssay's precision rule between two tokens: two keys when one is a segment prefix of the other
+    (:func:`legalcite.keys.compatible`); a citation without a key (a normalised string) only when equal."""
+    return a == b if is_string_token(a) or is_string_token(b) else compatible(a, b)
+
+
+def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = consistent) -> int:
     """The size of a maximum one-to-one matching between predicted and gold keys under ``match``: each gold key
     is credited to at most one predicted key and each predicted key to at most one gold key, so ``§ 823 BGB`` and
     ``§ 823 Abs. 1 BGB`` predicted for one gold ``§ 823 Abs. 1 BGB`` make one hit, not two. With equality as
@@ -151,7 +157,7 @@ def jurisdiction_label(key: str) -> str | None:
     that is not a key (an unparseable citation)."""
     from legalcite.jurisdictions import names_of
 
-    if not key or key.startswith("?") or "/" not in key:
+    if not key or is_string_token(key) or "/" not in key:
         return None
     code = key.split("/", 1)[0]
     names = names_of(code)
@@ -200,7 +206,8 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
         if c.key is None:
             resolver.unparsed.append({"id": item, "side": "pred", "citation": c.text,
                                       "error": "citation without a key (work or jurisdiction unresolved)"})
-            out.add(f"?pred:{c.text}")
+            resolver.unparsed[-1]["compared_as"] = string_token(c.text)
+            out.add(string_token(c.text))
         else:
             out.add(key_at(c.key, level))
     return out
@@ -341,8 +348,10 @@ def _multi_block(items: Sequence[Item], j: str, samples: int, seed: int, cluster
 
 def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dict[str, Any]], *,
               level: str = DEFAULT_LEVEL, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
-              with_items: bool = False, cluster: bool = False) -> dict[str, Any]:
-    """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s."""
+              with_items: bool = False, cluster: bool = False, key_map: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s;
+    ``key_map``: what the key map was and how often it was used, reported as it is."""
 
     def bindings_of(sub: Iterable[Item], only: str | None = None) -> tuple[list[bool], list[str]]:
         oks, labels = [], []
@@ -387,6 +396,14 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
                            "unit": "fact_group" if cluster else "item"}
     report["missing"] = missing
     report["unparsed"] = unparsed
+    # citations without a key, compared as normalised strings: how many on each side, and how many matched
+    strings = {"gold": sum(is_string_token(k) for it in items for k in it.gold_keys),
+               "pred": sum(is_string_token(k) for it in items for k in it.pred_keys),
+               "matched": sum(len({k for k in it.gold_keys if is_string_token(k)} & set(it.pred_keys))
+                              for it in items)}
+    report["string_identifiers"] = strings
+    if key_map is not None:
+        report["key_map"] = key_map
     if with_items:
         report["items"] = [it.to_dict() for it in items]
     return report
@@ -395,20 +412,24 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
 def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = DEFAULT_LEVEL, rule: str = "marker",
           pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
           with_items: bool = False, cluster: bool = False, parse: Callable[..., list] | None = None,
-          extract: Callable[..., list] | None = None) -> dict[str, Any]:
+          extract: Callable[..., list] | None = None, key_map: str | Path | None = None) -> dict[str, Any]:
     """Score a CrossLex prediction file against gold (paths or rows). ``parse``/``extract`` default to
-    :func:`legalcite.parse` / :func:`legalcite.extract`."""
+    :func:`legalcite.parse` / :func:`legalcite.extract`. ``key_map``: a file mapping the benchmark's own
+    identifiers onto canonical keys (:func:`legalcite.metrics.io.load_key_map`), used on both sides."""
     _key_level(level)  # an unknown level fails before any file is read
     g = rows_of(gold)
     if not g:  # "N is the number of evaluated instances": no instance, no score (not n = 0 and exit 0)
         where = f"{gold}: " if isinstance(gold, (str, Path)) else ""
         raise ScoreInputError(f"{where}no gold items: the gold file has no line, so there is nothing to score")
+    mapping = load_key_map(key_map) if key_map is not None else None
     p = rows_of(pred)
-    resolver = KeyResolver(parse=parse)
+    resolver = KeyResolver(parse=parse, key_map=mapping)
     items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
                                  extract=extract)
+    used = None if mapping is None else {"file": str(key_map), "identifiers": len(mapping),
+                                         "citations_mapped": resolver.mapped}
     return summarize(items, missing, resolver.unparsed, level=level, samples=samples, seed=seed, cluster=cluster,
-                     with_items=with_items)
+                     with_items=with_items, key_map=used)
 
 
 def table_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
