@@ -66,6 +66,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _common(p)
     p.set_defaults(func=_crosslex)
 
+    p = sub.add_parser("consensus", help="CrossLex's model-verification stage: keep the items whose validators agree "
+                                         "on the answer and cite within the allowed evidence")
+    p.add_argument("items", help="items JSONL (id, task, answer, evidence or citations[, jurisdiction])")
+    p.add_argument("validators", nargs="+", metavar="[NAME=]FILE",
+                   help="two or more validators' outputs, each in score crosslex's prediction format (id, answer, "
+                        "citations) or (id, output)")
+    p.add_argument("--level", choices=("compatible", "full"), default="compatible",
+                   help="when a cited key is consistent with an evidence key: compatible (default; one a segment "
+                        "prefix of the other) or full (equal)")
+    p.add_argument("--key-map", default=None, metavar="FILE", help="as in score crosslex")
+    p.add_argument("--verified", default=None, metavar="OUT",
+                   help="also write the item lines that pass to OUT (JSONL, written atomically)")
+    _answer_rule(p)
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_consensus)
+
     p = sub.add_parser("lexassay", help="rubric points with citation and disclaimer deductions, 0–100")
     p.add_argument("tasks", help="tasks JSONL (id, criteria, answer, citations with optional status)")
     p.add_argument("--text-field", default=None, help="field holding the answer text (default: the first of "
@@ -211,6 +227,25 @@ def _crosslex(args: argparse.Namespace) -> int:
         rep = crosslex.score(a.gold, a.pred, level=a.level, rule=a.rule, pattern=a.pattern, samples=a.samples,
                              seed=a.seed, with_items=a.items, cluster=a.cluster, key_map=a.key_map)
         return _emit(a, rep, crosslex.table_rows(rep))
+    return _run(go, args)
+
+
+def _consensus(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.cli.common import write_output
+        from legalcite.core.jsonl import dumps
+        from legalcite.metrics import consensus
+        from legalcite.metrics.io import read_rows
+
+        items = read_rows(a.items)
+        rep = consensus.score(items, a.validators, level=a.level, rule=a.rule, pattern=a.pattern,
+                              key_map=a.key_map)
+        if a.verified:
+            write_output(a.verified, "".join(dumps(d) + "\n" for d in consensus.verified_lines(items, rep)))
+        rows = _kv_rows(rep, ["n", "n_verified", "verified_rate"])
+        rows += [{"metric": f"failed: {k}", "value": v} for k, v in rep["failed"].items()]
+        rows += [{"metric": f"{v} {k}", "value": x} for v, b in rep["by_validator"].items() for k, x in b.items()]
+        return _emit(a, rep, rows)
     return _run(go, args)
 
 

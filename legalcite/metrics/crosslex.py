@@ -213,6 +213,19 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
     return out
 
 
+def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract: Callable[..., list] | None,
+                   item: str, level: str, jurisdiction: str | None) -> set[str]:
+    """The key set of a prediction line: its ``citations``, else the citations :func:`legalcite.extract` finds in
+    its free-text ``output``, else none."""
+    if "citations" in p.data:
+        return resolver.key_set(p.data["citations"], item=item, side="pred", level=level, jurisdiction=jurisdiction)
+    if not isinstance(output, str):
+        return set()
+    if extract is None:
+        from legalcite import extract as extract
+    return _extract_keys(output, extract, resolver, item, level, jurisdiction)
+
+
 def _citations(row: Row) -> None:
     """``citations`` must be a list (of strings or ``{"citation"|"key"|"text": …}`` objects), one string, or absent."""
     c = row.data.get("citations")
@@ -220,7 +233,7 @@ def _citations(row: Row) -> None:
         raise ScoreInputError(f"{row.where()}: 'citations' must be a list of citation strings, not {c!r}")
 
 
-def _prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
+def prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
     """``(answer, output)`` of a prediction line: ``answer`` as given, else taken from the free-text ``output``."""
     output = p.data.get("output")
     if output is not None and not isinstance(output, str):
@@ -253,7 +266,7 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
     pred_by, pred_dups = index_rows(pred, what="pred")
     preds = {}
     for p in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
-        preds.setdefault(row_id(p), _prediction(p, rule, pattern))
+        preds.setdefault(row_id(p), prediction(p, rule, pattern))
     items: list[Item] = []
     missing_pred: list[str] = []
     for gid, g in gold_by.items():
@@ -284,16 +297,7 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
                               split_by_jurisdiction(set(), gk, multi, matching, missing=True)))
             continue
         answer, output = preds[gid]
-        if "citations" in p.data:
-            pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=cut, jurisdiction=jur)
-        elif isinstance(output, str):
-            if extract is None:
-                from legalcite import extract as _extract
-
-                extract = _extract
-            pk = _extract_keys(output, extract, resolver, gid, cut, jur)
-        else:
-            pk = set()
+        pk = predicted_keys(p, output, resolver=resolver, extract=extract, item=gid, level=cut, jurisdiction=jur)
         correct, bindings = judge_answer(task, answer, gold_answer)
         pr, rc, f1 = prf(pk, gk, matching)
         items.append(Item(gid, task, correct, pr, rc, f1, "scored", jur, dom, bindings, answer,
