@@ -1,4 +1,5 @@
-"""``legalcite score crosslex|lexassay|mcq|hierarchy|agreement`` and ``legalcite mcq shuffle``.
+"""``legalcite score crosslex|consensus|lexassay|mcq|hierarchy|agreement``, ``legalcite split`` and ``legalcite mcq
+shuffle``.
 
 Only argparse at top level; each command loads its metric module inside ``func`` (see ``cli/__init__.py``).
 Bad input (a malformed line, a missing field) ends with a message naming the file and line, exit code 2.
@@ -154,6 +155,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                              "(default 30)")
     _common(p, bootstrap=False)
     p.set_defaults(func=_agreement)
+
+    p = subparsers.add_parser(
+        "split", help="CrossLex's leakage-free split (whole fact groups, seeded), or --check an existing one",
+        description="Split benchmark items into train/dev/test (70/10/20 by default) so that every item of a fact "
+                    "group (CrossLex: all T1/T2/T3 variants of the same facts) lands in the same part; or, with "
+                    "--check, read an existing split and list every fact group and id found in more than one part "
+                    "(exit 1 when there is leakage). docs/metrics.md has the rule.")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="the items JSONL to split; with --check the parts, as FILE or NAME=FILE")
+    p.add_argument("--check", action="store_true", help="check an existing split for leakage instead")
+    p.add_argument("--out-dir", default=None, metavar="DIR", help="where NAME.jsonl are written (default: the "
+                                                                  "current directory); each file atomically")
+    p.add_argument("--proportions", default="70,10,20", help="the parts' shares, comma-separated (default 70,10,20)")
+    p.add_argument("--names", default="train,dev,test", help="the parts' names (default train,dev,test)")
+    p.add_argument("--seed", type=int, default=0, help="the shuffle's seed (default 0)")
+    p.add_argument("--group-field", default="fact_group", help="the field naming an item's fact group "
+                                                              "(default fact_group)")
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_split)
 
     mp = subparsers.add_parser("mcq", help="multiple-choice helpers: option-shuffle protocol")
     msub = mp.add_subparsers(dest="mcq_command", metavar="ACTION")
@@ -333,6 +353,49 @@ def _agreement(args: argparse.Namespace) -> int:
                              "pearson_r": f"ω={v['winning_rate']:.2f}", "qwk": f"ρ={v['advantage_probability']:.2f}",
                              "mae": "passed" if v["passed"] else "failed", "mae_10": ""})
         return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _split(args: argparse.Namespace) -> int:
+    def go(a):
+        from pathlib import Path
+
+        from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, write_output
+        from legalcite.core.jsonl import dumps
+        from legalcite.metrics import split
+        from legalcite.metrics.io import named_path, read_rows
+
+        if a.check:
+            parts = {}
+            for spec in a.files:
+                name, path = named_path(spec)
+                if name in parts:
+                    raise ValueError(f"two parts named {name!r}: name them NAME=FILE")
+                parts[name] = read_rows(path)
+            rep = split.check(parts, field=a.group_field)
+            rows = [{"part": n, **v} for n, v in rep["splits"].items()]
+            rows += [{"part": f"LEAK group {x['group']}", "items": sum(map(len, x["splits"].values())),
+                      "groups": ", ".join(x["splits"]), "share": ""} for x in rep["leaking_groups"]]
+            rows += [{"part": f"LEAK id {x['id']}", "items": sum(map(len, x["splits"].values())),
+                      "groups": ", ".join(x["splits"]), "share": ""} for x in rep["shared_ids"]]
+            _emit(a, rep, rows)
+            for x in rep["leaking_groups"] + rep["shared_ids"]:
+                what = f"fact group {x['group']!r}" if "group" in x else f"id {x['id']!r}"
+                places = "; ".join(f"{n}: {', '.join(w)}" for n, w in x["splits"].items())
+                print(f"legalcite split: leakage: {what} in {len(x['splits'])} parts ({places})", file=sys.stderr)
+            return EXIT_BAD_LINES if rep["leakage"] else EXIT_OK
+        if len(a.files) != 1:
+            raise ValueError("give one items file to split (or --check the parts of an existing split)")
+        names = [n.strip() for n in a.names.split(",") if n.strip()]
+        parts, rep = split.make_split(read_rows(a.files[0]), names=names, seed=a.seed, field=a.group_field,
+                                      proportions=split.parse_proportions(a.proportions, len(names)))
+        out_dir = Path(a.out_dir or ".")
+        rep["files"] = {}
+        for name, rows in parts.items():
+            target = out_dir / f"{name}.jsonl"
+            write_output(str(target), "".join(dumps(r.data) + "\n" for r in rows))
+            rep["files"][name] = str(target)
+        return _emit(a, rep, [{"part": n, **v} for n, v in rep["splits"].items()])
     return _run(go, args)
 
 

@@ -25,8 +25,8 @@ from typing import Any, Callable, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.crosslex import MAPPING_TASKS, consistent, predicted_keys, prediction
-from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, index_rows, load_key_map, norm_label,
-                                  parse_mapping, rounded, row_id, rows_of)
+from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, index_rows, load_key_map, named_path,
+                                  norm_label, parse_mapping, rounded, row_id, rows_of)
 
 LEVELS = ("compatible", "full")
 
@@ -140,14 +140,6 @@ def _shown(answer: Any) -> Any:
     return dict(answer) if isinstance(answer, tuple) else answer
 
 
-def validator_name(spec: str) -> tuple[str, str]:
-    """``NAME=FILE`` → (name, file); a bare ``FILE`` is named by its stem."""
-    name, sep, path = spec.partition("=")
-    if sep and name and not Path(spec).exists():
-        return name, path
-    return Path(spec).stem, spec
-
-
 def score(items: str | Sequence[Row], validators: Sequence[str] | dict[str, Sequence[Row]], *,
           level: str = "compatible", rule: str = "marker", pattern: str | None = None,
           key_map: str | Path | None = None, parse: Callable[..., list] | None = None,
@@ -159,7 +151,7 @@ def score(items: str | Sequence[Row], validators: Sequence[str] | dict[str, Sequ
     else:
         vals = {}
         for spec in validators:
-            name, path = validator_name(spec)
+            name, path = named_path(spec)
             if name in vals:
                 raise ScoreInputError(f"two validators named {name!r}: name them NAME=FILE")
             vals[name] = rows_of(path)
@@ -173,4 +165,4 @@ def verified_lines(items: Sequence[Row], report: dict[str, Any]) -> list[dict[st
     return [r.data for r in items if row_id(r) in keep]
 
 
-__all__ = ["verify", "score", "within_evidence", "canonical_answer", "verified_lines", "validator_name", "LEVELS"]
+__all__ = ["verify", "score", "within_evidence", "canonical_answer", "verified_lines", "LEVELS"]

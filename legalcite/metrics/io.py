@@ -78,6 +78,15 @@ def read_rows(path: str | Path) -> list[Row]:
     return _rows(None if str(path) == "-" else path, None)
 
 
+def named_path(spec: str) -> tuple[str, str]:
+    """``NAME=FILE`` → (name, file); a bare ``FILE`` (or one whose whole spelling exists) is named by its stem. For
+    commands that read several files of one kind (validators, the parts of a split)."""
+    name, sep, path = spec.partition("=")
+    if sep and name and path and not Path(spec).exists():
+        return name, path
+    return Path(spec).stem, spec
+
+
 def rows_of(source: str | Path | Iterable[Row]) -> list[Row]:
     """A path (read with :func:`read_rows`) or rows already read."""
     return read_rows(source) if isinstance(source, (str, Path)) else list(source)
