@@ -94,8 +94,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="which misattributed/invented verdicts cost points: confirmed (default; two independent "
                         "signals agree, or a given status) or unconfirmed (every one)")
     p.add_argument("--keep", choices=("first",), default=None,
-                   help="a task id on several lines is an error (exit 2); --keep first scores the first line of "
-                        "each id and lists the others")
+                   help="a task id on several lines is an error (exit 2), unless they are a re-run with the full "
+                        "budget; --keep first scores the first line of each id and lists the others")
+    p.add_argument("--budget", type=int, default=None, metavar="TOKENS",
+                   help="the benchmark's full output budget: a re-run counts only with at least this max_tokens, "
+                        "answers cut at a smaller limit are listed, and the not-comparable mark uses it (default: "
+                        "each line's own max_tokens)")
+    p.add_argument("--scoring", choices=("v2", "v1"), default="v2",
+                   help="v2 (default): criteria share minus citation and disclaimer deductions; v1: the first "
+                        "scoring, 1 / ½ / 0 per task (every criterion met / some / none), no deductions")
     _common(p, bootstrap=False)
     p.set_defaults(func=_lexassay)
 
@@ -216,7 +223,11 @@ def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None
 def _notes(report: dict) -> str:
     """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
     out = [f"note: {report['level_note']}\n"] if report.get("level_note") else []
-    for name in ("void", "duplicate_ids"):
+    if report.get("comparable") is False:
+        ids = [x["id"] for x in report["not_comparable"]]
+        out.append(f"NOT COMPARABLE: the model's context window cannot hold the prompt and the output budget for "
+                   f"{len(ids)} task(s): {', '.join(map(str, ids[:10]))}{' …' if len(ids) > 10 else ''}\n")
+    for name in ("void", "duplicate_ids", "reruns", "truncated_below_budget"):
         v = report.get(name)
         if v:
             ids = [x["id"] if isinstance(x, dict) else x for x in v]
@@ -274,8 +285,10 @@ def _lexassay(args: argparse.Namespace) -> int:
         from legalcite.metrics import lexassay
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
-                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep)
-        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met", "n_void"])
+                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep,
+                             budget=a.budget, scoring=a.scoring)
+        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "scoring", "comparable", "all_criteria_met",
+                              "n_void"])
         rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
         rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]
         return _emit(a, rep, rows)
