@@ -467,5 +467,6 @@ def test_key_map_maps_the_benchmarks_identifiers_onto_canonical_keys(tmp_path, c
     assert json.loads(capsys.readouterr().out)["citation_f1"] == 1.0
     assert main(["score", "crosslex", "--gold", str(gold), "--pred", str(gold), "--samples", "0",
                  "--format", "table"]) == 0
-    assert "citations compared as normalised strings (no key): 1 gold, 1 predicted, 1 matched" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "citations compared as normalised strings (no key): 1 gold, 1 predicted, 1 matched" in out
     assert main(["score", "crosslex", "--gold", str(gold), "--pred", str(pred), "--key-map", str(bad)]) == 2

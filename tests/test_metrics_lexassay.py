@@ -486,3 +486,70 @@ def test_v1_scoring_one_half_zero():
     assert [lexassay.v1_points(Fraction(s), s == 1) for s in (1, Fraction(1, 3), 0)] == [1, Fraction(1, 2), 0]
     with pytest.raises(ScoreInputError, match="scoring must be one of v2, v1"):
         lexassay.score(t, scoring="v3")
+
+
+# ---------------------------------------------------------------- issue 34: the disclaimer sentences, four languages
+
+ISSUE_34 = [  # (the issue's sentence, then in en, de, fr, zh): None = no disclaimer, else the kind it is
+    # a need, not a note: "This does not require legal advice."
+    ("This does not require legal advice.", None),
+    ("Dies erfordert keine Rechtsberatung.", None),
+    ("Cela ne nécessite pas de conseil juridique.", None),
+    ("这不需要法律意见。", None),
+    # a question of a field, not a note
+    ("This is not a question of legal advice but of tax law.", None),
+    ("Dies ist keine Frage der Rechtsberatung, sondern des Steuerrechts.", None),
+    ("Ceci n'est pas une question de conseil juridique, mais de droit fiscal.", None),
+    ("以上不是法律意见的问题，而是税法问题。", None),
+    # services of a kind the law defines, not a note about this text
+    ("These are not legal advice services within the meaning of § 2 RDG.", None),
+    ("Dies sind keine Rechtsberatungsleistungen im Sinne des § 2 RDG.", None),
+    ("Ces informations ne sont pas des services de conseil juridique au sens du § 2 RDG.", None),
+    ("上述服务不是《律师法》意义上的法律服务。", None),
+    # another party's lawyer: no advice to get legal advice
+    ("You must contact the opposing counsel within 14 days.", None),
+    ("Wenden Sie sich innerhalb von 14 Tagen an den gegnerischen Anwalt.", None),
+    ("Vous devez contacter l'avocat de la partie adverse dans les 14 jours.", None),
+    ("请在14天内联系对方律师。", None),
+    ("Ask the landlord's solicitor to return the deposit.", None),
+    ("Fragen Sie den Anwalt des Vermieters nach der Rückzahlung der Kaution.", None),
+    ("Contactez l'avocat du bailleur pour la restitution de la caution.", None),
+    ("请联系房东的律师退还押金。", None),
+    # the reader's own lawyer still counts
+    ("You should contact your own counsel within 14 days.", "consult_lawyer"),
+    ("Wenden Sie sich innerhalb von 14 Tagen an einen Anwalt Ihres Vertrauens.", "consult_lawyer"),
+    ("Vous devez contacter un avocat dans les 14 jours.", "consult_lawyer"),
+    ("请在14天内联系律师。", "consult_lawyer"),
+    # reported speech after the phrase …
+    ("This is not legal advice, according to the BGH.", None),
+    ("Dies ist keine Rechtsberatung, so der BGH.", None),
+    ("Ceci ne constitue pas un avis juridique, selon la Cour de cassation.", None),
+    ("以上内容不构成法律意见，最高法院如是认为。", None),
+    ("You should consult a lawyer, the court said.", None),
+    ("Wenden Sie sich an einen Anwalt, urteilte das Gericht.", None),
+    ("Consultez un avocat, a jugé le tribunal.", None),
+    ("建议您咨询律师，法院这样认为。", None),
+    # … and before it
+    ("According to the court, this is not legal advice.", None),
+    ("Dem BGH zufolge ist dies keine Rechtsberatung.", None),
+    ("Selon la Cour de cassation, ceci ne constitue pas un avis juridique.", None),
+    ("法院认为，以上内容不构成法律意见。", None),
+    # "… cannot replace legal advice" is a note
+    ("This information cannot replace legal advice.", "not_legal_advice"),
+    ("This answer can't replace the advice of a lawyer.", "not_legal_advice"),
+    ("Diese Auskunft kann keine Rechtsberatung ersetzen.", "not_legal_advice"),
+    ("Diese Informationen können eine anwaltliche Beratung nicht ersetzen.", "not_legal_advice"),
+    ("Cette réponse ne peut pas remplacer un avis juridique.", "not_legal_advice"),
+    ("Ces informations ne sauraient remplacer les conseils d'un avocat.", "not_legal_advice"),
+    ("本回答不能替代法律意见。", "not_legal_advice"),
+    ("以上内容不能代替律师的专业意见。", "not_legal_advice"),
+    # and the plain notes stay notes, with the author's own attribution
+    ("This does not constitute legal advice, as I said above.", "not_legal_advice"),
+    ("Selon moi, ceci ne constitue pas un avis juridique.", "not_legal_advice"),
+]
+
+
+@pytest.mark.parametrize("text, kind", ISSUE_34)
+def test_issue_34_disclaimer_sentences(text, kind):
+    d = lexassay.find_disclaimer(text)
+    assert (d.kind if d else None) == kind

@@ -57,9 +57,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "named in the report's level_note")
     p.add_argument("--key-map", default=None, metavar="FILE",
                    help="the benchmark's own citation identifiers mapped onto canonical keys: JSONL rows "
-                        "{\"id\": \"CN-CivilCode-Art1165\", \"key\": \"cn/…/art1165\"} or a CSV with the header id,key "
-                        "(docs/metrics.md); used on gold and predictions. Identifiers neither mapped nor parsed are "
-                        "compared as normalised strings and counted under string_identifiers")
+                        "{\"id\": \"CN-CivilCode-Art1165\", \"key\": \"cn/…/art1165\"} or a CSV with the header "
+                        "id,key (docs/metrics.md); used on gold and predictions. Identifiers neither mapped nor "
+                        "parsed are compared as normalised strings and counted under string_identifiers")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")

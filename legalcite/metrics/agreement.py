@@ -21,8 +21,8 @@ library only (the tests check r and QWK against scipy and scikit-learn).
   ``W_h = 1[annotator ≥ judge]`` in alignment; a one-sided one-sample t-test of ``d = W_h − W_judge`` against ε
   (H0: mean(d) ≥ ε, the annotator's advantage outweighs the judge's lower cost; LEXam: ε = 0, the default) gives
   one p-value per annotator; the Benjamini–Yekutieli procedure at level α decides which are rejected. The winning
-  rate ω is the share of annotators rejected; the judge passes when ω ≥ 0.5. The advantage probability ρ is the mean
-  over annotators of mean(W_judge). Several ε can be tested at once; constant-score judges (0, 0.5, 1, the
+  rate ω is the share of annotators rejected; the judge passes when ω ≥ 0.5. The advantage probability ρ is the
+  mean over annotators of mean(W_judge). Several ε can be tested at once; constant-score judges (0, 0.5, 1, the
   annotators' mean) are tested beside the real ones as a baseline that must fail.
 - The annotators' agreement with each other, pair by pair (r, QWK, MAE): the reliability of the ground truth.
 
