@@ -33,32 +33,20 @@ from legalcite.errors import InputError
 from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_requests, usage_totals
 from legalcite.metrics.io import ANSWER_FIELDS
 from legalcite.metrics.lexam import POOLS, on_judge_scale
+from legalcite.metrics.prompts import PromptFile, read_prompt_file
 
 PROMPT_FILE = "judge_prompt_lexam.json"
 
 
-@dataclass(frozen=True)
-class JudgePrompt:
-    """A judge prompt: system message and user template (placeholders ``{question}``, ``{reference_answer}``,
-    ``{answer}``), named and versioned so that every judged line says which prompt graded it (``id``)."""
-
-    name: str
-    version: str
-    system: str
-    template: str
-    source: str = ""
-
-    @property
-    def id(self) -> str:
-        return f"{self.name}@{self.version}"
+JudgePrompt = PromptFile
+"""A judge prompt: system message and user template (placeholders ``{question}``, ``{reference_answer}``,
+``{answer}``), named and versioned so that every judged line says which prompt graded it (``id``)."""
 
 
 def load_prompt(path: str | Path | None = None) -> JudgePrompt:
     """A prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines, optional
     ``source``); the shipped default, LEXam's judging criteria (``legalcite/metrics/judge_prompt_lexam.json``), when
     ``path`` is None."""
-    from legalcite.metrics.prompts import read_prompt_file
-
     data = read_prompt_file(path, PROMPT_FILE, JudgeInputError)
     tpl = data["template"]
     if not isinstance(data.get("system"), str):

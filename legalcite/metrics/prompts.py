@@ -77,11 +77,14 @@ def read_prompt_file(path: str | Path | None, default: str, error: type[Exceptio
 
 
 @dataclass(frozen=True)
-class AnswerPrompt:
-    """The prompt open questions are asked with (``{course}``, ``{question}``), named and versioned (``id``)."""
+class PromptFile:
+    """A versioned prompt, named so that every record it made says which text made it (``id``: ``name@version``):
+    the judge's (:func:`legalcite.judge.load_prompt`, with a system message) and the open-question answer prompt
+    (:func:`load_answer_prompt`, ``{course}`` and ``{question}``, no system message of its own)."""
 
     name: str
     version: str
+    system: str
     template: str
     source: str = ""
 
@@ -90,13 +93,14 @@ class AnswerPrompt:
         return f"{self.name}@{self.version}"
 
 
-def load_answer_prompt(path: str | Path | None = None) -> AnswerPrompt:
+def load_answer_prompt(path: str | Path | None = None) -> PromptFile:
     """An answer prompt file; the shipped one, LEXam's answering instructions for its open questions
     (``answer_prompt_lexam.json``), when ``path`` is None. Its template must hold ``{question}``."""
     data = read_prompt_file(path, ANSWER_PROMPT_FILE)
     if "{question}" not in data["template"]:
         raise ScoreInputError(f"{path or ANSWER_PROMPT_FILE}: the answer template lacks {{question}}")
-    return AnswerPrompt(str(data["name"]), str(data.get("version", "")), data["template"], str(data.get("source", "")))
+    return PromptFile(str(data["name"]), str(data.get("version", "")), str(data.get("system") or ""), data["template"],
+                      str(data.get("source", "")))
 
 
 ANSWER_PROMPT = load_answer_prompt()
@@ -195,4 +199,4 @@ def task_text(benchmark: str, item: dict[str, Any], where: str = "item", templat
 
 
 __all__ = ["BENCHMARKS", "TEMPLATES", "TaskText", "task_text", "options_block", "conclusion_pools", "index_codes",
-           "AnswerPrompt", "ANSWER_PROMPT", "load_answer_prompt", "read_prompt_file"]
+           "PromptFile", "ANSWER_PROMPT", "load_answer_prompt", "read_prompt_file"]
