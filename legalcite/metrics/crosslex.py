@@ -4,7 +4,9 @@ Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion map
 predicted and gold normalized citation sets" (default: the canonical keys compared exactly, as CrossLex defines
 it; ``level="compatible"`` takes LexAssay's precision rule instead, one key a segment prefix of the other; ``unit``
 and ``work`` cut the keys with ``key_at`` first), and ``GJ = correct × F1``. T2/T3 items cite several
-jurisdictions: their Citation-F1 is also reported per jurisdiction, on the keys of that jurisdiction. N is the
+jurisdictions: their Citation-F1 is also reported per jurisdiction, on the keys of that jurisdiction. A citation
+without a key is compared as its normalised string (the benchmark's own identifiers match themselves), and a key map
+turns the benchmark's identifiers into canonical keys on both sides. N is the
 number of gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed,
 not scored; an empty gold file is an error. Formulas and schema: ``docs/metrics.md``.
 """
@@ -205,8 +207,8 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
     for c in extract(text, jurisdiction=h) if h else extract(text):
         if c.key is None:
             resolver.unparsed.append({"id": item, "side": "pred", "citation": c.text,
-                                      "error": "citation without a key (work or jurisdiction unresolved)"})
-            resolver.unparsed[-1]["compared_as"] = string_token(c.text)
+                                      "error": "citation without a key (work or jurisdiction unresolved)",
+                                      "compared_as": string_token(c.text)})
             out.add(string_token(c.text))
         else:
             out.add(key_at(c.key, level))

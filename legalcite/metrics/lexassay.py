@@ -279,7 +279,7 @@ def comparability(row: Row, budget: int | None = None) -> dict[str, Any] | None:
         if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
             raise ScoreInputError(f"{row.where()}: {name!r} must be a number of tokens, not {v!r}")
     needed = (prompt or 0) + (out_budget or 0)
-    if prompt is None and out_budget is None or needed <= window:
+    if (prompt is None and out_budget is None) or needed <= window:
         return None
     return {"context_window": window, "prompt_tokens": prompt, "budget": out_budget, "needed": needed}
 
