@@ -32,26 +32,16 @@ from typing import Any, Sequence
 from legalcite.errors import InputError
 from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_requests, usage_totals
 from legalcite.metrics.io import ANSWER_FIELDS
-from legalcite.metrics.lexam import POOLS
+from legalcite.metrics.lexam import POOLS, on_judge_scale
+from legalcite.metrics.prompts import PromptFile, read_prompt_file
 
 PROMPT_FILE = "judge_prompt_lexam.json"
 TEMPLATE_FIELDS = ("{question}", "{reference_answer}", "{answer}")   # the placeholders of a LEXam judge template
 
 
-@dataclass(frozen=True)
-class JudgePrompt:
-    """A judge prompt: system message and user template (placeholders ``{question}``, ``{reference_answer}``,
-    ``{answer}``), named and versioned so that every judged line says which prompt graded it (``id``)."""
-
-    name: str
-    version: str
-    system: str
-    template: str
-    source: str = ""
-
-    @property
-    def id(self) -> str:
-        return f"{self.name}@{self.version}"
+JudgePrompt = PromptFile
+"""A judge prompt: system message and user template (placeholders ``{question}``, ``{reference_answer}``,
+``{answer}``), named and versioned so that every judged line says which prompt graded it (``id``)."""
 
 
 def load_prompt(path: str | Path | None = None, *, shipped: tuple[str, str] = ("legalcite.metrics", PROMPT_FILE),
@@ -60,21 +50,11 @@ def load_prompt(path: str | Path | None = None, *, shipped: tuple[str, str] = ("
     ``source``); when ``path`` is None, the file ``shipped`` names (package, file): by default LEXam's judging
     criteria (``legalcite/metrics/judge_prompt_lexam.json``). ``fields``: the placeholders its template must hold
     (the attribution opinion's prompt has its own: :mod:`legalcite.attribution.opinion`)."""
-    try:
-        if path is None:
-            from importlib import resources
-
-            text = resources.files(shipped[0]).joinpath(shipped[1]).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as e:
-        raise JudgeInputError(f"{path or shipped[1]}: cannot read the prompt ({e})") from None
-    tpl = data.get("template") if isinstance(data, dict) else None
-    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
-        tpl = "\n".join(tpl)
-    if not isinstance(tpl, str) or not isinstance(data.get("system"), str) or not data.get("name"):
-        raise JudgeInputError(f"{path or shipped[1]}: a prompt file needs 'name', 'version', 'system' and 'template'")
+    data = read_prompt_file(path, shipped[1], JudgeInputError, package=shipped[0])
+    tpl = data["template"]
+    if not isinstance(data.get("system"), str):
+        raise JudgeInputError(f"{path or shipped[1]}: a prompt file needs 'name', 'version', 'system' and "
+                              "'template'")
     check_template(tpl, fields)
     return JudgePrompt(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
 
@@ -199,7 +179,7 @@ def judged_score(text: str, pattern: str = SCORE_PATTERN) -> tuple[float | None,
     v = extract_score(text, pattern)
     if v is None:
         return 0.0, "no_score"
-    if not 0.0 <= v <= 1.0:
+    if not on_judge_scale(v):
         return None, "out_of_range"
     return v, None
 

@@ -73,7 +73,8 @@ def test_report_per_judge_and_language():
     assert r["judges"]["gpt"]["mae"] == pytest.approx((0.2 + 0.1 + 0 + 0.2) / 4, abs=1e-6)
     assert set(r["by_language"]) == {"de", "en"} and r["by_language"]["de"]["n"] == 2
     assert r["by_language"]["en"]["mae"] == pytest.approx(0.05, abs=1e-6)
-    assert r["missing"] == {"judged_without_human": ["5"], "judged_without_scores": [], "human_without_judged": ["6"]}
+    assert r["missing"] == {"judged_without_human": ["5"], "judged_without_scores": [], "human_without_judged": ["6"],
+                            "out_of_range": []}
     assert A.score_agreement(rows(*JUDGED), rows(*HUMAN), human_scale=10, pool="mean")["mae"] == pytest.approx(
         (0.1 + 0.05 + 0.05 + 0.1) / 4, abs=1e-6)
 
@@ -172,16 +173,23 @@ def test_t_test_matches_scipy(seed):
             assert A.ttest_less(d, eps) == pytest.approx(ref, abs=1e-10)
 
 
-def test_alt_test_through_score_agreement_and_cli(tmp_path, capsys):
+def _judged_and_human():
     judged = [{"id": f"i{k}", "scores": {"good": g, "bad": b}} for k, (g, b) in enumerate(zip(GOOD, BAD), 1)]
     human = [{"id": f"i{k}", "scores": {h: ANNOTATED[h][k - 1] for h in ANNOTATED}} for k in range(1, 5)]
-    r = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4)
+    return judged, human
+
+
+def test_alt_test_through_score_agreement_and_cli(tmp_path, capsys):
+    judged, human = _judged_and_human()
+    r = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4, epsilon=0.2)
     t = r["alt_test"]
-    assert t["annotators"] == ["h1", "h2", "h3"] and (t["epsilon"], t["alpha"], t["scoring"]) == (0.2, 0.05, "neg_rmse")
-    assert t["judges"]["good"]["passed"] is True and t["judges"]["bad"]["passed"] is False
+    assert t["annotators"] == ["h1", "h2", "h3"] and (t["epsilons"], t["alpha"], t["scoring"]) == ([0.2], 0.05,
+                                                                                                     "neg_rmse")
+    at = t["by_epsilon"]["0.2"]
+    assert at["judges"]["good"]["passed"] is True and at["judges"]["bad"]["passed"] is False
     # the ensemble is the pooled (min) score: min(good, bad) = bad here, so it fails with bad
-    assert t["ensemble"] == A.alt_test({f"i{k}": min(g, b) for k, (g, b) in enumerate(zip(GOOD, BAD), 1)},
-                                       _humans(), min_items=4)
+    assert at["ensemble"] == A.alt_test({f"i{k}": min(g, b) for k, (g, b) in enumerate(zip(GOOD, BAD), 1)},
+                                        _humans(), min_items=4, epsilon=0.2)
     with pytest.raises(ScoreInputError, match="needs each annotator named"):
         A.score_agreement(rows(*judged), rows({"id": "i1", "scores": [0.5, 0.6]}), alt=True)
     from legalcite.cli import main
@@ -190,6 +198,86 @@ def test_alt_test_through_score_agreement_and_cli(tmp_path, capsys):
     j.write_text("\n".join(json.dumps(x) for x in judged))
     h.write_text("\n".join(json.dumps(x) for x in human))
     assert main(["score", "agreement", str(j), "--human", str(h), "--alt-test", "--min-items", "4",
-                 "--format", "table"]) == 0
+                 "--epsilon", "0", "0.2", "--format", "table"]) == 0
     out = capsys.readouterr().out
-    assert "Alt-Test ε=0.2" in out and "ω=1.00" in out and "passed" in out and "failed" in out
+    assert "Alt-Test ε=0 " in out and "Alt-Test ε=0.2" in out and "ω=1.00" in out and "ω=0.33" in out
+    assert "passed" in out and "failed" in out and "constant 0.5" in out and "h1 vs h2" in out
+
+
+# ---------------------------------------------------------------- issue 34: ε = 0, baselines, experts, judge ranges
+
+def test_alt_test_default_epsilon_is_lexams_zero_and_both_levels_are_reported():
+    # LEXam: "m=3 experts, n=50 items, and ε=0" (§5.2). With ε = 0, h1 and h2 (d = 0, −1, −1, −1: mean −0.75,
+    # s = 0.5, t = −0.75 / 0.25 = −3 on 3 df) have p = 1/2 + (1/π)(u / (1 + u²) + atan u), u = −√3:
+    # 1/2 − 0.433013/π − 1/3 = 0.028834; h3 p = 0. BY thresholds 0.00909, 0.01818, 0.02727: 0.028834 is above the
+    # second and the third, so only h3 is rejected: ω = 1/3, failed. At ε = 0.2 all three are (ω = 1, passed).
+    assert A.DEFAULT_EPSILON == 0.0
+    good = {f"i{k}": v for k, v in enumerate(GOOD, 1)}
+    at0 = A.alt_test(good, _humans(), min_items=4)
+    p = 0.5 + (-(3 ** 0.5) / 4 + math.atan(-(3 ** 0.5))) / math.pi
+    assert p == pytest.approx(0.028834, abs=1e-6)
+    assert at0["annotators"]["h1"]["p_value"] == pytest.approx(p, abs=1e-9)
+    assert [at0["annotators"][h]["rejected"] for h in ("h1", "h2", "h3")] == [False, False, True]
+    assert (at0["winning_rate"], at0["passed"]) == (pytest.approx(1 / 3, abs=1e-6), False)
+    judged, human = _judged_and_human()
+    r = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4, epsilon=[0, 0.2])
+    by = r["alt_test"]["by_epsilon"]
+    assert list(by) == ["0", "0.2"] and r["alt_test"]["epsilons"] == [0.0, 0.2]
+    assert by["0"]["judges"]["good"]["winning_rate"] == pytest.approx(1 / 3, abs=1e-6)
+    assert by["0"]["judges"]["good"]["passed"] is False and by["0.2"]["judges"]["good"]["passed"] is True
+    default = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4)
+    assert list(default["alt_test"]["by_epsilon"]) == ["0"]
+
+
+def test_constant_score_baselines_by_hand():
+    # a judge that scores every answer 0.5, against h1 = (.5, .5, .2, 1), h2 = (.5, .7, .2, .8), h3 = (.6, .5, .4, 1):
+    # leave out h1 (rest h2, h3): i1 MSE .005 vs .005 (tie, d 0); i2 .02 vs .02 (tie, d 0); i3 h1 .02 vs 0.5's .05
+    #   (d 1); i4 .02 vs .17 (d 1) → d = (0, 0, 1, 1), mean 0.5
+    # leave out h2: i1 tie (0); i2 h2 .04 vs 0.5's 0 (the constant wins, −1); i3 (1); i4 (1) → mean 0.25
+    # leave out h3: i1 h3 .01 vs 0 (−1); i2 tie (0); i3 (1); i4 (1) → mean 0.25
+    # every mean(d) is above ε = 0: no p below 1/2, nothing rejected → ω = 0, failed; W_judge = (1, 1, 0, 0) for
+    # each annotator → ρ = 0.5
+    judged, human = _judged_and_human()
+    r = A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4)
+    t = r["alt_test"]
+    assert t["baselines"] == {"0": 0.0, "0.5": 0.5, "1": 1.0, "mean": pytest.approx(6.9 / 12, abs=1e-6)}
+    half = t["by_epsilon"]["0"]["baselines"]["0.5"]
+    assert (half["winning_rate"], half["advantage_probability"], half["passed"]) == (0.0, 0.5, False)
+    assert {h: v["annotator_wins"] - v["judge_wins"] for h, v in half["annotators"].items()} == {
+        "h1": 0.5, "h2": 0.25, "h3": 0.25}
+    assert not any(v["passed"] for v in t["by_epsilon"]["0"]["baselines"].values())
+    assert A.score_agreement(rows(*judged), rows(*human), alt=True, min_items=4, baselines=["0.25"])[
+        "alt_test"]["baselines"] == {"0.25": 0.25}
+    with pytest.raises(ValueError, match="a baseline is a score on \\[0, 1\\] or 'mean'"):
+        A.constant_baselines(["2"], _humans())
+
+
+def test_pairwise_expert_agreement_by_hand():
+    # h1 vs h2: (.5, .5), (.5, .7), (.2, .2), (1, .8): MAE (0 + .2 + 0 + .2) / 4 = 0.1; both means .55;
+    # Sxy = .0025 − .0075 + .1225 + .1125 = .23, Sxx = .33, Syy = .21 → r = .23 / √(.33 × .21)
+    judged, human = _judged_and_human()
+    e = A.score_agreement(rows(*judged), rows(*human))["annotator_agreement"]
+    assert e["annotators"] == ["h1", "h2", "h3"] and list(e["pairs"]) == ["h1 vs h2", "h1 vs h3", "h2 vs h3"]
+    h12 = e["pairs"]["h1 vs h2"]
+    assert h12["n"] == 4 and h12["mae"] == pytest.approx(0.1, abs=1e-6) and h12["mae_10"] == pytest.approx(1.0)
+    assert h12["pearson_r"] == pytest.approx(0.23 / (0.33 * 0.21) ** 0.5, abs=1e-6)
+    # h1 vs h3: |0.1|, 0, |0.2|, 0 → 0.075; h2 vs h3: .1, .2, .2, .2 → 0.175; mean (0.1 + 0.075 + 0.175) / 3
+    assert e["mean"]["mae"] == pytest.approx(0.35 / 3, abs=1e-6)
+    # HUMAN names two annotators on one answer only (a 4, b 6 of 10): one pair, n = 1, MAE 0.2, r undefined
+    one = A.score_agreement(rows(*JUDGED), rows(*HUMAN), human_scale=10)["annotator_agreement"]
+    assert one["pairs"]["a vs b"]["n"] == 1 and one["pairs"]["a vs b"]["mae"] == pytest.approx(0.2)
+    assert one["mean"]["pearson_r"] is None
+    # one score per line (no annotator named): nothing to compare among experts
+    single = [{"id": h["id"], "score": h.get("score", 5)} for h in HUMAN]
+    assert A.score_agreement(rows(*JUDGED), rows(*single), human_scale=10)["annotator_agreement"] is None
+
+
+def test_judge_scores_outside_the_scale_are_unscored_and_listed():
+    # the same file `score mcq --open` reads: a judge's 7 on the 0–1 scale is no score, in every command
+    judged = [{"id": "1", "scores": {"gpt": 7, "ds": 0.6}}, *JUDGED[1:4]]
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id '1'\): no score from gpt \(gpt wrote 7, outside 0–1\)"):
+        A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10)
+    r = A.score_agreement(rows(*judged), rows(*HUMAN), human_scale=10, require_all=False)
+    assert r["missing"]["out_of_range"] == [{"id": "1", "line": 1, "judge": "gpt", "score": 7}]
+    # pooled over ds alone on line 1: 0.6, then 0.4, 0.9, 0.0 vs 0.6, 0.5, 1.0, 0.0 → MAE 0.05
+    assert r["mae"] == pytest.approx(0.05, abs=1e-6) and r["judges"]["gpt"]["n"] == 3

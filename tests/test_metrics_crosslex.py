@@ -408,3 +408,65 @@ def test_score_help_is_for_users(capsys):
     out = capsys.readouterr().out
     assert e.value.code == 0 and "docs/metrics.md" in out and "CrossLex" in out and "exit 2" in out
     assert not any(w in out for w in ("argparse", "``", "func", "cli/__init__"))   # no developer notes
+
+
+# ---------------------------------------------------------------- issue 34: the benchmark's own identifiers
+
+def _one(gold_cites, pred_cites, **kw):
+    gold = list(iter_rows([json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": gold_cites})]))
+    pred = list(iter_rows([json.dumps({"id": "1", "answer": "A", "citations": pred_cites})]))
+    return crosslex.score(gold, pred, samples=0, **kw)
+
+
+@pytest.mark.parametrize("gold, pred, f1, matched", [
+    # identical identifiers the parser cannot read match as normalised strings (before issue 34: F1 0)
+    (["CN-CivilCode-Art1165"], ["CN-CivilCode-Art1165"], 1.0, 1),
+    # case, full-width forms, dashes and spaces are normalised: cn-civilcode-art1165 on both sides
+    (["CN-CivilCode-Art1165"], ["ｃｎ–civilcode–ART1165 "], 1.0, 1),
+    # a different identifier is no match: P 1/2 (one of two predicted), R 1/1 → F1 2/3
+    (["CN-CivilCode-Art1165"], ["CN-CivilCode-Art1165", "CN-CivilCode-Art1166"], 2 / 3, 1),
+    # a string never matches a canonical key, even the one it stands for (that is what --key-map is for)
+    (["CN-CivilCode-Art1165"], ["cn/中华人民共和国民法典/art1165"], 0.0, 0),
+])
+def test_unparsed_identifiers_compare_as_normalised_strings(gold, pred, f1, matched):
+    for level in ("full", "compatible"):
+        r = _one(gold, pred, level=level)
+        assert r["citation_f1"] == pytest.approx(f1, abs=1e-6) and r["grounded_joint"] == pytest.approx(f1, abs=1e-6)
+        assert r["string_identifiers"]["matched"] == matched
+        assert r["string_identifiers"]["gold"] == 1
+        assert all(u["compared_as"].startswith("?") for u in r["unparsed"])
+    assert crosslex.consistent("?cn-x/a", "?cn-x/a/b") is False      # strings: equal or nothing, no prefix rule
+
+
+def test_key_map_maps_the_benchmarks_identifiers_onto_canonical_keys(tmp_path, capsys):
+    from legalcite.cli import main
+
+    jsonl = tmp_path / "keys.jsonl"
+    jsonl.write_text('{"id": "CN-CivilCode-Art1165", "key": "cn/中华人民共和国民法典/art1165"}\n'
+                     '{"id": "DE-BGB-823-1", "key": ["de/bgb/s823/abs1"]}\n', encoding="utf-8")
+    csv = tmp_path / "keys.csv"
+    csv.write_text("id,key\nCN-CivilCode-Art1165,cn/中华人民共和国民法典/art1165\nDE-BGB-823-1,de/bgb/s823/abs1\n",
+                   encoding="utf-8")
+    for m in (jsonl, csv):
+        # gold in the benchmark's scheme, predictions as citations: mapped 2, parsed 2 → P 1, R 1
+        r = _one(["CN-CivilCode-Art1165", "DE-BGB-823-1"], ["《中华人民共和国民法典》第一千一百六十五条", "§ 823 Abs. 1 BGB"],
+                 key_map=str(m))
+        assert r["citation_f1"] == 1.0 and r["unparsed"] == [] and r["string_identifiers"]["gold"] == 0
+        assert r["key_map"] == {"file": str(m), "identifiers": 2, "citations_mapped": 2}
+    # without the map the same gold scores 0 (two strings against two keys)
+    assert _one(["CN-CivilCode-Art1165", "DE-BGB-823-1"], ["§ 823 Abs. 1 BGB"])["citation_f1"] == 0.0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "A", "key": "de/bgb/s1"}\n{"id": "B", "key": "§ 1 BGB"}\n', encoding="utf-8")
+    with pytest.raises(ScoreInputError, match=r"bad.jsonl:2 \(id 'B'\): '§ 1 BGB' is not a canonical key"):
+        _one(["A"], ["A"], key_map=str(bad))
+    gold, pred = tmp_path / "g.jsonl", tmp_path / "p.jsonl"
+    gold.write_text(json.dumps({"id": "1", "task": "T1", "answer": "A", "citations": ["CN-CivilCode-Art1165"]}))
+    pred.write_text(json.dumps({"id": "1", "answer": "A", "citations": ["cn/中华人民共和国民法典/art1165"]}))
+    assert main(["score", "crosslex", "--gold", str(gold), "--pred", str(pred), "--samples", "0",
+                 "--key-map", str(jsonl)]) == 0
+    assert json.loads(capsys.readouterr().out)["citation_f1"] == 1.0
+    assert main(["score", "crosslex", "--gold", str(gold), "--pred", str(gold), "--samples", "0",
+                 "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert "citations compared as normalised strings (no key): 1 gold, 1 predicted, 1 matched" in out
+    assert main(["score", "crosslex", "--gold", str(gold), "--pred", str(pred), "--key-map", str(bad)]) == 2

@@ -281,3 +281,27 @@ def test_empty_input_is_an_error(tmp_path, capsys, argv):
     f.write_text("")
     assert main([a.format(f=f) for a in argv] + ["--samples", "0"] * (argv[1] != "lexassay")) == 2
     assert "no " in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- issue 34: one range check of judge scores
+
+def test_open_scores_outside_the_scale_are_unscored_and_listed(tmp_path, capsys):
+    from legalcite.cli import main
+    from legalcite.metrics.lexam import on_judge_scale
+
+    assert [on_judge_scale(x) for x in (0, 0.5, 1, 1.0001, -0.1, 7)] == [True, True, True, False, False, False]
+    # issue 34: {"a": 7, "b": 0.8} was pooled (mean (7 + 0.8) / 2 = 3.9, exit 0); under min, 7 vanished silently
+    f = tmp_path / "judged.jsonl"
+    f.write_text('{"id": "q1", "scores": {"a": 7, "b": 0.8}}\n{"id": "q2", "scores": {"a": 0.4, "b": 0.6}}\n')
+    for pool in ("mean", "min"):
+        assert main(["score", "mcq", str(f), "--open", "--pool", pool, "--samples", "0"]) == 2
+        assert "judged.jsonl:1 (id 'q1'): no score from a (a wrote 7, outside 0–1)" in capsys.readouterr().err
+    assert main(["score", "mcq", str(f), "--open", "--pool", "mean", "--samples", "0", "--no-require-all-judges"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    # q1 pooled over b alone: 0.8; q2 (0.4 + 0.6) / 2 = 0.5 → mean 0.65; a's 7 listed, never pooled
+    assert r["mean"] == pytest.approx(0.65) and r["missing"]["incomplete"] == ["q1"]
+    assert r["missing"]["out_of_range"] == [{"id": "q1", "line": 1, "judge": "a", "score": 7}]
+    assert r["per_judge_mean"] == {"a": 0.4, "b": 0.7}
+    # a line whose only judge is out of range has no score at all: 0, listed under no_scores too
+    o = lexam.score_open(rows({"id": "x", "scores": {"a": -0.2}}), samples=0, require_all=False)
+    assert (o["mean"], o["missing"]["no_scores"], o["missing"]["out_of_range"][0]["score"]) == (0.0, ["x"], -0.2)

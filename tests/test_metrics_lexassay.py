@@ -406,3 +406,150 @@ def test_no_disclaimer_found_in_court_and_exam_texts(testdata_dir):
             texts += [json.loads(line)[f] for f in fields]
     assert len(texts) == 713 + 549 + 70 + 44 + 1543
     assert [t[:80] for t in texts if lexassay.find_disclaimer(t)] == []
+
+
+# ---------------------------------------------------------------- issue 34: budget re-runs, comparability, v1
+
+def test_rerun_with_the_full_budget_counts(tmp_path, capsys):
+    # "a re-run with the full budget counts for answers that stopped at an earlier, smaller limit":
+    # t1 stopped at 1024 tokens (it would score 0), re-run with 4096: 2 of 3 criteria, a disclaimer → 2/3;
+    # t2 all met, a disclaimer → 1. Score (2/3 + 1) / 2 × 100 = 83.3 (the first line kept instead: 50.0)
+    t1_cut = {"id": "t1", "criteria": [{"met": True}] * 3, "answer": "…", "citations": [], "max_tokens": 1024,
+              "finish_reason": "length"}
+    t1_full = {"id": "t1", "criteria": [{"met": True}, {"met": True}, {"met": False}], "answer": DISCLAIMED,
+               "citations": [], "max_tokens": 4096, "finish_reason": "stop"}
+    t2 = _task("t2", citations=[], max_tokens=4096)
+    r = lexassay.score(rows(t1_cut, t2, t1_full))
+    assert r["score"] == 83.3 and r["n_tasks"] == 2 and r["duplicate_ids"] == []
+    assert r["reruns"] == [{"id": "t1", "line": 3, "budget": 4096, "replaced": [{"line": 1, "budget": 1024}]}]
+    assert lexassay.score(rows(t1_cut, t2, t1_full), budget=4096)["score"] == 83.3
+    # not a re-run → a repeated id as before: the same budget twice; an earlier line that did not stop at its
+    # limit; a re-run below the benchmark's full budget; a line without max_tokens
+    for lines, kw in (([t1_cut, {**t1_full, "max_tokens": 1024}], {}),
+                      ([{**t1_cut, "finish_reason": "stop"}, t1_full], {}),
+                      ([t1_cut, t1_full], {"budget": 8192}),
+                      ([{k: v for k, v in t1_cut.items() if k != "max_tokens"}, t1_full], {})):
+        with pytest.raises(ScoreInputError, match="1 repeated task id"):
+            lexassay.score(rows(*lines), **kw)
+    assert lexassay.score(rows(t1_cut, t2))["score"] == 50.0                 # without the re-run
+    # an answer cut below the full budget and never re-run scores 0 and is listed
+    r = lexassay.score(rows(t1_cut, t2), budget=4096)
+    assert r["truncated_below_budget"] == [{"id": "t1", "line": 1, "max_tokens": 1024}] and r["score"] == 50.0
+    f = tmp_path / "tasks.jsonl"
+    f.write_text("\n".join(json.dumps(x) for x in (t1_cut, t2, t1_full)), encoding="utf-8")
+    from legalcite.cli import main
+
+    assert main(["score", "lexassay", str(f), "--budget", "4096", "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert "83.3" in out and "reruns: 1: t1" in out
+    with pytest.raises(ScoreInputError, match="'max_tokens' must be a positive integer"):
+        lexassay.score(rows(_task(citations=[], max_tokens="4096")))
+
+
+def test_not_comparable_mark_for_a_small_context_model(capsys, tmp_path):
+    # a local model with a 4,096-token window: prompt 3,500 + budget 1,024 = 4,524 > 4,096 → not comparable;
+    # the 8,192-token window holds it. The score is computed all the same, and marked
+    small = _task("a", citations=[], context_window=4096, usage={"prompt_tokens": 3500}, max_tokens=1024)
+    big = _task("b", citations=[], context_window=8192, usage={"prompt_tokens": 3500}, max_tokens=1024)
+    r = lexassay.score(rows(small, big))
+    assert r["comparable"] is False and r["score"] == 100.0
+    assert r["not_comparable"] == [{"id": "a", "context_window": 4096, "prompt_tokens": 3500, "budget": 1024,
+                                    "needed": 4524}]
+    assert [t["comparable"] for t in r["tasks"]] == [False, True]
+    assert lexassay.score(rows(big))["comparable"] is True
+    # with the benchmark's full budget of 4,096: 3,500 + 4,096 = 7,596 fits 8,192 but not 4,096
+    assert [x["id"] for x in lexassay.score(rows(small, big), budget=4096)["not_comparable"]] == ["a"]
+    assert [x["id"] for x in lexassay.score(rows(small, big), budget=8192)["not_comparable"]] == ["a", "b"]
+    # a line without context_window (an API model) says nothing against comparability
+    assert lexassay.comparability(rows(_task(citations=[]))[0]) is None
+    f = tmp_path / "tasks.jsonl"
+    f.write_text("\n".join(json.dumps(x) for x in (small, big)), encoding="utf-8")
+    from legalcite.cli import main
+
+    assert main(["score", "lexassay", str(f), "--format", "table"]) == 0
+    assert "NOT COMPARABLE: the model's context window cannot hold the prompt and the output budget for 1 task(s): a" \
+        in capsys.readouterr().out
+
+
+def test_v1_scoring_one_half_zero():
+    # v1: 1 when every criterion is met, ½ when some are, 0 when none are or the answer hit the token limit; no
+    # deductions (a's confirmed invented citation and c's missing disclaimer cost nothing):
+    # a 1, b ½, c 0, d 0 → (1 + ½) / 4 × 100 = 37.5. v2 on the same: a 1 − 0.25 = 0.75, b ½ (disclaimer),
+    # c 0 − 0.05 → 0, d 0 → 1.25 / 4 = 31.25 → 31.3
+    t = rows(_task("a", citations=[{"key": "de/bgb/s9999", "status": "invented"}]),
+             {"id": "b", "criteria": [{"met": True}, {"met": False}], "answer": DISCLAIMED, "citations": []},
+             {"id": "c", "criteria": [{"met": False}], "answer": "x", "citations": []},
+             _task("d", citations=[], finish_reason="length"))
+    v1 = lexassay.score(t, scoring="v1")
+    assert [x["points"] for x in v1["tasks"]] == [1.0, 0.5, 0.0, 0.0] and v1["score"] == 37.5
+    assert v1["scoring"] == "v1" and lexassay.score(t)["score"] == 31.3
+    assert [lexassay.v1_points(Fraction(s), s == 1) for s in (1, Fraction(1, 3), 0)] == [1, Fraction(1, 2), 0]
+    with pytest.raises(ScoreInputError, match="scoring must be one of v2, v1"):
+        lexassay.score(t, scoring="v3")
+
+
+# ---------------------------------------------------------------- issue 34: the disclaimer sentences, four languages
+
+ISSUE_34 = [  # (the issue's sentence, then in en, de, fr, zh): None = no disclaimer, else the kind it is
+    # a need, not a note: "This does not require legal advice."
+    ("This does not require legal advice.", None),
+    ("Dies erfordert keine Rechtsberatung.", None),
+    ("Cela ne nécessite pas de conseil juridique.", None),
+    ("这不需要法律意见。", None),
+    # a question of a field, not a note
+    ("This is not a question of legal advice but of tax law.", None),
+    ("Dies ist keine Frage der Rechtsberatung, sondern des Steuerrechts.", None),
+    ("Ceci n'est pas une question de conseil juridique, mais de droit fiscal.", None),
+    ("以上不是法律意见的问题，而是税法问题。", None),
+    # services of a kind the law defines, not a note about this text
+    ("These are not legal advice services within the meaning of § 2 RDG.", None),
+    ("Dies sind keine Rechtsberatungsleistungen im Sinne des § 2 RDG.", None),
+    ("Ces informations ne sont pas des services de conseil juridique au sens du § 2 RDG.", None),
+    ("上述服务不是《律师法》意义上的法律服务。", None),
+    # another party's lawyer: no advice to get legal advice
+    ("You must contact the opposing counsel within 14 days.", None),
+    ("Wenden Sie sich innerhalb von 14 Tagen an den gegnerischen Anwalt.", None),
+    ("Vous devez contacter l'avocat de la partie adverse dans les 14 jours.", None),
+    ("请在14天内联系对方律师。", None),
+    ("Ask the landlord's solicitor to return the deposit.", None),
+    ("Fragen Sie den Anwalt des Vermieters nach der Rückzahlung der Kaution.", None),
+    ("Contactez l'avocat du bailleur pour la restitution de la caution.", None),
+    ("请联系房东的律师退还押金。", None),
+    # the reader's own lawyer still counts
+    ("You should contact your own counsel within 14 days.", "consult_lawyer"),
+    ("Wenden Sie sich innerhalb von 14 Tagen an einen Anwalt Ihres Vertrauens.", "consult_lawyer"),
+    ("Vous devez contacter un avocat dans les 14 jours.", "consult_lawyer"),
+    ("请在14天内联系律师。", "consult_lawyer"),
+    # reported speech after the phrase …
+    ("This is not legal advice, according to the BGH.", None),
+    ("Dies ist keine Rechtsberatung, so der BGH.", None),
+    ("Ceci ne constitue pas un avis juridique, selon la Cour de cassation.", None),
+    ("以上内容不构成法律意见，最高法院如是认为。", None),
+    ("You should consult a lawyer, the court said.", None),
+    ("Wenden Sie sich an einen Anwalt, urteilte das Gericht.", None),
+    ("Consultez un avocat, a jugé le tribunal.", None),
+    ("建议您咨询律师，法院这样认为。", None),
+    # … and before it
+    ("According to the court, this is not legal advice.", None),
+    ("Dem BGH zufolge ist dies keine Rechtsberatung.", None),
+    ("Selon la Cour de cassation, ceci ne constitue pas un avis juridique.", None),
+    ("法院认为，以上内容不构成法律意见。", None),
+    # "… cannot replace legal advice" is a note
+    ("This information cannot replace legal advice.", "not_legal_advice"),
+    ("This answer can't replace the advice of a lawyer.", "not_legal_advice"),
+    ("Diese Auskunft kann keine Rechtsberatung ersetzen.", "not_legal_advice"),
+    ("Diese Informationen können eine anwaltliche Beratung nicht ersetzen.", "not_legal_advice"),
+    ("Cette réponse ne peut pas remplacer un avis juridique.", "not_legal_advice"),
+    ("Ces informations ne sauraient remplacer les conseils d'un avocat.", "not_legal_advice"),
+    ("本回答不能替代法律意见。", "not_legal_advice"),
+    ("以上内容不能代替律师的专业意见。", "not_legal_advice"),
+    # and the plain notes stay notes, with the author's own attribution
+    ("This does not constitute legal advice, as I said above.", "not_legal_advice"),
+    ("Selon moi, ceci ne constitue pas un avis juridique.", "not_legal_advice"),
+]
+
+
+@pytest.mark.parametrize("text, kind", ISSUE_34)
+def test_issue_34_disclaimer_sentences(text, kind):
+    d = lexassay.find_disclaimer(text)
+    assert (d.kind if d else None) == kind

@@ -158,3 +158,30 @@ def test_cli_run_reports_bad_prompt_lines(tmp_path):
     assert r.returncode == 1, r.stderr                      # the good prompts are answered, the bad lines named
     assert "prompts.jsonl:2: malformed JSON" in r.stderr and "prompts.jsonl:3 (id 'x'): not a prompt record" in r.stderr
     assert done_ids(out) == {"q0", "q1"}
+
+
+def test_lexam_open_questions_are_asked_with_the_versioned_answer_prompt(index, tmp_path, testdata_dir):
+    """LEXam's open questions: LEXam's answering instructions (a prompt file beside the judge's, ``name@version``
+    on every prompt record), the course, the question; ``rag run`` records the token budget (LexAssay's re-run
+    rule reads it)."""
+    from legalcite.core.jsonl import read_records
+    from legalcite.metrics.prompts import ANSWER_PROMPT, load_answer_prompt
+
+    assert ANSWER_PROMPT.id == "lexam-open-answer@1" and "{course}" in ANSWER_PROMPT.template
+    item = read_records(testdata_dir / "lexam_open_sample.jsonl")[0][0].data
+    [p] = build_prompts([item], index, k=1, benchmark="lexam-open")
+    user = p["messages"][1]["content"]
+    assert p["prompt"] == "lexam-open-answer@1" and p["benchmark"] == "lexam-open"
+    assert f"You are an expert in {item['course']}." in user and item["question"].strip() in user
+    assert "no disclaimer" in user and "Abs., Ziff., lit." in user and user.rstrip().endswith("Answer:")
+    [own] = build_prompts([item], index, k=1, benchmark="lexam-open", template="Q: {question}")
+    assert "prompt" not in own and own["messages"][1]["content"].endswith("Q: " + item["question"].strip())
+    bad = tmp_path / "p.json"
+    bad.write_text(json.dumps({"name": "x", "version": 1, "template": "no placeholder"}))
+    with pytest.raises(Exception, match="the answer template lacks {question}"):
+        load_answer_prompt(bad)
+    with ScriptedOpenAI(delay=0.0) as fake:
+        run([{**p, "id": "QID=o1", "messages": [{"role": "user", "content": "QID=o1 " + user}]}],
+            tmp_path / "out.jsonl", endpoint=fake.url, model="m", max_tokens=512)
+    [rec] = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert rec["max_tokens"] == 512 and rec["finish_reason"] == "stop"

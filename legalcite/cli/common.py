@@ -10,7 +10,8 @@ code  meaning
 1     a per-record command (check, extract, judge, rag prompts, …) processed every good line and wrote its
       result, but some lines were bad; each is reported on stderr as ``file:line (id …): what is wrong`` and,
       where the command writes one record per input line, as an error record in its place. Also ``parse`` and
-      ``url`` for a string without a citation or an official URL, ``corpus show`` when nothing resolves
+      ``url`` for a string without a citation or an official URL, ``corpus show`` when nothing resolves,
+      ``split --check`` when a fact group or an id is in two parts (leakage)
 2     the command could not do its job: bad arguments, a missing or unreadable input, no line with the field the
       command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
       ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,

@@ -438,10 +438,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--per-jurisdiction", action="store_true", help="k provisions from each jurisdiction")
     p.add_argument("--kind", choices=KINDS)
     p.add_argument("--reranker", help="retrieve with a trained reranker (hybrid index)")
-    p.add_argument("--benchmark", choices=("crosslex", "lexam", "lexgenius", "lexgenius-cot"),
+    p.add_argument("--benchmark", choices=("crosslex", "lexam", "lexam-open", "lexgenius", "lexgenius-cot"),
                    help="the lines are benchmark items: add their options or conclusion pools and the answer "
-                        "format the scorer reads (docs/metrics.md); lexgenius asks for the answer directly, "
-                        "lexgenius-cot for step-by-step reasoning first (LexGenius's naive and CoT settings)")
+                        "format the scorer reads (docs/metrics.md); lexam-open asks LEXam's open questions with "
+                        "LEXam's answering instructions (a versioned prompt file, graded by legalcite judge); "
+                        "lexgenius asks for the answer directly, lexgenius-cot for step-by-step reasoning first "
+                        "(LexGenius's naive and CoT settings)")
     p.add_argument("--template", help="with --benchmark: a text file replacing the benchmark's task template "
                                       "({question}, {options}, {course}, {format})")
     p.add_argument("-o", "--output", default="-")

@@ -1,4 +1,5 @@
-"""``legalcite score crosslex|lexassay|mcq|hierarchy|agreement`` and ``legalcite mcq shuffle``.
+"""``legalcite score crosslex|consensus|lexassay|mcq|hierarchy|agreement``, ``legalcite split`` and ``legalcite mcq
+shuffle``.
 
 Only argparse at top level; each command loads its metric module inside ``func`` (see ``cli/__init__.py``).
 Bad input (a malformed line, a missing field) ends with a message naming the file and line, exit code 2.
@@ -54,12 +55,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "compatible (LexAssay's precision rule: § 823 BGB matches § 823 Abs. 1 BGB, Abs. 2 does not); "
                         "unit or work (keys cut to the provision or the law, then compared). Any level but full is "
                         "named in the report's level_note")
+    p.add_argument("--key-map", default=None, metavar="FILE",
+                   help="the benchmark's own citation identifiers mapped onto canonical keys: JSONL rows "
+                        "{\"id\": \"CN-CivilCode-Art1165\", \"key\": \"cn/…/art1165\"} or a CSV with the header "
+                        "id,key (docs/metrics.md); used on gold and predictions. Identifiers neither mapped nor "
+                        "parsed are compared as normalised strings and counted under string_identifiers")
     p.add_argument("--items", action="store_true", help="include per-item scores in the JSON")
     p.add_argument("--cluster", action="store_true",
                    help="bootstrap whole fact_groups (items sharing a fact pattern) instead of single items")
     _answer_rule(p)
     _common(p)
     p.set_defaults(func=_crosslex)
+
+    p = sub.add_parser("consensus", help="CrossLex's model-verification stage: keep the items whose validators agree "
+                                         "on the answer and cite within the allowed evidence")
+    p.add_argument("items", help="items JSONL (id, task, answer, evidence or citations[, jurisdiction])")
+    p.add_argument("validators", nargs="+", metavar="[NAME=]FILE",
+                   help="two or more validators' outputs, each in score crosslex's prediction format (id, answer, "
+                        "citations) or (id, output)")
+    p.add_argument("--level", choices=("compatible", "full"), default="compatible",
+                   help="when a cited key is consistent with an evidence key: compatible (default; one a segment "
+                        "prefix of the other) or full (equal)")
+    p.add_argument("--key-map", default=None, metavar="FILE", help="as in score crosslex")
+    p.add_argument("--verified", default=None, metavar="OUT",
+                   help="also write the item lines that pass to OUT (JSONL, written atomically)")
+    _answer_rule(p)
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_consensus)
 
     p = sub.add_parser("lexassay", help="rubric points with citation and disclaimer deductions, 0–100")
     p.add_argument("tasks", help="tasks JSONL (id, criteria, answer, citations with optional status)")
@@ -72,8 +94,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="which misattributed/invented verdicts cost points: confirmed (default; two independent "
                         "signals agree, or a given status) or unconfirmed (every one)")
     p.add_argument("--keep", choices=("first",), default=None,
-                   help="a task id on several lines is an error (exit 2); --keep first scores the first line of "
-                        "each id and lists the others")
+                   help="a task id on several lines is an error (exit 2), unless they are a re-run with the full "
+                        "budget; --keep first scores the first line of each id and lists the others")
+    p.add_argument("--budget", type=int, default=None, metavar="TOKENS",
+                   help="the benchmark's full output budget: a re-run counts only with at least this max_tokens, "
+                        "answers cut at a smaller limit are listed, and the not-comparable mark uses it (default: "
+                        "each line's own max_tokens)")
+    p.add_argument("--scoring", choices=("v2", "v1"), default="v2",
+                   help="v2 (default): criteria share minus citation and disclaimer deductions; v1: the first "
+                        "scoring, 1 / ½ / 0 per task (every criterion met / some / none), no deductions")
     _common(p, bootstrap=False)
     p.set_defaults(func=_lexassay)
 
@@ -117,8 +146,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--alt-test", action="store_true",
                    help="add the alternative annotator test (Calderon et al. 2025): can a judge replace the human "
                         "annotators? Needs 'scores' as {annotator: score} with at least two annotators per answer")
-    p.add_argument("--epsilon", type=float, default=0.2, help="Alt-Test: the judge's cost-benefit allowance ε "
-                                                              "(default 0.2, for expert annotators)")
+    p.add_argument("--epsilon", type=float, nargs="+", default=[0.0], metavar="ε",
+                   help="Alt-Test: the judge's cost-benefit allowance ε, one or several (each reported; default 0, "
+                        "LEXam's \"ε=0\"; --epsilon 0 0.2 adds Calderon et al.'s value for experts)")
+    p.add_argument("--baselines", default=None, metavar="LIST",
+                   help="Alt-Test: constant-score judges tested beside the real ones, which must fail (comma-"
+                        "separated scores on [0, 1] or 'mean', the annotators' mean; default 0,0.5,1,mean; "
+                        "'none' for none)")
     p.add_argument("--alpha", type=float, default=0.05, help="Alt-Test: false discovery rate of the "
                                                              "Benjamini-Yekutieli correction (default 0.05)")
     p.add_argument("--alt-scoring", choices=("neg_rmse", "accuracy"), default="neg_rmse",
@@ -128,6 +162,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                              "(default 30)")
     _common(p, bootstrap=False)
     p.set_defaults(func=_agreement)
+
+    p = subparsers.add_parser(
+        "split", help="CrossLex's leakage-free split (whole fact groups, seeded), or --check an existing one",
+        description="Split benchmark items into train/dev/test (70/10/20 by default) so that every item of a fact "
+                    "group (CrossLex: all T1/T2/T3 variants of the same facts) lands in the same part; or, with "
+                    "--check, read an existing split and list every fact group and id found in more than one part "
+                    "(exit 1 when there is leakage). docs/metrics.md has the rule.")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="the items JSONL to split; with --check the parts, as FILE or NAME=FILE")
+    p.add_argument("--check", action="store_true", help="check an existing split for leakage instead")
+    p.add_argument("--out-dir", default=None, metavar="DIR", help="where NAME.jsonl are written (default: the "
+                                                                  "current directory); each file atomically")
+    p.add_argument("--proportions", default="70,10,20", help="the parts' shares, comma-separated (default 70,10,20)")
+    p.add_argument("--names", default="train,dev,test", help="the parts' names (default train,dev,test)")
+    p.add_argument("--seed", type=int, default=0, help="the shuffle's seed (default 0)")
+    p.add_argument("--group-field", default="fact_group", help="the field naming an item's fact group "
+                                                              "(default fact_group)")
+    _common(p, bootstrap=False)
+    p.set_defaults(func=_split)
 
     mp = subparsers.add_parser("mcq", help="multiple-choice helpers: option-shuffle protocol")
     msub = mp.add_subparsers(dest="mcq_command", metavar="ACTION")
@@ -170,14 +223,23 @@ def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None
 def _notes(report: dict) -> str:
     """Under a table: what was missing or unparsed, so nothing vanishes from the human view either."""
     out = [f"note: {report['level_note']}\n"] if report.get("level_note") else []
-    for name in ("void", "duplicate_ids"):
+    if report.get("comparable") is False:
+        ids = [x["id"] for x in report["not_comparable"]]
+        out.append(f"NOT COMPARABLE: the model's context window cannot hold the prompt and the output budget for "
+                   f"{len(ids)} task(s): {', '.join(map(str, ids[:10]))}{' …' if len(ids) > 10 else ''}\n")
+    for name in ("void", "duplicate_ids", "reruns", "truncated_below_budget"):
         v = report.get(name)
         if v:
             ids = [x["id"] if isinstance(x, dict) else x for x in v]
             out.append(f"{name}: {len(ids)}: {', '.join(map(str, ids[:10]))}{' …' if len(ids) > 10 else ''}\n")
     for name, v in (report.get("missing") or {}).items():
         if v:
-            out.append(f"{name}: {len(v)}: {', '.join(map(str, v[:10]))}{' …' if len(v) > 10 else ''}\n")
+            ids = [x["id"] if isinstance(x, dict) and "id" in x else x for x in v]
+            out.append(f"{name}: {len(v)}: {', '.join(map(str, ids[:10]))}{' …' if len(v) > 10 else ''}\n")
+    strings = report.get("string_identifiers")
+    if strings and (strings["gold"] or strings["pred"]):
+        out.append(f"citations compared as normalised strings (no key): {strings['gold']} gold, {strings['pred']} "
+                   f"predicted, {strings['matched']} matched\n")
     for u in (report.get("unparsed") or [])[:10]:
         out.append(f"unparsed ({u['side']}, {u['id']}): {u['citation']}: {u['error']}\n")
     if len(report.get("unparsed") or []) > 10:
@@ -194,8 +256,27 @@ def _crosslex(args: argparse.Namespace) -> int:
         from legalcite.metrics import crosslex
 
         rep = crosslex.score(a.gold, a.pred, level=a.level, rule=a.rule, pattern=a.pattern, samples=a.samples,
-                             seed=a.seed, with_items=a.items, cluster=a.cluster)
+                             seed=a.seed, with_items=a.items, cluster=a.cluster, key_map=a.key_map)
         return _emit(a, rep, crosslex.table_rows(rep))
+    return _run(go, args)
+
+
+def _consensus(args: argparse.Namespace) -> int:
+    def go(a):
+        from legalcite.cli.common import write_output
+        from legalcite.core.jsonl import dumps
+        from legalcite.metrics import consensus
+        from legalcite.metrics.io import read_rows
+
+        items = read_rows(a.items)
+        rep = consensus.score(items, a.validators, level=a.level, rule=a.rule, pattern=a.pattern,
+                              key_map=a.key_map)
+        if a.verified:
+            write_output(a.verified, "".join(dumps(d) + "\n" for d in consensus.verified_lines(items, rep)))
+        rows = _kv_rows(rep, ["n", "n_verified", "verified_rate"])
+        rows += [{"metric": f"failed: {k}", "value": v} for k, v in rep["failed"].items()]
+        rows += [{"metric": f"{v} {k}", "value": x} for v, b in rep["by_validator"].items() for k, x in b.items()]
+        return _emit(a, rep, rows)
     return _run(go, args)
 
 
@@ -204,8 +285,10 @@ def _lexassay(args: argparse.Namespace) -> int:
         from legalcite.metrics import lexassay
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
-                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep)
-        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "all_criteria_met", "n_void"])
+                             check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep,
+                             budget=a.budget, scoring=a.scoring)
+        rows = _kv_rows(rep, ["n_tasks", "score", "score_exact", "scoring", "comparable", "all_criteria_met",
+                              "n_void"])
         rows += [{"metric": k, "value": v} for k, v in rep["deductions"].items()]
         rows += [{"metric": f"status {k}", "value": v} for k, v in rep["statuses"].items()]
         return _emit(a, rep, rows)
@@ -259,21 +342,73 @@ def _agreement(args: argparse.Namespace) -> int:
     def go(a):
         from legalcite.metrics import agreement
 
+        baselines = (agreement.BASELINES if a.baselines is None else [] if a.baselines.strip() == "none"
+                     else [b for b in a.baselines.split(",") if b.strip()])
         rep = agreement.score_agreement(a.judged, a.human, pool=a.pool, levels=a.levels, human_scale=a.human_scale,
                                         require_all=a.require_all_judges, alt=a.alt_test, epsilon=a.epsilon,
-                                        alpha=a.alpha, alt_scoring=a.alt_scoring, min_items=a.min_items)
+                                        alpha=a.alpha, alt_scoring=a.alt_scoring, min_items=a.min_items,
+                                        baselines=baselines)
         cols = ("n", "pearson_r", "qwk", "mae", "mae_10")
         rows = []
         for scope, b in [("overall", rep)] + [(f"language={k}", v) for k, v in rep["by_language"].items()]:
             rows.append({"scope": scope, "judge": f"ensemble ({a.pool})", **{k: b[k] for k in cols}})
             rows += [{"scope": scope, "judge": j, **{k: v[k] for k in cols}} for j, v in b["judges"].items()]
-        if "alt_test" in rep:
-            t = rep["alt_test"]
-            for j, v in [(f"ensemble ({a.pool})", t["ensemble"])] + list(t["judges"].items()):
-                rows.append({"scope": f"Alt-Test ε={t['epsilon']:g}", "judge": j, "n": v["n_items"],
+        experts = rep["annotator_agreement"]
+        if experts:
+            rows += [{"scope": "experts", "judge": pair, **{k: v[k] for k in cols}}
+                     for pair, v in experts["pairs"].items()]
+            rows.append({"scope": "experts", "judge": "mean of pairs", "n": "", **experts["mean"]})
+        for eps, t in rep.get("alt_test", {}).get("by_epsilon", {}).items():
+            runs = [(f"ensemble ({a.pool})", t["ensemble"])] + list(t["judges"].items())
+            runs += [(f"constant {name}", v) for name, v in t["baselines"].items()]
+            for j, v in runs:
+                rows.append({"scope": f"Alt-Test ε={eps}", "judge": j, "n": v["n_items"],
                              "pearson_r": f"ω={v['winning_rate']:.2f}", "qwk": f"ρ={v['advantage_probability']:.2f}",
                              "mae": "passed" if v["passed"] else "failed", "mae_10": ""})
         return _emit(a, rep, rows)
+    return _run(go, args)
+
+
+def _split(args: argparse.Namespace) -> int:
+    def go(a):
+        from pathlib import Path
+
+        from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, write_output
+        from legalcite.core.jsonl import dumps
+        from legalcite.metrics import split
+        from legalcite.metrics.io import named_path, read_rows
+
+        if a.check:
+            parts = {}
+            for spec in a.files:
+                name, path = named_path(spec)
+                if name in parts:
+                    raise ValueError(f"two parts named {name!r}: name them NAME=FILE")
+                parts[name] = read_rows(path)
+            rep = split.check(parts, field=a.group_field)
+            rows = [{"part": n, **v} for n, v in rep["splits"].items()]
+            rows += [{"part": f"LEAK group {x['group']}", "items": sum(map(len, x["splits"].values())),
+                      "groups": ", ".join(x["splits"]), "share": ""} for x in rep["leaking_groups"]]
+            rows += [{"part": f"LEAK id {x['id']}", "items": sum(map(len, x["splits"].values())),
+                      "groups": ", ".join(x["splits"]), "share": ""} for x in rep["shared_ids"]]
+            _emit(a, rep, rows)
+            for x in rep["leaking_groups"] + rep["shared_ids"]:
+                what = f"fact group {x['group']!r}" if "group" in x else f"id {x['id']!r}"
+                places = "; ".join(f"{n}: {', '.join(w)}" for n, w in x["splits"].items())
+                print(f"legalcite split: leakage: {what} in {len(x['splits'])} parts ({places})", file=sys.stderr)
+            return EXIT_BAD_LINES if rep["leakage"] else EXIT_OK
+        if len(a.files) != 1:
+            raise ValueError("give one items file to split (or --check the parts of an existing split)")
+        names = [n.strip() for n in a.names.split(",") if n.strip()]
+        parts, rep = split.make_split(read_rows(a.files[0]), names=names, seed=a.seed, field=a.group_field,
+                                      proportions=split.parse_proportions(a.proportions, len(names)))
+        out_dir = Path(a.out_dir or ".")
+        rep["files"] = {}
+        for name, rows in parts.items():
+            target = out_dir / f"{name}.jsonl"
+            write_output(str(target), "".join(dumps(r.data) + "\n" for r in rows))
+            rep["files"][name] = str(target)
+        return _emit(a, rep, [{"part": n, **v} for n, v in rep["splits"].items()])
     return _run(go, args)
 
 

@@ -15,15 +15,19 @@ library only (the tests check r and QWK against scipy and scikit-learn).
 - MAE: the mean absolute difference of the paired scores, on the [0, 1] scale (``mae``) and on the 0–10 scale the
   seed reports (``mae_10`` = 10 × ``mae``).
 - Alt-Test (Calderon, Reichart and Dror 2025, "The Alternative Annotator Test for LLM-as-a-Judge", ACL, and its
-  reference code; LEXam's judge validation as issue 25 names it): with several human annotators per answer, each
-  annotator in turn is left out, and the judge and the left-out annotator are each compared with the remaining
-  annotators (alignment: negative RMSE, or accuracy on the scale's categories). Per answer, ``W_judge = 1[judge ≥ annotator]`` and ``W_h = 1[annotator ≥
-  judge]`` in alignment; a one-sided one-sample t-test of ``d = W_h − W_judge`` against ε (H0: mean(d) ≥ ε, the
-  annotator's advantage outweighs the judge's lower cost) gives one p-value per annotator; the Benjamini–Yekutieli
-  procedure at level α decides which are rejected. The winning rate ω is the share of annotators rejected; the
-  judge passes when ω ≥ 0.5. The advantage probability ρ is the mean over annotators of mean(W_judge).
-  Standard library only (the t distribution through the regularized incomplete beta function); the tests check the
-  p-values against ``scipy.stats.ttest_1samp``.
+  reference code; LEXam's judge validation): with several human annotators per answer, each annotator in turn is
+  left out, and the judge and the left-out annotator are each compared with the remaining annotators (alignment:
+  negative RMSE, or accuracy on the scale's categories). Per answer, ``W_judge = 1[judge ≥ annotator]`` and
+  ``W_h = 1[annotator ≥ judge]`` in alignment; a one-sided one-sample t-test of ``d = W_h − W_judge`` against ε
+  (H0: mean(d) ≥ ε, the annotator's advantage outweighs the judge's lower cost; LEXam: ε = 0, the default) gives
+  one p-value per annotator; the Benjamini–Yekutieli procedure at level α decides which are rejected. The winning
+  rate ω is the share of annotators rejected; the judge passes when ω ≥ 0.5. The advantage probability ρ is the
+  mean over annotators of mean(W_judge). Several ε can be tested at once; constant-score judges (0, 0.5, 1, the
+  annotators' mean) are tested beside the real ones as a baseline that must fail.
+- The annotators' agreement with each other, pair by pair (r, QWK, MAE): the reliability of the ground truth.
+
+Standard library only (the t distribution through the regularized incomplete beta function); the tests check the
+p-values against ``scipy.stats.ttest_1samp``.
 """
 from __future__ import annotations
 
@@ -96,7 +100,9 @@ def agreement(judge: Sequence[float], human: Sequence[float], levels: int = DEFA
 # ---------------------------------------------------------------- the alternative annotator test
 
 ALT_SCORINGS = ("neg_rmse", "accuracy")
-DEFAULT_EPSILON = 0.2      # Calderon et al.'s rule of thumb for expert annotators (skilled 0.15, crowd 0.1)
+# LEXam ran the Alt-Test with "m=3 experts, n=50 items, and ε=0" (§5.2) and reports a second tolerance level in its
+# appendix (G.4); 0.2 is Calderon et al.'s rule of thumb for expert annotators (skilled 0.15, crowd 0.1).
+DEFAULT_EPSILON = 0.0
 DEFAULT_ALPHA = 0.05       # the false discovery rate of the Benjamini–Yekutieli procedure
 DEFAULT_MIN_ITEMS = 30     # per annotator, for the t-test's normal approximation (Calderon et al.)
 
@@ -270,15 +276,71 @@ def human_annotations(row: Row, scale: float = 1.0) -> dict[str, float]:
     return {str(a): _number(v, row.where(), f"annotator {a!r}'s score", scale) for a, v in raw.items()}
 
 
+def annotator_agreement(annotators: dict[str, dict[str, float]], levels: int = DEFAULT_LEVELS
+                        ) -> dict[str, Any] | None:
+    """The experts' agreement with each other, pair by pair (Calderon et al.: "report a measure of reliability for
+    the human annotators", the ground the Alt-Test stands on): for each pair of annotators, Pearson r, quadratic
+    weighted kappa and MAE over the answers both graded, and the mean of each over the pairs (a pair's undefined
+    value left out). None with fewer than two named annotators."""
+    names = sorted(annotators)
+    if len(names) < 2:
+        return None
+    pairs: dict[str, dict[str, Any]] = {}
+    for k, a in enumerate(names):
+        for b in names[k + 1:]:
+            both = sorted(set(annotators[a]) & set(annotators[b]))
+            pairs[f"{a} vs {b}"] = agreement([annotators[a][i] for i in both], [annotators[b][i] for i in both],
+                                             levels)
+    mean: dict[str, Any] = {}
+    for m in ("pearson_r", "qwk", "mae", "mae_10"):
+        vals = [v[m] for v in pairs.values() if v[m] is not None]
+        mean[m] = rounded(math.fsum(vals) / len(vals)) if vals else None
+    return {"annotators": names, "pairs": pairs, "mean": mean}
+
+
+BASELINES = ("0", "0.5", "1", "mean")
+"""The constant-score judges of the Alt-Test's sanity check: a judge that gives every answer the same score must not
+pass (LEXam's appendix G.5 runs such baselines). ``mean`` is the annotators' mean score."""
+
+
+def constant_baselines(names: Sequence[str | float], annotators: dict[str, dict[str, float]]) -> dict[str, float]:
+    """``{name: constant}`` for the baselines named (numbers on [0, 1], or ``mean``: the mean of every annotator
+    score)."""
+    out: dict[str, float] = {}
+    for name in names:
+        key = str(name).strip()
+        if key == "mean":
+            vals = [v for anns in annotators.values() for v in anns.values()]
+            if vals:
+                out["mean"] = math.fsum(vals) / len(vals)
+            continue
+        try:
+            c = float(key)
+        except ValueError:
+            raise ValueError(f"a baseline is a score on [0, 1] or 'mean', not {name!r}") from None
+        if not 0.0 <= c <= 1.0:
+            raise ValueError(f"a baseline is a score on [0, 1] or 'mean', not {name!r}")
+        out[f"{c:g}"] = c
+    return out
+
+
+def epsilon_key(epsilon: float) -> str:
+    """How an ε names its block of the report (``0``, ``0.2``)."""
+    return f"{epsilon:g}"
+
+
 def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int = DEFAULT_LEVELS,
                     human_scale: float = 1.0, require_all: bool = True, alt: bool = False,
-                    epsilon: float = DEFAULT_EPSILON, alpha: float = DEFAULT_ALPHA, alt_scoring: str = "neg_rmse",
-                    min_items: int = DEFAULT_MIN_ITEMS) -> dict[str, Any]:
+                    epsilon: float | Sequence[float] = DEFAULT_EPSILON, alpha: float = DEFAULT_ALPHA,
+                    alt_scoring: str = "neg_rmse", min_items: int = DEFAULT_MIN_ITEMS,
+                    baselines: Sequence[str | float] = BASELINES) -> dict[str, Any]:
     """Agreement of the pooled judge ensemble (``pool``, default min) and of each judge with the human scores,
-    over the ids both files have, overall and per ``language`` (from either file). ``require_all`` (default): a
-    judged line without a score of every judge of the ensemble is an error, as in ``score mcq --open``. ``alt``:
-    add the Alt-Test of the ensemble and of each judge against the annotators (``epsilon``, ``alpha``,
-    ``alt_scoring``, ``min_items``)."""
+    over the ids both files have, overall and per ``language`` (from either file), and the annotators' agreement
+    with each other (:func:`annotator_agreement`). ``require_all`` (default): a judged line without a score of every
+    judge of the ensemble is an error, as in ``score mcq --open``; a judge score outside the scale is no score
+    (:func:`legalcite.metrics.lexam.on_judge_scale`), listed under ``missing.out_of_range``. ``alt``: add the
+    Alt-Test of the ensemble, of each judge and of the constant ``baselines`` against the annotators, at each
+    ``epsilon`` (one value or several; LEXam's is 0), with ``alpha``, ``alt_scoring`` and ``min_items``."""
     from legalcite.metrics.lexam import POOLS, ensemble_rows
 
     if pool not in POOLS:
@@ -287,6 +349,9 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
         raise ValueError("levels must be at least 2")
     if alt and alt_scoring not in ALT_SCORINGS:
         raise ValueError(f"alt_scoring must be one of {ALT_SCORINGS}, not {alt_scoring!r}")
+    epsilons = [float(epsilon)] if isinstance(epsilon, (int, float)) else [float(e) for e in epsilon]
+    if alt and not epsilons:
+        raise ValueError("the Alt-Test needs at least one epsilon")
     jrows, hrows = rows_of(judged), rows_of(human)
     humans: dict[str, tuple[float, str | None]] = {}
     annotators: dict[str, dict[str, float]] = {}
@@ -294,15 +359,14 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
         lang = r.data.get("language")
         i = row_id(r)
         humans.setdefault(i, (human_score(r, human_scale), lang if isinstance(lang, str) else None))
-        if alt:
+        if alt or isinstance(r.data.get("scores"), dict):
             for a, v in human_annotations(r, human_scale).items():
                 annotators.setdefault(a, {}).setdefault(i, v)
-    lines, judges, _, _ = ensemble_rows(jrows, require_all=require_all)
+    ens = ensemble_rows(jrows, require_all=require_all)
+    judges = ens.judges
     pairs: list[dict[str, Any]] = []
     only_judged, no_scores, judged_ids = [], [], set()
-    for r, i, scores in lines:
-        for j, s in scores.items():
-            _number(s, r.where(), f"judge {j!r} score", 1.0)
+    for r, i, scores in ens.lines:
         judged_ids.add(i)
         if i not in humans:
             only_judged.append(i)
@@ -330,19 +394,29 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
     report.update(block(pairs))
     langs = sorted({p["language"] for p in pairs}, key=lambda x: (x is None, x or ""))
     report["by_language"] = {lang or "(none)": block([p for p in pairs if p["language"] == lang]) for lang in langs}
+    report["annotator_agreement"] = annotator_agreement(annotators, levels)
     report["missing"] = {"judged_without_human": only_judged, "judged_without_scores": no_scores,
-                         "human_without_judged": [i for i in humans if i not in judged_ids]}
+                         "human_without_judged": [i for i in humans if i not in judged_ids],
+                         "out_of_range": ens.out_of_range}
     if alt:
-        opts = {"epsilon": epsilon, "alpha": alpha, "scoring": alt_scoring, "levels": levels, "min_items": min_items}
-        report["alt_test"] = {
-            **{k: v for k, v in opts.items() if k != "levels"}, "annotators": sorted(annotators),
-            "ensemble": alt_test({p["id"]: p["pooled"] for p in pairs}, annotators, **opts),
-            "judges": {j: alt_test({p["id"]: p["scores"][j] for p in pairs if j in p["scores"]}, annotators, **opts)
-                       for j in judges},
-        }
+        constants = constant_baselines(baselines, annotators)
+        ids = [p["id"] for p in pairs]
+        report["alt_test"] = {"epsilons": epsilons, "alpha": alpha, "scoring": alt_scoring, "min_items": min_items,
+                              "annotators": sorted(annotators),
+                              "baselines": {name: rounded(c) for name, c in constants.items()}, "by_epsilon": {}}
+        for eps in epsilons:
+            opts = {"epsilon": eps, "alpha": alpha, "scoring": alt_scoring, "levels": levels, "min_items": min_items}
+            report["alt_test"]["by_epsilon"][epsilon_key(eps)] = {
+                "ensemble": alt_test({p["id"]: p["pooled"] for p in pairs}, annotators, **opts),
+                "judges": {j: alt_test({p["id"]: p["scores"][j] for p in pairs if j in p["scores"]}, annotators,
+                                       **opts) for j in judges},
+                "baselines": {name: alt_test(dict.fromkeys(ids, c), annotators, **opts)
+                              for name, c in constants.items()},
+            }
     return report
 
 
 __all__ = ["pearson", "quadratic_weighted_kappa", "mae", "category", "agreement", "score_agreement",
+           "annotator_agreement", "constant_baselines", "BASELINES", "epsilon_key",
            "human_score", "human_annotations", "alt_test", "ttest_less", "t_cdf", "betainc",
            "benjamini_yekutieli", "ALT_SCORINGS"]

@@ -4,7 +4,9 @@ Per item: ``correct = 1[ŷ = y]`` (T3: the whole jurisdiction → conclusion map
 predicted and gold normalized citation sets" (default: the canonical keys compared exactly, as CrossLex defines
 it; ``level="compatible"`` takes LexAssay's precision rule instead, one key a segment prefix of the other; ``unit``
 and ``work`` cut the keys with ``key_at`` first), and ``GJ = correct × F1``. T2/T3 items cite several
-jurisdictions: their Citation-F1 is also reported per jurisdiction, on the keys of that jurisdiction. N is the
+jurisdictions: their Citation-F1 is also reported per jurisdiction, on the keys of that jurisdiction. A citation
+without a key is compared as its normalised string (the benchmark's own identifiers match themselves), and a key map
+turns the benchmark's identifiers into canonical keys on both sides. N is the
 number of gold items: a gold id without a prediction scores 0; a prediction whose id is not in gold is listed,
 not scored; an empty gold file is an error. Formulas and schema: ``docs/metrics.md``.
 """
@@ -17,8 +19,8 @@ from typing import Any, Callable, Iterable, Sequence
 from legalcite.keys import compatible
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
-from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, norm_label,
-                                  parse_mapping, rounded, row_id, rows_of)
+from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, is_string_token,
+                                  load_key_map, norm_label, parse_mapping, rounded, row_id, rows_of, string_token)
 
 MAPPING_TASKS = frozenset({"T3"})
 # Tasks whose items cite several jurisdictions at once: their Citation-F1 is also split by jurisdiction.
@@ -39,7 +41,13 @@ LEVEL_NOTES = {
 }
 
 
-def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = compatible) -> int:
+def consistent(a: str, b: str) -> bool:
+    """LexAssay's precision rule between two tokens: two keys when one is a segment prefix of the other
+    (:func:`legalcite.keys.compatible`); a citation without a key (a normalised string) only when equal."""
+    return a == b if is_string_token(a) or is_string_token(b) else compatible(a, b)
+
+
+def matched(pred: Iterable[str], gold: Iterable[str], match: Callable[[str, str], bool] = consistent) -> int:
     """The size of a maximum one-to-one matching between predicted and gold keys under ``match``: each gold key
     is credited to at most one predicted key and each predicted key to at most one gold key, so ``§ 823 BGB`` and
     ``§ 823 Abs. 1 BGB`` predicted for one gold ``§ 823 Abs. 1 BGB`` make one hit, not two. With equality as
@@ -151,7 +159,7 @@ def jurisdiction_label(key: str) -> str | None:
     that is not a key (an unparseable citation)."""
     from legalcite.jurisdictions import names_of
 
-    if not key or key.startswith("?") or "/" not in key:
+    if not key or is_string_token(key) or "/" not in key:
         return None
     code = key.split("/", 1)[0]
     names = names_of(code)
@@ -199,11 +207,25 @@ def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver
     for c in extract(text, jurisdiction=h) if h else extract(text):
         if c.key is None:
             resolver.unparsed.append({"id": item, "side": "pred", "citation": c.text,
-                                      "error": "citation without a key (work or jurisdiction unresolved)"})
-            out.add(f"?pred:{c.text}")
+                                      "error": "citation without a key (work or jurisdiction unresolved)",
+                                      "compared_as": string_token(c.text)})
+            out.add(string_token(c.text))
         else:
             out.add(key_at(c.key, level))
     return out
+
+
+def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract: Callable[..., list] | None,
+                   item: str, level: str, jurisdiction: str | None) -> set[str]:
+    """The key set of a prediction line: its ``citations``, else the citations :func:`legalcite.extract` finds in
+    its free-text ``output``, else none."""
+    if "citations" in p.data:
+        return resolver.key_set(p.data["citations"], item=item, side="pred", level=level, jurisdiction=jurisdiction)
+    if not isinstance(output, str):
+        return set()
+    if extract is None:
+        from legalcite import extract as extract
+    return _extract_keys(output, extract, resolver, item, level, jurisdiction)
 
 
 def _citations(row: Row) -> None:
@@ -213,7 +235,7 @@ def _citations(row: Row) -> None:
         raise ScoreInputError(f"{row.where()}: 'citations' must be a list of citation strings, not {c!r}")
 
 
-def _prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
+def prediction(p: Row, rule: str, pattern: str | None) -> tuple[Any, str | None]:
     """``(answer, output)`` of a prediction line: ``answer`` as given, else taken from the free-text ``output``."""
     output = p.data.get("output")
     if output is not None and not isinstance(output, str):
@@ -246,7 +268,7 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
     pred_by, pred_dups = index_rows(pred, what="pred")
     preds = {}
     for p in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
-        preds.setdefault(row_id(p), _prediction(p, rule, pattern))
+        preds.setdefault(row_id(p), prediction(p, rule, pattern))
     items: list[Item] = []
     missing_pred: list[str] = []
     for gid, g in gold_by.items():
@@ -277,16 +299,7 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
                               split_by_jurisdiction(set(), gk, multi, matching, missing=True)))
             continue
         answer, output = preds[gid]
-        if "citations" in p.data:
-            pk = resolver.key_set(p.data["citations"], item=gid, side="pred", level=cut, jurisdiction=jur)
-        elif isinstance(output, str):
-            if extract is None:
-                from legalcite import extract as _extract
-
-                extract = _extract
-            pk = _extract_keys(output, extract, resolver, gid, cut, jur)
-        else:
-            pk = set()
+        pk = predicted_keys(p, output, resolver=resolver, extract=extract, item=gid, level=cut, jurisdiction=jur)
         correct, bindings = judge_answer(task, answer, gold_answer)
         pr, rc, f1 = prf(pk, gk, matching)
         items.append(Item(gid, task, correct, pr, rc, f1, "scored", jur, dom, bindings, answer,
@@ -341,8 +354,10 @@ def _multi_block(items: Sequence[Item], j: str, samples: int, seed: int, cluster
 
 def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dict[str, Any]], *,
               level: str = DEFAULT_LEVEL, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
-              with_items: bool = False, cluster: bool = False) -> dict[str, Any]:
-    """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s."""
+              with_items: bool = False, cluster: bool = False, key_map: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """The CrossLex report (schema in ``docs/metrics.md``). ``cluster``: resample whole ``fact_group``s;
+    ``key_map``: what the key map was and how often it was used, reported as it is."""
 
     def bindings_of(sub: Iterable[Item], only: str | None = None) -> tuple[list[bool], list[str]]:
         oks, labels = [], []
@@ -387,6 +402,14 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
                            "unit": "fact_group" if cluster else "item"}
     report["missing"] = missing
     report["unparsed"] = unparsed
+    # citations without a key, compared as normalised strings: how many on each side, and how many matched
+    strings = {"gold": sum(is_string_token(k) for it in items for k in it.gold_keys),
+               "pred": sum(is_string_token(k) for it in items for k in it.pred_keys),
+               "matched": sum(len({k for k in it.gold_keys if is_string_token(k)} & set(it.pred_keys))
+                              for it in items)}
+    report["string_identifiers"] = strings
+    if key_map is not None:
+        report["key_map"] = key_map
     if with_items:
         report["items"] = [it.to_dict() for it in items]
     return report
@@ -395,20 +418,24 @@ def summarize(items: Sequence[Item], missing: dict[str, Any], unparsed: list[dic
 def score(gold: str | Sequence[Row], pred: str | Sequence[Row], *, level: str = DEFAULT_LEVEL, rule: str = "marker",
           pattern: str | None = None, samples: int = _bs.DEFAULT_SAMPLES, seed: int = _bs.DEFAULT_SEED,
           with_items: bool = False, cluster: bool = False, parse: Callable[..., list] | None = None,
-          extract: Callable[..., list] | None = None) -> dict[str, Any]:
+          extract: Callable[..., list] | None = None, key_map: str | Path | None = None) -> dict[str, Any]:
     """Score a CrossLex prediction file against gold (paths or rows). ``parse``/``extract`` default to
-    :func:`legalcite.parse` / :func:`legalcite.extract`."""
+    :func:`legalcite.parse` / :func:`legalcite.extract`. ``key_map``: a file mapping the benchmark's own
+    identifiers onto canonical keys (:func:`legalcite.metrics.io.load_key_map`), used on both sides."""
     _key_level(level)  # an unknown level fails before any file is read
     g = rows_of(gold)
     if not g:  # "N is the number of evaluated instances": no instance, no score (not n = 0 and exit 0)
         where = f"{gold}: " if isinstance(gold, (str, Path)) else ""
         raise ScoreInputError(f"{where}no gold items: the gold file has no line, so there is nothing to score")
+    mapping = load_key_map(key_map) if key_map is not None else None
     p = rows_of(pred)
-    resolver = KeyResolver(parse=parse)
+    resolver = KeyResolver(parse=parse, key_map=mapping)
     items, missing = score_items(g, p, level=level, rule=rule, pattern=pattern, resolver=resolver,
                                  extract=extract)
+    used = None if mapping is None else {"file": str(key_map), "identifiers": len(mapping),
+                                         "citations_mapped": resolver.mapped}
     return summarize(items, missing, resolver.unparsed, level=level, samples=samples, seed=seed, cluster=cluster,
-                     with_items=with_items)
+                     with_items=with_items, key_map=used)
 
 
 def table_rows(report: dict[str, Any]) -> list[dict[str, Any]]:

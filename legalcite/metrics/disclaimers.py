@@ -8,14 +8,20 @@ one needs its own guard. Only the answer's author speaking counts:
   ("This is not legal advice", "Diese Antwort stellt keine Rechtsberatung dar", "以上内容不构成法律意见",
   "Ceci ne constitue pas un avis juridique"), or the sentence is the bare note ("Not legal advice.",
   "Keine Rechtsberatung."). "For informational purposes only", "以上内容仅供参考" and "This simple matter requires no
-  legal advice" say nothing of the kind; "The court held that the letter was not legal advice" is about a letter;
+  legal advice" say nothing of the kind; "The court held that the letter was not legal advice" is about a letter.
+  The verb must say what the text is or replaces ("does not constitute", "cannot replace", "kann keine
+  Rechtsberatung ersetzen", "ne saurait remplacer") and only articles and words of advice may stand between the
+  negation and the advice, so "This does not require legal advice" (a need), "This is not a question of legal advice"
+  (a question) and "legal advice services"/"Rechtsberatungsleistungen" (services) are no notes;
 - a **recommendation to consult a lawyer** addresses the reader ("You should consult a lawyer", "Wenden Sie sich an
   einen Anwalt", "建议您咨询专业律师", "Je vous recommande de consulter un avocat"); a lawyer named in a narrative
-  sentence is not one, and a sentence that says a lawyer is not needed never counts ("Sie brauchen keine
-  Rechtsberatung", "Vous n'avez pas besoin d'un avocat");
+  sentence is not one, a sentence that says a lawyer is not needed never counts ("Sie brauchen keine
+  Rechtsberatung", "Vous n'avez pas besoin d'un avocat"), and another party's lawyer is not the reader's ("You must
+  contact the opposing counsel", "Ask the landlord's solicitor to return the deposit");
 - **quotations** are someone else's words: text between quotation marks is masked before the rules run;
 - **reported speech** is someone else's view: a match after a reporting verb in its sentence ("the court held
-  that", "das Gericht stellte fest", "法院认为", "le tribunal a jugé que") does not count.
+  that", "das Gericht stellte fest", "法院认为", "le tribunal a jugé que"), or followed by an attribution ("…,
+  according to the BGH", "…, so der BGH", "…, selon la Cour de cassation", "…，最高法院如是认为"), does not count.
 
 The answer is split into sentences at ``. ! ? ;`` followed by a space, at ``。！？；`` and at newlines; the rules of
 every language are tried on every sentence (an English answer may end with a German note). Examples that count and
@@ -48,7 +54,8 @@ _DE_SELF = (r"(?:dies(?:e[rs]?)?(?:\s+(?:Antwort|Auskunft|Einschätzung|Darstell
             r"Erläuterung(?:en)?|Ausführungen|Stellungnahme|Analyse|Angaben|Hinweise|Text))?|das\s+(?:Vorstehende|Obige|"
             r"Gesagte)|(?:die|meine|unsere)\s+(?:obigen\s+|vorstehenden\s+|folgenden\s+)?(?:Ausführungen|Informationen|"
             r"Angaben|Hinweise|Antwort|Einschätzung|Auskunft))")
-_DE_NOT_ADVICE = r"(?:Rechtsberatung|rechtliche\s+Beratung|Rechtsauskunft|anwaltliche\s+Beratung|Rechtsrat)"
+# whole words: "Rechtsberatungsleistungen" (services) is no advice
+_DE_NOT_ADVICE = r"(?:Rechtsberatung|rechtliche\s+Beratung|Rechtsauskunft|anwaltliche\s+Beratung|Rechtsrat)\b"
 _ZH_SELF = (r"(?:本(?:回答|答复|解答|文|内容|意见|分析|信息)|以上|上述|前述|此(?:回答|答复|内容|分析)|我的(?:回答|答复|分析|意见)|"
             r"这(?:些|个)?(?:回答|答复|内容|信息|分析))")
 _FR_SELF = (r"(?:ceci|cela|ce\s+(?:texte|message|document|contenu|qui\s+précède)|cette\s+(?:réponse|analyse|note|"
@@ -58,15 +65,34 @@ _FR_SELF = (r"(?:ceci|cela|ce\s+(?:texte|message|document|contenu|qui\s+précèd
 _FR_ADVICE = (r"(?:(?:avis|conseils?|consultation)\s+juridiques?|(?:avis|conseils?|consultation)\s+d['’]un\s+"
               r"(?:avocat|juriste|professionnel\s+du\s+droit))")
 
+# What may stand between the negation and "legal advice": articles, adjectives of advice and "as"-phrases, nothing else,
+# so "This is not a question of legal advice" (a question) and "does not require legal advice" (a need) are no notes.
+_EN_GAP = (r"(?:(?:a|an|any|formal|professional|specific|individual(?:i[sz]ed)?|personal|binding|official|actual|"
+           r"qualified|complete|intended\s+(?:as|to\s+be)|meant\s+(?:as|to\s+be)|to\s+be\s+(?:construed|taken|treated|"
+           r"relied\s+(?:up)?on)\s+as|(?:a\s+)?substitute\s+for|(?:a\s+)?replacement\s+for)\s+){0,4}")
+# "legal advice" as the first part of another noun is not advice: "legal advice services", "legal advice act"
+_EN_COMPOUND = (r"(?!\s+(?:services?|providers?|firms?|business(?:es)?|acts?|laws?|market|sector|industry|"
+                r"clinics?|cent(?:re|er)s?|offices?|hotlines?|rules?|regulations?|licen[cs]es?|professions?|"
+                r"activit(?:y|ies))\b)")
+_EN_ADVICE = (rf"(?:legal\s+advice\b{_EN_COMPOUND}|(?:the\s+)?advice\s+of\s+(?:a|an|your)\s+(?:\w+\s+)?"
+              r"(?:lawyer|attorney|solicitor|counsel)|(?:a|an|your)\s+(?:\w+\s+)?(?:lawyer|attorney|solicitor)['’]s\s+"
+              r"advice|(?:a\s+)?consultation\s+with\s+(?:a|an|your)\s+(?:\w+\s+)?(?:lawyer|attorney|solicitor))")
+# the verbs by which a text says what it is not: "does not constitute", "cannot replace", "should not be taken as"
+_EN_NOT_VERB = (r"(?:(?:does|do|should|shall|must|may|could|would)\s*(?:n['’]t|\s+not)|(?:will|can)\s+not|cannot|"
+                r"can['’]t|won['’]t)\s+"
+                r"(?:constitute|represent|replace|substitute\s+for|amount\s+to|serve\s+as|provide|offer|give|"
+                r"take\s+the\s+place\s+of|be(?:\s+(?:construed|taken|treated|considered|regarded|relied\s+(?:up)?on|"
+                r"used))?(?:\s+as)?)")
+
 NOT_ADVICE = {
     "en": [
         # the text itself said not to be legal advice: "This is not legal advice", "This answer does not constitute
-        # legal advice", "This is general information, not legal advice"; present tense, the answer as subject
-        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:is|are|does|do|should|shall|must|can|may|will)\s*(?:n't|\s+not)\b[^.!?;]{{0,40}}?"
-        r"\blegal\s+advice\b",
-        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:is|are)\b[^.!?;]{{0,80}}?\bnot\s+(?:\w+\s+){{0,3}}legal\s+advice\b",
-        r"\bnothing\s+(?:in|here|herein|above)\b[^.!?;]{0,40}?\b(?:is|constitutes|should\s+be\s+(?:construed|taken|"
-        r"treated)\s+as)\s+(?:\w+\s+){0,2}legal\s+advice\b",
+        # legal advice", "This information cannot replace legal advice"; present tense, the answer as subject
+        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:(?:is|are)\s*(?:n['’]t|\s+not)|{_EN_NOT_VERB})\s+{_EN_GAP}{_EN_ADVICE}",
+        # "This is general information, not legal advice"
+        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:is|are)\b[^.!?;]{{0,80}}?\bnot\s+{_EN_GAP}{_EN_ADVICE}",
+        rf"\bnothing\s+(?:in|here|herein|above)\b[^.!?;]{{0,40}}?\b(?:is|constitutes|should\s+be\s+(?:construed|taken|"
+        rf"treated)\s+as)\s+{_EN_GAP}{_EN_ADVICE}",
         rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:does|do|will)\s*(?:n't|\s+not)\s+create\s+an?\s+attorney[- ]client\s+relationship",
     ],
     "de": [
@@ -74,17 +100,29 @@ NOT_ADVICE = {
         rf"\b{_DE_SELF}\b[^.!?;]{{0,40}}?\b(?:ist|sind|stellt|stellen|ersetzt|ersetzen|bildet|bilden)\b[^.!?;]{{0,30}}?"
         rf"\bkeine[nr]?\s+(?:\w+\s+)?(?:{_DE_NOT_ADVICE}|Beratung\s+durch\s+\w+\s+\w+|(?:Rechts)?[Aa]nw[aä]lt\w*)",
         rf"\b{_DE_SELF}\b[^.!?;]{{0,40}}?\b(?:ist|sind)\s+nicht\s+als\s+(?:\w+\s+)?{_DE_NOT_ADVICE}",
+        # "Diese Auskunft kann keine Rechtsberatung ersetzen", "… können eine anwaltliche Beratung nicht ersetzen"
+        rf"\b{_DE_SELF}\b[^.!?;]{{0,40}}?\b(?:kann|können|vermag|vermögen)\s+(?:(?:keine[nr]?|eine[nr]?|die|den)\s+)?"
+        rf"(?:\w+\s+)?(?:{_DE_NOT_ADVICE}|Beratung\s+durch\s+\w+\s+\w+|(?:Rechts)?[Aa]nw[aä]lt\w*)[^.!?;]{{0,20}}?"
+        r"(?<=\s)(?:nicht\s+)?ersetzen\b",
         rf"\bes\s+handelt\s+sich\s+(?:hierbei\s+|dabei\s+|bei\s+{_DE_SELF}\s+)?(?:nicht\s+um\s+(?:eine\s+)?|um\s+keine\s+)"
         rf"(?:\w+\s+)?{_DE_NOT_ADVICE}",
     ],
     "zh": [
         rf"{_ZH_SELF}[^。！？；\n]{{0,16}}?(?:不构成|并非|不是|不作为|不能作为|不视为|不应视为|不能视为|不代表|不属于)"
-        r"[^。！？；\n]{0,8}?(?:法律意见|法律建议|法律咨询意见|法律服务|专业法律意见|正式法律意见)",
+        r"[^。！？；\n]{0,8}?(?:法律意见|法律建议|法律咨询意见|法律服务|专业法律意见|正式法律意见)"
+        r"(?!的?(?:问题|范畴|领域|事项|业务))",  # 不是法律意见的问题: a question, not a note
         rf"{_ZH_SELF}[^。！？；\n]{{0,16}}?(?:不能|无法|不可|不得)(?:替代|代替|取代)[^。！？；\n]{{0,12}}?(?:律师|专业法律|法律意见|法律咨询)",
     ],
     "fr": [
-        rf"\b{_FR_SELF}\s+(?:ne|n['’])\s*(?:\w+\s+){{0,3}}?(?:pas|aucunement|nullement|en\s+aucun\s+cas)\b[^.!?;]{{0,40}}?"
-        rf"\b{_FR_ADVICE}",
+        # "Ceci ne constitue pas un avis juridique", "Cette réponse ne peut pas remplacer l'avis d'un avocat", "Ces
+        # informations ne sauraient remplacer les conseils d'un avocat"; not "ne nécessite pas de conseil juridique"
+        # (a need) nor "n'est pas une question de conseil juridique" (a question)
+        rf"\b{_FR_SELF}\s+(?:ne|n['’])\s*(?:saurai(?:t|ent)|(?:constitu\w*|remplac\w*|représent\w*|vau[tx]|valent|"
+        r"peu[tv]\w*|doi[tv]\w*|est|sont|se\s+substitu\w*|tien(?:t|nent)\s+lieu)\s+(?:pas|aucunement|nullement|point|"
+        r"en\s+aucun\s+cas))\s+(?:(?:être\s+)?(?:considérée?s?\s+comme|assimilée?s?\s+à|remplacer|constituer|"
+        r"se\s+substituer\s+à|tenir\s+lieu\s+d['’]|valoir)\s*)?(?:(?:un|une|des|de|d['’]|du|le|la|les|l['’]|à)\s*)?"
+        r"(?:(?:véritable|vrai|réel|formel(?:le)?|personnalisée?|professionnel(?:le)?|individuel(?:le)?)\s+)?"
+        rf"{_FR_ADVICE}",
         rf"\brien\s+(?:dans|ici)\b[^.!?;]{{0,40}}?\bne\s+(?:constitue|saurait\s+constituer|remplace)\b[^.!?;]{{0,20}}?"
         rf"\b{_FR_ADVICE}",
     ],
@@ -112,7 +150,42 @@ LAWYER = {
     "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
     "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
     "fr": r"\b(?:avocat(?:e|s|es)?|notaire|juriste|conseill(?:er|ère)\s+juridique|professionnel(?:le)?\s+du\s+droit|conseils?\s+juridiques?|aide\s+juridictionnelle|maison\s+de\s+(?:la\s+)?justice)\b",
+    "zh": r"律师|法律专业人士|法律工作者|法律援助|专业人士",
 }
+# Another party's lawyer: consulting the opposing counsel or the landlord's solicitor is no advice to the reader to
+# get legal advice ("You must contact the opposing counsel", "Ask the landlord's solicitor to return the deposit").
+THIRD_PARTY = {
+    "en": rf"(?:\b(?:opposing|adverse|opposite|other\s+(?:side|party)['’]s|opponent['’]s|their|his|her|its)\s+"
+          rf"(?:own\s+)?(?:\w+\s+)?|\b\w+(?:['’]s|s['’])\s+(?:\w+\s+)?)(?:{LAWYER['en']})"
+          rf"|(?:{LAWYER['en']})\s+(?:for|of|representing)\s+(?:the|your|his|her|their)\s+(?:other\s+(?:side|party)|"
+          r"opponent|opposing\s+party|defendant|plaintiff|claimant|respondent|landlord|tenant|employer|insurer|seller|"
+          r"buyer|creditor|debtor|spouse|husband|wife|ex-\w+|company|bank)\b",
+    "de": r"(?:\bgegnerisch\w*\s+(?:\w+\s+)?|\bGegen)(?:Rechts|Fach)?[Aa]nw[aä]lt\w*"
+          r"|(?:(?:Rechts|Fach)?[Aa]nw[aä]lt\w*|\bNotar\w*)\s+(?:des|der|vom)\s+(?!Ihr)\w+",
+    "fr": r"\bavocat\w*\s+(?:adverse|de\s+(?:la\s+)?partie\s+adverse|de\s+l['’](?:autre\s+partie|adversaire|employeur|"
+          r"assureur|acheteur)|du\s+(?:bailleur|propriétaire|locataire|défendeur|demandeur|vendeur|employeur|conjoint|"
+          r"voisin|mari|plaignant)|de\s+(?:votre|la|sa|son)\s+(?:adversaire|bailleur|propriétaire|employeur|ex-\w+|"
+          r"conjoint\w*|assureur|voisin\w*|locataire|défense|société|banque))\b",
+    "zh": r"(?:对方|对手|房东|出租人|承租人|雇主|用人单位|被告|原告|被申请人|申请人|卖方|买方|保险公司|他|她|其(?!他))"
+          r"(?:的)?(?:代理|委托)?(?:律师|法律顾问)",
+}
+# Reported speech after the phrase: "… this is not legal advice, according to the BGH", "…, so der BGH".
+REPORTED_AFTER = {
+    "en": r",\s*(?:according\s+to\b(?!\s+(?:me|us|my|our)\b)|as\s+(?!(?:I|we)\b)(?:the\s+)?\w+(?:\s+\w+)?\s+"
+          r"(?:held|ruled|found|said|stated|noted|put\s+it)\b|(?:the\s+)?(?:court|judge|tribunal|panel|jury|plaintiff|"
+          r"defendant|appellant|respondent|agency|ministry|bgh)\s+(?:held|ruled|found|said|says|stated|wrote|noted|"
+          r"concluded|decided|argued|claimed)\b|(?:said|says|wrote|held|ruled|stated|argued|claimed|noted)\s+"
+          r"(?:the\s+)?\w+|(?:he|she|they)\s+(?:said|says|wrote|argued|claimed)\b)"
+          r"|\baccording\s+to\s+(?:the\s+)?(?:court|judge|tribunal|bgh|\w+\s+court)\b",
+    "de": r",\s*(?:so\s+(?:der|die|das)\b|(?:urteilte|entschied|befand|meint|meinte|sagt|sagte|erklärte|betonte|"
+          r"schrieb|schreibt|stellte|führte|argumentierte|behauptete)\b)|\b(?:zufolge|laut)\b"
+          r"|\bnach\s+(?:Ansicht|Auffassung|Meinung)\s+(?:des|der)\b|\bhie(?:ß|ss)\s+es\b|\bhei(?:ß|ss)t\s+es\b",
+    "fr": r",\s*(?:(?:selon|d['’]après)\b(?!\s+(?:moi|nous)\b)|(?:a|ont|avait|avaient)\s+(?:jugé|estimé|déclaré|"
+          r"indiqué|affirmé|considéré|relevé|retenu|précisé|conclu|dit)\b|(?:juge|estime|déclare|affirme|indique|"
+          r"précise|rappelle|souligne|estimait|jugeait)\s+(?:la|le|les|l['’]))",
+    "zh": r"[，,]\s*[^，,。我]{1,10}?(?:如是说|如是认为|这样认为|这样认定|如此认为|认为|认定|指出)",
+}
+
 _EN_VERB = (r"(?:consult(?:ing)?|speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|contact(?:ing)?|retain(?:ing)?|"
             r"hir(?:e|ing)|engag(?:e|ing)|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|see(?:ing)?\s+(?:a|an|your)|"
             r"seek(?:ing)?|ask(?:ing)?|obtain(?:ing)?|get(?:ting)?|involv(?:e|ing))")
@@ -191,6 +264,8 @@ _CONSULT_RE = {lang: [re.compile(p, _FLAGS) for p in ps] for lang, ps in CONSULT
 _LAWYER_RE = {lang: re.compile(p, _FLAGS) for lang, p in LAWYER.items()}
 _NEGATED_RE = {lang: re.compile(p, _FLAGS) for lang, p in NEGATED.items()}
 _REPORTING_RE = {lang: re.compile(p, _FLAGS) for lang, p in REPORTING.items()}
+_REPORTED_AFTER_RE = {lang: re.compile(p, _FLAGS) for lang, p in REPORTED_AFTER.items()}
+_THIRD_PARTY_RE = {lang: re.compile(p, _FLAGS) for lang, p in THIRD_PARTY.items()}
 # Cheap gates: a note or a recommendation needs one of these words; most sentences of a long answer have none.
 _GATE = {"en": re.compile(r"lawyer|attorney|solicitor|counsel|legal|law\s+firm", _FLAGS),
          "de": re.compile(rf"{LAWYER['de']}|Rechtsauskunft", _FLAGS),
@@ -208,8 +283,17 @@ class Disclaimer:
 
 
 def _own(lang: str, sentence: str, at: int) -> bool:
-    """Whether a match at ``at`` is the author's own statement, not reported after a reporting verb."""
-    return not _REPORTING_RE[lang].search(sentence, 0, at)
+    """Whether a match at ``at`` is the author's own statement: no reporting verb before it ("the court held that
+    …") and no attribution after it ("…, according to the BGH", "…, so der BGH")."""
+    return not _REPORTING_RE[lang].search(sentence, 0, at) and not _REPORTED_AFTER_RE[lang].search(sentence, at)
+
+
+def _someone_elses_lawyer(lang: str, sentence: str) -> bool:
+    """Whether every lawyer the sentence names is another party's (the opposing counsel, the landlord's solicitor):
+    then contacting them is no recommendation to the reader to get legal advice."""
+    mentions = [m.span() for m in _LAWYER_RE[lang].finditer(sentence)]
+    theirs = [m.span() for m in _THIRD_PARTY_RE[lang].finditer(sentence)]
+    return bool(mentions) and all(any(a <= s and e <= b for a, b in theirs) for s, e in mentions)
 
 
 def _says_not_advice(lang: str, sentence: str) -> bool:
@@ -222,7 +306,7 @@ def _says_not_advice(lang: str, sentence: str) -> bool:
 
 
 def _recommends_lawyer(lang: str, sentence: str) -> bool:
-    if _NEGATED_RE[lang].search(sentence):
+    if _NEGATED_RE[lang].search(sentence) or _someone_elses_lawyer(lang, sentence):
         return False
     if lang in ("de", "fr"):  # a frame and a lawyer word anywhere in the sentence
         m = _CONSULT_RE[lang][0].search(sentence)
@@ -256,4 +340,4 @@ def find_disclaimer(text: str) -> Disclaimer | None:
 
 
 __all__ = ["Disclaimer", "find_disclaimer", "sentences", "LANGUAGES", "NOT_ADVICE", "BARE_NOTE", "CONSULT_LAWYER",
-           "LAWYER", "NEGATED", "REPORTING"]
+           "LAWYER", "NEGATED", "REPORTING", "REPORTED_AFTER", "THIRD_PARTY"]

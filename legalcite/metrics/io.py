@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -75,6 +76,15 @@ def iter_rows(lines: Iterable[str], source: str = "<input>") -> Iterable[Row]:
 def read_rows(path: str | Path) -> list[Row]:
     """All rows of a JSONL file (UTF-8, or UTF-16/32 by BOM); ``-`` reads standard input."""
     return _rows(None if str(path) == "-" else path, None)
+
+
+def named_path(spec: str) -> tuple[str, str]:
+    """``NAME=FILE`` → (name, file); a bare ``FILE`` (or one whose whole spelling exists) is named by its stem. For
+    commands that read several files of one kind (validators, the parts of a split)."""
+    name, sep, path = spec.partition("=")
+    if sep and name and path and not Path(spec).exists():
+        return name, path
+    return Path(spec).stem, spec
 
 
 def rows_of(source: str | Path | Iterable[Row]) -> list[Row]:
@@ -145,15 +155,67 @@ def index_rows(rows: Sequence[Row], *, what: str, key: Callable[[Row], Any] = ro
 
 # ---------------------------------------------------------------- citations → keys
 
+STRING_TOKEN = "?"
+"""The prefix of a citation compared as a normalised string, not as a key (see :func:`string_token`)."""
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
+
+
+def norm_identifier(text: str) -> str:
+    """A citation string or benchmark identifier as strings are compared when no key can be read from it: Unicode
+    NFKC (full-width forms folded), case-folded, dashes unified, whitespace collapsed. ``CN-CivilCode-Art1165`` and
+    ``cn-civilcode-art1165`` are the same identifier; ``Art1165`` and ``Art1166`` are not."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_DASHES).casefold().split())
+
+
+def string_token(text: str) -> str:
+    """The token a citation without a key enters its key set as: its normalised string (:func:`norm_identifier`)
+    behind :data:`STRING_TOKEN`, so the same identifier on the gold and the predicted side matches (CrossLex ships
+    "normalized citation keys … and citation-normalization rules" of its own) and nothing matches a canonical key."""
+    return STRING_TOKEN + norm_identifier(text)
+
+
+def is_string_token(token: str) -> bool:
+    return token.startswith(STRING_TOKEN)
+
+
+def load_key_map(path: str | Path) -> dict[str, tuple[str, ...]]:
+    """A benchmark's own identifiers mapped onto canonical keys: ``{normalised identifier: keys}`` from a file of
+    rows ``id`` (the benchmark's identifier, e.g. ``CN-CivilCode-Art1165``) and ``key`` (a canonical key, or in
+    JSONL a list of keys), read by the one reader (JSON Lines, a JSON array, or a CSV/TSV with a header ``id,key``).
+    An identifier on several rows maps to all their keys. A row without ``id`` or ``key``, or a key that is not a
+    canonical key, stops with ``file:line (id …)``."""
+    out: dict[str, tuple[str, ...]] = {}
+    rows = read_rows(path)
+    if not rows:
+        raise ScoreInputError(f"{path}: the key map has no row")
+    for r in rows:
+        ident, keys = r.need("id"), r.need("key")
+        keys = [keys] if isinstance(keys, str) else keys
+        if not isinstance(ident, (str, int)) or not str(ident).strip():
+            raise ScoreInputError(f"{r.where()}: 'id' must be the benchmark's identifier, not {ident!r}")
+        if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
+            raise ScoreInputError(f"{r.where()}: 'key' must be a canonical key or a list of them, not {keys!r}")
+        for k in keys:
+            if not _KEY_RE.fullmatch(k.strip()):
+                raise ScoreInputError(f"{r.where()}: {k!r} is not a canonical key (jurisdiction/work/unit…, "
+                                      "docs/keys.md)")
+        n = norm_identifier(str(ident))
+        out[n] = tuple(dict.fromkeys([*out.get(n, ()), *(k.strip() for k in keys)]))
+    return out
+
+
 @dataclass
 class KeyResolver:
     """Turns citation strings into canonical keys with :func:`legalcite.parse`, once per distinct string.
 
-    A string that is already a key is taken as it is. A string the parser cannot read is collected in
-    ``unparsed`` (with the item id and side) so the report can list it."""
+    A string that ``key_map`` names (a benchmark's own identifier) becomes the keys it maps to; a string that is
+    already a key is taken as it is. A string the parser cannot read is collected in ``unparsed`` (with the item
+    id and side) so the report can list it, and is compared as a normalised string (:func:`string_token`)."""
 
     parse: Callable[..., list] | None = None
+    key_map: dict[str, tuple[str, ...]] | None = None
     unparsed: list[dict[str, Any]] = field(default_factory=list)
+    mapped: int = 0
     _cache: dict[tuple[str, str | None], tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
 
     def _parse(self) -> Callable[..., list]:
@@ -170,6 +232,9 @@ class KeyResolver:
         if not isinstance(citation, str) or not citation.strip():
             return (), f"not a citation string: {citation!r}"
         s = citation.strip()
+        if self.key_map and (mapped := self.key_map.get(norm_identifier(s))):
+            self.mapped += 1
+            return mapped, None
         if _KEY_RE.fullmatch(s):
             return (s,), None
         hint = jurisdiction_code(jurisdiction)  # gold files name jurisdictions as benchmark labels (DE, CA)
@@ -195,8 +260,9 @@ class KeyResolver:
 
     def key_set(self, citations: Iterable[Any] | None, *, item: str, side: str, level: str,
                 jurisdiction: str | None = None) -> set[str]:
-        """The set of keys at ``level``. An unparseable string enters the set as a token that can match
-        nothing (``?<side>:<string>``): a gold one costs recall, a predicted one precision."""
+        """The set of keys at ``level``. A string without a key enters the set as its normalised string
+        (:func:`string_token`): the same identifier on both sides matches, and nothing else does (an unparseable
+        gold string costs recall, a predicted one precision). Each is listed in ``unparsed``."""
         out: set[str] = set()
         if isinstance(citations, (str, dict)):  # one citation given bare, not in a list
             citations = [citations]
@@ -204,15 +270,17 @@ class KeyResolver:
             ks, err = self.keys(c, jurisdiction=jurisdiction)
             if err:
                 text = c if isinstance(c, str) else json.dumps(c, ensure_ascii=False)
-                self.unparsed.append({"id": item, "side": side, "citation": text, "error": err})
-                out.add(f"?{side}:{text}")
+                self.unparsed.append({"id": item, "side": side, "citation": text, "error": err,
+                                      "compared_as": string_token(text)})
+                out.add(string_token(text))
                 continue
             for k in ks:
                 try:
                     out.add(_keys.key_at(k, level))
                 except _keys.InvalidKey as e:
-                    self.unparsed.append({"id": item, "side": side, "citation": k, "error": str(e)})
-                    out.add(f"?{side}:{k}")
+                    self.unparsed.append({"id": item, "side": side, "citation": k, "error": str(e),
+                                          "compared_as": string_token(k)})
+                    out.add(string_token(k))
         return out
 
 

@@ -11,6 +11,7 @@ LEXam's ensemble rule), then averaged, with a bootstrap SE. Schema: ``docs/metri
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -263,13 +264,26 @@ POOLS: dict[str, Callable[[list[float]], float]] = {
 }
 
 
-def judge_scores(row: Row) -> dict[str, float]:
-    """``{judge: score}`` from ``scores``/``judges``: an object, a list of ``{"judge", "score"}`` or of numbers."""
+JUDGE_SCALE = (0.0, 1.0)
+"""The scale LEXam's judges grade on ("a final correctness score on a scale from 0.0 to 1.0")."""
+
+
+def on_judge_scale(score: float) -> bool:
+    """Whether a judge's score lies on :data:`JUDGE_SCALE`. The one range check of judge scores: ``legalcite judge``
+    reading a reply, ``score mcq --open`` and ``score agreement`` reading a judged file all ask it, so a score
+    outside the scale (``7`` on 0–1) is no score everywhere: never pooled, capped or dropped silently."""
+    return JUDGE_SCALE[0] <= score <= JUDGE_SCALE[1]
+
+
+def judge_scores(row: Row) -> tuple[dict[str, float], dict[str, float]]:
+    """``({judge: score}, {judge: value outside the scale})`` from ``scores``/``judges``: an object, a list of
+    ``{"judge", "score"}`` or of numbers. A value that is not a number is an error; a number outside
+    :data:`JUDGE_SCALE` is no score (:func:`on_judge_scale`): returned apart, to be listed."""
     if "scores" not in row.data and "judges" not in row.data:
         raise expected_fields(row, ("scores", "judges"), "judge scores")
     raw = row.data.get("scores", row.data.get("judges"))
     if raw is None:
-        return {}
+        return {}, {}
     if isinstance(raw, dict):
         pairs = list(raw.items())
     elif isinstance(raw, list):
@@ -277,34 +291,50 @@ def judge_scores(row: Row) -> dict[str, float]:
                  for i, x in enumerate(raw)]
     else:
         raise ScoreInputError(f"{row.where()}: 'scores' must be an object or a list")
-    out = {}
+    out: dict[str, float] = {}
+    outside: dict[str, float] = {}
     for j, s in pairs:
         if s is None:
             continue
         if isinstance(s, bool) or not isinstance(s, (int, float)):
             raise ScoreInputError(f"{row.where()}: judge {j!r} score is not a number: {s!r}")
-        out[str(j)] = float(s)
-    return out
+        if on_judge_scale(float(s)):
+            out[str(j)] = float(s)
+        else:
+            outside[str(j)] = s  # as written, to be listed
+    return out, outside
 
 
-def _named_judges(row: Row) -> set[str]:
-    """Judges a judged line names without a score: ``missing_judges`` and ``out_of_range`` (``legalcite judge``)."""
-    out: set[str] = set()
-    for name in ("missing_judges", "out_of_range"):
-        v = row.data.get(name)
-        if isinstance(v, (list, dict)):
-            out.update(str(j) for j in v)
-    return out
+def _listed_judges(row: Row) -> tuple[set[str], dict[str, Any]]:
+    """What ``legalcite judge`` wrote of the judges a line has no score from: ``missing_judges`` (not answered yet)
+    and ``out_of_range`` (``{judge: what it wrote}``; a list names them without the value)."""
+    missing = row.data.get("missing_judges")
+    outside = row.data.get("out_of_range")
+    named = {str(j) for j in missing} if isinstance(missing, (list, dict)) else set()
+    if isinstance(outside, dict):
+        return named, {str(j): v for j, v in outside.items()}
+    return named, {str(j): None for j in outside} if isinstance(outside, list) else {}
 
 
-def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True
-                  ) -> tuple[list[tuple[Row, str, dict[str, float]]], list[str], list[dict[str, Any]], list[str]]:
-    """The judged lines as ``(row, id, scores)`` (the first line of an id), the ensemble (every judge any line
-    names), the incomplete lines, and the repeated ids. A line is incomplete when it lacks a score of a judge of the
-    ensemble, or ``legalcite judge`` marked it ``"complete": false`` (a judge not answered yet, or a score outside
-    0–1). With ``require_all`` (the default) an incomplete line is an error: pooling the judges it has would score
-    it by a smaller ensemble than the others, silently."""
-    out: list[tuple[Row, str, dict[str, float]]] = []
+@dataclass
+class Ensemble:
+    """A judged file read once for every command: ``lines`` as ``(row, id, scores on the scale)`` (the first line
+    of an id), the ensemble ``judges`` (every judge any line names), the ``incomplete`` lines, the repeated ids
+    (``duplicates``) and every score outside the scale (``out_of_range``: ``{"id", "line", "judge", "score"}``)."""
+
+    lines: list[tuple[Row, str, dict[str, float]]]
+    judges: list[str]
+    incomplete: list[dict[str, Any]]
+    duplicates: list[str]
+    out_of_range: list[dict[str, Any]]
+
+
+def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True) -> Ensemble:
+    """The judged lines (:class:`Ensemble`). A line is incomplete when it lacks a score of a judge of the ensemble
+    (a judge not answered yet, or a score outside the scale: :func:`judge_scores`), or ``legalcite judge`` marked it
+    ``"complete": false``. With ``require_all`` (the default) an incomplete line is an error: pooling the judges it
+    has would score it by a smaller ensemble than the others, silently."""
+    out: list[tuple[Row, str, dict[str, float], dict[str, Any]]] = []
     seen: set[str] = set()
     dups: list[str] = []
     named: set[str] = set()
@@ -314,28 +344,29 @@ def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True
             dups.append(i)
             continue
         seen.add(i)
-        scores = judge_scores(r)
-        out.append((r, i, scores))
-        named |= set(scores) | _named_judges(r)
+        scores, outside = judge_scores(r)
+        missing, listed = _listed_judges(r)
+        bad = {**{j: v for j, v in listed.items() if j not in scores}, **outside}
+        out.append((r, i, scores, bad))
+        named |= set(scores) | missing | set(bad)
     judges = sorted(named)
-    incomplete = []
-    for r, i, scores in out:
+    incomplete, out_of_range = [], []
+    for r, i, scores, bad in out:
+        out_of_range += [{"id": i, "line": r.line, "judge": j, "score": v} for j, v in sorted(bad.items())]
         lacking = [j for j in judges if j not in scores]
         if lacking or r.data.get("complete") is False:
-            bad = r.data.get("out_of_range") if isinstance(r.data.get("out_of_range"), dict) else {}
-            incomplete.append({"id": i, "line": r.line, "where": r.where(), "missing": lacking,
-                               "out_of_range": bad})
+            incomplete.append({"id": i, "line": r.line, "where": r.where(), "missing": lacking, "out_of_range": bad})
     if require_all and incomplete:
         shown = "\n".join(
             f"  {x['where']}: no score from {', '.join(x['missing']) or 'a judge (marked incomplete)'}"
-            + (f" ({'; '.join(f'{j} wrote {v}' for j, v in x['out_of_range'].items())}, outside 0–1)"
-               if x["out_of_range"] else "") for x in incomplete[:20])
+            + (f" ({'; '.join(f'{j} wrote {v}' for j, v in x['out_of_range'].items())}, outside "
+               f"{JUDGE_SCALE[0]:g}–{JUDGE_SCALE[1]:g})" if x["out_of_range"] else "") for x in incomplete[:20])
         more = f"\n  … and {len(incomplete) - 20} more" if len(incomplete) > 20 else ""
         raise ScoreInputError(
             f"{len(incomplete)} judged line{'s' if len(incomplete) > 1 else ''} lack a score of the ensemble "
             f"({', '.join(judges)}); they are not pooled: run `legalcite judge` again to complete them, or pass "
             f"--no-require-all-judges to pool the judges each line has:\n{shown}{more}")
-    return out, judges, incomplete, dups
+    return Ensemble([(r, i, scores) for r, i, scores, _ in out], judges, incomplete, dups, out_of_range)
 
 
 def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | None = None, *, pool: str = "min",
@@ -348,8 +379,9 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
     rows = rows_of(judged)
-    lines, judges, incomplete, dups = ensemble_rows(rows, require_all=require_all)
-    by: dict[str, dict[str, float]] = {i: scores for _, i, scores in lines}
+    ens = ensemble_rows(rows, require_all=require_all)
+    judges, incomplete, dups = ens.judges, ens.incomplete, ens.duplicates
+    by: dict[str, dict[str, float]] = {i: scores for _, i, scores in ens.lines}
     ids = list(by)
     not_in_questions: list[str] = []
     if questions is not None:  # the questions are the items; a judged row for another id is listed, not scored
@@ -382,7 +414,8 @@ def score_open(judged: str | Sequence[Row], questions: str | Sequence[Row] | Non
         "judges": judges, "per_judge_mean": per_judge,
         "bootstrap": {"samples": samples, "seed": seed, "method": "percentile", "level": 0.95},
         "missing": {"no_judged_row": no_row, "no_scores": unscored, "not_in_questions": not_in_questions,
-                    "duplicate_rows": dups, "incomplete": [x["id"] for x in incomplete]},
+                    "duplicate_rows": dups, "incomplete": [x["id"] for x in incomplete],
+                    "out_of_range": ens.out_of_range},
     }
     if with_items:
         report["items"] = [{"id": i, "score": rounded(v), "judges": by.get(i, {})} for i, v in pooled.items()]

@@ -10,8 +10,10 @@ provisions around this text; the templates are documented in ``docs/metrics.md``
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from legalcite.jurisdictions import lookup as jurisdiction_code
@@ -19,7 +21,10 @@ from legalcite.metrics.io import ScoreInputError, option_label
 
 # ``lexgenius`` asks the naive way, ``lexgenius-cot`` with chain-of-thought: LexGenius evaluates every model both
 # ways (its tables' "naive" and "CoT" rows), so the pair is shipped; the answer format is the same.
-BENCHMARKS = ("crosslex", "lexam", "lexgenius", "lexgenius-cot")
+# ``lexam-open`` asks LEXam's open questions with LEXam's answering instructions (the versioned prompt file
+# ``answer_prompt_lexam.json``, beside the judge's); ``legalcite judge`` grades the answers.
+BENCHMARKS = ("crosslex", "lexam", "lexam-open", "lexgenius", "lexgenius-cot")
+ANSWER_PROMPT_FILE = "answer_prompt_lexam.json"
 
 # Answer formats, one per kind of item; each is what the scorer's default rule reads.
 FORMAT_OPTION = ("End your answer with the label of the one correct option between triple hashes, "
@@ -46,14 +51,72 @@ TEMPLATES = {
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})\s*[.．、:：)）]")
 
 
+def read_prompt_file(path: str | Path | None, default: str, error: type[Exception] = ScoreInputError, *,
+                     package: str = "legalcite.metrics") -> dict[str, Any]:
+    """A versioned prompt file: JSON with ``name``, ``version``, ``template`` (a string or a list of lines, joined
+    here) and optionally ``system``, ``source``, ``changes``; the shipped file ``default`` (package data of
+    ``package``) when ``path`` is None. The judge's prompt, the open-question answer prompt and the attribution
+    opinion's prompt are such files, so a reader can tell from the ``name@version`` a record carries which text
+    made it."""
+    where = path or default
+    try:
+        if path is None:
+            from importlib import resources
+
+            text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, json.JSONDecodeError) as e:
+        raise error(f"{where}: cannot read the prompt file ({e})") from None
+    tpl = data.get("template") if isinstance(data, dict) else None
+    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
+        tpl = "\n".join(tpl)
+    if not isinstance(tpl, str) or not data.get("name"):
+        raise error(f"{where}: a prompt file needs 'name', 'version' and 'template'")
+    return {**data, "template": tpl}
+
+
+@dataclass(frozen=True)
+class PromptFile:
+    """A versioned prompt, named so that every record it made says which text made it (``id``: ``name@version``):
+    the judge's (:func:`legalcite.judge.load_prompt`, with a system message) and the open-question answer prompt
+    (:func:`load_answer_prompt`, ``{course}`` and ``{question}``, no system message of its own)."""
+
+    name: str
+    version: str
+    system: str
+    template: str
+    source: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}@{self.version}"
+
+
+def load_answer_prompt(path: str | Path | None = None) -> PromptFile:
+    """An answer prompt file; the shipped one, LEXam's answering instructions for its open questions
+    (``answer_prompt_lexam.json``), when ``path`` is None. Its template must hold ``{question}``."""
+    data = read_prompt_file(path, ANSWER_PROMPT_FILE)
+    if "{question}" not in data["template"]:
+        raise ScoreInputError(f"{path or ANSWER_PROMPT_FILE}: the answer template lacks {{question}}")
+    return PromptFile(str(data["name"]), str(data.get("version", "")), str(data.get("system") or ""), data["template"],
+                      str(data.get("source", "")))
+
+
+ANSWER_PROMPT = load_answer_prompt()
+
+
 @dataclass(frozen=True)
 class TaskText:
     """``query``: what retrieval searches with; ``text``: the task as the model sees it (question, options or
-    pools, answer format); ``jurisdictions``: index codes to retrieve from (None: all)."""
+    pools, answer format); ``jurisdictions``: index codes to retrieve from (None: all); ``prompt``: the
+    ``name@version`` of the prompt file the text comes from, where there is one (``lexam-open``)."""
 
     query: str
     text: str
     jurisdictions: list[str] | None = None
+    prompt: str | None = None
 
 
 def _need(item: dict[str, Any], name: str, where: str) -> Any:
@@ -104,10 +167,14 @@ def conclusion_pools(item: dict[str, Any], where: str) -> tuple[str, list[str]]:
 
 
 def task_text(benchmark: str, item: dict[str, Any], where: str = "item", template: str | None = None) -> TaskText:
-    """The task text of one item of ``benchmark`` (``crosslex``, ``lexam``, ``lexgenius``)."""
+    """The task text of one item of ``benchmark`` (one of :data:`BENCHMARKS`)."""
     if benchmark not in BENCHMARKS:
         raise ValueError(f"benchmark must be one of {BENCHMARKS}, not {benchmark!r}")
     question = _need(item, "question", where)
+    if benchmark == "lexam-open":  # no options: the question, the course and LEXam's answering instructions
+        text = (template or ANSWER_PROMPT.template).format(question=question.strip(),
+                                                           course=item.get("course") or "law", options="", format="")
+        return TaskText(question.strip(), text, None, None if template else ANSWER_PROMPT.id)
     tpl = template or TEMPLATES[benchmark]
     jurisdictions = None
     if benchmark == "crosslex":
@@ -132,4 +199,5 @@ def task_text(benchmark: str, item: dict[str, Any], where: str = "item", templat
     return TaskText(question.strip(), text, jurisdictions)
 
 
-__all__ = ["BENCHMARKS", "TEMPLATES", "TaskText", "task_text", "options_block", "conclusion_pools", "index_codes"]
+__all__ = ["BENCHMARKS", "TEMPLATES", "TaskText", "task_text", "options_block", "conclusion_pools", "index_codes",
+           "PromptFile", "ANSWER_PROMPT", "load_answer_prompt", "read_prompt_file"]

@@ -54,8 +54,8 @@ def build_prompts(
     """One prompt record per question line (``id``, ``question``; optional ``jurisdictions``): the
     retrieved provisions with text and canonical citation, and the chat ``messages`` to send.
 
-    With ``benchmark`` (``crosslex``, ``lexam``, ``lexgenius``) the question line is a benchmark item and the
-    prompt carries its options or conclusion pools and the answer format its scorer reads
+    With ``benchmark`` (``crosslex``, ``lexam``, ``lexam-open``, ``lexgenius``) the question line is a benchmark
+    item and the prompt carries its options or conclusion pools and the answer format its scorer reads
     (:mod:`legalcite.metrics.prompts`; ``template`` replaces the benchmark's). A prompt for which nothing was
     retrieved says so in the prompt, in its ``warnings`` and as a Python warning."""
     for n, q in enumerate(questions, 1):
@@ -113,6 +113,8 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
            "retrieved": retrieved}
     if benchmark:
         rec["benchmark"] = benchmark
+        if task.prompt:  # the versioned prompt file the task text comes from (lexam-open)
+            rec["prompt"] = task.prompt
     if q.get("copy") is not None:  # a shuffled copy (``legalcite mcq shuffle``): answered and scored per copy
         rec["copy"] = q["copy"]
     if notes:
@@ -154,7 +156,8 @@ def run(
 ) -> dict:
     """Send every prompt not yet answered in ``out_path``; returns counts, tokens and cost (prices are per
     million tokens). ``api_key`` defaults to ``$OPENAI_API_KEY`` (optional for local servers). Each output line
-    has ``id``, ``model``, ``output``, ``finish_reason`` (LexAssay scores an answer cut at the token limit 0),
+    has ``id``, ``model``, ``output``, ``finish_reason`` and the ``max_tokens`` budget it ran with, when one was set
+    (LexAssay scores an answer cut at the token limit 0, and counts a re-run with the full budget instead),
     ``usage``, ``attempts``, ``latency_s``, the prompt's ``retrieved_keys`` and its ``copy`` when it has one
     (shuffled copies of one item share an id and are answered, resumed and scored per copy)."""
     from legalcite.llm import Endpoint, Request, run_requests, usage_totals
@@ -174,6 +177,7 @@ def run(
                   params=params, price_in=price_in, price_out=price_out)
     requests = [Request(_by_id(p), ep, p["messages"],
                         {"id": p["id"], **({"copy": p["copy"]} if p.get("copy") is not None else {}),
+                         **({"max_tokens": max_tokens} if max_tokens is not None else {}),
                          "retrieved_keys": [x["key"] for x in p.get("retrieved", [])]})
                 for p in todo]
     prog = Progress("rag run", len(todo), progress) if progress else None
