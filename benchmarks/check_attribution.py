@@ -413,7 +413,7 @@ def calibrate_cover(part: list[dict], groups, target: float) -> None:
     citations that the models leave unflagged; set on ``groups`` in place (None where no bound keeps the bar)."""
     import dataclasses
 
-    from legalcite.attribution.core import decide, restates_another
+    from legalcite.attribution.core import HOLDS, decide, restates_another
 
     for group in GROUPS:
         if group == "cross":
@@ -421,7 +421,7 @@ def calibrate_cover(part: list[dict], groups, target: float) -> None:
         t0 = groups[group]
         mine = [it for it in part if it["set"] not in MEASURE_ONLY and it["key_a"].group == group]
         real = [(it["set"], it["key_a"]) for it in mine
-                if not decide(group, it["key_a"].lexical, it["key_a"].dense, t0).misattributed]
+                if not decide(group, it["key_a"].lexical, it["key_a"].dense, t0, holds=it["key_a"].holds).misattributed]
         swapped = [(it["set"], it[f"{side}_a"]) for it in mine for side in ("neighbour", "swap")
                    if it.get(f"{side}_a") is not None and it[f"{side}_a"].group == group]
         swapped = [(n, a) for n, a in swapped if n not in PROSE] or swapped   # as in calibrate_across
@@ -432,9 +432,10 @@ def calibrate_cover(part: list[dict], groups, target: float) -> None:
         for cover in COVERS:
             for gap in COVER_GAPS:
                 t = dataclasses.replace(t0, cover=cover, cover_gap=gap)
-                if not within_bars([(name, restates_another(a.lexical, t)) for name, a in real], target):
+                if not within_bars([(name, restates_another(a.lexical, t) and not (a.holds or 0) >= HOLDS)
+                                    for name, a in real], target):
                     continue
-                caught = caught_per_set([(n, float(decide(group, a.lexical, a.dense, t).misattributed))
+                caught = caught_per_set([(n, float(decide(group, a.lexical, a.dense, t, holds=a.holds).misattributed))
                                          for n, a in swapped], 0.5) if swapped else 0.0
                 if caught > best[2]:
                     best = (cover, gap, caught)
@@ -451,13 +452,15 @@ def calibrate_across(part: list[dict], groups, target: float) -> dict:
     threshold for what they leave — that catches the most ``cross`` swaps (of claims that state what a provision
     says, where there are any) while its flags keep every set's bar (:func:`within_bars`) on the real citations the
     models within the act leave unflagged."""
-    from legalcite.attribution.core import ACROSS_FEATURES, AcrossRule, decide
+    from legalcite.attribution.core import ACROSS_FEATURES, HOLDS, AcrossRule, decide
 
     out = {}
     for group in GROUPS:
         mine = [it for it in part if it["set"] not in MEASURE_ONLY and it["key_a"].group == group]
         real = [(it["set"], it["key_a"].across) for it in mine if it["key_a"].across is not None
-                and not decide(group, it["key_a"].lexical, it["key_a"].dense, groups[group]).misattributed]
+                and not decide(group, it["key_a"].lexical, it["key_a"].dense, groups[group],
+                               holds=it["key_a"].holds).misattributed
+                and not (it["key_a"].holds is not None and it["key_a"].holds >= HOLDS)]
         swapped = [(it["set"], it["cross_a"].across) for it in mine if it.get("cross_a") is not None
                    and it["cross_a"].across is not None]
         swapped = [(n, a) for n, a in swapped if n not in PROSE] or swapped
@@ -506,7 +509,7 @@ def measure(part: list[dict], calib, rows: dict[str, dict] | None = None) -> dic
                                                               and not calibration().judges_across(it["key"]))
             d = Attribution(False) if unjudged else decide(a.group, a.lexical, a.dense, calib.get(a.group),
                                                            across=a.across, figures=a.figures,
-                                                           across_at=calib.across.get(a.group))
+                                                           across_at=calib.across.get(a.group), holds=a.holds)
             r = rows[it["set"]]
             r["jurisdiction"] = it["jurisdiction"]
             r[f"{label}_n"] += 1

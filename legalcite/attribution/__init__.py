@@ -226,8 +226,9 @@ def _apply(checked: CheckedCitation, key: str, claim: Claim, a, beside: frozense
     better = ", ".join(_printed(k) for k, _ in a.better)
     how = "two models agree" if a.confirmed else "one model"
     if a.by == "figures" and a.figures is not None:
-        why = (f"it does not state {', '.join(q.text for q in a.figures.missing)}"
-               + (" (confirmed by BM25)" if a.confirmed else ""))
+        said = ", ".join(q.text for q in a.figures.missing)
+        why = (f"it states {said} only of something else" if a.figures.elsewhere else f"it does not state {said}") \
+            + (" (confirmed by BM25)" if a.confirmed else "")
     else:
         why = f"misfit {a.score:.2f} > {a.threshold:.2f}, {how}" + (", across the jurisdiction" if a.by == "across"
                                                                     else "")

@@ -33,7 +33,7 @@ from importlib import resources
 from typing import Any, Sequence
 
 from legalcite.attribution.claims import language_of
-from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens
+from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
 from legalcite.attribution.quantities import Quantity, quantities
 
 MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
@@ -202,6 +202,7 @@ class Figures:
     missing: tuple[Quantity, ...] = ()
     found_in: str | None = None
     found_score: float = 0.0
+    elsewhere: bool = False   # the cited text states the missing figures, but of something else (none of its words)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"claimed": [q.text for q in self.claimed], "stated": [q.text for q in self.stated]}
@@ -209,6 +210,8 @@ class Figures:
             d["not_stated"] = [q.text for q in self.missing]
         if self.found_in:
             d["stated_in"] = self.found_in
+        if self.elsewhere:
+            d["cited_states_them_of_something_else"] = True
         return d
 
 
@@ -230,6 +233,7 @@ class Attribution:
     across: Across | None = None
     figures: Figures | None = None
     by: str = ""                         # the rule that decided: models | figures | across
+    holds: float | None = None           # the share of the claim's terms the cited text holds
 
     def details(self) -> dict[str, Any]:
         d: dict[str, Any] = {"method": "retrieval in reverse: the cited unit against every unit of "
@@ -244,6 +248,8 @@ class Attribution:
             d["across"] = self.across.to_dict()
         if self.figures is not None:
             d["figures"] = self.figures.to_dict()
+        if self.holds is not None:
+            d["cited_holds"] = round(self.holds, 3)
         if self.by:
             d["decided_by"] = self.by
         if self.note:
@@ -317,11 +323,13 @@ class _Pending:
     cited_text: str | None = None      # the cited unit's text at the cited depth (None: the whole unit's)
     language: str = ""
     claimed: tuple[Quantity, ...] = ()
+    holds: float | None = None         # the share of the claim's terms the cited text holds (:func:`_shared`)
     scores: Any = (None, None)         # the scope's matrix and the BM25 of every unit in it
     whole_scores: Any = (None, None)   # the jurisdiction's matrix and the BM25 of every unit in it
 
 
 FIGURE_CANDIDATES = 8   # units of the scope and of the jurisdiction searched for a claim's missing figure
+FIGURE_CONTEXT = 2      # claim terms a unit states a claim's figure with, at least, to be named as fitting better
 
 
 class Attributor:
@@ -385,9 +393,23 @@ class Attributor:
         if want:
             self._add_dense(want, scope_vectors)
         for p in pending:
+            if p.group and p.group != "cross" and not p.note:
+                p.holds = self._holds(p)
             if p.group and not p.note and p.claimed:
                 p.figures = self._figures(p)
         return [self._decide(p) for p in pending]
+
+    def _holds(self, p: _Pending) -> float | None:
+        """The share of the claim's terms that the cited text (at the cited depth) holds; None for a claim of fewer
+        than :data:`MIN_TERMS` terms."""
+        terms = set(tokens(p.claim, p.language))
+        if len(terms) < MIN_TERMS:
+            return None
+        unit = self.store.unit(p.key)
+        if unit is None:
+            return None
+        text = unit_text(unit.heading, p.cited_text if p.cited_text is not None else unit.text)
+        return _shared(terms, text, unit.language or p.language) / len(terms)
 
     def _add_across(self, p: _Pending, language: str) -> None:
         """The claim scored over the whole jurisdiction's units (its matrix is built with the store)."""
@@ -417,8 +439,7 @@ class Attributor:
             readings.setdefault((q.start, q.end), []).append(q)
         own = {t for q in p.claimed for t in tokens(q.text, p.language)}
         terms = set(tokens(p.claim, p.language)) - own   # the claim's words, its figures' own words aside
-        cited_text = p.cited_text if p.cited_text is not None else unit.text
-        each = [_context(cited_text, language, {k: qs}, terms) for k, qs in readings.items()]
+        each = [_context(unit.text, language, {k: qs}, terms, within=p.cited_text) for k, qs in readings.items()]
         stated = tuple(q for c, qs in zip(each, readings.values()) if c >= 1 for q in qs)
         missing = tuple(q for q in p.claimed if q not in stated)
         if not missing or stated:   # all stated with the claim's terms; or some: the claim adds a figure to them
@@ -426,7 +447,7 @@ class Attributor:
         # none stated with the claim's words: not at all, or in a sentence about something else (Art. 335c OR's
         # "drei Monaten" of notice for a claim about the three months of probation): a unit that states them with
         # more of the claim's words fits better
-        need = max(1, min(each) + 1) if min(each) >= 0 else 1
+        need = max(FIGURE_CONTEXT, min(each) + 1)
         fit = self.calib.figure_fit
         candidates: list[tuple[str, float]] = []
         if p.cited_text is not None and p.cited_text != unit.text:
@@ -457,8 +478,8 @@ class Attributor:
             else:
                 where = None
             if where:
-                return Figures(p.claimed, stated, missing, where, share)
-        return Figures(p.claimed, stated, missing)
+                return Figures(p.claimed, stated, missing, where, share, min(each) >= 0)
+        return Figures(p.claimed, stated, missing, elsewhere=min(each) >= 0)
 
     def _wants_dense(self, p: _Pending) -> bool:
         if self.dense_mode == "off":
@@ -492,7 +513,7 @@ class Attributor:
         if not p.group or p.note:
             return Attribution(False, group=p.group, note=p.note, scope=p.scope, n_units=p.n_units)
         return decide(p.group, p.lexical, p.dense, self.calib.get(p.group), scope=p.scope, n_units=p.n_units,
-                      across=p.across, figures=p.figures, across_at=self.calib.across.get(p.group))
+                      across=p.across, figures=p.figures, across_at=self.calib.across.get(p.group), holds=p.holds)
 
 
 def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
@@ -505,24 +526,42 @@ def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
     return (stated, law, *(get(jur).languages if jur in PACKAGES else ()), "en")
 
 
-_SENTENCE_END = re.compile(r"[.;:!?。；：！？\n]")
+# where a figure's sentence ends: a full stop before a capital, a paragraph number or a section sign (not after a
+# digit: "1." of a list, "18." of an ordinal), or a semicolon, question or exclamation mark; a list stays with the
+# words that introduce it ("Die … Ansprüche verjähren\n1. in 30 Jahren, …\n3. im Übrigen in zwei Jahren.")
+_SENTENCE_END = re.compile(r"[;!?。；！？]|(?<![\d\s])\.(?=\s+[A-ZÄÖÜ(§„\u4e00-\u9fff])")
+SHARED_STEM = 5   # a claim term and a text term of this length or more are one word where one holds the other
 
 
-def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]], terms: set[str]) -> int:
+def _shared(terms: set[str], text: str, language: str) -> int:
+    """How many of the claim's ``terms`` ``text`` holds: the same term, or, in compounds and derived forms, one
+    inside the other (``verjähren`` in ``Verjährungsfrist``, ``Einspruch`` in ``Einspruchsfrist``)."""
+    have = set(tokens(text, language))
+    return sum(1 for t in terms if t in have or len(t) >= SHARED_STEM and any(
+        t in h or len(h) >= SHARED_STEM and h in t for h in have))
+
+
+def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]], terms: set[str],
+             within: str | None = None) -> int:
     """How well ``text`` states a claim's figures (``readings``: each figure's readings): for each figure, the most
-    of the claim's ``terms`` in a sentence of ``text`` that states it; the least of these over the figures; -1
-    where ``text`` does not state one of them at all."""
+    of the claim's ``terms`` in a sentence of ``text`` that states it (:func:`_shared`); the least of these over the
+    figures; -1 where ``text`` does not state one of them at all. ``within``: only the figures that stand in this
+    part of ``text`` (the cited item), read in their whole sentence (with the words that introduce the list)."""
     from legalcite.attribution.quantities import stated_in, unit_quantities
 
     found = unit_quantities(text, language)
+    inside = " ".join(within.split()) if within is not None else None
     worst = None
     for qs in readings.values():
         best = -1
         for f in found:
+            if inside is not None and " ".join(text[max(0, f.start - 12):f.end].split()) not in inside \
+                    and " ".join(text[f.start:f.end + 12].split()) not in inside:
+                continue   # this occurrence stands outside the cited part
             if any(stated_in(q, (f,)) for q in qs):
                 a = max((m.end() for m in _SENTENCE_END.finditer(text, 0, f.start)), default=0)
                 m = _SENTENCE_END.search(text, f.end)
-                best = max(best, len(terms & set(tokens(text[a:m.start() if m else len(text)], language))))
+                best = max(best, _shared(terms, text[a:m.start() if m else len(text)], language))
         worst = best if worst is None else min(worst, best)
     return -1 if worst is None else worst
 
@@ -543,7 +582,7 @@ def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], clai
         if skip_text is not None and text and text in skip_text:
             continue   # the cited sub-unit, or a level below it
         if text and _context(text, lang, readings, claim_terms) >= need:
-            shared = len(claim_terms & set(tokens(text, lang)))
+            shared = _shared(claim_terms, text, lang)
             if best is None or (shared, depth) > best[:2]:
                 best = (shared, depth, key)
         stack.extend((key, c, depth + 1) for c in node.get("children", ()))
@@ -556,17 +595,23 @@ def _deepest_stating(unit, readings: dict[tuple[int, int], list[Quantity]], clai
 
 LEXICAL_ALONE = "the cited unit holds none of the claim's terms, another unit holds them: BM25 decides alone"
 FIGURES_STATED = "the cited unit states the figures the claim gives"
+RESTATES_CITED = "the cited text holds the claim's words: the claim restates it"
+
+
+HOLDS = 0.8   # the share of a claim's terms the cited text holds at which the claim restates it
 
 
 def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, *,
            across: Across | None = None, figures: Figures | None = None,
-           across_at: AcrossRule | None = None, **info: Any) -> Attribution:
+           across_at: AcrossRule | None = None, holds: float | None = None, **info: Any) -> Attribution:
     """The calibrated decision from the models' signals (see the module doc), then the rules on figures and across
     the jurisdiction: a figure the cited unit does not state where another unit states it with the claim's terms is
-    misattributed to that unit; a figure it does state keeps it; a claim another act fits far better than any unit
-    of the cited act is misattributed to that act."""
+    misattributed to that unit; a figure it does state keeps it; a claim whose terms the cited text holds
+    (``holds`` ≥ :data:`HOLDS`) restates it and is not flagged by the models (a longer unit scores lower in BM25; a
+    parallel law repeats the words); a claim another act fits far better than any unit of the cited act is
+    misattributed to that act."""
     base = _models(group, lexical, dense, t, **info)
-    extra = dict(across=across, figures=figures)
+    extra = dict(across=across, figures=figures, holds=holds)
     if figures is not None and figures.found_in is not None:
         agree = base.misattributed or (lexical is not None and lexical.rank > 0)
         return dataclasses.replace(base, judged=True, misattributed=True, confirmed=agree, by="figures", **extra,
@@ -576,6 +621,10 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
         if base.misattributed:
             return dataclasses.replace(base, misattributed=False, confirmed=False, note=FIGURES_STATED, **extra)
         return dataclasses.replace(base, **extra)
+    if holds is not None and holds >= HOLDS:
+        if base.misattributed:
+            return dataclasses.replace(base, misattributed=False, confirmed=False, note=RESTATES_CITED, **extra)
+        return dataclasses.replace(base, judged=True, **extra)
     if across is not None and across_at is not None and not base.misattributed:
         x = across.misfit(across_at.feature)
         if not base.judged:   # the cited act knows too few of the claim's terms: the jurisdiction's units judge
