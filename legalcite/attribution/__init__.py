@@ -23,6 +23,7 @@ import dataclasses
 from typing import Any, Sequence
 
 from legalcite.attribution.claims import Claim, citation_material, claim_for, is_bare, language_of, statement_for
+from legalcite.attribution.core import RESTATES_ANOTHER
 from legalcite.attribution.lexical import available
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
@@ -229,9 +230,14 @@ def _apply(checked: CheckedCitation, key: str, claim: Claim, a, beside: frozense
         said = ", ".join(q.text for q in a.figures.missing)
         why = (f"it states {said} only of something else" if a.figures.elsewhere else f"it does not state {said}") \
             + (" (confirmed by BM25)" if a.confirmed else "")
+    elif a.by == "across" and a.across is not None and a.across.full > 0:
+        why = (f"another act holds {a.across.s_other / a.across.full:.0%} of the claim's words, the cited act at most "
+               f"{a.across.s_scope / a.across.full:.0%}" + (", BM25 within the act agrees" if a.confirmed else ""))
+    elif a.note == RESTATES_ANOTHER and a.lexical is not None and a.lexical.scale:
+        why = (f"another unit holds {a.lexical.s_best / a.lexical.scale:.0%} of the claim's words, the cited unit "
+               f"{a.lexical.s_cited / a.lexical.scale:.0%}" + (", the dense model agrees" if a.confirmed else ""))
     else:
-        why = f"misfit {a.score:.2f} > {a.threshold:.2f}, {how}" + (", across the jurisdiction" if a.by == "across"
-                                                                    else "")
+        why = f"misfit {a.score:.2f} > {a.threshold:.2f}, {how}"
     return dataclasses.replace(
         checked, status=Status.MISATTRIBUTED, confirmed=a.confirmed, evidence=checked.evidence + (ev,),
         reason=f"{checked.reason.split(';')[0]}, but does not support the statement ({why}"

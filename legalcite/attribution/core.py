@@ -409,7 +409,10 @@ class Attributor:
         if unit is None:
             return None
         text = unit_text(unit.heading, p.cited_text if p.cited_text is not None else unit.text)
-        return _shared(terms, text, unit.language or p.language) / len(terms)
+        if unit.language and p.language != unit.language:   # judged against a translation (the GDPR's German)
+            other = unit.extra.get("translations", {}).get(p.language) or {}
+            text = unit_text(other.get("heading"), other.get("text") or "")
+        return _shared(terms, text, p.language) / len(terms)
 
     def _add_across(self, p: _Pending, language: str) -> None:
         """The claim scored over the whole jurisdiction's units (its matrix is built with the store)."""
