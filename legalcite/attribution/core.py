@@ -28,7 +28,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Sequence
 
@@ -168,6 +168,7 @@ class Across:
                 "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units}
 
 
+ACROSS_MAX_DF = 0.25   # the jurisdiction's matrix leaves out terms in more than this share of its units
 ACROSS_FEATURES = {"xrel": "(best of another act − best of the cited act) / best of another act",
                    "xscaled": "(best of another act − best of the cited act) / the score of a unit holding every term"}
 
@@ -328,6 +329,7 @@ class _Pending:
     whole_scores: Any = (None, None)   # the jurisdiction's matrix and the BM25 of every unit in it
 
 
+_MISSING = object()
 FIGURE_CANDIDATES = 8   # units of the scope and of the jurisdiction searched for a claim's missing figure
 FIGURE_CONTEXT = 2      # claim terms a unit states a claim's figure with, at least, to be named as fitting better
 
@@ -343,6 +345,7 @@ class Attributor:
         self.calib = calib or calibration()
         self._embedder = None
         self._claims: dict[str, Any] = {}   # claim → vector: a claim cited twice is embedded once
+        self._units: dict[str, Any] = {}
 
     def embedder(self):
         if self._embedder is None:
@@ -371,7 +374,7 @@ class Attributor:
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), cited_text=rest[0] if rest else None,
                          language=law)
             part = rest[1] if len(rest) > 1 and rest[1] is not None else claim
-            p.claimed = tuple(quantities(part, _claim_languages(key, stated, law)))
+            p.claimed = tuple(quantities(part, _claim_languages(stated, law)))
             if group == "cross" and not self.calib.judges_across(key):
                 p.note = (f"claim in another language than the law: claims across languages are calibrated for "
                           f"{', '.join(self.calib.cross_lingual or ())} law only (the dense model alone decides "
@@ -387,17 +390,22 @@ class Attributor:
                 p.scores = (lex, scores)
                 if known >= MIN_TERMS:
                     p.lexical = _signal("bm25", scores, lex.position(key), lex.keys, full, known)
-                self._add_across(p, lex.language)   # also where the cited act knows too few of the claim's terms
+                p.holds = self._holds(p)
+                if not self._restated(p):   # (a claim the cited text holds: no other act can fit it better)
+                    self._add_across(p, lex.language)   # also where the cited act knows too few of the claim's terms
             pending.append(p)
         want = [p for p in pending if p.group and not p.note and self._wants_dense(p)]
         if want:
             self._add_dense(want, scope_vectors)
         for p in pending:
-            if p.group and p.group != "cross" and not p.note:
-                p.holds = self._holds(p)
             if p.group and not p.note and p.claimed:
                 p.figures = self._figures(p)
         return [self._decide(p) for p in pending]
+
+    def _restated(self, p: _Pending) -> bool:
+        """Whether the cited text holds the claim's words (:data:`HOLDS`): then only a figure can still flag it, and
+        the costlier signals are not computed (unless the benchmark asks for every signal: ``dense="always"``)."""
+        return self.dense_mode != "always" and p.holds is not None and p.holds >= HOLDS
 
     def _holds(self, p: _Pending) -> float | None:
         """The share of the claim's terms that the cited text (at the cited depth) holds; None for a claim of fewer
@@ -405,7 +413,7 @@ class Attributor:
         terms = set(tokens(p.claim, p.language))
         if len(terms) < MIN_TERMS:
             return None
-        unit = self.store.unit(p.key)
+        unit = self._unit(p.key)
         if unit is None:
             return None
         text = unit_text(unit.heading, p.cited_text if p.cited_text is not None else unit.text)
@@ -414,6 +422,13 @@ class Attributor:
             text = unit_text(other.get("heading"), other.get("text") or "")
         return _shared(terms, text, p.language) / len(terms)
 
+    def _unit(self, key: str):
+        """The store's unit ``key``, kept for the batch (the figures and the share of words ask for it again)."""
+        got = self._units.get(key, _MISSING)
+        if got is _MISSING:
+            got = self._units[key] = self.store.unit(key)
+        return got
+
     def _add_across(self, p: _Pending, language: str) -> None:
         """The claim scored over the whole jurisdiction's units (its matrix is built with the store)."""
         from legalcite.attribution.store import lexical_scope
@@ -421,7 +436,7 @@ class Attributor:
         whole = lexical_scope(self.store, p.key.split("/", 1)[0])
         if whole is None or whole.language != language or (pos := whole.position(p.key)) is None:
             return
-        scores, known, full = whole.scores(p.claim)
+        scores, known, full = whole.scores(p.claim, max_df=ACROSS_MAX_DF)
         if known >= MIN_TERMS:
             p.whole_scores = (whole, scores)
             p.across = _across(scores, whole, pos, p.scope, full)
@@ -433,7 +448,7 @@ class Attributor:
         well as the best (:attr:`Calibration.figure_fit`) and states the figures in a sentence with more of them."""
         import numpy as np
 
-        unit = self.store.unit(p.key)
+        unit = self._unit(p.key)
         if unit is None:
             return Figures(p.claimed, ())
         language = unit.language or p.language
@@ -470,7 +485,7 @@ class Attributor:
             if key in seen:
                 continue
             seen.add(key)
-            u = unit if key == p.key else self.store.unit(key)
+            u = unit if key == p.key else self._unit(key)
             if u is None or not u.text:
                 continue
             lang = u.language or p.language
@@ -485,7 +500,7 @@ class Attributor:
         return Figures(p.claimed, stated, missing, elsewhere=min(each) >= 0)
 
     def _wants_dense(self, p: _Pending) -> bool:
-        if self.dense_mode == "off":
+        if self.dense_mode == "off" or self._restated(p):
             return False
         if self.dense_mode == "always" or p.lexical is None:
             return True
@@ -519,14 +534,12 @@ class Attributor:
                       across=p.across, figures=p.figures, across_at=self.calib.across.get(p.group), holds=p.holds)
 
 
-def _claim_languages(key: str, stated: str, law: str) -> tuple[str, ...]:
-    """The languages whose quantity words a claim is read with: its own (as guessed), the law's, every language the
-    law's jurisdiction is written in (a French claim about Swiss law), and English, in which answers about any law
-    are written (a short claim, "GmbH: CHF 20,000", gives its language away by nothing)."""
-    from legalcite.jurisdictions import PACKAGES, get
+def _claim_languages(stated: str, law: str) -> tuple[str, ...]:
+    """The languages whose quantity words a claim is read with: its own (as guessed: a French claim about Swiss
+    law), the law's, and English, in which answers about any law are written (a short claim, "GmbH: CHF 20,000",
+    gives its language away by nothing)."""
 
-    jur = key.split("/", 1)[0]
-    return (stated, law, *(get(jur).languages if jur in PACKAGES else ()), "en")
+    return (stated, law, "en")
 
 
 # where a figure's sentence ends: a full stop before a capital, a paragraph number or a section sign (not after a
@@ -536,12 +549,24 @@ _SENTENCE_END = re.compile(r"[;!?。；！？]|(?<![\d\s])\.(?=\s+[A-ZÄÖÜ(§�
 SHARED_STEM = 5   # a claim term and a text term of this length or more are one word where one holds the other
 
 
+@lru_cache(maxsize=8192)
+def _analysed(text: str, language: str) -> tuple[frozenset[str], str]:
+    """A text's terms, as a set and joined by NUL (a term found in the joined string is inside one of them)."""
+    have = frozenset(tokens(text, language))
+    return have, "\0".join(have)
+
+
 def _shared(terms: set[str], text: str, language: str) -> int:
     """How many of the claim's ``terms`` ``text`` holds: the same term, or, in compounds and derived forms, one
     inside the other (``verjähren`` in ``Verjährungsfrist``, ``Einspruch`` in ``Einspruchsfrist``)."""
-    have = set(tokens(text, language))
-    return sum(1 for t in terms if t in have or len(t) >= SHARED_STEM and any(
-        t in h or len(h) >= SHARED_STEM and h in t for h in have))
+    have, joined = _analysed(text, language)
+    n = 0
+    for t in terms:
+        if t in have or len(t) >= SHARED_STEM and (t in joined or any(
+                t[i:j] in have for i in range(len(t) - SHARED_STEM + 1)
+                for j in range(i + SHARED_STEM, len(t) + 1) if j - i < len(t))):
+            n += 1
+    return n
 
 
 def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]], terms: set[str],

@@ -128,21 +128,25 @@ class LexicalScope:
             pos = self.__dict__["_pos"] = {k: i for i, k in enumerate(self.keys)}
         return pos.get(key)
 
-    def scores(self, claim: str):
+    def scores(self, claim: str, max_df: float | None = None):
         """BM25 score of every unit for ``claim`` (float64 array, one per key), how many of the claim's distinct
         terms the scope knows carry content (:func:`content_terms`), and the score a unit holding all of them would
         reach (Σ idf·(k1 + 1)): the scale on which a gap between two units is large or small. Long German terms
-        also score through the scope's shorter terms inside them (:meth:`parts`)."""
+        also score through the scope's shorter terms inside them (:meth:`parts`). ``max_df``: terms in more than
+        this share of the units are left out (a jurisdiction's matrix: 的, 人, "Gesetz" weigh little and cost most)."""
         import numpy as np
 
         out = np.zeros(len(self.keys), dtype=np.float64)
         claim_terms = set(tokens(claim, self.language))
         terms = {t for t in claim_terms if t in self.vocab}
         n = len(self.keys)
+        cap = n if max_df is None else max_df * n
         full = 0.0
         for t in terms:
             j = self.vocab[t]
             a, b = self.indptr[j], self.indptr[j + 1]
+            if b - a > cap:
+                continue
             out[self.rows[a:b]] += self.weights[a:b]
             full += float(np.log(1.0 + (n - (b - a) + 0.5) / ((b - a) + 0.5))) * (K1 + 1)
         if self.language in SPLIT_LANGUAGES:
@@ -150,7 +154,8 @@ class LexicalScope:
                 for part, w in self.parts(t):
                     j = self.vocab[part]
                     a, b = self.indptr[j], self.indptr[j + 1]
-                    out[self.rows[a:b]] += w * self.weights[a:b]
+                    if b - a <= cap:
+                        out[self.rows[a:b]] += w * self.weights[a:b]
         return out, content_terms(terms, self.language), full
 
     def parts(self, term: str) -> list[tuple[str, float]]:

@@ -130,6 +130,7 @@ def _table(language: str) -> _Words | dict[str, Any] | None:
 _TOKEN = re.compile(r"(?P<num>\d{1,3}(?:(?:[.,'’]|[ \u00a0\u202f](?=\d{3}\b))\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
                     r"|(?P<word>[^\W\d_]+(?:[-‐][^\W\d_]+)*)|(?P<sym>[%€$§¥])|(?P<punct>[^\s\w])")
 _YEARS = range(1800, 2101)
+_LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f]")
 
 
 @dataclass
@@ -448,10 +449,15 @@ def quantities(text: str, languages: Iterable[str]) -> list[Quantity]:
     """Every quantity ``text`` states, read with the tables of ``languages`` (each a language code; languages no
     registered package ships words for are skipped), in text order; a figure two tables read alike once."""
     out: dict[tuple[int, str, float], Quantity] = {}
+    latin = None
     for lang in dict.fromkeys(languages):
         table = _table(lang)
         if table is None:
             continue
+        if not isinstance(table, dict):   # a Latin-script table reads nothing in a text without a Latin letter
+            latin = _LATIN_CHAR.search(text) is not None if latin is None else latin
+            if not latin:
+                continue
         found = _cjk(text, table) if isinstance(table, dict) else _latin(text, table)
         for q in found:
             out.setdefault((q.start, *q.norm), q)
