@@ -129,11 +129,19 @@ def lexer_order(parser: Lark) -> list:
 
 
 @functools.cache
-def token_run(parser: Lark) -> re.Pattern:
+def token_run(parser: Lark, signs: frozenset[str] = frozenset()) -> re.Pattern:
     """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
     lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
-    terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
-    return re.compile(r"(?:\s*(?:%s))+" % "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser)))
+    terminals do not match ordinary words: a run of prose words would reach far past the citation.) ``signs``:
+    terminals the grammar accepts as the first token only (a citation's sign): past it the run goes on with the
+    others, as the contextual lexer reads there, so that it ends before the next citation's sign (``Art. 1 Art.
+    1 …`` is read a chain at a time, not to the window's end from every anchor)."""
+    def alternatives(without: frozenset[str]) -> str:
+        return "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name not in without)
+
+    if not signs:
+        return re.compile(r"(?:\s*(?:%s))+" % alternatives(signs))
+    return re.compile(r"\s*(?:%s)(?:\s*(?:%s))*" % (alternatives(frozenset()), alternatives(signs)))
 
 
 @functools.cache
@@ -150,15 +158,15 @@ def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pat
 
 
 def parse_run(parser: Lark, window: str, start: str | None = None,
-              fast: Callable[[str], Any] | None = None) -> tuple[Any, bool]:
+              fast: Callable[[str], Any] | None = None, signs: frozenset[str] = frozenset()) -> tuple[Any, bool]:
     """:func:`parse_prefix` of the run of tokens at the window's start, where that run ends before a character that
     is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
     ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
     result and whether it was cut from the window (False: it was parsed in the whole window, because the run
     reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run (or a window that is
     one run) first, without the parser (None: the parser reads it); it must return what the parse with the embedded
-    transformer returns."""
-    m = token_run(parser).match(window)
+    transformer returns. ``signs``: the terminals the grammar accepts as its first token only (:func:`token_run`)."""
+    m = token_run(parser, signs).match(window)
     if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
         return _parse_cut(parser, m.group(), start, fast), True
     if fast is not None and m is not None and m.end() == len(window) and (read := fast(window)) is not None:

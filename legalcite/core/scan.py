@@ -13,6 +13,7 @@ extractor's ``literal_anchor`` is tried.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, field
@@ -93,6 +94,38 @@ class Extractor:
         bounded window only (a few hundred characters) and must not raise on any input. To stay linear on
         pathological input it may set ``ctx.skip_to = offset``: the scan resumes there."""
         raise NotImplementedError
+
+
+_SPACE = re.compile(r"\s")
+
+
+class Marks:
+    """Where in one document a cheap test of its words holds, read once as the scan moves right: ``any_in(start,
+    end)`` says whether a mark lies in ``[start, end)``. An extractor that tests the reach of each anchor before it
+    parses (is an act named within 400 characters?) would otherwise read that window again at every anchor of a long
+    run (``Art. 1 Art. 1 …``: each character read some sixty times). ``find(text, a, b)`` returns the marks, in order,
+    among the words (whitespace-separated) that start in ``[a, b)``; it may read beyond either end for context (the
+    word before, the words after, a phrase across ``b``). Keep one per document (``ctx.own``)."""
+
+    __slots__ = ("text", "find", "lo", "hi", "marks")
+    STEP = 512  # characters read at least per extension: a run of anchors extends it once per few of them
+
+    def __init__(self, text: str, find: Callable[[str, int, int], Sequence[int]]) -> None:
+        self.text, self.find = text, find
+        self.lo = self.hi = 0          # [lo, hi): read so far (hi at a space, or the text's end)
+        self.marks: list[int] = []
+
+    def any_in(self, start: int, end: int) -> bool:
+        if not self.lo <= start <= self.hi:  # a jump forward (or back): read on from here
+            self.lo = self.hi = start
+            self.marks = []
+        if end > self.hi:
+            space = _SPACE.search(self.text, max(end, self.hi + self.STEP))
+            stop = space.start() if space else len(self.text)
+            self.marks.extend(self.find(self.text, self.hi, stop))
+            self.hi = stop
+        i = bisect.bisect_left(self.marks, start)
+        return i < len(self.marks) and self.marks[i] < end
 
 
 def asks_quiet(ex: Extractor) -> bool:

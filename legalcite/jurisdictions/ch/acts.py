@@ -118,7 +118,7 @@ def _cantons() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Starts:
-    """What an act name can start with (:func:`may_name_in`): abbreviations (and the first word of one of several
+    """What an act name can start with (:func:`name_marks`): abbreviations (and the first word of one of several
     words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two words (stems)."""
 
     abbreviations: frozenset[str]
@@ -161,17 +161,20 @@ def names_canton(text: str) -> bool:
     return "/" in text and _canton_suffix().search(text) is not None
 
 
-def may_name_in(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` may name an act (:func:`match_act`) — an abbreviation, a German title after an
-    article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only there), an English title, a cantonal
-    act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
-    in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
-    few microseconds."""
+_WORDS = re.compile(r"\S+")
+
+
+def name_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act may be named (:func:`match_act`) among the words of ``text`` that start in ``[a, b)``: an
+    abbreviation, a German title after an article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only
+    there), an English title, a cantonal act (``PolG/ZH``) — the words' offsets, for
+    :class:`legalcite.core.scan.Marks`: a cheap test of a chain's reach before it is parsed (most "Art." in German
+    prose cite German law and name no Swiss act). Set operations on the words first, so that a stretch naming
+    nothing costs a few microseconds; then word by word, with the word before and the one after for context."""
     from legalcite.jurisdictions.de.laws import _stem
 
-    chunk = text[start:end]
-    if names_canton(chunk):
-        return True
+    chunk = text[a:b]
+    canton = names_canton(chunk)
     s = _starts()
     # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
     words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
@@ -179,26 +182,33 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     dotless = list(map(str.rstrip, words, repeat(".")))
     found.update(dotless)
     found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
-    if not found.isdisjoint(s.abbreviations):
-        return True
     lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
+    every = set(map(str.lower, words))  # a title's first word in any case
     if "ß" in chunk:
-        lows = set(map(_SS, lows))
-    if not lows.isdisjoint(s.abbreviations_ci):
-        return True
-    german, english = lows & s.title_forms, lows & s.english_forms
-    if not (german or english):
-        return False
-    # an English title anywhere; a German one only after an article word (most chains: none, or a few words to try)
-    at = range(len(words)) if english else [i + 1 for i, w in enumerate(words[:-1]) if w in _ARTICLES]
-    for i in at:
-        w = words[i]
+        lows, every = set(map(_SS, lows)), set(map(_SS, every))
+    if not (canton or not found.isdisjoint(s.abbreviations) or not lows.isdisjoint(s.abbreviations_ci)
+            or not every.isdisjoint(s.english_forms)
+            or not every.isdisjoint(s.title_forms) and not _ARTICLES.isdisjoint(words)):
+        return []
+    before = text[max(0, a - 40):a].split() if a and text[a - 1].isspace() else []
+    after = text[b:b + 80].split()
+    prev = before[-1].strip(_AROUND) if before else None
+    marks = [m.start() for m in _canton_suffix().finditer(text, a, b)] if canton else []
+    located = [(m.start(), m.group().strip(_AROUND)) for m in _WORDS.finditer(text, a, b)]
+    for i, (at, w) in enumerate(located):
+        nxt = located[i + 1][1] if i + 1 < len(located) else after[0].strip(_AROUND) if after else ""
+        dotless_w = w.rstrip(".")
+        forms = (w, dotless_w, dotless_w.rstrip(_AROUND))
         low = w.lower().replace("ß", "ss")
-        if low in english or (low in german and i and words[i - 1] in _ARTICLES):
-            first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""
+        if (any(f in s.abbreviations for f in forms)
+                or w[:1].isupper() and any(f.lower().replace("ß", "ss") in s.abbreviations_ci for f in forms)):
+            marks.append(at)
+        elif low in s.english_forms or (low in s.title_forms and prev in _ARTICLES):
+            first = _stem(_WORD_EXPAND.get(w, w))
             if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
-                return True
-    return False
+                marks.append(at)
+        prev = w
+    return sorted(marks)
 
 
 def knows_name(printed: str) -> bool:
@@ -298,13 +308,25 @@ def _trimmed(printed: str) -> list[str]:
     return out
 
 
+@functools.cache
+def _title_heads(english: bool) -> frozenset[str]:
+    """Every proper word prefix of a title's key (German titles, or English ones), so that a title is read word by
+    word and the lookup stops at the first prefix no title has."""
+    t = index()
+    return frozenset(" ".join(k.split(" ")[:n]) for k in (t.english if english else t.titles)
+                     for n in range(1, k.count(" ") + 1))
+
+
 def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False) -> ActMatch | None:
     """A title of up to 20 words at ``pos`` (dates such as ``vom 20. Dezember 1946`` skipped), longest first;
     a bracketed abbreviation after it (``(VwVG)``, ``(SHG/ZH)``) is taken into the span (and decides when the
-    title is unknown)."""
-    from legalcite.jurisdictions.ch.build import title_key
+    title is unknown). The words' keys are built as they are read (``build.title_key`` of the words so far: their
+    stems), and looked up while some title starts with them."""
+    from legalcite.jurisdictions.de.laws import _stem
 
+    heads = _title_heads(english)
     words: list[tuple[str, int]] = []
+    key, open_, found = "", True, None  # the key of the words read; whether a title starts with it; the longest
     p = pos
     while len(words) < 20:
         d = _DATE.match(text, p)
@@ -314,21 +336,26 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
         m = _TITLE_WORD.match(text, p)
         if not m or "\n\n" in text[p:m.start(1)]:
             break
-        w = m.group(1)
-        words.append((_WORD_EXPAND.get(w, w), m.end()))
+        w = _WORD_EXPAND.get(m.group(1), m.group(1))
+        words.append((w, m.end()))
         p = m.end()
+        if open_:
+            key = f"{key} {_stem(w)}" if key else _stem(w)
+            if key in titles:
+                found = (len(words), key)
+            open_ = key in heads
+        if not open_ and english:
+            break  # (an English title's words are read for the title alone; a German one's for a bracket after them)
     best: ActMatch | None = None
-    for n in range(len(words), 0, -1):
-        wid = titles.get(title_key(" ".join(w for w, _ in words[:n])))
-        if wid:
-            end = words[n - 1][1]
-            d = _DATE.match(text, end)
-            if d:
-                end = d.end()
-            best = ActMatch(index().jurisdiction(wid), wid, True, end, text[pos:end],
-                            needs_cue=english and title_key(" ".join(w for w, _ in words[:n])) in
-                            index().english_needs_cue)
-            break
+    if found is not None:
+        n, found_key = found
+        wid = titles[found_key]
+        end = words[n - 1][1]
+        d = _DATE.match(text, end)
+        if d:
+            end = d.end()
+        best = ActMatch(index().jurisdiction(wid), wid, True, end, text[pos:end],
+                        needs_cue=english and found_key in index().english_needs_cue)
     if english:
         b = _BRACKET_ABBR.match(text, best.end) if best else None
         if b and lookup(b.group(1).strip()) == best.work:  # "of the Swiss Code of Obligations (CO)"

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand, next_group
-from legalcite.core.scan import PROSE_HEAD, Context, Extractor, anchor_of, prefixed
+from legalcite.core.scan import PROSE_HEAD, Context, Extractor, Marks, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -511,10 +511,22 @@ _DOCKET_RX = re.compile(_DOCKET_ANCHOR)
 
 
 # Outside Swiss prose a chain is read only where a known Swiss act or a cantonal act may be named after it (an unknown
-# act is Swiss only in Swiss prose, :func:`_statutes`): looked for in the chain's reach first (acts.may_name_in),
-# which is far cheaper than parsing it, since most "Art." in German text cite German law.
+# act is Swiss only in Swiss prose, :func:`_statutes`): looked for in the chain's reach first (acts.name_marks, read
+# once per document), which is far cheaper than parsing it, since most "Art." in German text cite German law.
 _GERMAN_SIGN = re.compile(r"Art(?!icle)")
 _REACH = WINDOW + 100
+
+
+@dataclass
+class _Reach:
+    """Per document (``ctx.own``): where a Swiss act may be named (:func:`acts.name_marks`), read once."""
+
+    marks: Marks | None = None
+
+    def of(self, text: str) -> Marks:
+        if self.marks is None:
+            self.marks = Marks(text, acts.name_marks)
+        return self.marks
 
 
 class SwissExtractor(Extractor):
@@ -545,7 +557,7 @@ class SwissExtractor(Extractor):
         pos = anchor.start()
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
-            if (_GERMAN_SIGN.match(text, pos) and not acts.may_name_in(text, pos, pos + _REACH)
+            if (_GERMAN_SIGN.match(text, pos) and not ctx.own(_Reach).of(text).any_in(pos, pos + _REACH)
                     and not _swiss(text, ctx)):
                 return []  # "Art. 3 Abs. 1 GG": outside Swiss prose a chain is Swiss only where a Swiss act is named
             return _statutes(text, pos, ctx)

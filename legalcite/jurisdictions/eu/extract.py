@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from legalcite.core.scan import Context, Extractor
+from legalcite.core.scan import Context, Extractor, Marks
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import clean_segment, roman_to_int
 from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -591,17 +591,51 @@ _REACH = WINDOW + 80
 
 
 _ACT_NUMBER_IN = re.compile(r"\d/\d")
+_ACT_TYPE_IN = re.compile("|".join(_ACT_TYPES), re.IGNORECASE)
 
 
-def _act_in_reach(text: str, pos: int) -> bool:
+def _type_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act's type is written (``Verordnung``, ``Rom-I-VO``), in ``[a, b)`` (:class:`Marks`)."""
+    return sorted([m.start() for rx in (_ACT_TYPE_IN, _VO_RL) for m in rx.finditer(text, a, b)])
+
+
+def _reference_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act's number (``93/13``) or a reference to this or that act (``dieser Verordnung``) starts, in ``[a,
+    b)`` (:class:`Marks`); read on past ``b`` so that a phrase across it is found, each start tried (overlapping)."""
+    out = []
+    stop = min(len(text), b + _REACH)
+    for rx in (_ACT_NUMBER_IN, _SELF, _THAT):
+        m = rx.search(text, a, stop)
+        while m is not None and m.start() < b:
+            out.append(m.start())
+            m = rx.search(text, m.start() + 1, stop)
+    return sorted(out)
+
+
+@dataclass
+class _Reach:
+    """Per document (``ctx.own``): where an act's type, its number or reference, and a name may be written, each
+    read once (:class:`Marks`), for :func:`_act_in_reach`."""
+
+    types: Marks | None = None
+    references: Marks | None = None
+    names: Marks | None = None
+
+    def of(self, text: str) -> "_Reach":
+        if self.types is None:
+            self.types, self.references = Marks(text, _type_marks), Marks(text, _reference_marks)
+            self.names = Marks(text, _acts.index().name_marks)
+        return self
+
+
+def _act_in_reach(text: str, pos: int, ctx: Context) -> bool:
     """Whether an EU act may be named within the reach of a chain at ``pos``: by number (a type word and a number
     with a slash: ``Richtlinie 93/13/EWG``), as this or that act (``dieser Verordnung``), or by name."""
     end = min(len(text), pos + _REACH)
-    low = text[pos:end].lower()
-    if any(t in low for t in _ACT_TYPES) or _VO_RL.search(text, pos, end):
-        if _ACT_NUMBER_IN.search(text, pos, end) or _SELF.search(text, pos, end) or _THAT.search(text, pos, end):
-            return True
-    return _acts.index().may_name_in(text, pos, end)
+    reach = ctx.own(_Reach).of(text)
+    if reach.types.any_in(pos, end) and reach.references.any_in(pos, end):
+        return True
+    return reach.names.any_in(pos, end)
 
 
 class EuropeanExtractor(Extractor):
@@ -632,7 +666,7 @@ class EuropeanExtractor(Extractor):
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if _SIGN_RX.match(text, pos):
-            if _GERMAN_SIGN.match(text, pos) and not _act_in_reach(text, pos):
+            if _GERMAN_SIGN.match(text, pos) and not _act_in_reach(text, pos, ctx):
                 return []  # "Art. 3 Abs. 1 GG": a German chain names an EU act or is the German extractor's
             # "the second subparagraph of Article 17(1)": the level printed before the article (looked up
             # behind the anchor, so that common words such as "first" need no anchor of their own)

@@ -509,7 +509,14 @@ def fast_case(text: str, pos: int) -> Any:
     """The commonest shapes without Lark — ``550 U.S. 544, 570, 89 S.Ct. 733 (2007)``, ``550 U.S. at 570`` — built by
     the same builders as :class:`~legalcite.jurisdictions.us.grammar.CaseTransformer`, with the same result
     (``tests/us/test_cases.py`` checks both on the shared US texts); :data:`ASK_GRAMMAR` where the text goes on in
-    a way only the grammar reads (star pins, nominative reporters, brackets, neutral forms …)."""
+    a way only the grammar reads (star pins, nominative reporters, brackets, neutral forms …). It reads the window the
+    grammar reads (:data:`WINDOW` characters): a chain of parallel references goes no further than the grammar's,
+    and each of its citations lists the others (``parallel``), so that an endless chain (``123 F.3d 456, 123 F.3d
+    456, …``) is read a window at a time, not as one chain whose every citation lists all the others."""
+    return _fast_case(text[pos : pos + WINDOW])
+
+
+def _fast_case(text: str, pos: int = 0) -> Any:
     f = _fast()
     m = f.ref.match(text, pos)
     if m is None:
