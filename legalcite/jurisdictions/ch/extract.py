@@ -188,11 +188,16 @@ def _value(tok) -> str:
     return re.sub(r"\s+", "", str(tok))
 
 
+# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``): a run of tokens ends before a second one
+# (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a chain at a time
+_SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
+
+
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
     from legalcite.core.parse import run_prefix
 
-    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW])
+    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS)
     if res is None:
         return None
     sign_tree, refs_tree = res.tree.children

@@ -40,13 +40,19 @@ _ORDINALS["première"] = 1
 _RANK = {"art": 0, "recital": 0, "par": 1, "sub": 2, "pt": 3, "satz": 4}
 
 
+# the terminals a chain or an act holds once (its sign, the act's type): a run of tokens ends before a second one
+# (core.parse.run_end), so that a run of chains (``Article 1 Article 1 …``) is parsed a chain at a time
+_ONCE = {"chain": frozenset({"ART", "ARTS", "RECITAL", "RECITALS"}), "act": frozenset({"ACT_TYPE"}),
+         "case": frozenset()}
+
+
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
     """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
     from legalcite.core.parse import get_parser, run_prefix
 
     parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
                                                                               "start" if start == "chain" else start)
-    return run_prefix(parser, text[pos:pos + size])
+    return run_prefix(parser, text[pos:pos + size], signs=_ONCE[start])
 
 
 # ---------------------------------------------------------------- unit chains
