@@ -137,26 +137,27 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
-def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
     """What :func:`run_end` reads with ``signs``: one token (any terminal), a run of tokens that are no sign, one
-    sign."""
+    sign (after whitespace); and a sign anywhere (for :func:`run_prefix`)."""
     def alternatives(keep: Callable[[str], bool]) -> str:
         return "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if keep(t.name))
 
     return (token_pattern(parser), re.compile(r"(?:\s*(?:%s))*" % alternatives(lambda n: n not in signs)),
-            re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)))
+            re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)),
+            re.compile(alternatives(lambda n: n in signs)))
 
 
 def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> int | None:
     """Where the window's run of tokens (:func:`token_run`) ends; None when the window starts with none. ``signs``:
-    terminals a citation holds once (its sign: ``Art.``, ``§``; the grammar accepts none after it): the run then
+    terminals a citation holds exactly once (its sign: ``Art.``, ``§``; the grammar accepts none after it): the run then
     ends before a second one — one sign after the first token where that is none (``point (a) of Article 6``) —,
     as the contextual lexer reads past the sign, so that a run of citations (``Art. 1 Art. 1 …``) is read a citation
     at a time, not to the window's end from each of its anchors."""
     if not signs:
         m = token_run(parser).match(window)
         return None if m is None else m.end()
-    first, rest, sign = _sign_run(parser, signs)
+    first, rest, sign, _ = _sign_run(parser, signs)
     m = first.match(window)
     if m is None:
         return None
@@ -239,10 +240,12 @@ def run_prefix(parser: Lark, window: str, start: str | None = None, signs: froze
     ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). A run that
     does not parse whole holds the window's longest complete prefix too (the lexer reads nothing past its end), read
     once per run (``Article 1 of …`` written again, or at every anchor of a run of them). For grammars without a
-    ``TAIL`` (the EU's and Switzerland's); ``signs``: as for :func:`run_end`; ``tests/eu/test_extract.py`` and
-    ``tests/ch/test_extract.py`` check both agree on the shared texts."""
+    ``TAIL`` (the EU's and Switzerland's); ``signs``: as for :func:`run_end` (a window without one holds no citation);
+    ``tests/eu/test_extract.py`` and ``tests/ch/test_extract.py`` check both agree on the shared texts."""
     if opening(parser, start).match(window) is None:
         return None  # no token the parse could start with: longest_prefix would stop at the first
+    if signs and _sign_run(parser, signs)[3].search(window) is None:
+        return None  # no sign anywhere in the window: no citation completes (``point (a) of point (a) of …``)
     end = run_end(parser, window, signs)
     if end is not None and end <= 64 and end < len(window) and not window[end].isalnum():
         run = window[:end]

@@ -392,10 +392,13 @@ def _listing(work: str, schlt: bool) -> Listing | None:
 
 # ------------------------------------------------------------------ BGE and dockets
 
+_REPORTER = frozenset({"REPORTER"})  # a list of BGE holds its reporter once (core.parse.run_end)
+
+
 def _bge(text: str, pos: int) -> list[Citation]:
     from legalcite.core.parse import run_prefix
 
-    res = run_prefix(_parser("case"), text[pos:pos + 400])
+    res = run_prefix(_parser("case"), text[pos:pos + 400], signs=_REPORTER)
     if res is None:
         return []
     reporter = str(res.tree.children[0])

@@ -580,11 +580,17 @@ def fast_id(text: str, pos: int) -> Any:
     if m is None or (m["pin"] and _PIN_GOES_ON.match(text, m.end())):
         return ASK_GRAMMAR
     if m["pin"] is None and (g := _ID_GOES_ON.match(text, m.end())):
-        return NOTHING if g.group().endswith("§") else ASK_GRAMMAR
+        if g.group().endswith("§"):
+            return NOTHING
+        if _ID_PIN_AHEAD.match(text, m.end()):
+            return ASK_GRAMMAR
+        # "Id. at Id. at …": no pin can follow "at" (the grammar's pinval starts with a star or a number), so the
+        # grammar reads "Id." alone, as here
     return IdCite(None, m.end() - pos) if m["pin"] is None else IdCite(_nospace(m["pin"]), m.end() - pos)
 
 
 _ID_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:§|at\b)")
+_ID_PIN_AHEAD = re.compile(r"\s*(?:,\s*)?at\s*(?:pp?\.\s*)?[*\d]")
 _SUPRA_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:at\b|\d)")
 _SUPRA_NOTE = re.compile(r"supra\s+note\b")
 
