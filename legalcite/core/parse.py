@@ -137,15 +137,20 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
-def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern, re.Pattern]:
+def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     """What :func:`run_end` reads with ``signs``: one token (any terminal), a run of tokens that are no sign, one
-    sign (after whitespace); and a sign anywhere (for :func:`run_prefix`)."""
+    sign (after whitespace)."""
     def alternatives(keep: Callable[[str], bool]) -> str:
         return "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if keep(t.name))
 
     return (token_pattern(parser), re.compile(r"(?:\s*(?:%s))*" % alternatives(lambda n: n not in signs)),
-            re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)),
-            re.compile(alternatives(lambda n: n in signs)))
+            re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)))
+
+
+@functools.cache
+def _anywhere(parser: Lark, names: frozenset[str]) -> re.Pattern:
+    """One of the terminals ``names``, anywhere (searched)."""
+    return re.compile("|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name in names))
 
 
 def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> int | None:
@@ -157,7 +162,7 @@ def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> i
     if not signs:
         m = token_run(parser).match(window)
         return None if m is None else m.end()
-    first, rest, sign, _ = _sign_run(parser, signs)
+    first, rest, sign = _sign_run(parser, signs)
     m = first.match(window)
     if m is None:
         return None
@@ -232,20 +237,23 @@ class Prefix:
     truncated: bool = False  # the token cap was reached: pathological input, the caller may skip ahead
 
 
-def run_prefix(parser: Lark, window: str, start: str | None = None, signs: frozenset[str] = frozenset()
-               ) -> Prefix | None:
+def run_prefix(parser: Lark, window: str, start: str | None = None, signs: frozenset[str] = frozenset(),
+               needs: frozenset[str] | None = None) -> Prefix | None:
     """:func:`longest_prefix` with its commonest case read in one parse: where the window's run of tokens
     (:func:`token_run`) ends before a character that is no letter or digit (no token of the grammar goes on there)
     and parses whole, it is the longest complete prefix. Else, and for runs that may hold more tokens than
     ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). A run that
     does not parse whole holds the window's longest complete prefix too (the lexer reads nothing past its end), read
     once per run (``Article 1 of …`` written again, or at every anchor of a run of them). For grammars without a
-    ``TAIL`` (the EU's and Switzerland's); ``signs``: as for :func:`run_end` (a window without one holds no citation);
-    ``tests/eu/test_extract.py`` and ``tests/ch/test_extract.py`` check both agree on the shared texts."""
+    ``TAIL`` (the EU's and Switzerland's); ``signs``: as for :func:`run_end`; ``needs``: terminals one of which every
+    citation holds (default ``signs``): a window where none matches holds none (``point (a) of point (a) of …``,
+    which would be fed token by token at each of its anchors). ``tests/eu/test_extract.py`` and
+    ``tests/ch/test_extract.py`` check both agree on the shared texts."""
     if opening(parser, start).match(window) is None:
         return None  # no token the parse could start with: longest_prefix would stop at the first
-    if signs and _sign_run(parser, signs)[3].search(window) is None:
-        return None  # no sign anywhere in the window: no citation completes (``point (a) of point (a) of …``)
+    needs = signs if needs is None else needs
+    if needs and _anywhere(parser, needs).search(window) is None:
+        return None  # no sign anywhere in the window: no citation completes
     end = run_end(parser, window, signs)
     if end is not None and end <= 64 and end < len(window) and not window[end].isalnum():
         run = window[:end]

@@ -188,8 +188,9 @@ def _value(tok) -> str:
     return re.sub(r"\s+", "", str(tok))
 
 
-# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``): a run of tokens ends before a second one
-# (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a chain at a time
+# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``, and the sign of a cantonal act): a run of tokens
+# ends before a second one (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a chain at a
+# time
 _SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
 
 
@@ -197,7 +198,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
     from legalcite.core.parse import run_prefix
 
-    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS)
+    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS, needs=_SIGNS | {"SECT"})
     if res is None:
         return None
     sign_tree, refs_tree = res.tree.children
