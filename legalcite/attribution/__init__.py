@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import Claim, claim_for, language_of, statement_for
+from legalcite.attribution.claims import Claim, Spans, claim_for, language_of, statement_for
 from legalcite.attribution.lexical import available
 from legalcite.status import CheckedCitation, Evidence, Status
 
@@ -68,6 +68,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
     extra = available()
     for j, (out, units, text) in enumerate(jobs):
         spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
+        index, claims = Spans(spans), {}  # citations printed together share their span and their claim
         for i, (cc, u) in enumerate(zip(out, units)):
             if cc.status != Status.REAL:
                 continue
@@ -77,7 +78,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
             elif not text or spans[i][1] <= spans[i][0]:
                 done[j][i] = not_run(cc, REASONS["no_context"], key)
             else:
-                claim = claim_for(text, *spans[i], [s for s in spans if s != spans[i]])
+                claim = claims.get(spans[i]) or claims.setdefault(spans[i], claim_for(text, *spans[i], index))
                 if not extra:
                     done[j][i] = not_run(cc, REASONS["extra"], key, claim.text)
                 elif claim.bare and not claim.quotes:

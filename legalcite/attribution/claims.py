@@ -119,45 +119,89 @@ _STARTS = {"item", "footnote", "refnote"}                                       
 _LOOK = 4000   # how far around a citation lines are read for its block
 
 
-def _kind(line: str) -> str:
-    for kind, pat in _LINE_KINDS:
-        if pat.match(line):
-            return kind
-    return "para"
+class _Lines:
+    """A text's lines, found once, each line's kind and its block's first and last line read once (a claim per
+    citation would otherwise read its whole line, or the thousands of lines around it, again: quadratic on a long
+    answer of one line or of many short ones)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        self._kinds: list[str] = []
+        self._back: list[int] = []          # per line: where the walk back to its paragraph's first line stops
+        self._forward: dict[int, int] = {}  # per line: the last line of the paragraph lines after it
+        self._markers: dict[str, list[int]] = {}
+
+    def at(self, pos: int) -> int:
+        """The line holding ``text[pos]`` (the newline that ends it included)."""
+        return bisect.bisect_right(self.starts, pos) - 1
+
+    def span(self, i: int) -> tuple[int, int]:
+        return self.starts[i], self.starts[i + 1] - 1 if i + 1 < len(self.starts) else len(self.text)
+
+    def kind(self, i: int) -> str:
+        while len(self._kinds) <= i:
+            s, e = self.span(len(self._kinds))
+            self._kinds.append(next((k for k, pat in _LINE_KINDS if pat.match(self.text, s, e)), "para"))
+        return self._kinds[i]
+
+    def back(self, i: int) -> int:
+        """Where the walk back from paragraph line ``i`` stops: the first line of its paragraph, or the item (footnote)
+        whose lazy continuation it is."""
+        while len(self._back) <= i:
+            j = len(self._back)
+            before = self.kind(j - 1) if j else None
+            self._back.append(j if before not in ("para", "quote", *_STARTS) else
+                              j - 1 if before in _STARTS else self._back[j - 1])
+        return self._back[i]
+
+    def forward(self, i: int) -> int:
+        """The last of the paragraph lines that follow line ``i`` (``i`` itself when none does)."""
+        path, j = [], i
+        while j not in self._forward and j + 1 < len(self.starts) and self.kind(j + 1) in ("para", "quote"):
+            path.append(j)
+            j += 1
+        last = self._forward.get(j, j)
+        for k in (*path, j):
+            self._forward[k] = last
+        return last
+
+    def markers(self, mark: str) -> list[int]:
+        """Where a footnote marker (``[^1]``) refers to its note: not where it defines it (``[^1]:``), nor at the
+        start of a line."""
+        found = self._markers.get(mark)
+        if found is None:
+            found = self._markers[mark] = [
+                hit.start() for hit in re.finditer(re.escape(mark) + r"(?!:)", self.text)
+                if self.text[self.starts[self.at(hit.start())]:hit.start()].strip()]
+        return found
 
 
-def _lines(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
-    """``(start, end, kind)`` of the lines of ``text`` that lie (partly) in ``[lo, hi)``."""
-    lo = text.rfind("\n", 0, lo) + 1
-    out = []
-    while lo <= hi and lo <= len(text):
-        nl = text.find("\n", lo)
-        e = len(text) if nl < 0 else nl
-        out.append((lo, e, _kind(text[lo:e])))
-        if nl < 0:
-            break
-        lo = nl + 1
-    return out
+_LAST_LINES: list[_Lines] = []
+
+
+def _lines_of(text: str) -> _Lines:
+    """The line index of ``text``, kept for the text whose claims are read now (its citations ask one after the
+    other)."""
+    if not _LAST_LINES or _LAST_LINES[0].text is not text:
+        _LAST_LINES[:] = [_Lines(text)]
+    return _LAST_LINES[0]
 
 
 def _block(text: str, start: int) -> tuple[str, int, int]:
-    """``(kind, start, end)`` of the Markdown block holding ``text[start]``."""
-    lines = _lines(text, max(0, start - _LOOK), min(len(text), start + _LOOK))
-    i = next((j for j, (s, e, _) in enumerate(lines) if s <= start <= e), len(lines) - 1)
-    kind = lines[i][2]
+    """``(kind, start, end)`` of the Markdown block holding ``text[start]``, read within :data:`_LOOK` characters
+    around it."""
+    lines = _lines_of(text)
+    i = lines.at(start)
+    kind = lines.kind(i)
     if kind in _SINGLE:
-        return kind, lines[i][0], lines[i][1]
+        return (kind, *lines.span(i))
     first = i
     if kind in ("para", "quote"):   # up to the paragraph's first line, or the item whose lazy continuation it is
-        while first > 0 and lines[first - 1][2] in ("para", "quote", *_STARTS):
-            first -= 1
-            if lines[first][2] in _STARTS:
-                break
-        kind = lines[first][2] if lines[first][2] in _STARTS else "para"
-    last = i
-    while last + 1 < len(lines) and lines[last + 1][2] in ("para", "quote"):
-        last += 1
-    return kind, lines[first][0], lines[last][1]
+        first = max(lines.back(i), lines.at(max(0, start - _LOOK)))
+        kind = lines.kind(first) if lines.kind(first) in _STARTS else "para"
+    last = min(lines.forward(i), lines.at(min(len(text), start + _LOOK)))
+    return kind, lines.span(first)[0], lines.span(last)[1]
 
 
 # offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
@@ -428,12 +472,30 @@ def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[i
     return tuple(Quote(q.text.strip(), q.marked) for q in out if q.text.strip())
 
 
-def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
+class Spans:
+    """Citation spans sorted by where they start, so that a claim blanks only those near it (a bisect), not each of an
+    answer's citations in turn (quadratic in a long answer)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.spans = sorted(set(spans))
+        self.starts = [s for s, _ in self.spans]
+        self.reach: list[int] = []  # the furthest end of the spans up to each one
+        for _, e in self.spans:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+    def near(self, lo: int, hi: int) -> list[tuple[int, int]]:
+        """The spans that overlap ``[lo, hi)``."""
+        first = bisect.bisect_right(self.reach, lo)
+        return [(s, e) for s, e in self.spans[first:bisect.bisect_left(self.starts, hi)] if e > lo]
+
+
+def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] | Spans = (), *,
               window: int = 600, _marker: bool = False) -> Claim:
     """The claim that ``text[start:end]`` supports: its sentence in its Markdown block (bounded to ``window``
-    characters each side), with the citation and ``others`` (spans of other citations) blanked out."""
+    characters each side), with the citation and ``others`` (spans of other citations; a :class:`Spans` of all of
+    them where many claims are read) blanked out."""
     kind, b0, b1 = _block(text, start)
-    others = list(others)
+    others = others if isinstance(others, Spans) else Spans(others)
     if kind in ("footnote", "refnote") and not _marker:
         marker = _footnote_marker(text, b0, b1)
         if marker is not None:
@@ -441,7 +503,7 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
             return Claim(got.text, got.bare, got.quotes, "footnote")
     lo, hi = max(b0, start - window), min(b1, end + window)
     chunk = list(_unmark(text[lo:hi], kind))
-    for s, e in [(start, end), *others]:
+    for s, e in [(start, end), *others.near(lo, hi)]:
         for i in range(max(s, lo), min(e, hi)):
             chunk[i - lo] = _BLANK
     s = "".join(chunk)
@@ -462,14 +524,10 @@ def _footnote_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:
     if not m:
         return None
     mark = f"[{m.group(1)}]"
-    for hit in re.finditer(re.escape(mark) + r"(?!:)", text):
-        line = text.rfind("\n", 0, hit.start()) + 1
-        if not (b0 <= hit.start() < b1) and text[line:hit.start()].strip():
-            return hit.start(), hit.end()
-    return None
+    return next(((s, s + len(mark)) for s in _lines_of(text).markers(mark) if not b0 <= s < b1), None)
 
 
-def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
+def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] | Spans = (), *,
                   window: int = 600) -> str:
     """The text of :func:`claim_for`: the sentence around ``text[start:end]`` with every citation blanked out."""
     return claim_for(text, start, end, others, window=window).text
