@@ -217,6 +217,26 @@ def _unmark(s: str, kind: str) -> str:
     return s.replace("|", ";") if kind == "row" else s
 
 
+def _unmarked(text: str, lo: int, hi: int, kind: str, blanked: str, more: list[tuple[int, int]]) -> str:
+    """``_unmark(text[lo:hi], kind)`` with the citations blanked (:data:`_BLANK`): ``blanked`` is ``text[lo:hi]``
+    with the other citations blanked already (:meth:`Spans.blank`), ``more`` the spans still to blank; the markup
+    (found in ``text[lo:hi]`` as :func:`_unmark` finds it, rarely more than a few marks) becomes spaces where it is
+    no citation's. Its cost does not grow with the citations around the claim."""
+    chunk = text[lo:hi]
+    s = _blanked(blanked, lo, more)
+    lined = _LINE_MARK.sub(lambda m: " " * len(m.group()), chunk) if kind != "row" else chunk
+    marks = [m.span() for m in _LINE_MARK.finditer(chunk)] if lined is not chunk else []
+    marks += [m.span() for m in _INLINE.finditer(lined)]
+    if marks:
+        out = list(s)
+        for a, b in marks:
+            for i in range(a, b):
+                if out[i] != _BLANK:
+                    out[i] = " "
+        s = "".join(out)
+    return s.replace("|", ";") if kind == "row" else s
+
+
 # ------------------------------------------------------------------ sentences
 
 _OPEN = {"'": "'", "(": ")", "[": "]", "（": "）", "【": "】", "「": "」", "『": "』", "«": "»", "»": "«", "‹": "›",
@@ -483,30 +503,41 @@ class Spans:
         for _, e in self.spans:
             self.reach.append(max(e, self.reach[-1]) if self.reach else e)
 
+        self._text: str | None = None
+        self._blanked = ""
+
     def near(self, lo: int, hi: int) -> list[tuple[int, int]]:
         """The spans that overlap ``[lo, hi)``."""
         first = bisect.bisect_right(self.reach, lo)
         return [(s, e) for s, e in self.spans[first:bisect.bisect_left(self.starts, hi)] if e > lo]
 
+    def blank(self, text: str, lo: int, hi: int) -> str:
+        """``text[lo:hi]`` with the spans blanked (:data:`_BLANK`): the whole text blanked once, then cut, so that
+        a claim costs the same among a hundred citations as among none (a long run of them)."""
+        if self._text is not text:
+            self._text, self._blanked = text, _blanked(text, 0, self.spans)
+        return self._blanked[lo:hi]
+
 
 def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] | Spans = (), *,
-              window: int = 600, _marker: bool = False) -> Claim:
+              window: int = 600, _marker: tuple[int, int] | None = None) -> Claim:
     """The claim that ``text[start:end]`` supports: its sentence in its Markdown block (bounded to ``window``
     characters each side), with the citation and ``others`` (spans of other citations; a :class:`Spans` of all of
-    them where many claims are read) blanked out."""
+    them where many claims are read) blanked out. (``_marker``: the span of the citation in a footnote whose marker
+    ``text[start:end]`` is; it is not blanked there.)"""
     kind, b0, b1 = _block(text, start)
     others = others if isinstance(others, Spans) else Spans(others)
     if kind in ("footnote", "refnote") and not _marker:
         marker = _footnote_marker(text, b0, b1)
         if marker is not None:
-            got = claim_for(text, marker[0], marker[1], others, window=window, _marker=True)
+            got = claim_for(text, marker[0], marker[1], others, window=window, _marker=(start, end))
             return Claim(got.text, got.bare, got.quotes, "footnote")
     lo, hi = max(b0, start - window), min(b1, end + window)
-    chunk = list(_unmark(text[lo:hi], kind))
-    for s, e in [(start, end), *others.near(lo, hi)]:
-        for i in range(max(s, lo), min(e, hi)):
-            chunk[i - lo] = _BLANK
-    s = "".join(chunk)
+    if _marker is None:
+        s = _unmarked(text, lo, hi, kind, others.blank(text, lo, hi), [(start, end)])
+    else:  # (rare: a footnote's citations are blanked one by one, the footnote's own one left)
+        near = [o for o in others.near(lo, hi) if o != _marker]
+        s = _unmarked(text, lo, hi, kind, text[lo:hi], [(start, end), *near])
     rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
     spans = _protected(s)
     sent = _sentence_around(s, spans, rs, re_)
@@ -516,6 +547,16 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
     where = {"item": "item", "row": "row", "heading": "heading", "boldhead": "heading"}.get(kind, "sentence")
     quotes = _quotes(text, s, lo, rs, re_, spans, sent) if kind not in ("heading", "boldhead") else ()
     return Claim(claim, is_bare(claim), quotes, where)
+
+
+def _blanked(chunk: str, lo: int, spans: list[tuple[int, int]]) -> str:
+    """``chunk`` (the text from ``lo``) with the parts the ``spans`` cover replaced by :data:`_BLANK`."""
+    parts, at = [], 0
+    for s, e in sorted((max(s, lo) - lo, min(e, lo + len(chunk)) - lo) for s, e in spans):
+        if e > max(s, at):
+            parts += [chunk[at:s] if s > at else "", _BLANK * (e - max(s, at))]
+            at = e
+    return "".join([*parts, chunk[at:]])
 
 
 def _footnote_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:
