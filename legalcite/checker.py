@@ -48,6 +48,7 @@ class CheckOptions:
     jurisdiction: str | None = None     # hint for citations that do not state one
     attribution: bool = True            # run the misattribution test
     max_chars: int = DEFAULT_MAX_CHARS  # longer answers are reported as errors, not checked
+    max_seconds: float | None = None    # an answer's time budget (core.budget): past it, its error record
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Answer:
 
 def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
                 date: str | _dt.date | None = None, jurisdiction: str | None = None,
-                attribution: bool = True) -> list[list[CheckedCitation] | Exception]:
+                attribution: bool = True, timeout: float | None = None) -> list[list[CheckedCitation] | Exception]:
     """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
     its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
 
@@ -73,9 +74,15 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
        store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
     4. the misattribution test over all texts at once (their claims embedded in one batch).
 
-    One result per text: its verdicts, or the exception that stopped it (the others are still checked)."""
+    One result per text: its verdicts, or the exception that stopped it (the others are still checked).
+    ``timeout``: each text's time budget in seconds (:mod:`legalcite.core.budget`), over all four steps; a text that
+    runs past it gets :class:`~legalcite.core.budget.OverBudget` as its result (its claims are then judged text by
+    text, each within what is left of its budget)."""
+    from legalcite.core.budget import Budget
     from legalcite.resolve.store import get_store
 
+    if timeout is not None and not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     try:
         store = get_store(store)
         chain = _chain(store, online, date)
@@ -84,22 +91,28 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     from legalcite.jurisdictions import printing_in
     from legalcite.pipeline import guess_language
 
+    budgets = [Budget(timeout) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
-    for text in texts:
+    for text, budget in zip(texts, budgets):
         try:
-            with printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
+            with budget, printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
                 resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
     out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
-    try:
-        done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution)
-    except Exception:  # noqa: BLE001  find the text that fails: finish each alone
+    done: list[Any] | None = None
+    if timeout is None:  # the claims of all texts in one batch
+        try:
+            done = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution)
+        except Exception:  # noqa: BLE001  find the text that fails: finish each alone
+            done = None
+    if done is None:  # each text alone: the one that fails, or each within its own budget
         done = []
         for i in ok:
             try:
-                done.append(_finish([resolved[i]], [texts[i]], store, attribution)[0])
+                with budgets[i]:
+                    done.append(_finish([resolved[i]], [texts[i]], store, attribution)[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -108,16 +121,18 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
 
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
-          jurisdiction: str | None = None, attribution: bool = True) -> list[CheckedCitation]:
+          jurisdiction: str | None = None, attribution: bool = True, timeout: float | None = None
+          ) -> list[CheckedCitation]:
     """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
-    cannot decide. ``date``: the day repeal is judged at (default today)."""
+    cannot decide. ``date``: the day repeal is judged at (default today). ``timeout``: seconds the check may take;
+    past them it raises :class:`~legalcite.core.budget.OverBudget` (a :class:`~legalcite.errors.LegalciteError`)."""
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
     [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
-                           attribution=attribution)
+                           attribution=attribution, timeout=timeout)
     if isinstance(result, Exception):
         raise result
     return result
@@ -286,7 +301,8 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
     from legalcite.corpora.store import StoreError
 
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
-                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution)
+                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution,
+                          timeout=options.max_seconds)
     for r in results:
         if isinstance(r, StoreError):
             raise r

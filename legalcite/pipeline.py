@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
+from legalcite.core.budget import spend
 from legalcite.core.link import keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
@@ -151,6 +152,7 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
     quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
     for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet, language=ctx.language):
+        spend("reading citations")  # (an answer's time budget, where it has one: core.budget)
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []

@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 from legalcite.attribution.claims import Claim, Spans, claim_for, language_of, statement_for
 from legalcite.attribution.lexical import available
+from legalcite.core.budget import spend
 from legalcite.status import CheckedCitation, Evidence, Status
 
 __all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
@@ -70,6 +71,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
         spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
         index, claims = Spans(spans), {}  # citations printed together share their span and their claim
         for i, (cc, u) in enumerate(zip(out, units)):
+            spend("reading the claims")
             if cc.status != Status.REAL:
                 continue
             key = u.key if u is not None else cc.checked_key

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from legalcite.core.budget import spend
 from legalcite.core.scan import Context
 from legalcite.models import Citation
 
@@ -24,5 +25,6 @@ def keyed(c: Citation) -> bool:
 def link(citations: list[Citation], ctx: Context, linkers: Iterable[Linker]) -> list[Citation]:
     out = list(citations)
     for fn in linkers:
+        spend("linking short forms")
         out = fn(out, ctx)
     return out

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from legalcite.core.budget import spend
 from legalcite.keys import split_segment
 from legalcite.models import Citation, Kind
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
@@ -83,6 +84,7 @@ class StoreResolver:
         out: list[Resolution] = []
         seen: dict[tuple, tuple[CheckedCitation, Any]] = {}
         for c in citations:
+            spend("looking citations up in the store")
             same = (c.key, c.jurisdiction, c.work, c.units) if c.kind is Kind.STATUTE else None
             found = seen.get(same) if same is not None else None
             if found is None:
