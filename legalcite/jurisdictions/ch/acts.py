@@ -280,13 +280,9 @@ def _abbreviation(text: str, pos: int, allow_unknown: bool) -> ActMatch | None:
         p = m.end()
     if not toks:
         return None
-    for n in range(len(toks), 0, -1):
-        start, end = toks[0].start(1), toks[n - 1].end(1)
-        printed = text[start:end]
-        for cand in _trimmed(printed):
-            wid = lookup(cand)
-            if wid:
-                return ActMatch(index().jurisdiction(wid), wid, True, start + len(cand), cand)
+    found = _longest_abbreviation(text, toks)
+    if found is not None:
+        return found
     first = toks[0].group(1)
     canton = re.match(r"^([A-Za-zÄÖÜäöü][\wÄÖÜäöü\-]*)/([A-Z]{2})\b", first)
     if canton and canton.group(2) in _cantons():
@@ -296,6 +292,43 @@ def _abbreviation(text: str, pos: int, allow_unknown: bool) -> ActMatch | None:
     if allow_unknown and _ABBR_SHAPE.match(bare) and bare not in _NOT_ACTS and 2 <= len(bare) <= 16:
         return ActMatch("ch", work_id(bare), False, toks[0].start(1) + len(bare), bare)
     return None
+
+
+def _longest_abbreviation(text: str, toks: list[re.Match]) -> ActMatch | None:
+    """The longest abbreviation the tokens start with (:func:`lookup`, each form of :func:`_trimmed`), read token by
+    token while some abbreviation starts with them (a chain followed by the next one's ``Art.``, or by prose, costs a
+    set test or two)."""
+    start = toks[0].start(1)
+    if len(toks) > 1 and toks[1].start(1) == toks[0].end(1):  # glued tokens: the first word is longer; all of them
+        ns: range = range(len(toks), 0, -1)
+    else:
+        ns = range(1, len(toks) + 1)
+    found = None
+    for n in ns:
+        printed = text[start:toks[n - 1].end(1)]
+        wid = next(((cand, w) for cand in _trimmed(printed) if (w := lookup(cand))), None)
+        if wid is not None:
+            found = ActMatch(index().jurisdiction(wid[1]), wid[1], True, start + len(wid[0]), wid[0])
+            if ns.step < 0:
+                return found
+        if ns.step > 0 and not _opens(printed):
+            break
+    return found
+
+
+@functools.cache
+def _heads() -> tuple[frozenset[str], frozenset[str]]:
+    """Every proper word prefix of an abbreviation (as printed; lowercased, for the lookup in any case)."""
+    def heads(names) -> frozenset[str]:
+        return frozenset(" ".join(words[:k]) for a in names for words in [a.split(" ")] for k in range(1, len(words)))
+    t = index()
+    return heads(t.aliases), heads(t.aliases_ci)
+
+
+def _opens(printed: str) -> bool:
+    """Whether a longer abbreviation starts with ``printed`` (its words and the spaces between them)."""
+    exact, folded = _heads()
+    return printed in exact or printed[:1].isupper() and printed.lower() in folded
 
 
 def _trimmed(printed: str) -> list[str]:
