@@ -15,6 +15,7 @@ Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings r
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
@@ -309,21 +310,25 @@ _INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|s?\.)?|arts?\.|[Aa]rtic
 
 
 def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]:
+    """The groups inside the parenthesis ``text[start:end]``, read in it alone (the text cut at its end: a copy of
+    the parenthesis, not of the text before it)."""
+    inside = text[start:end]
     out = []
-    pos = start
+    pos = 0
     while True:
-        m = _INNER_ANCHOR.search(text, pos, end)
+        m = _INNER_ANCHOR.search(inside, pos)
         if not m:
             return out
-        g = _group(text[:end], m.start(), ctx)
+        g = _group(inside, m.start(), ctx)
         if g is None:
             pos = m.end()
             continue
-        act = acts.match_act(text[:end], g.end)
+        act = acts.match_act(inside, g.end)
         if act is not None:
-            g.act, g.end = act, act.end
-        out.append(g)
+            g.act, g.end = dataclasses.replace(act, end=act.end + start), act.end
         pos = g.end
+        g.start, g.end = g.start + start, g.end + start
+        out.append(g)
 
 
 @functools.cache
