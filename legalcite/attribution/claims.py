@@ -222,7 +222,9 @@ def _unmarked(text: str, lo: int, hi: int, kind: str, blanked: str, more: list[t
     chunk = text[lo:hi]
     s = _blanked(blanked, lo, more)
     marks: list[tuple[int, int]] = []
-    if kind != "row":  # the line marks, where a line starts (as ^ finds them)
+    if kind != "row" and chunk.count("\n", 0, 400) > 8:  # the line marks (many lines: the engine's loop)
+        marks = [m.span() for m in _LINE_MARK.finditer(chunk)]
+    elif kind != "row":  # where a line starts, as ^ finds them
         at = 0
         while at >= 0:
             if (m := _LINE_MARK.match(chunk, at)) is not None:
@@ -293,6 +295,7 @@ _BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sent
 # what may end a sentence (``...``, ``…``, ``.!?`` runs, Chinese marks, a line break), written as one set of first
 # characters (the engine skips to them in its fast loop: an alternation tried at every position costs 20 times more)
 _END = re.compile(r"[.…!?。！？；\n](?:(?<=\.)\.\.|(?<=…)…*|(?<=[.!?])[.!?]*|(?<=[。！？；])[。！？；]*|)")
+_LATIN_END = re.compile(r"[.…!?](?:(?<=\.)\.\.|(?<=…)…*|(?<=[.!?])[.!?]*|)")  # the same in text without Chinese
 _CLOSERS = "\"'”’»«“)]）】」』"
 _TOKEN_CHARS = ".'’-_"
 _CJK_CHAR = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -402,7 +405,9 @@ def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) ->
     starts, ends = _inside(spans)
     quote_ends = _quote_ends(s, spans)
     begin = max([b for b in quote_ends if b <= rs], default=0)
-    for m in reversed(list(_END.finditer(s, 0, rs))):
+    # without Chinese no line break ends a sentence (_boundary) and no Chinese mark is there: the others only
+    ends_at = _END if _CJK_CHAR.search(s) else _LATIN_END
+    for m in reversed(list(ends_at.finditer(s, 0, rs))):
         if m.end() <= begin:
             break
         b = _boundary(s, m, starts, ends)
@@ -411,7 +416,7 @@ def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) ->
             break
     low = max(re_, rs + 1)
     finish = min([b for b in quote_ends if b >= low], default=len(s))
-    for m in _END.finditer(s, re_):
+    for m in ends_at.finditer(s, re_):
         if m.start() >= finish:
             break
         b = _boundary(s, m, starts, ends)
