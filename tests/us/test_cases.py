@@ -162,3 +162,31 @@ def test_a_partial_key_is_checked_as_not_checked(small_store) -> None:
     [cc] = check("Piper Aircraft, 454 U.S. at 241.", store=small_store)
     assert (cc.citation.key, cc.status.value) == ("us/case/454/u.s.", "not_checked")
     assert urls_for(cc.citation) == []
+
+
+# ------------------------------------------------------------------ a chain of parallel references (issue 35)
+
+_CHAIN_PIECES = st.sampled_from(["123 F.3d 456", "5 U.S. 137", "89 S.Ct. 733", "2 L. Ed. 60", "51 Cal.4th 310",
+                                 ", 570", ", 610-14", ", "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CHAIN_PIECES, min_size=1, max_size=16).map("".join), st.sampled_from(["", " (2007)", " (9th Cir.)"]))
+def test_a_chain_within_the_window_is_read_as_before(chain: str, paren: str) -> None:
+    """The fast path reads the grammar's window (issue 35: it read a chain of parallel references to its end, and
+    gave each of its n citations the n−1 others: quadratic). Within the window it reads what it read before
+    (``_fast_case`` on the whole text: the implementation before, kept as the oracle)."""
+    from legalcite.jurisdictions.us.cases import WINDOW, _fast_case
+
+    text = "See " + chain + paren + ". The court agreed."
+    before = _fast_case(text, 4)
+    if before is ASK_GRAMMAR or before is None or before.end <= WINDOW:
+        assert fast_case(text, 4) == before
+
+
+def test_an_endless_chain_is_read_a_window_at_a_time() -> None:
+    from legalcite.jurisdictions.us.cases import WINDOW
+
+    cites = extract("123 F.3d 456, " * 2000)
+    assert len(cites) == 2000 and all(c.key == "us/case/123/f.3d/456" for c in cites)
+    assert max(len(c.metadata.parallel) for c in cites) < WINDOW // len("123 F.3d 456, ")
