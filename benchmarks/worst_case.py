@@ -98,9 +98,14 @@ FORMS = [
     form("int", "application", "Saadi v. Italy [GC],| no.| 37201/06"),
 ]
 
-# one anchor and its list, the item repeated to the size: a chain as long as the text
+# one anchor and its list, the item repeated to the size: a chain as long as the text; or a citation, then a run of
+# short forms it may be the antecedent of (each one's antecedent far back)
 LISTS = [
     ("de", "§§ list", "§§ ", "1, "),
+    ("de", "bare after a law", "§ 1 BGB ", "Art. 1 "),
+    ("ch", "bare after an act", "Art. 1 OR ", "Art. 9999 "),
+    ("eu", "bare after an act", "Article 2 GDPR ", "Article 1 "),
+    ("us", "supra after cases", "", "Smith v. Jones, 1 U.S. 1 (1803). Roe, supra, at 5. "),
     ("de", "Abs. list", "§ 1 Abs. ", "1, "),
     ("cn", "条 list", "第", "1、"),
     ("us", "U.S.C. sub-units", "42 U.S.C. § 1983", "(a)"),

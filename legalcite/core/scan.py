@@ -55,6 +55,22 @@ class Context:
         return found  # type: ignore[return-value]  # (made as kind() above)
 
     @functools.cached_property
+    def _blank_lines(self) -> list[int]:
+        """Where ``\n\n`` stands in the text (every occurrence, overlapping ones too), found once."""
+        out, i = [], self.text.find("\n\n")
+        while i >= 0:
+            out.append(i)
+            i = self.text.find("\n\n", i + 1)
+        return out
+
+    def same_paragraph(self, a: int, b: int) -> bool:
+        """Whether no blank line lies in ``text[a:b]`` (``"\n\n" not in text[a:b]``, without reading ``text[a:b]``:
+        a linker asks it of each citation after its antecedent, which may lie far back)."""
+        breaks = self._blank_lines
+        i = bisect.bisect_left(breaks, a)
+        return i == len(breaks) or breaks[i] > b - 2
+
+    @functools.cached_property
     def prose(self) -> str | None:
         """The jurisdiction the prose points to: the caller's hint, else ``prose_guess`` — counted on first use
         only, since most documents never need it (no two readings at one anchor)."""

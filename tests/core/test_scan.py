@@ -262,3 +262,13 @@ def test_marks_read_each_character_about_once_in_a_run_of_anchors() -> None:
     for m in re.finditer("Art", text):
         assert not marks.any_in(m.start(), m.start() + 400)
     assert read <= len(text) + Marks.STEP + 400
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="a\n ", max_size=40), st.integers(0, 45), st.integers(0, 45))
+def test_same_paragraph_is_no_blank_line_between(text: str, a: int, b: int) -> None:
+    """``Context.same_paragraph(a, b)`` (a bisect in the blank lines found once: the linkers ask it of each citation
+    after an antecedent that may lie far back, issue 35) is ``"\\n\\n" not in text[a:b]``."""
+    from legalcite.core.scan import Context
+
+    assert Context(text=text).same_paragraph(a, b) == ("\n\n" not in text[a:b])

@@ -190,3 +190,32 @@ def test_an_endless_chain_is_read_a_window_at_a_time() -> None:
     cites = extract("123 F.3d 456, " * 2000)
     assert len(cites) == 2000 and all(c.key == "us/case/123/f.3d/456" for c in cites)
     assert max(len(c.metadata.parallel) for c in cites) < WINDOW // len("123 F.3d 456, ")
+
+
+_PARTIES = st.sampled_from(["Smith v. Jones", "Roe v. Wade", "Smith v. Wade", "Doe v. Roe", "Jones v. Smith"])
+_SUPRAS = st.sampled_from(["Smith", "Jones", "Wade", "Roe", "Doe", "Miller"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("case"), _PARTIES, st.integers(1, 3), st.integers(1, 9)),
+                          st.tuples(st.just("supra"), _SUPRAS, st.integers(1, 3), st.integers(1, 9))), max_size=14))
+def test_a_supra_takes_the_last_case_of_its_name(items: list) -> None:
+    """Issue 35: a short form looked for its case by a pass over every named case before it (quadratic in a text of
+    cases and supras); now by one lookup. The rule it keeps (the pass, kept here as the oracle): the last full case
+    whose short name, or a word of whose case name, is the short form's name (in its volume, for ``Roe, 410 at 5``)."""
+    parts = []
+    for kind, name, vol, page in items:
+        parts.append(f"{name}, {vol}00 U.S. {page}0 ({1900 + page})." if kind == "case" else
+                     f"{name}, supra, at {page}." if vol != 3 else f"{name}, {vol}00 at {page}.")
+    cites = extract(" ".join(parts), unresolved=True)
+    for i, c in enumerate(cites):
+        if c.form not in (Form.SUPRA, Form.SHORT) or c.metadata is None or not c.metadata.antecedent_guess:
+            continue
+        want = c.metadata.antecedent_guess.lower()
+        expected = next((j for j in range(i - 1, -1, -1) if cites[j].form is Form.FULL and cites[j]._link.get(
+            "short_name") and (c.form is Form.SUPRA or cites[j].metadata.volume == c.metadata.volume) and (
+            want == cites[j]._link["short_name"].lower() or want in (cites[j].metadata.case_name or "").lower().split())),
+                        None)
+        if c.form is Form.SUPRA and (c.metadata.volume, c.metadata.reporter) != (None, None):
+            continue  # (a supra that names its volume and reporter takes that case: another rule)
+        assert c.antecedent == expected, (" ".join(parts), i)

@@ -107,18 +107,19 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     for c in citations:
         if _bare_article(c) and not c._link.get("refers_to") and not _OWN.match(text, c.span.end) \
                 and acts.match_act(text, c.span.end) is None:
-            c = _bound(c, text, out, last)
+            c = _bound(c, ctx, out, last)
         if c.kind is Kind.STATUTE and c.work is not None:
             last = (len(out), c)
         out.append(c)
     return out
 
 
-def _bound(c: Citation, text: str, out: list[Citation], last: tuple[int, Citation] | None) -> Citation:
+def _bound(c: Citation, ctx: Context, out: list[Citation], last: tuple[int, Citation] | None) -> Citation:
     """The bare article ``c`` with the act of the statute cited just before it, else of the one act its sentence
     names; ``c`` itself when neither fits."""
+    text = ctx.text
     if (last is not None and last[1].jurisdiction in ("ch", "int") and last[1].units
-            and last[1].units[0].label == "art" and "\n\n" not in text[last[1].span.end:c.span.start]):
+            and last[1].units[0].label == "art" and ctx.same_paragraph(last[1].span.end, c.span.start)):
         target = last[1]
         units = _units(c, target.jurisdiction)
         if units and _exists(target.work, units) and not _named_between(text, target.span.end, c.span.start,

@@ -36,13 +36,13 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             # ebd. / a.a.O.: the citation just before it, if that is German and in the same paragraph
             prev = out[-1] if out else None
             if prev is not None and prev.jurisdiction == "de" and prev.work is not None \
-                    and "\n\n" not in text[prev.span.end : c.span.start]:
+                    and ctx.same_paragraph(prev.span.end, c.span.start):
                 c = c.replace(kind=prev.kind, work=prev.work, units=prev.units, antecedent=len(out) - 1,
                               metadata=dataclasses.replace(prev.metadata, id_form=c.text))
             out.append(c)
             continue
         if c.kind is Kind.STATUTE:
-            if c.work is None and last_law and "\n\n" not in text[last_law[1] : c.span.start] \
+            if c.work is None and last_law and ctx.same_paragraph(last_law[1], c.span.start) \
                     and not (c.units and c.units[0].label == "art" and cited_by_section_only(last_law[0])):
                 # (a bare "Art. 2" after "§ 823 BGB" is not the BGB's: the BGB has no articles)
                 c = c.replace(work=last_law[0], form=Form.SHORT, antecedent=_index_of(out, last_law[1]))

@@ -45,7 +45,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     last_of_type: dict[str, tuple[int, Citation]] = {}      # reg/dir/dec → last EU act of that type
 
     def same_paragraph(a: Citation, b: Citation) -> bool:
-        return "\n\n" not in text[a.span.end:b.span.start]
+        return ctx.same_paragraph(a.span.end, b.span.start)
 
     for c in citations:
         if c.kind is not Kind.STATUTE:
