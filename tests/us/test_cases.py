@@ -212,10 +212,13 @@ def test_a_supra_takes_the_last_case_of_its_name(items: list) -> None:
         if c.form not in (Form.SUPRA, Form.SHORT) or c.metadata is None or not c.metadata.antecedent_guess:
             continue
         want = c.metadata.antecedent_guess.lower()
-        expected = next((j for j in range(i - 1, -1, -1) if cites[j].form is Form.FULL and cites[j]._link.get(
-            "short_name") and (c.form is Form.SUPRA or cites[j].metadata.volume == c.metadata.volume) and (
-            want == cites[j]._link["short_name"].lower() or want in (cites[j].metadata.case_name or "").lower().split())),
-                        None)
+        def names(j: int) -> bool:
+            a = cites[j]
+            return a.form is Form.FULL and bool(a._link.get("short_name")) and (
+                c.form is Form.SUPRA or a.metadata.volume == c.metadata.volume) and (
+                want == a._link["short_name"].lower() or want in (a.metadata.case_name or "").lower().split())
+
+        expected = next((j for j in range(i - 1, -1, -1) if names(j)), None)
         if c.form is Form.SUPRA and (c.metadata.volume, c.metadata.reporter) != (None, None):
             continue  # (a supra that names its volume and reporter takes that case: another rule)
         assert c.antecedent == expected, (" ".join(parts), i)

@@ -189,9 +189,9 @@ def _value(tok) -> str:
     return re.sub(r"\s+", "", str(tok))
 
 
-# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``, and the sign of a cantonal act): a run of tokens
-# ends before a second one (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a chain at a
-# time
+# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``, and the sign of a cantonal act): a run of
+# tokens ends before a second one (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a
+# chain at a time
 _SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
 
 

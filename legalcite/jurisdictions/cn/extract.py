@@ -459,7 +459,8 @@ def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
         nm = t.english.match(text, of.end(), min(len(text), of.end() + 120))
         if nm:
             name, end = nm, nm.end()
-    if name is None and _name_may_end_before(text, m.start()):  # PRC Criminal Law, Art. 264 / the Civil Code Article 577
+    # PRC Criminal Law, Art. 264 / the Civil Code Article 577
+    if name is None and _name_may_end_before(text, m.start()):
         lo = max(0, m.start() - 100)
         for nm in t.english.finditer(text, lo, m.start()):
             if re.fullmatch(r"\s*,?\s*", text[nm.end(): m.start()]):
