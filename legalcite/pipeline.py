@@ -6,6 +6,7 @@ jurisdictions come from the registry, :mod:`legalcite.jurisdictions`.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import re
@@ -13,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
 from legalcite.core.budget import spend
+from legalcite.core.data import without_gc
 from legalcite.core.link import keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
@@ -210,12 +212,19 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
                   prose_guess=guess_prose)
-    cites = extract_raw(text, ctx)
-    if link and cites:
-        cites = _link(cites, ctx, jurisdictions.linkers())
-        if not unresolved:
-            cites = _drop_unresolved(cites)
+    with without_gc() if len(text) > LONG_TEXT else contextlib.nullcontext():
+        cites = extract_raw(text, ctx)
+        if link and cites:
+            cites = _link(cites, ctx, jurisdictions.linkers())
+            if not unresolved:
+                cites = _drop_unresolved(cites)
     return cites
+
+
+# A text this long is read with the cyclic collector paused: reading it makes no reference cycles, and the tens of
+# thousands of citations of a long text, all alive until its end, made the collector's passes grow with the text
+# (a fifth of the time of a megabyte of citations; benchmarks/worst_case.py)
+LONG_TEXT = 100_000
 
 
 def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
