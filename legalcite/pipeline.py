@@ -6,14 +6,13 @@ jurisdictions come from the registry, :mod:`legalcite.jurisdictions`.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
-from legalcite.core.budget import spend
+from legalcite.core.budget import current as current_budget
 from legalcite.core.data import without_gc
 from legalcite.core.link import keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
@@ -153,8 +152,10 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     extractors = jurisdictions.extractors()
     # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
     quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
+    budget = current_budget()  # (an answer's time budget, where it has one: core.budget)
     for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet, language=ctx.language):
-        spend("reading citations")  # (an answer's time budget, where it has one: core.budget)
+        if budget is not None:
+            budget.spend("reading citations")
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []
@@ -212,12 +213,19 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
                   prose_guess=guess_prose)
-    with without_gc() if len(text) > LONG_TEXT else contextlib.nullcontext():
-        cites = extract_raw(text, ctx)
-        if link and cites:
-            cites = _link(cites, ctx, jurisdictions.linkers())
-            if not unresolved:
-                cites = _drop_unresolved(cites)
+    if len(text) > LONG_TEXT:
+        with without_gc():
+            return _read(text, ctx, link, unresolved)
+    return _read(text, ctx, link, unresolved)
+
+
+def _read(text: str, ctx: Context, link: bool, unresolved: bool) -> list[Citation]:
+    """Scan, parse and link: :func:`extract` of a plain text."""
+    cites = extract_raw(text, ctx)
+    if link and cites:
+        cites = _link(cites, ctx, jurisdictions.linkers())
+        if not unresolved:
+            cites = _drop_unresolved(cites)
     return cites
 
 

@@ -51,13 +51,24 @@ class Budget:
         return self._deadline is not None and clock() > self._deadline
 
 
+    def spend(self, where: str) -> None:
+        """Raise :class:`OverBudget` when this budget is spent; ``where``: the stage, for the message."""
+        if self.over():
+            raise OverBudget(f"the answer took longer than its time budget of {self.seconds:g} s (stopped while "
+                             f"{where}); raise --max-seconds (timeout=) to check it whole")
+
+
 _CURRENT: ContextVar[Budget | None] = ContextVar("legalcite_budget", default=None)
+
+
+def current() -> Budget | None:
+    """The budget of the answer being worked on, if it has one (a loop over many anchors asks once, then spends)."""
+    return _CURRENT.get()
 
 
 def spend(where: str) -> None:
     """Raise :class:`OverBudget` when the answer being worked on has a budget and it is spent; ``where``: the stage,
     for the message (``reading citations``, ``judging claims``)."""
     budget = _CURRENT.get()
-    if budget is not None and budget.over():
-        raise OverBudget(f"the answer took longer than its time budget of {budget.seconds:g} s (stopped while "
-                         f"{where}); raise --max-seconds (timeout=) to check it whole")
+    if budget is not None:
+        budget.spend(where)

@@ -138,12 +138,18 @@ def token_run(parser: Lark) -> re.Pattern:
 
 @functools.cache
 def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
-    """What :func:`run_end` reads with ``signs``: one token (any terminal), a run of tokens that are no sign, one
-    sign (after whitespace)."""
+    """What :func:`run_end` reads with ``signs``: one token (any terminal, in the lexer's order; a sign in a named
+    group, so that the match says whether it was one) and the run of tokens that are no sign after it; that run
+    alone; one sign (after whitespace)."""
     def alternatives(keep: Callable[[str], bool]) -> str:
         return "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if keep(t.name))
 
-    return (token_pattern(parser), re.compile(r"(?:\s*(?:%s))*" % alternatives(lambda n: n not in signs)),
+    ignored = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
+    skip = "(?:%s)*" % "|".join(ignored) if ignored else ""
+    first = "|".join(f"(?P<_sign{i}>{t.pattern.to_regexp()})" if t.name in signs else f"(?:{t.pattern.to_regexp()})"
+                     for i, t in enumerate(lexer_order(parser)))
+    rest = r"(?:\s*(?:%s))*" % alternatives(lambda n: n not in signs)
+    return (re.compile(f"{skip}(?:{first}){rest}"), re.compile(rest),
             re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)))
 
 
@@ -162,12 +168,12 @@ def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> i
     if not signs:
         m = token_run(parser).match(window)
         return None if m is None else m.end()
-    first, rest, sign = _sign_run(parser, signs)
-    m = first.match(window)
+    run, rest, sign = _sign_run(parser, signs)
+    m = run.match(window)
     if m is None:
         return None
-    end = rest.match(window, m.end()).end()
-    if m.lastgroup not in signs and (s := sign.match(window, end)) is not None:
+    end = m.end()
+    if not (m.lastgroup or "").startswith("_sign") and (s := sign.match(window, end)) is not None:  # no sign first
         end = rest.match(window, s.end()).end()
     return end
 

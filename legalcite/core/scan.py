@@ -121,22 +121,31 @@ class Marks:
     parses (is an act named within 400 characters?) would otherwise read that window again at every anchor of a long
     run (``Art. 1 Art. 1 …``: each character read some sixty times). ``find(text, a, b)`` returns the marks, in order,
     among the words (whitespace-separated) that start in ``[a, b)``; it may read beyond either end for context (the
-    word before, the words after, a phrase across ``b``). Keep one per document (``ctx.own``)."""
+    word before, the words after, a phrase across ``b``). ``direct(text, start, end)``, where given, answers a lone
+    window (one that does not start inside the window asked before): the test of one window costs less than finding
+    its marks, and most anchors of real text stand alone. Keep one per document (``ctx.own``)."""
 
-    __slots__ = ("text", "find", "lo", "hi", "marks")
-    STEP = 512  # characters read at least per extension: a run of anchors extends it once per few of them
+    __slots__ = ("text", "find", "direct", "lo", "hi", "marks", "last")
+    STEP = 512  # characters read at least per extension: a run of anchors extends it once per few dozen of them
 
-    def __init__(self, text: str, find: Callable[[str, int, int], Sequence[int]]) -> None:
-        self.text, self.find = text, find
+    def __init__(self, text: str, find: Callable[[str, int, int], Sequence[int]],
+                 direct: Callable[[str, int, int], bool] | None = None) -> None:
+        self.text, self.find, self.direct = text, find, direct
         self.lo = self.hi = 0          # [lo, hi): read so far (hi at a space, or the text's end)
         self.marks: list[int] = []
+        self.last = (0, 0)             # the window asked last
 
     def any_in(self, start: int, end: int) -> bool:
-        if not self.lo <= start <= self.hi:  # a jump forward (or back): read on from here
-            self.lo = self.hi = start
+        step = self.STEP
+        last, self.last = self.last, (start, end)
+        if not self.lo <= start <= self.hi:  # a jump forward (or back)
+            if self.direct is not None and not last[0] <= start < last[1]:
+                return self.direct(self.text, start, end)  # a lone window
+            self.lo = self.hi = start  # a run of anchors begins: read on from here, the window alone
             self.marks = []
+            step = 0
         if end > self.hi:
-            space = _SPACE.search(self.text, max(end, self.hi + self.STEP))
+            space = _SPACE.search(self.text, max(end, self.hi + step))
             stop = space.start() if space else len(self.text)
             self.marks.extend(self.find(self.text, self.hi, stop))
             self.hi = stop

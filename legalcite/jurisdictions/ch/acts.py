@@ -118,7 +118,7 @@ def _cantons() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Starts:
-    """What an act name can start with (:func:`name_marks`): abbreviations (and the first word of one of several
+    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of one of several
     words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two words (stems)."""
 
     abbreviations: frozenset[str]
@@ -161,7 +161,53 @@ def names_canton(text: str) -> bool:
     return "/" in text and _canton_suffix().search(text) is not None
 
 
+def may_name_in(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` may name an act (:func:`match_act`) — an abbreviation, a German title after an
+    article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only there), an English title, a cantonal
+    act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
+    in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
+    few microseconds."""
+    from legalcite.jurisdictions.de.laws import _stem
+
+    chunk = text[start:end]
+    if names_canton(chunk):
+        return True
+    s = _starts()
+    # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
+    words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
+    found = set(words)
+    dotless = list(map(str.rstrip, words, repeat(".")))
+    found.update(dotless)
+    found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
+    if not found.isdisjoint(s.abbreviations):
+        return True
+    lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
+    if "ß" in chunk:
+        lows = set(map(_SS, lows))
+    if not lows.isdisjoint(s.abbreviations_ci):
+        return True
+    german, english = lows & s.title_forms, lows & s.english_forms
+    if not (german or english):
+        return False
+    # an English title anywhere; a German one only after an article word (most chains: none, or a few words to try)
+    at = range(len(words)) if english else [i + 1 for i, w in enumerate(words[:-1]) if w in _ARTICLES]
+    for i in at:
+        w = words[i]
+        low = w.lower().replace("ß", "ss")
+        if low in english or (low in german and i and words[i - 1] in _ARTICLES):
+            first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""
+            if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
+                return True
+    return False
+
+
 _WORDS = re.compile(r"\S+")
+
+
+@functools.cache
+def _article_titles() -> frozenset[tuple[str, str]]:
+    """An article word and a German title's first word after it (``des``, ``zivilgesetzbuches``)."""
+    return frozenset((a, t) for a in _ARTICLES for t in _starts().title_forms)
 
 
 def name_marks(text: str, a: int, b: int) -> list[int]:
@@ -183,27 +229,35 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
     found.update(dotless)
     found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
     lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
-    every = set(map(str.lower, words))  # a title's first word in any case
+    lowered = list(map(str.lower, words))  # a title's first word in any case
     if "ß" in chunk:
-        lows, every = set(map(_SS, lows)), set(map(_SS, every))
+        lows, lowered = set(map(_SS, lows)), list(map(_SS, lowered))
     if not (canton or not found.isdisjoint(s.abbreviations) or not lows.isdisjoint(s.abbreviations_ci)
-            or not every.isdisjoint(s.english_forms)
-            or not every.isdisjoint(s.title_forms) and not _ARTICLES.isdisjoint(words)):
+            or not s.english_forms.isdisjoint(lowered)
+            # a German title's first word after an article word (the first word: after the one before the block)
+            or not s.title_forms.isdisjoint(lowered) and not _article_titles().isdisjoint(zip(words, lowered[1:]))
+            or a and lowered and lowered[0] in s.title_forms):
         return []
     before = text[max(0, a - 40):a].split() if a and text[a - 1].isspace() else []
     after = text[b:b + 80].split()
     prev = before[-1].strip(_AROUND) if before else None
     marks = [m.start() for m in _canton_suffix().finditer(text, a, b)] if canton else []
-    located = [(m.start(), m.group().strip(_AROUND)) for m in _WORDS.finditer(text, a, b)]
-    for i, (at, w) in enumerate(located):
-        nxt = located[i + 1][1] if i + 1 < len(located) else after[0].strip(_AROUND) if after else ""
+    # each distinct word judged once: an abbreviation (in one of its forms), or the first word of a title
+    abbreviation, title = set(), set()
+    for w in set(words):
         dotless_w = w.rstrip(".")
         forms = (w, dotless_w, dotless_w.rstrip(_AROUND))
-        low = w.lower().replace("ß", "ss")
-        if (any(f in s.abbreviations for f in forms)
-                or w[:1].isupper() and any(f.lower().replace("ß", "ss") in s.abbreviations_ci for f in forms)):
+        if any(f in s.abbreviations for f in forms) or w[:1].isupper() and any(
+                f.lower().replace("ß", "ss") in s.abbreviations_ci for f in forms):
+            abbreviation.add(w)
+        elif (low := w.lower().replace("ß", "ss")) in s.english_forms or low in s.title_forms:
+            title.add(w)
+    located = [(m.start(), m.group().strip(_AROUND)) for m in _WORDS.finditer(text, a, b)]
+    for i, (at, w) in enumerate(located):
+        if w in abbreviation:
             marks.append(at)
-        elif low in s.english_forms or (low in s.title_forms and prev in _ARTICLES):
+        elif w in title and (w.lower().replace("ß", "ss") in s.english_forms or prev in _ARTICLES):
+            nxt = located[i + 1][1] if i + 1 < len(located) else after[0].strip(_AROUND) if after else ""
             first = _stem(_WORD_EXPAND.get(w, w))
             if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
                 marks.append(at)

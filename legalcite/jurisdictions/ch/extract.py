@@ -533,13 +533,14 @@ _REACH = WINDOW + 100
 
 @dataclass
 class _Reach:
-    """Per document (``ctx.own``): where a Swiss act may be named (:func:`acts.name_marks`), read once."""
+    """Per document (``ctx.own``): where a Swiss act may be named (:func:`acts.name_marks`, read once in a run of
+    anchors; a lone anchor's window tested alone, :func:`acts.may_name_in`)."""
 
     marks: Marks | None = None
 
     def of(self, text: str) -> Marks:
         if self.marks is None:
-            self.marks = Marks(text, acts.name_marks)
+            self.marks = Marks(text, acts.name_marks, acts.may_name_in)
         return self.marks
 
 

@@ -601,7 +601,10 @@ _ACT_TYPE_IN = re.compile("|".join(_ACT_TYPES), re.IGNORECASE)
 
 
 def _type_marks(text: str, a: int, b: int) -> list[int]:
-    """Where an act's type is written (``Verordnung``, ``Rom-I-VO``), in ``[a, b)`` (:class:`Marks`)."""
+    """Where an act's type is written (``Verordnung``, ``Rom-I-VO``), in ``[a, b)`` (:class:`Marks`); the substring
+    tests first (most stretches of prose name none)."""
+    if not _types_in(text, a, b):
+        return []
     return sorted([m.start() for rx in (_ACT_TYPE_IN, _VO_RL) for m in rx.finditer(text, a, b)])
 
 
@@ -629,9 +632,21 @@ class _Reach:
 
     def of(self, text: str) -> "_Reach":
         if self.types is None:
-            self.types, self.references = Marks(text, _type_marks), Marks(text, _reference_marks)
-            self.names = Marks(text, _acts.index().name_marks)
+            self.types = Marks(text, _type_marks, _types_in)
+            self.references = Marks(text, _reference_marks, _references_in)
+            self.names = Marks(text, _acts.index().name_marks, _acts.index().may_name_in)
         return self
+
+
+def _types_in(text: str, a: int, b: int) -> bool:
+    """Whether an act's type is written in ``text[a:b]`` (a lone window: :class:`Marks`)."""
+    low = text[a:b].lower()
+    return any(t in low for t in _ACT_TYPES) or _VO_RL.search(text, a, b) is not None
+
+
+def _references_in(text: str, a: int, b: int) -> bool:
+    """Whether an act's number or a reference to this or that act is written in ``text[a:b]`` (a lone window)."""
+    return any(rx.search(text, a, b) is not None for rx in (_ACT_NUMBER_IN, _SELF, _THAT))
 
 
 def _act_in_reach(text: str, pos: int, ctx: Context) -> bool:
