@@ -29,6 +29,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from legalcite.core.budget import OverBudget
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
@@ -56,6 +57,7 @@ class CheckOptions:
     #                                     judged against it); None: none
     attribution_judge: Any = None       # a model asked about what attribution flags or leaves undecided
     #                                     (legalcite.attribution.opinion.OpinionSettings); None: nothing is sent
+    max_seconds: float | None = None    # an answer's time budget (core.budget): past it, its error record
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ class Answer:
 def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
                 date: str | _dt.date | None = None, jurisdiction: str | None = None,
                 attribution: bool = True, questions: Sequence[str | None] | None = None,
-                attribution_judge: Any = None) -> list[list[CheckedCitation] | Exception]:
+                attribution_judge: Any = None, timeout: float | None = None
+                ) -> list[list[CheckedCitation] | Exception]:
     """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
     its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
 
@@ -88,7 +91,11 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
        nothing is sent anywhere): a model at an OpenAI-compatible endpoint is asked about the citations the test
        flags or leaves undecided, and its opinion can confirm, overturn or flag (docs/check.md §4).
 
-    One result per text: its verdicts, or the exception that stopped it (the others are still checked)."""
+    One result per text: its verdicts, or the exception that stopped it (the others are still checked).
+    ``timeout``: each text's time budget in seconds (:mod:`legalcite.core.budget`), over all four steps; a text that
+    runs past it gets :class:`~legalcite.core.budget.OverBudget` as its result (its claims are then judged text by
+    text, each within what is left of its budget)."""
+    from legalcite.core.budget import Budget
     from legalcite.resolve.store import get_store
 
     opinion = None
@@ -96,6 +103,8 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
         from legalcite.attribution.opinion import settings_of
 
         opinion = settings_of(attribution_judge)
+    if timeout is not None and not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     try:
         store = get_store(store)
         chain = _chain(store, online, date)
@@ -104,24 +113,30 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     from legalcite.jurisdictions import printing_in
     from legalcite.pipeline import guess_language
 
+    budgets = [Budget(timeout) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
-    for text in texts:
+    for text, budget in zip(texts, budgets):
         try:
-            with printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
+            with budget, printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
                 resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
     out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
     asked = list(questions) if questions is not None else [None] * len(texts)
-    try:
-        done: list[Any] = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
-                                  [asked[i] for i in ok], opinion)
-    except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) finish each text alone
+    done: list[Any] | None = None
+    if timeout is None:  # the claims of all texts in one batch
+        try:
+            done = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
+                           [asked[i] for i in ok], opinion)
+        except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) find the text that fails
+            done = None
+    if done is None:  # each text alone: the one that fails, or each within its own budget
         done = []
         for i in ok:
             try:
-                done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]], opinion)[0])
+                with budgets[i]:
+                    done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]], opinion)[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -131,20 +146,23 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
 
 def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
           jurisdiction: str | None = None, attribution: bool = True, question: str | None = None,
-          attribution_judge: Any = None) -> list[CheckedCitation]:
+          attribution_judge: Any = None, timeout: float | None = None) -> list[CheckedCitation]:
     """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
     ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
     data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
     cannot decide. ``date``: the day repeal is judged at (default today). ``question``: what ``text`` answers; a
     bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it. ``attribution_judge``: a model's opinion
-    on what attribution flags or leaves undecided (``"MODEL@URL"``; see :func:`check_texts`; default: none)."""
+    on what attribution flags or leaves undecided (``"MODEL@URL"``; see :func:`check_texts`; default: none).
+    ``timeout``: seconds the check may take; past them it raises :class:`~legalcite.core.budget.OverBudget` (a
+    :class:`~legalcite.errors.LegalciteError`)."""
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"check(question=) needs a str, not {type(question).__name__}")
     [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
-                           attribution=attribution, questions=[question], attribution_judge=attribution_judge)
+                           attribution=attribution, questions=[question], attribution_judge=attribution_judge,
+                           timeout=timeout)
     if isinstance(result, Exception):
         raise result
     return result
@@ -196,14 +214,14 @@ def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[l
 
     try:
         results = chain.resolve(citations)
-    except StoreError:
+    except (StoreError, OverBudget):  # (the run or the answer ends)
         raise
     except Exception:  # noqa: BLE001  find the citations it fails on
         results = []
         for c in citations:
             try:
                 results += chain.resolve([c])
-            except StoreError:
+            except (StoreError, OverBudget):  # (the run or the answer ends)
                 raise
             except Exception as e:  # noqa: BLE001
                 results.append(Resolution(fault_verdict(c, "resolving the citation", e)))
@@ -240,7 +258,7 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
         jobs = [(out, units, text) for (out, units), text in zip(resolved, texts)]
         try:
             outs = attribute_texts(jobs, store, questions=asked, opinion=opinion)
-        except StoreError:
+        except (StoreError, OverBudget):  # (the run or the answer ends)
             raise
         except Exception:  # noqa: BLE001  each text alone, and in a text that fails each citation alone
             outs = [_isolated(lambda o, u=units, t=text, q=q: attribute_texts([(o, u, t)], store, questions=[q],
@@ -295,7 +313,7 @@ def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], ou
 
     try:
         return step(list(out))
-    except StoreError:
+    except (StoreError, OverBudget):  # (the run or the answer ends)
         raise
     except Exception:  # noqa: BLE001
         pass
@@ -304,13 +322,13 @@ def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], ou
         if cc.status is takes:
             try:
                 step([c if j == i else aside(c) for j, c in enumerate(out)])
-            except StoreError:
+            except (StoreError, OverBudget):  # (the run or the answer ends)
                 raise
             except Exception as e:  # noqa: BLE001
                 failed[i] = e
     try:
         done = step([aside(c) if i in failed else c for i, c in enumerate(out)])
-    except StoreError:
+    except (StoreError, OverBudget):  # (the run or the answer ends)
         raise
     except Exception as e:  # noqa: BLE001  it fails only on several together: none of them gets the step
         failed = {i: e for i, c in enumerate(out) if c.status is takes}
@@ -418,7 +436,8 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
 
     results = check_texts([a.text for a in answers], store=options.store, online=options.online,
                           date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution,
-                          questions=[a.question for a in answers], attribution_judge=options.attribution_judge)
+                          questions=[a.question for a in answers], attribution_judge=options.attribution_judge,
+                          timeout=options.max_seconds)
     for r in results:
         if isinstance(r, StoreError):
             raise r

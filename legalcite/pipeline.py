@@ -12,6 +12,8 @@ import re
 from typing import Any, Callable, Sequence
 
 from legalcite import jurisdictions
+from legalcite.core.budget import current as current_budget
+from legalcite.core.data import without_gc
 from legalcite.core.link import kept, keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
@@ -150,7 +152,10 @@ def extract_raw(text: str, ctx: Context) -> list[Citation]:
     extractors = jurisdictions.extractors()
     # once per document: where an extractor knows it reads nothing here (the US one at "§" in German prose)
     quiet = {ex: chars for ex, ask in _quiet_ones(extractors) if (chars := ask(ctx))}
+    budget = current_budget()  # (an answer's time budget, where it has one: core.budget)
     for cand in scan(text, extractors, resume=lambda: consumed, quiet=quiet, language=ctx.language):
+        if budget is not None:
+            budget.spend("reading citations")
         if cand.start < consumed:
             continue
         readings: list[tuple[list[Citation], Any]] = []
@@ -208,12 +213,26 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
     ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
                   prose_guess=guess_prose, namers=jurisdictions.namers())
+    if len(text) > LONG_TEXT:
+        with without_gc():
+            return _read(text, ctx, link, unresolved)
+    return _read(text, ctx, link, unresolved)
+
+
+def _read(text: str, ctx: Context, link: bool, unresolved: bool) -> list[Citation]:
+    """Scan, parse and link: :func:`extract` of a plain text."""
     cites = extract_raw(text, ctx)
     if link and cites:
         cites = _link(cites, ctx, jurisdictions.linkers())
         if not unresolved:
             cites = _drop_unresolved(cites)
     return cites
+
+
+# A text this long is read with the cyclic collector paused: reading it makes no reference cycles, and the tens of
+# thousands of citations of a long text, all alive until its end, made the collector's passes grow with the text
+# (a fifth of the time of a megabyte of citations; benchmarks/worst_case.py)
+LONG_TEXT = 100_000
 
 
 def _drop_unresolved(cites: list[Citation]) -> list[Citation]:

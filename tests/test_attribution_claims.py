@@ -205,3 +205,160 @@ def test_claim_for_never_raises(text: str, data: st.DataObject) -> None:
     end = data.draw(st.integers(start, len(text)))
     got = claim_for(text, start, end)
     assert isinstance(got.text, str) and len(got.text) <= len(text) and isinstance(got.bare, bool)
+
+
+# ------------------------------------------------------------------ the claim of each of many citations (issue 35)
+# claim_for once blanked every other citation of the answer in turn and read its citation's whole line (and the lines
+# around it) again: quadratic in a long answer. It now blanks only the citations near the claim (claims.Spans) and reads
+# each line once (claims._Lines). The implementation before (a copy, kept as the oracle) must give the same claims.
+
+def _oracle_lines(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
+    from legalcite.attribution import claims as c
+
+    lo = text.rfind("\n", 0, lo) + 1
+    out = []
+    while lo <= hi and lo <= len(text):
+        nl = text.find("\n", lo)
+        e = len(text) if nl < 0 else nl
+        out.append((lo, e, next((k for k, pat in c._LINE_KINDS if pat.match(text[lo:e])), "para")))
+        if nl < 0:
+            break
+        lo = nl + 1
+    return out
+
+
+def _oracle_block(text: str, start: int) -> tuple[str, int, int]:
+    from legalcite.attribution import claims as c
+
+    lines = _oracle_lines(text, max(0, start - c._LOOK), min(len(text), start + c._LOOK))
+    i = next((j for j, (s, e, _) in enumerate(lines) if s <= start <= e), len(lines) - 1)
+    kind = lines[i][2]
+    if kind in c._SINGLE:
+        return kind, lines[i][0], lines[i][1]
+    first = i
+    if kind in ("para", "quote"):
+        while first > 0 and lines[first - 1][2] in ("para", "quote", *c._STARTS):
+            first -= 1
+            if lines[first][2] in c._STARTS:
+                break
+        kind = lines[first][2] if lines[first][2] in c._STARTS else "para"
+    last = i
+    while last + 1 < len(lines) and lines[last + 1][2] in ("para", "quote"):
+        last += 1
+    return kind, lines[first][0], lines[last][1]
+
+
+def _oracle_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:
+    import re
+
+    m = re.match(r"\s*\[(\^?[^\]\s]{1,20})\]", text[b0:b1])
+    if not m:
+        return None
+    mark = f"[{m.group(1)}]"
+    for hit in re.finditer(re.escape(mark) + r"(?!:)", text):
+        line = text.rfind("\n", 0, hit.start()) + 1
+        if not (b0 <= hit.start() < b1) and text[line:hit.start()].strip():
+            return hit.start(), hit.end()
+    return None
+
+
+# the patterns claims.py wrote as alternations before (now each a set of first characters, for speed)
+_OLD_INLINE = (r"\*\*|__|~~|`+|\*|\[\^[^\]\s]{1,20}\]|<[A-Za-z/][^<>\n]{0,30}>|\]\([^()\s]{0,300}\)|"
+               r"\[(?=[^\[\]\n]{1,300}\]\()")
+_OLD_END = r"\.{3}|…+|[.!?]+|[。！？；]+|\n"
+
+
+def _oracle_unmark(s: str, kind: str) -> str:
+    import re
+
+    from legalcite.attribution import claims as c
+
+    s = c._LINE_MARK.sub(lambda m: " " * len(m.group()), s) if kind != "row" else s
+    s = re.sub(_OLD_INLINE, lambda m: " " * len(m.group()), s)
+    return s.replace("|", ";") if kind == "row" else s
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(".…!?。！？；\n*_~`[]<>()^/aB1 \x00")), max_size=40), st.data())
+def test_the_rewritten_patterns_find_what_the_old_ones_found(s: str, data: st.DataObject) -> None:
+    import re
+
+    from legalcite.attribution import claims as c
+
+    lo = data.draw(st.integers(0, len(s)))
+    hi = data.draw(st.integers(lo, len(s)))
+    for old, new in ((_OLD_END, c._END), (_OLD_INLINE, c._INLINE)):
+        assert [m.span() for m in re.compile(old).finditer(s, lo, hi)] == [m.span() for m in new.finditer(s, lo, hi)]
+
+
+def _oracle_claim(text: str, start: int, end: int, others: list[tuple[int, int]], window: int = 600,
+                  marker: bool = False):
+    from legalcite.attribution import claims as c
+
+    kind, b0, b1 = _oracle_block(text, start)
+    if kind in ("footnote", "refnote") and not marker:
+        at = _oracle_marker(text, b0, b1)
+        if at is not None:
+            got = _oracle_claim(text, at[0], at[1], others, window, True)
+            return c.Claim(got.text, got.bare, got.quotes, "footnote", got.span)
+    lo, hi = max(b0, start - window), min(b1, end + window)
+    chunk = list(_oracle_unmark(text[lo:hi], kind))
+    for s, e in [(start, end), *others]:
+        for i in range(max(s, lo), min(e, hi)):
+            chunk[i - lo] = c._BLANK
+    s = "".join(chunk)
+    rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
+    spans = c._protected(s)
+    sent = c._sentence_around(s, spans, rs, re_)
+    if marker and sent[0] and not s[sent[0]:rs].strip():
+        sent = (c._sentence_around(s, spans, sent[0] - 1, sent[0] - 1)[0], sent[0])
+    claim = c._clean(s[sent[0]:sent[1]])
+    where = {"item": "item", "row": "row", "heading": "heading", "boldhead": "heading"}.get(kind, "sentence")
+    quotes = c._quotes(text, s, lo, rs, re_, spans, sent) if kind not in ("heading", "boldhead") else ()
+    return c.Claim(claim, c.is_bare(claim), quotes, where, (lo + sent[0], lo + sent[1]))
+
+
+# the starts of the lines an answer is made of (Markdown blocks, footnotes and their markers), and what fills them
+_LINE_HEADS = ["", "", "", "# ", "## ", "- ", "* ", "1. ", "a) ", "| ", "|---|---|", "> ", "```", "[^1]: ", "[1] ",
+               "**Titel**", "---", "   ", "法律依据：", "一、"]
+_WORDS = ["Der Käufer haftet", "nach", "§ 823 BGB", "z. B.", "Art. 41 OR", "[^1]", "[1]", "„Zitat.“", "(", ")",
+          "42 U.S.C. § 1983", "根据", "《民法典》第五百七十七条", "。", ".", "!", ";", ",", "lautet:", "provides that",
+          "\"quoted\"", "Mio.", "1.", "Januar"]
+
+
+@st.composite
+def _answers(draw: st.DrawFn) -> str:
+    lines = []
+    for _ in range(draw(st.integers(1, 12))):
+        words = draw(st.lists(st.sampled_from(_WORDS), max_size=12))
+        line = draw(st.sampled_from(_LINE_HEADS)) + " ".join(words)
+        lines.append(line * draw(st.sampled_from([1, 1, 1, 2, 40, 200])))   # now and then a line of thousands
+    return "\n".join(lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_answers(), st.data())
+def test_claims_of_many_citations_are_the_claims_read_one_by_one(text: str, data: st.DataObject) -> None:
+    from legalcite.attribution.claims import Spans
+
+    def span() -> tuple[int, int]:
+        start = data.draw(st.integers(0, len(text)))
+        return start, data.draw(st.integers(start, min(len(text), start + 40)))
+
+    spans = [span() for _ in range(data.draw(st.integers(1, 8)))]
+    index = Spans(spans)
+    for me in spans:
+        others = [s for s in spans if s != me]
+        expected = _oracle_claim(text, *me, others)
+        assert claim_for(text, *me, others) == expected
+        assert claim_for(text, *me, index) == expected   # (its own span among the others changes nothing)
+
+
+def test_spans_near_a_window_are_the_ones_that_overlap_it() -> None:
+    from legalcite.attribution.claims import Spans
+
+    spans = [(0, 5), (3, 40), (10, 12), (50, 60), (55, 56), (70, 70)]
+    index = Spans(spans)
+    for lo in range(0, 80, 3):
+        for hi in range(lo, 90, 7):
+            assert sorted(index.near(lo, hi)) == sorted({(s, e) for s, e in spans if s < hi and e > lo})

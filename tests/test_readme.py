@@ -134,7 +134,10 @@ RUNS: dict[str, Reduced | Checked] = {
     "bash .ci/run": Checked("ci_script", "it installs the package and runs this test suite: here it would recurse"),
     "python benchmarks/extract_speed.py --mb 2": Reduced("--mb 0.1 --repeat 1", "2 MB per language, twice"),
     "python benchmarks/de_vs_refex.py --repeat 7": Reduced("--repeat 1 --mb 0.1", "seven timed runs of each tool"),
-    "python benchmarks/de_worst_case.py": Reduced("--mb 0.05", "1 MB of each adversarial pattern"),
+    "python benchmarks/worst_case.py": Reduced(
+        "--sizes 0.01,0.02 --only '^(de §§ range|ch Art. OR|us parallel)' --extract-limit 1000 --check-limit 1000 "
+        "--growth 1000", "190 patterns at 0.2 and 1 MB through extract and check: an hour (the bars are the full "
+        "run's; at 10 kB the start of each command is most of its time)"),
     "python benchmarks/us_vs_eyecite.py --repeat 3": Reduced(
         "--repeat 1 --no-memory --text {tmp}/us_opinions_sample.txt", "eyecite takes 100 s over the 1.73 MB"),
     "python -m legalcite.evaluation.ch": Reduced("--shared {shared}", "its gold's texts are rows of the full corpora"),

@@ -22,9 +22,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import Claim, citation_material, claim_for, is_bare, language_of, statement_for
+from legalcite.attribution.claims import (Claim, Spans, citation_material, claim_for, is_bare, language_of,
+                                          statement_for)
 from legalcite.attribution.core import RESTATES_ANOTHER
 from legalcite.attribution.lexical import available
+from legalcite.core.budget import spend
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
 
@@ -81,7 +83,9 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
         spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
         blank = citation_material(text, [cc.citation for cc in out]) if text else []
         question = questions[j] if questions else None
+        index, claims = Spans(spans + blank), {}  # citations printed together share their span and claim
         for i, (cc, u) in enumerate(zip(out, units)):
+            spend("reading the claims")
             if cc.status != Status.REAL:
                 continue
             key = u.key if u is not None else cc.checked_key
@@ -90,7 +94,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
             elif not text or spans[i][1] <= spans[i][0]:
                 done[j][i] = not_run(cc, REASONS["no_context"], key)
             else:
-                claim = claim_for(text, *spans[i], [s for s in spans if s != spans[i]] + blank)
+                claim = claims.get(spans[i]) or claims.setdefault(spans[i], claim_for(text, *spans[i], index))
                 if claim.bare and not claim.quotes and question and question.strip():
                     claim = _asked(question)
                 if not extra:

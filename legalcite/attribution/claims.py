@@ -129,58 +129,132 @@ _STARTS = {"item", "footnote", "refnote"}                                       
 _LOOK = 4000   # how far around a citation lines are read for its block
 
 
-def _kind(line: str) -> str:
-    for kind, pat in _LINE_KINDS:
-        if pat.match(line):
-            return kind
-    return "para"
+class _Lines:
+    """A text's lines, found once, each line's kind and its block's first and last line read once (a claim per
+    citation would otherwise read its whole line, or the thousands of lines around it, again: quadratic on a long
+    answer of one line or of many short ones)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        self._kinds: list[str] = []
+        self._back: list[int] = []          # per line: where the walk back to its paragraph's first line stops
+        self._forward: dict[int, int] = {}  # per line: the last line of the paragraph lines after it
+        self._markers: dict[str, list[int]] = {}
+
+    def at(self, pos: int) -> int:
+        """The line holding ``text[pos]`` (the newline that ends it included)."""
+        return bisect.bisect_right(self.starts, pos) - 1
+
+    def span(self, i: int) -> tuple[int, int]:
+        return self.starts[i], self.starts[i + 1] - 1 if i + 1 < len(self.starts) else len(self.text)
+
+    def kind(self, i: int) -> str:
+        while len(self._kinds) <= i:
+            s, e = self.span(len(self._kinds))
+            self._kinds.append(next((k for k, pat in _LINE_KINDS if pat.match(self.text, s, e)), "para"))
+        return self._kinds[i]
+
+    def back(self, i: int) -> int:
+        """Where the walk back from paragraph line ``i`` stops: the first line of its paragraph, or the item (footnote)
+        whose lazy continuation it is."""
+        while len(self._back) <= i:
+            j = len(self._back)
+            before = self.kind(j - 1) if j else None
+            self._back.append(j if before not in ("para", "quote", *_STARTS) else
+                              j - 1 if before in _STARTS else self._back[j - 1])
+        return self._back[i]
+
+    def forward(self, i: int) -> int:
+        """The last of the paragraph lines that follow line ``i`` (``i`` itself when none does)."""
+        path, j = [], i
+        while j not in self._forward and j + 1 < len(self.starts) and self.kind(j + 1) in ("para", "quote"):
+            path.append(j)
+            j += 1
+        last = self._forward.get(j, j)
+        for k in (*path, j):
+            self._forward[k] = last
+        return last
+
+    def markers(self, mark: str) -> list[int]:
+        """Where a footnote marker (``[^1]``) refers to its note: not where it defines it (``[^1]:``), nor at the
+        start of a line."""
+        found = self._markers.get(mark)
+        if found is None:
+            found = self._markers[mark] = [
+                hit.start() for hit in re.finditer(re.escape(mark) + r"(?!:)", self.text)
+                if self.text[self.starts[self.at(hit.start())]:hit.start()].strip()]
+        return found
 
 
-def _lines(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
-    """``(start, end, kind)`` of the lines of ``text`` that lie (partly) in ``[lo, hi)``."""
-    lo = text.rfind("\n", 0, lo) + 1
-    out = []
-    while lo <= hi and lo <= len(text):
-        nl = text.find("\n", lo)
-        e = len(text) if nl < 0 else nl
-        out.append((lo, e, _kind(text[lo:e])))
-        if nl < 0:
-            break
-        lo = nl + 1
-    return out
+_LAST_LINES: list[_Lines] = []
+
+
+def _lines_of(text: str) -> _Lines:
+    """The line index of ``text``, kept for the text whose claims are read now (its citations ask one after the
+    other)."""
+    if not _LAST_LINES or _LAST_LINES[0].text is not text:
+        _LAST_LINES[:] = [_Lines(text)]
+    return _LAST_LINES[0]
 
 
 def _block(text: str, start: int) -> tuple[str, int, int]:
-    """``(kind, start, end)`` of the Markdown block holding ``text[start]``."""
-    lines = _lines(text, max(0, start - _LOOK), min(len(text), start + _LOOK))
-    i = next((j for j, (s, e, _) in enumerate(lines) if s <= start <= e), len(lines) - 1)
-    kind = lines[i][2]
+    """``(kind, start, end)`` of the Markdown block holding ``text[start]``, read within :data:`_LOOK` characters
+    around it."""
+    lines = _lines_of(text)
+    i = lines.at(start)
+    kind = lines.kind(i)
     if kind in _SINGLE:
-        return kind, lines[i][0], lines[i][1]
+        return (kind, *lines.span(i))
     first = i
     if kind in ("para", "quote"):   # up to the paragraph's first line, or the item whose lazy continuation it is
-        while first > 0 and lines[first - 1][2] in ("para", "quote", *_STARTS):
-            first -= 1
-            if lines[first][2] in _STARTS:
-                break
-        kind = lines[first][2] if lines[first][2] in _STARTS else "para"
-    last = i
-    while last + 1 < len(lines) and lines[last + 1][2] in ("para", "quote"):
-        last += 1
-    return kind, lines[first][0], lines[last][1]
+        first = max(lines.back(i), lines.at(max(0, start - _LOOK)))
+        kind = lines.kind(first) if lines.kind(first) in _STARTS else "para"
+    last = min(lines.forward(i), lines.at(min(len(text), start + _LOOK)))
+    return kind, lines.span(first)[0], lines.span(last)[1]
 
 
 # offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
 _LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|" + _ITEM + ")", re.MULTILINE)
-_INLINE = re.compile(r"\*\*|__|~~|`+|\*|\[\^[^\]\s]{1,20}\]|<[A-Za-z/][^<>\n]{0,30}>|\]\([^()\s]{0,300}\)|"
-                     r"\[(?=[^\[\]\n]{1,300}\]\()")
+# ``**``, ``__``, ``~~``, backticks, ``*``, a footnote marker, a tag, a link's target and its opening bracket: written
+# as one set of first characters, each alternative behind the test of its own (the engine then skips to those
+# characters in its fast loop, where an alternation would be tried at every position: 20 times slower)
+_INLINE = re.compile(r"[*_~`\[<\]](?:(?<=\*)\*|(?<=_)_|(?<=~)~|(?<=`)`*|(?<=\*)|(?<=\[)\^[^\]\s]{1,20}\]"
+                     r"|(?<=<)[A-Za-z/][^<>\n]{0,30}>|(?<=\])\([^()\s]{0,300}\)|(?<=\[)(?=[^\[\]\n]{1,300}\]\())")
 
 
-def _unmark(s: str, kind: str) -> str:
-    """``s`` with Markdown markup replaced by spaces of the same length (pipes of a table row by ``;``)."""
-    s = _LINE_MARK.sub(lambda m: " " * len(m.group()), s) if kind != "row" else s
-    s = _INLINE.sub(lambda m: " " * len(m.group()), s)
+def _unmarked(text: str, lo: int, hi: int, kind: str, blanked: str, more: list[tuple[int, int]]) -> str:
+    """``text[lo:hi]`` with its Markdown markup replaced by spaces of the same length (line marks, then inline marks;
+    the pipes of a table row by ``;``) and the citations by :data:`_BLANK`: ``blanked`` is ``text[lo:hi]`` with the
+    other citations blanked already (:meth:`Spans.blank`), ``more`` the spans still to blank. The markup (rarely
+    more than a few marks) is laid over it where it is no citation's, so that the cost does not grow with the
+    citations around the claim."""
+    chunk = text[lo:hi]
+    s = _blanked(blanked, lo, more)
+    marks: list[tuple[int, int]] = []
+    if kind != "row" and chunk.count("\n", 0, 400) > 8:  # the line marks (many lines: the engine's loop)
+        marks = [m.span() for m in _LINE_MARK.finditer(chunk)]
+    elif kind != "row":  # where a line starts, as ^ finds them
+        at = 0
+        while at >= 0:
+            if (m := _LINE_MARK.match(chunk, at)) is not None:
+                marks.append(m.span())
+            at = chunk.find("\n", at) + 1 or -1
+    lined = _spaced(chunk, marks) if marks else chunk
+    marks += [m.span() for m in _INLINE.finditer(lined)]
+    if marks:
+        s = _spaced(s, marks)
     return s.replace("|", ";") if kind == "row" else s
+
+
+def _spaced(s: str, marks: list[tuple[int, int]]) -> str:
+    """``s`` with the characters of ``marks`` that are no blanked citation's replaced by spaces."""
+    out = list(s)
+    for a, b in marks:
+        for i in range(a, b):
+            if out[i] != _BLANK:
+                out[i] = " "
+    return "".join(out)
 
 
 # ------------------------------------------------------------------ sentences
@@ -228,7 +302,10 @@ def _latin(s: str, i: int) -> bool:
 
 
 _BLANK = "\x00"   # a blanked citation: no word, no mark, but what starts a sentence ("… OR. Art. 101 AEUV verbietet")
-_END = re.compile(r"\.{3}|…+|[.!?]+|[。！？；]+|\n")
+# what may end a sentence (``...``, ``…``, ``.!?`` runs, Chinese marks, a line break), written as one set of first
+# characters (the engine skips to them in its fast loop: an alternation tried at every position costs 20 times more)
+_END = re.compile(r"[.…!?。！？；\n](?:(?<=\.)\.\.|(?<=…)…*|(?<=[.!?])[.!?]*|(?<=[。！？；])[。！？；]*|)")
+_LATIN_END = re.compile(r"[.…!?](?:(?<=\.)\.\.|(?<=…)…*|(?<=[.!?])[.!?]*|)")  # the same in text without Chinese
 _CLOSERS = "\"'”’»«“)]）】」』"
 _TOKEN_CHARS = ".'’-_"
 _CJK_CHAR = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -338,7 +415,9 @@ def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) ->
     starts, ends = _inside(spans)
     quote_ends = _quote_ends(s, spans)
     begin = max([b for b in quote_ends if b <= rs], default=0)
-    for m in reversed(list(_END.finditer(s, 0, rs))):
+    # without Chinese no line break ends a sentence (_boundary) and no Chinese mark is there: the others only
+    ends_at = _END if _CJK_CHAR.search(s) else _LATIN_END
+    for m in reversed(list(ends_at.finditer(s, 0, rs))):
         if m.end() <= begin:
             break
         b = _boundary(s, m, starts, ends)
@@ -347,7 +426,7 @@ def _sentence_around(s: str, spans: list[tuple[int, int]], rs: int, re_: int) ->
             break
     low = max(re_, rs + 1)
     finish = min([b for b in quote_ends if b >= low], default=len(s))
-    for m in _END.finditer(s, re_):
+    for m in ends_at.finditer(s, re_):
         if m.start() >= finish:
             break
         b = _boundary(s, m, starts, ends)
@@ -467,23 +546,52 @@ def citation_material(text: str, citations: Iterable) -> list[tuple[int, int]]:
     return out
 
 
-def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
-              window: int = 600, _marker: bool = False) -> Claim:
+class Spans:
+    """Citation spans sorted by where they start, so that a claim blanks only those near it (a bisect), not each of an
+    answer's citations in turn (quadratic in a long answer)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        self.spans = sorted(set(spans))
+        self.starts = [s for s, _ in self.spans]
+        self.reach: list[int] = []  # the furthest end of the spans up to each one
+        for _, e in self.spans:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+        self._text: str | None = None
+        self._blanked = ""
+
+    def near(self, lo: int, hi: int) -> list[tuple[int, int]]:
+        """The spans that overlap ``[lo, hi)``."""
+        first = bisect.bisect_right(self.reach, lo)
+        return [(s, e) for s, e in self.spans[first:bisect.bisect_left(self.starts, hi)] if e > lo]
+
+    def blank(self, text: str, lo: int, hi: int) -> str:
+        """``text[lo:hi]`` with the spans blanked (:data:`_BLANK`): the whole text blanked once, then cut, so that
+        a claim costs the same among a hundred citations as among none (a long run of them)."""
+        if self._text is not text:
+            self._text, self._blanked = text, _blanked(text, 0, self.spans)
+        return self._blanked[lo:hi]
+
+
+def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] | Spans = (), *,
+              window: int = 600, _marker: tuple[int, int] | None = None) -> Claim:
     """The claim that ``text[start:end]`` supports: its sentence in its Markdown block (bounded to ``window``
-    characters each side), with the citation and ``others`` (spans of other citations) blanked out."""
+    characters each side), with the citation and ``others`` (spans of other citations; a :class:`Spans` of all of
+    them where many claims are read) blanked out. (``_marker``: the span of the citation in a footnote whose marker
+    ``text[start:end]`` is; it is not blanked there.)"""
     kind, b0, b1 = _block(text, start)
-    others = list(others)
+    others = others if isinstance(others, Spans) else Spans(others)
     if kind in ("footnote", "refnote") and not _marker:
         marker = _footnote_marker(text, b0, b1)
         if marker is not None:
-            got = claim_for(text, marker[0], marker[1], others, window=window, _marker=True)
+            got = claim_for(text, marker[0], marker[1], others, window=window, _marker=(start, end))
             return Claim(got.text, got.bare, got.quotes, "footnote", got.span)
     lo, hi = max(b0, start - window), min(b1, end + window)
-    chunk = list(_unmark(text[lo:hi], kind))
-    for s, e in [(start, end), *others]:
-        for i in range(max(s, lo), min(e, hi)):
-            chunk[i - lo] = _BLANK
-    s = "".join(chunk)
+    if _marker is None:
+        s = _unmarked(text, lo, hi, kind, others.blank(text, lo, hi), [(start, end)])
+    else:  # (rare: a footnote's citations are blanked one by one, the footnote's own one left)
+        near = [o for o in others.near(lo, hi) if o != _marker]
+        s = _unmarked(text, lo, hi, kind, text[lo:hi], [(start, end), *near])
     rs, re_ = max(0, start - lo), max(0, min(end, hi) - lo)
     spans = _protected(s)
     sent = _sentence_around(s, spans, rs, re_)
@@ -495,20 +603,26 @@ def claim_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]]
     return Claim(claim, is_bare(claim), quotes, where, (lo + sent[0], lo + sent[1]))
 
 
+def _blanked(chunk: str, lo: int, spans: list[tuple[int, int]]) -> str:
+    """``chunk`` (the text from ``lo``) with the parts the ``spans`` cover replaced by :data:`_BLANK`."""
+    parts, at = [], 0
+    for s, e in sorted((max(s, lo) - lo, min(e, lo + len(chunk)) - lo) for s, e in spans):
+        if e > max(s, at):
+            parts += [chunk[at:s] if s > at else "", _BLANK * (e - max(s, at))]
+            at = e
+    return "".join([*parts, chunk[at:]])
+
+
 def _footnote_marker(text: str, b0: int, b1: int) -> tuple[int, int] | None:
     """Where the footnote defined at ``text[b0:b1]`` is referred to (``[^1]`` in the text, not its definition)."""
     m = re.match(r"\s*\[(\^?[^\]\s]{1,20})\]", text[b0:b1])
     if not m:
         return None
     mark = f"[{m.group(1)}]"
-    for hit in re.finditer(re.escape(mark) + r"(?!:)", text):
-        line = text.rfind("\n", 0, hit.start()) + 1
-        if not (b0 <= hit.start() < b1) and text[line:hit.start()].strip():
-            return hit.start(), hit.end()
-    return None
+    return next(((s, s + len(mark)) for s in _lines_of(text).markers(mark) if not b0 <= s < b1), None)
 
 
-def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] = (), *,
+def statement_for(text: str, start: int, end: int, others: Iterable[tuple[int, int]] | Spans = (), *,
                   window: int = 600) -> str:
     """The text of :func:`claim_for`: the sentence around ``text[start:end]`` with every citation blanked out."""
     return claim_for(text, start, end, others, window=window).text

@@ -35,6 +35,7 @@ from typing import Any, Sequence
 from legalcite.attribution.claims import language_of
 from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
 from legalcite.attribution.quantities import Quantity, quantities
+from legalcite.core.budget import spend
 
 MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
 TOO_SHORT = "too little text to judge"
@@ -359,6 +360,7 @@ class Attributor:
 
         pending: list[_Pending] = []
         for claim, key, law_lang, *rest in claims:
+            spend("judging the claims")
             scope = scope_of(key)
             lex = lexical_scope(self.store, scope)
             if lex is None or lex.position(key) is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import statement_for
+from legalcite.attribution.claims import Spans, statement_for
 from legalcite.status import CheckedCitation, Evidence, Status
 
 MIN_TERMS = 8     # content terms of the statement the successor work knows
@@ -46,6 +46,7 @@ def with_successors(out: Sequence[CheckedCitation], text: str, store: Any) -> li
 
     done = list(out)
     spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
+    index = Spans(spans)
     for i, cc in enumerate(out):
         if cc.status is not Status.REPEALED or not text or spans[i][1] <= spans[i][0]:
             continue
@@ -53,7 +54,7 @@ def with_successors(out: Sequence[CheckedCitation], text: str, store: Any) -> li
         work_key = f"{cc.citation.jurisdiction}/{by}" if by else None
         if work_key is None or store.work(work_key) is None:
             continue
-        claim = statement_for(text, *spans[i], [s for j, s in enumerate(spans) if j != i])
+        claim = statement_for(text, *spans[i], index)
         found = successor_unit(claim, work_key, store)
         if found is None:
             continue

@@ -68,12 +68,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--judge-concurrency", type=int, help="requests at once per worker (default 4)")
     p.add_argument("--max-chars", type=int, default=1_000_000,
                    help="answers longer than this are reported as errors (default 1,000,000)")
+    p.add_argument("--max-seconds", type=_seconds, metavar="S",
+                   help="an answer that takes longer than S seconds ends with an error record, and the run goes on "
+                        "(default: no limit)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
                    help="local processes, or a Dask cluster (pip install legalcite[dist]; JSONL in and out)")
     p.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster of --workers)")
     p.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                    help="progress line on stderr (auto: when stderr is a terminal)")
     p.set_defaults(func=run)
+
+
+def _seconds(text: str) -> float:
+    """``--max-seconds``: a positive number of seconds, else a usage error (exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
 
 
 def _iso_date(text: str) -> str:
@@ -310,7 +324,8 @@ def run(args: argparse.Namespace) -> int:
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
                            input_format="text" if fmt == text_format else "jsonl", online=args.online,
                            date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
-                           max_chars=args.max_chars, question_field=args.question_field, attribution_judge=judge)
+                           max_chars=args.max_chars, question_field=args.question_field, attribution_judge=judge,
+                           max_seconds=args.max_seconds)
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
     try:
         reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,

@@ -19,12 +19,14 @@ What the linkers share, so that each jurisdiction's rules are the same rules (do
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import logging
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Container, Iterable, Mapping, Sequence
 
+from legalcite.core.budget import spend
 from legalcite.core.scan import Context
 from legalcite.models import Citation, Form, Kind, Unit
 
@@ -47,6 +49,7 @@ def link(citations: list[Citation], ctx: Context, linkers: Iterable[Linker]) -> 
     its short forms stay unlinked, the document's other citations are kept; ``ctx.errors`` says so."""
     out = list(citations)
     for fn in linkers:
+        spend("linking short forms")
         try:
             out = fn(out, ctx)
         except Exception as exc:  # noqa: BLE001  a linker bug must not lose the document's citations
@@ -81,28 +84,32 @@ _LIST_ITEM = re.compile(r"[\n\r]*[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)、][ \t]*|[a-
                         r"|\([一二三四五六七八九十]{1,3}\)|[一二三四五六七八九十]{1,3}、)")
 
 
-def same_passage(text: str, end: int, start: int) -> bool:
+def same_passage(ctx: Context, end: int, start: int) -> bool:
     """Whether ``text[end:start]`` stays in one passage: no blank line between, or only the blank lines of a list
     that the block holding ``end`` introduces (its last line ends with a colon) or is an item of, every block after
-    it up to ``start`` being an item too (``根据《劳动合同法》，有下列情形之一的：\\n\\n1. …（第十四条…）``)."""
-    brk = text.find("\n\n", end, start)
-    if brk < 0:
+    it up to ``start`` being an item too (``根据《劳动合同法》，有下列情形之一的：\\n\\n1. …（第十四条…）``). The blank
+    lines are the context's, found once (``Context.blank_lines``): a linker asks this of each citation after its
+    antecedent, which may lie far back."""
+    text, breaks = ctx.text, ctx.blank_lines
+    i = bisect.bisect_left(breaks, end)
+    if i == len(breaks) or breaks[i] > start - 2:
         return True
+    brk = breaks[i]
     if not _LIST_ITEM.match(text, brk):
         return False  # (tested first: most blank lines are followed by no list item)
     lead = brk
     while lead > end and text[lead - 1] in " \t*_":
         lead -= 1
     if not (lead > end and text[lead - 1] in ":："):
-        block = text.rfind("\n\n", 0, end)
-        if not _LIST_ITEM.match(text, block if block >= 0 else 0):
+        j = bisect.bisect_right(breaks, end - 2) - 1  # the block holding ``end`` starts at the blank line before it
+        if not _LIST_ITEM.match(text, breaks[j] if j >= 0 else 0):
             return False
-    while True:
-        brk = text.find("\n\n", brk + 2, start)
-        if brk < 0:
+    for j in range(i + 1, len(breaks)):
+        if breaks[j] > start - 2:
             return True
-        if not _LIST_ITEM.match(text, brk):
+        if not _LIST_ITEM.match(text, breaks[j]):
             return False
+    return True
 
 
 # ---------------------------------------------------------------- continuations
@@ -120,7 +127,7 @@ def continues(c: Citation, before: Sequence[Citation], ctx: Context) -> int | No
     if at < 0:
         return None
     prev = before[at]
-    if prev.work is None or prev.span.end > c.span.start or not same_passage(ctx.text, prev.span.end, c.span.start):
+    if prev.work is None or prev.span.end > c.span.start or not same_passage(ctx, prev.span.end, c.span.start):
         return None
     if c._link.get(CONTINUES) == "unit":
         if not (prev.kind is Kind.STATUTE and prev.units) or not (
@@ -225,7 +232,7 @@ def named_before(ctx: Context, before: Sequence[Citation], c: Citation) -> Named
             lo = max(lo, p.span.end)
             break
         spans.append((p.span.start, p.span.end))
-    if not same_passage(text, lo, end):
+    if not same_passage(ctx, lo, end):
         lo = text.rfind("\n\n", lo, end)  # another paragraph: the names after its last blank line
     found = sorted((n for namer in ctx.namers for n in namer(text, lo, end, ctx)
                     if not any(s <= n.start < e for s, e in spans)), key=lambda n: (n.end, n.start))

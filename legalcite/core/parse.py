@@ -137,6 +137,48 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
+def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """What :func:`run_end` reads with ``signs``: one token (any terminal, in the lexer's order; a sign in a named
+    group, so that the match says whether it was one) and the run of tokens that are no sign after it; that run
+    alone; one sign (after whitespace)."""
+    def alternatives(keep: Callable[[str], bool]) -> str:
+        return "|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if keep(t.name))
+
+    ignored = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
+    skip = "(?:%s)*" % "|".join(ignored) if ignored else ""
+    first = "|".join(f"(?P<_sign{i}>{t.pattern.to_regexp()})" if t.name in signs else f"(?:{t.pattern.to_regexp()})"
+                     for i, t in enumerate(lexer_order(parser)))
+    rest = r"(?:\s*(?:%s))*" % alternatives(lambda n: n not in signs)
+    return (re.compile(f"{skip}(?:{first}){rest}"), re.compile(rest),
+            re.compile(r"\s*(?:%s)" % alternatives(lambda n: n in signs)))
+
+
+@functools.cache
+def _anywhere(parser: Lark, names: frozenset[str]) -> re.Pattern:
+    """One of the terminals ``names``, anywhere (searched)."""
+    return re.compile("|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name in names))
+
+
+def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> int | None:
+    """Where the window's run of tokens (:func:`token_run`) ends; None when the window starts with none. ``signs``:
+    terminals a citation holds exactly once (its sign: ``Art.``, ``§``; the grammar accepts none after it): the run then
+    ends before a second one — one sign after the first token where that is none (``point (a) of Article 6``) —,
+    as the contextual lexer reads past the sign, so that a run of citations (``Art. 1 Art. 1 …``) is read a citation
+    at a time, not to the window's end from each of its anchors."""
+    if not signs:
+        m = token_run(parser).match(window)
+        return None if m is None else m.end()
+    run, rest, sign = _sign_run(parser, signs)
+    m = run.match(window)
+    if m is None:
+        return None
+    end = m.end()
+    if not (m.lastgroup or "").startswith("_sign") and (s := sign.match(window, end)) is not None:  # no sign first
+        end = rest.match(window, s.end()).end()
+    return end
+
+
+@functools.cache
 def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pattern:
     """One token of the grammar after what the grammar ignores (whitespace), the terminal's name as the match's
     ``lastgroup``, terminals tried in the lexer's order: matched repeatedly it reads a text token by token as the
@@ -149,19 +191,29 @@ def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pat
     return re.compile(f"{skip}(?:{terms})")
 
 
+@functools.cache
+def opening(parser: Lark, start: str | None = None) -> re.Pattern:
+    """One token the parser accepts first (at ``start``), after what the grammar ignores — the terminals its
+    contextual lexer tries there: a window where none matches holds no citation (the lexer would fail at once), told
+    without starting a parse."""
+    table = parser.parse_interactive("", start=start).parser_state.parse_conf.parse_table
+    accepted = table.states[table.start_states[start or parser.options.start[0]]].keys()
+    return token_pattern(parser, frozenset(t.name for t in parser.terminals if t.name not in accepted))
+
+
 def parse_run(parser: Lark, window: str, start: str | None = None,
-              fast: Callable[[str], Any] | None = None) -> tuple[Any, bool]:
+              fast: Callable[[str], Any] | None = None, signs: frozenset[str] = frozenset()) -> tuple[Any, bool]:
     """:func:`parse_prefix` of the run of tokens at the window's start, where that run ends before a character that
     is no letter or digit (so that no terminal's lookahead reads differently at the cut): the parse then needs no
     ``TAIL`` token, and a citation written again in the text is parsed once (an LRU cache of runs). Returns the
     result and whether it was cut from the window (False: it was parsed in the whole window, because the run
     reaches the window's end or ends inside a word). ``fast(run)``, where given, reads a cut run (or a window that is
     one run) first, without the parser (None: the parser reads it); it must return what the parse with the embedded
-    transformer returns."""
-    m = token_run(parser).match(window)
-    if m is not None and m.end() < len(window) and not window[m.end()].isalnum():
-        return _parse_cut(parser, m.group(), start, fast), True
-    if fast is not None and m is not None and m.end() == len(window) and (read := fast(window)) is not None:
+    transformer returns. ``signs``: the terminals a citation holds once (:func:`run_end`)."""
+    end = run_end(parser, window, signs)
+    if end is not None and end < len(window) and not window[end].isalnum():
+        return _parse_cut(parser, window[:end], start, fast), True
+    if fast is not None and end == len(window) and (read := fast(window)) is not None:
         return read, False  # the window is one run of tokens (the text's last words): the fast path reads it too
     return parse_prefix(parser, window, start), False
 
@@ -178,6 +230,7 @@ def clear_caches() -> None:
     same text would be a cache hit)."""
     _parse_cut.cache_clear()
     _parse_whole.cache_clear()
+    _longest_run.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -190,19 +243,37 @@ class Prefix:
     truncated: bool = False  # the token cap was reached: pathological input, the caller may skip ahead
 
 
-def run_prefix(parser: Lark, window: str, start: str | None = None) -> Prefix | None:
+def run_prefix(parser: Lark, window: str, start: str | None = None, signs: frozenset[str] = frozenset(),
+               needs: frozenset[str] | None = None) -> Prefix | None:
     """:func:`longest_prefix` with its commonest case read in one parse: where the window's run of tokens
     (:func:`token_run`) ends before a character that is no letter or digit (no token of the grammar goes on there)
     and parses whole, it is the longest complete prefix. Else, and for runs that may hold more tokens than
-    ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). For grammars
-    without a ``TAIL`` (the EU's and Switzerland's); ``tests/eu/test_extract.py`` and ``tests/ch/test_extract.py``
-    check both agree on the shared texts."""
-    m = token_run(parser).match(window)
-    if m is not None and m.end() <= 64 and m.end() < len(window) and not window[m.end()].isalnum():
-        tree = _parse_whole(parser, m.group(), start)
+    ``longest_prefix`` feeds, :func:`longest_prefix` (a parse fed token by token: several times slower). A run that
+    does not parse whole holds the window's longest complete prefix too (the lexer reads nothing past its end), read
+    once per run (``Article 1 of …`` written again, or at every anchor of a run of them). For grammars without a
+    ``TAIL`` (the EU's and Switzerland's); ``signs``: as for :func:`run_end`; ``needs``: terminals one of which every
+    citation holds (default ``signs``): a window where none matches holds none (``point (a) of point (a) of …``,
+    which would be fed token by token at each of its anchors). ``tests/eu/test_extract.py`` and
+    ``tests/ch/test_extract.py`` check both agree on the shared texts."""
+    if opening(parser, start).match(window) is None:
+        return None  # no token the parse could start with: longest_prefix would stop at the first
+    needs = signs if needs is None else needs
+    if needs and _anywhere(parser, needs).search(window) is None:
+        return None  # no sign anywhere in the window: no citation completes
+    end = run_end(parser, window, signs)
+    if end is not None and end <= 64 and end < len(window) and not window[end].isalnum():
+        run = window[:end]
+        tree = _parse_whole(parser, run, start)
         if tree is not None:
-            return Prefix(tree, m.end())
+            return Prefix(tree, end)
+        return _longest_run(parser, run, start)
     return longest_prefix(parser, window, start=start)
+
+
+@functools.lru_cache(maxsize=4096)
+def _longest_run(parser: Lark, run: str, start: str | None) -> Prefix | None:
+    """:func:`longest_prefix` of a run of tokens that does not parse whole (cached: see :func:`run_prefix`)."""
+    return longest_prefix(parser, run, start=start)
 
 
 @functools.lru_cache(maxsize=4096)

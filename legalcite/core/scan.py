@@ -13,6 +13,7 @@ extractor's ``literal_anchor`` is tried.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, field
@@ -56,6 +57,22 @@ class Context:
         return found  # type: ignore[return-value]  # (made as kind() above)
 
     @functools.cached_property
+    def blank_lines(self) -> list[int]:
+        """Where ``\n\n`` stands in the text (every occurrence, overlapping ones too), found once."""
+        out, i = [], self.text.find("\n\n")
+        while i >= 0:
+            out.append(i)
+            i = self.text.find("\n\n", i + 1)
+        return out
+
+    def same_paragraph(self, a: int, b: int) -> bool:
+        """Whether no blank line lies in ``text[a:b]`` (``"\n\n" not in text[a:b]``, without reading ``text[a:b]``:
+        a linker asks it of each citation after its antecedent, which may lie far back)."""
+        breaks = self.blank_lines
+        i = bisect.bisect_left(breaks, a)
+        return i == len(breaks) or breaks[i] > b - 2
+
+    @functools.cached_property
     def prose(self) -> str | None:
         """The jurisdiction the prose points to: the caller's hint, else ``prose_guess`` — counted on first use
         only, since most documents never need it (no two readings at one anchor)."""
@@ -95,6 +112,47 @@ class Extractor:
         bounded window only (a few hundred characters) and must not raise on any input. To stay linear on
         pathological input it may set ``ctx.skip_to = offset``: the scan resumes there."""
         raise NotImplementedError
+
+
+_SPACE = re.compile(r"\s")
+
+
+class Marks:
+    """Where in one document a cheap test of its words holds, read once as the scan moves right: ``any_in(start,
+    end)`` says whether a mark lies in ``[start, end)``. An extractor that tests the reach of each anchor before it
+    parses (is an act named within 400 characters?) would otherwise read that window again at every anchor of a long
+    run (``Art. 1 Art. 1 …``: each character read some sixty times). ``find(text, a, b)`` returns the marks, in order,
+    among the words (whitespace-separated) that start in ``[a, b)``; it may read beyond either end for context (the
+    word before, the words after, a phrase across ``b``). ``direct(text, start, end)``, where given, answers a lone
+    window (one that does not start inside the window asked before): the test of one window costs less than finding
+    its marks, and most anchors of real text stand alone. Keep one per document (``ctx.own``)."""
+
+    __slots__ = ("text", "find", "direct", "lo", "hi", "marks", "last")
+    STEP = 512  # characters read at least per extension: a run of anchors extends it once per few dozen of them
+
+    def __init__(self, text: str, find: Callable[[str, int, int], Sequence[int]],
+                 direct: Callable[[str, int, int], bool] | None = None) -> None:
+        self.text, self.find, self.direct = text, find, direct
+        self.lo = self.hi = 0          # [lo, hi): read so far (hi at a space, or the text's end)
+        self.marks: list[int] = []
+        self.last = (0, 0)             # the window asked last
+
+    def any_in(self, start: int, end: int) -> bool:
+        step = self.STEP
+        last, self.last = self.last, (start, end)
+        if not self.lo <= start <= self.hi:  # a jump forward (or back)
+            if self.direct is not None and not last[0] <= start < last[1]:
+                return self.direct(self.text, start, end)  # a lone window
+            self.lo = self.hi = start  # a run of anchors begins: read on from here, the window alone
+            self.marks = []
+            step = 0
+        if end > self.hi:
+            space = _SPACE.search(self.text, max(end, self.hi + step))
+            stop = space.start() if space else len(self.text)
+            self.marks.extend(self.find(self.text, self.hi, stop))
+            self.hi = stop
+        i = bisect.bisect_left(self.marks, start)
+        return i < len(self.marks) and self.marks[i] < end
 
 
 def asks_quiet(ex: Extractor) -> bool:

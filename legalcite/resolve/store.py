@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from legalcite.core.budget import spend
 from legalcite.keys import split_segment
 from legalcite.models import Citation, Kind
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
@@ -85,7 +86,22 @@ class StoreResolver:
         self.date = today(date)
 
     def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
-        return [Resolution(*resolve_one(c, self.store, date=self.date)) for c in citations]
+        """Each citation's resolution; a provision cited again in the text (``Art. 41 OR … Art. 41 OR``, a list's
+        members) is looked up once, its verdict given to each citation of it."""
+        out: list[Resolution] = []
+        seen: dict[tuple, tuple[CheckedCitation, Any]] = {}
+        for c in citations:
+            spend("looking citations up in the store")
+            same = (c.key, c.jurisdiction, c.work, c.units) if c.kind is Kind.STATUTE else None
+            found = seen.get(same) if same is not None else None
+            if found is None:
+                found = resolve_one(c, self.store, date=self.date)
+                if same is not None:
+                    seen[same] = found
+            elif found[0].citation is not c:
+                found = (dataclasses.replace(found[0], citation=c), found[1])
+            out.append(Resolution(*found))
+        return out
 
 
 # ------------------------------------------------------------------ display helpers for reasons

@@ -164,3 +164,19 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_swiss_texts(testdata_dir, c
         legalcite.extract(text, jurisdiction="ch")
     whole = run_prefix_check.agree(seen, real)
     assert len(seen) > 300 and whole > len(seen) // 2
+
+
+@pytest.mark.parametrize("unit", ["Art. 1 OR ", "art. 1 al. ", "aArt. 1 ", "Art. 1 Abs. 1 ", "§ 5 PolG/ZH ",
+                                  "BGE 140 III ", "BGE 140 III 86 ", "Article 6 § 1 ", "Art. 1 (Art. 2) OR "])
+def test_a_run_of_anchors_is_read_as_the_longest_prefix_reads_it(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: in a run of chains each window is read a chain at a time (its run ends before a second sign; a § is
+    a level too), as longest_prefix, fed token by token, reads it."""
+    import legalcite
+    from legalcite.core import parse
+    from tests import run_prefix_check
+
+    real = parse.run_prefix
+    seen = run_prefix_check.spy(monkeypatch)
+    legalcite.extract("Gemäss " + unit * 40 + "gilt das.")
+    assert seen
+    run_prefix_check.agree(seen, real)

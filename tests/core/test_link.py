@@ -42,11 +42,13 @@ def test_continued(units, levels, rank, expected) -> None:
     ("Es gilt § 5 BGB:\n\n- erstens\n\nDanach gilt Abs. 2", False),                  # the list has ended
     ("Es gilt § 5 BGB.\n\n- erstens (Abs. 2)", False),                               # no lead-in: a new list
     ("- Haftung: § 5 BGB\n\n- Frist: Abs. 2", True),                                 # items of one list
+    ("- Haftung: § 5 BGB\n\n\n- Frist:\n\n\n- Abs. 2", True),                          # wider blank lines
+    ("Es gilt § 5 BGB:\n\n\n- erstens\n\n\nDanach gilt Abs. 2", False),
 ])
 def test_same_passage(text: str, expected: bool) -> None:
     end = text.index("BGB") + 3 if "BGB" in text else text.index("》") + 1
     start = max(text.rfind("Abs"), text.rfind("第十四条"))
-    assert same_passage(text, end, start) is expected
+    assert same_passage(Context(text), end, start) is expected
 
 
 def _cite(text: str, printed: str, work: str | None, jurisdiction: str = "eu", **kw) -> Citation:

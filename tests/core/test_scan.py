@@ -220,3 +220,55 @@ def test_the_scan_is_linear_on_a_run_of_short_forms(monkeypatch, form: str, head
         assert hits >= 200_000 // len(form) // 2 or language is not None  # the run is read: a hit per short form
         assert counting.passed <= 2 * len(text)
         assert counting.calls <= hits + 2
+
+
+# ------------------------------------------------------------------ Marks: a window test read once (issue 35)
+
+_MARK_WORDS = st.lists(st.sampled_from(["Art.", "1", "OR", "x", "des", "OR.", "  ", "\n"]), max_size=120)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_MARK_WORDS, st.lists(st.tuples(st.integers(0, 119), st.integers(0, 60)), max_size=30))
+def test_marks_say_what_a_test_of_each_window_says(words: list[str], queries: list[tuple[int, int]]) -> None:
+    """``Marks.any_in(start, end)`` — the marks read once per document, as the queries move on (or jump back) — is
+    whether a word the test holds for starts in ``[start, end)``, for windows that start at a word, as anchors do."""
+    from legalcite.core.scan import Marks
+
+    text = " ".join(words)
+    starts = [m.start() for m in re.finditer(r"\S+", text)]
+    marked = [m.start() for m in re.finditer(r"\S+", text) if m.group() == "OR"]
+    marks = Marks(text, lambda t, a, b: [m.start() + a for m in re.finditer(r"\S+", t[a:b]) if m.group() == "OR"])
+    for i, length in queries:
+        if not starts:
+            break
+        start = starts[i % len(starts)]
+        assert marks.any_in(start, start + length) == any(start <= p < start + length for p in marked)
+
+
+def test_marks_read_each_character_about_once_in_a_run_of_anchors() -> None:
+    """A run of anchors each asking about the 400 characters after it: the test reads the text about once, not once
+    per anchor (``Art. 1 Art. 1 …``: each character was read some sixty times)."""
+    from legalcite.core.scan import Marks
+
+    text = "Art. 1 " * 20_000
+    read = 0
+
+    def find(t: str, a: int, b: int) -> list[int]:
+        nonlocal read
+        read += b - a
+        return []
+
+    marks = Marks(text, find)
+    for m in re.finditer("Art", text):
+        assert not marks.any_in(m.start(), m.start() + 400)
+    assert read <= len(text) + Marks.STEP + 400
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="a\n ", max_size=40), st.integers(0, 45), st.integers(0, 45))
+def test_same_paragraph_is_no_blank_line_between(text: str, a: int, b: int) -> None:
+    """``Context.same_paragraph(a, b)`` (a bisect in the blank lines found once: the linkers ask it of each citation
+    after an antecedent that may lie far back, issue 35) is ``"\\n\\n" not in text[a:b]``."""
+    from legalcite.core.scan import Context
+
+    assert Context(text=text).same_paragraph(a, b) == ("\n\n" not in text[a:b])

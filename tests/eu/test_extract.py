@@ -202,3 +202,20 @@ def test_a_run_parsed_whole_is_the_longest_prefix_on_the_shared_texts(testdata_d
         legalcite.extract(text)
     whole = run_prefix_check.agree(seen, real)
     assert len(seen) > 100 and whole > len(seen) // 2
+
+
+@pytest.mark.parametrize("unit", ["Article 1 ", "Article 1(1)(a) of ", "point (a) of ", "Art. 6 Abs. 1 DSGVO ",
+                                  "art. 1 ",
+                                  "Articles 1, ", "Article 1 of Directive 93/13 Article 2 ", "recital 1 of ",
+                                  "Regulation (EU) 2016/679 ", "point (a) of Article 6(1) GDPR "])
+def test_a_run_of_anchors_is_read_as_the_longest_prefix_reads_it(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: in a run of chains each window is read a chain at a time (its run ends before a second sign), a
+    window without a sign holds none, one no token opens is none — what longest_prefix, fed token by token, reads."""
+    from legalcite.core import parse
+    from tests import run_prefix_check
+
+    real = parse.run_prefix
+    seen = run_prefix_check.spy(monkeypatch)
+    legalcite.extract("Nach " + unit * 40 + "gilt das.")
+    assert seen
+    run_prefix_check.agree(seen, real)

@@ -162,3 +162,63 @@ def test_a_partial_key_is_checked_as_not_checked(small_store) -> None:
     [cc] = check("Piper Aircraft, 454 U.S. at 241.", store=small_store)
     assert (cc.citation.key, cc.status.value) == ("us/case/454/u.s.", "not_checked")
     assert urls_for(cc.citation) == []
+
+
+# ------------------------------------------------------------------ a chain of parallel references (issue 35)
+
+_CHAIN_PIECES = st.sampled_from(["123 F.3d 456", "5 U.S. 137", "89 S.Ct. 733", "2 L. Ed. 60", "51 Cal.4th 310",
+                                 ", 570", ", 610-14", ", "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CHAIN_PIECES, min_size=1, max_size=16).map("".join), st.sampled_from(["", " (2007)", " (9th Cir.)"]))
+def test_a_chain_within_the_window_is_read_as_before(chain: str, paren: str) -> None:
+    """The fast path reads the grammar's window (issue 35: it read a chain of parallel references to its end, and
+    gave each of its n citations the n−1 others: quadratic). Within the window it reads what it read before
+    (``_fast_case`` on the whole text: the implementation before, kept as the oracle)."""
+    from legalcite.jurisdictions.us.cases import WINDOW, _fast_case
+
+    text = "See " + chain + paren + ". The court agreed."
+    before = _fast_case(text, 4)
+    if before is ASK_GRAMMAR or before is None or before.end <= WINDOW:
+        assert fast_case(text, 4) == before
+
+
+def test_an_endless_chain_is_read_a_window_at_a_time() -> None:
+    from legalcite.jurisdictions.us.cases import WINDOW
+
+    cites = extract("123 F.3d 456, " * 2000)
+    assert len(cites) == 2000 and all(c.key == "us/case/123/f.3d/456" for c in cites)
+    assert max(len(c.metadata.parallel) for c in cites) < WINDOW // len("123 F.3d 456, ")
+
+
+_PARTIES = st.sampled_from(["Smith v. Jones", "Roe v. Wade", "Smith v. Wade", "Doe v. Roe", "Jones v. Smith"])
+_SUPRAS = st.sampled_from(["Smith", "Jones", "Wade", "Roe", "Doe", "Miller"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.tuples(st.just("case"), _PARTIES, st.integers(1, 3), st.integers(1, 9)),
+                          st.tuples(st.just("supra"), _SUPRAS, st.integers(1, 3), st.integers(1, 9))), max_size=14))
+def test_a_supra_takes_the_last_case_of_its_name(items: list) -> None:
+    """Issue 35: a short form looked for its case by a pass over every named case before it (quadratic in a text of
+    cases and supras); now by one lookup. The rule it keeps (the pass, kept here as the oracle): the last full case
+    whose short name, or a word of whose case name, is the short form's name (in its volume, for ``Roe, 410 at 5``)."""
+    parts = []
+    for kind, name, vol, page in items:
+        parts.append(f"{name}, {vol}00 U.S. {page}0 ({1900 + page})." if kind == "case" else
+                     f"{name}, supra, at {page}." if vol != 3 else f"{name}, {vol}00 at {page}.")
+    cites = extract(" ".join(parts), unresolved=True)
+    for i, c in enumerate(cites):
+        if c.form not in (Form.SUPRA, Form.SHORT) or c.metadata is None or not c.metadata.antecedent_guess:
+            continue
+        want = c.metadata.antecedent_guess.lower()
+        def names(j: int) -> bool:
+            a = cites[j]
+            return a.form is Form.FULL and bool(a._link.get("short_name")) and (
+                c.form is Form.SUPRA or a.metadata.volume == c.metadata.volume) and (
+                want == a._link["short_name"].lower() or want in (a.metadata.case_name or "").lower().split())
+
+        expected = next((j for j in range(i - 1, -1, -1) if names(j)), None)
+        if c.form is Form.SUPRA and (c.metadata.volume, c.metadata.reporter) != (None, None):
+            continue  # (a supra that names its volume and reporter takes that case: another rule)
+        assert c.antecedent == expected, (" ".join(parts), i)

@@ -299,3 +299,15 @@ def test_alternation_and_literals_cover_every_anchor(text: str) -> None:
     by_alternation = re.match(us.EXTRACTOR.anchor, text)
     by_literal = re.match(us.EXTRACTOR.literal_anchor, text) and text.startswith(us.EXTRACTOR.literals)
     assert bool(by_alternation) != bool(by_literal)
+
+
+def test_a_chain_of_sub_units_is_read_in_the_grammars_window() -> None:
+    """Issue 35: the fast path read ``1983(a)(a)(a)…`` to its end — one citation of sixty thousand levels, each a
+    lookup of the store in the check (11 s for 180 kB). It reads the window the grammar reads, as the grammar does."""
+    from legalcite.jurisdictions.us_common.chain import WINDOW, parse_chain
+
+    text = "42 U.S.C. § 1983" + "(a)" * 60_000
+    [cite] = extract(text)
+    assert cite.key.startswith("us/usc/t42/s1983/a/a/") and len(cite.units) < WINDOW // 3 + 3
+    short = "See 42 U.S.C. § 1983(a)(1)(A)(i) and the rest."
+    assert parse_chain(short, short.index("1983")) == parse_chain(short, short.index("1983"), fast=False)

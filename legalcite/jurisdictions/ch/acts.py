@@ -118,7 +118,7 @@ def _cantons() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Starts:
-    """What an act name can start with (:func:`may_name_in`): abbreviations (and the first word of one of several
+    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of one of several
     words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two words (stems)."""
 
     abbreviations: frozenset[str]
@@ -201,6 +201,70 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     return False
 
 
+_WORDS = re.compile(r"\S+")
+
+
+@functools.cache
+def _article_titles() -> frozenset[tuple[str, str]]:
+    """An article word and a German title's first word after it (``des``, ``zivilgesetzbuches``)."""
+    return frozenset((a, t) for a in _ARTICLES for t in _starts().title_forms)
+
+
+def name_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act may be named (:func:`match_act`) among the words of ``text`` that start in ``[a, b)``: an
+    abbreviation, a German title after an article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only
+    there), an English title, a cantonal act (``PolG/ZH``) — the words' offsets, for
+    :class:`legalcite.core.scan.Marks`: a cheap test of a chain's reach before it is parsed (most "Art." in German
+    prose cite German law and name no Swiss act). Set operations on the words first, so that a stretch naming
+    nothing costs a few microseconds; then word by word, with the word before and the one after for context."""
+    from legalcite.jurisdictions.de.laws import _stem
+
+    chunk = text[a:b]
+    canton = names_canton(chunk)
+    s = _starts()
+    # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
+    words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
+    found = set(words)
+    dotless = list(map(str.rstrip, words, repeat(".")))
+    found.update(dotless)
+    found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
+    lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
+    lowered = list(map(str.lower, words))  # a title's first word in any case
+    if "ß" in chunk:
+        lows, lowered = set(map(_SS, lows)), list(map(_SS, lowered))
+    if not (canton or not found.isdisjoint(s.abbreviations) or not lows.isdisjoint(s.abbreviations_ci)
+            or not s.english_forms.isdisjoint(lowered)
+            # a German title's first word after an article word (the first word: after the one before the block)
+            or not s.title_forms.isdisjoint(lowered) and not _article_titles().isdisjoint(zip(words, lowered[1:]))
+            or a and lowered and lowered[0] in s.title_forms):
+        return []
+    before = text[max(0, a - 40):a].split() if a and text[a - 1].isspace() else []
+    after = text[b:b + 80].split()
+    prev = before[-1].strip(_AROUND) if before else None
+    marks = [m.start() for m in _canton_suffix().finditer(text, a, b)] if canton else []
+    # each distinct word judged once: an abbreviation (in one of its forms), or the first word of a title
+    abbreviation, title = set(), set()
+    for w in set(words):
+        dotless_w = w.rstrip(".")
+        forms = (w, dotless_w, dotless_w.rstrip(_AROUND))
+        if any(f in s.abbreviations for f in forms) or w[:1].isupper() and any(
+                f.lower().replace("ß", "ss") in s.abbreviations_ci for f in forms):
+            abbreviation.add(w)
+        elif (low := w.lower().replace("ß", "ss")) in s.english_forms or low in s.title_forms:
+            title.add(w)
+    located = [(m.start(), m.group().strip(_AROUND)) for m in _WORDS.finditer(text, a, b)]
+    for i, (at, w) in enumerate(located):
+        if w in abbreviation:
+            marks.append(at)
+        elif w in title and (w.lower().replace("ß", "ss") in s.english_forms or prev in _ARTICLES):
+            nxt = located[i + 1][1] if i + 1 < len(located) else after[0].strip(_AROUND) if after else ""
+            first = _stem(_WORD_EXPAND.get(w, w))
+            if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
+                marks.append(at)
+        prev = w
+    return sorted(marks)
+
+
 def knows_name(printed: str) -> bool:
     """Whether ``printed`` names an act of the SR table (for the other jurisdictions' chains: a name Switzerland
     knows and they do not ends their chain)."""
@@ -270,13 +334,9 @@ def _abbreviation(text: str, pos: int, allow_unknown: bool) -> ActMatch | None:
         p = m.end()
     if not toks:
         return None
-    for n in range(len(toks), 0, -1):
-        start, end = toks[0].start(1), toks[n - 1].end(1)
-        printed = text[start:end]
-        for cand in _trimmed(printed):
-            wid = lookup(cand)
-            if wid:
-                return ActMatch(index().jurisdiction(wid), wid, True, start + len(cand), cand)
+    found = _longest_abbreviation(text, toks)
+    if found is not None:
+        return found
     first = toks[0].group(1)
     canton = re.match(r"^([A-Za-zÄÖÜäöü][\wÄÖÜäöü\-]*)/([A-Z]{2})\b", first)
     if canton and canton.group(2) in _cantons():
@@ -286,6 +346,43 @@ def _abbreviation(text: str, pos: int, allow_unknown: bool) -> ActMatch | None:
     if allow_unknown and _ABBR_SHAPE.match(bare) and bare not in _NOT_ACTS and 2 <= len(bare) <= 16:
         return ActMatch("ch", work_id(bare), False, toks[0].start(1) + len(bare), bare)
     return None
+
+
+def _longest_abbreviation(text: str, toks: list[re.Match]) -> ActMatch | None:
+    """The longest abbreviation the tokens start with (:func:`lookup`, each form of :func:`_trimmed`), read token by
+    token while some abbreviation starts with them (a chain followed by the next one's ``Art.``, or by prose, costs a
+    set test or two)."""
+    start = toks[0].start(1)
+    if len(toks) > 1 and toks[1].start(1) == toks[0].end(1):  # glued tokens: the first word is longer; all of them
+        ns: range = range(len(toks), 0, -1)
+    else:
+        ns = range(1, len(toks) + 1)
+    found = None
+    for n in ns:
+        printed = text[start:toks[n - 1].end(1)]
+        wid = next(((cand, w) for cand in _trimmed(printed) if (w := lookup(cand))), None)
+        if wid is not None:
+            found = ActMatch(index().jurisdiction(wid[1]), wid[1], True, start + len(wid[0]), wid[0])
+            if ns.step < 0:
+                return found
+        if ns.step > 0 and not _opens(printed):
+            break
+    return found
+
+
+@functools.cache
+def _heads() -> tuple[frozenset[str], frozenset[str]]:
+    """Every proper word prefix of an abbreviation (as printed; lowercased, for the lookup in any case)."""
+    def heads(names) -> frozenset[str]:
+        return frozenset(" ".join(words[:k]) for a in names for words in [a.split(" ")] for k in range(1, len(words)))
+    t = index()
+    return heads(t.aliases), heads(t.aliases_ci)
+
+
+def _opens(printed: str) -> bool:
+    """Whether a longer abbreviation starts with ``printed`` (its words and the spaces between them)."""
+    exact, folded = _heads()
+    return printed in exact or printed[:1].isupper() and printed.lower() in folded
 
 
 def _trimmed(printed: str) -> list[str]:
@@ -298,13 +395,25 @@ def _trimmed(printed: str) -> list[str]:
     return out
 
 
+@functools.cache
+def _title_heads(english: bool) -> frozenset[str]:
+    """Every proper word prefix of a title's key (German titles, or English ones), so that a title is read word by
+    word and the lookup stops at the first prefix no title has."""
+    t = index()
+    return frozenset(" ".join(k.split(" ")[:n]) for k in (t.english if english else t.titles)
+                     for n in range(1, k.count(" ") + 1))
+
+
 def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False) -> ActMatch | None:
     """A title of up to 20 words at ``pos`` (dates such as ``vom 20. Dezember 1946`` skipped), longest first;
     a bracketed abbreviation after it (``(VwVG)``, ``(SHG/ZH)``) is taken into the span (and decides when the
-    title is unknown)."""
-    from legalcite.jurisdictions.ch.build import title_key
+    title is unknown). The words' keys are built as they are read (``build.title_key`` of the words so far: their
+    stems), and looked up while some title starts with them."""
+    from legalcite.jurisdictions.de.laws import _stem
 
+    heads = _title_heads(english)
     words: list[tuple[str, int]] = []
+    key, open_, found = "", True, None  # the key of the words read; whether a title starts with it; the longest
     p = pos
     while len(words) < 20:
         d = _DATE.match(text, p)
@@ -314,21 +423,26 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
         m = _TITLE_WORD.match(text, p)
         if not m or "\n\n" in text[p:m.start(1)]:
             break
-        w = m.group(1)
-        words.append((_WORD_EXPAND.get(w, w), m.end()))
+        w = _WORD_EXPAND.get(m.group(1), m.group(1))
+        words.append((w, m.end()))
         p = m.end()
+        if open_:
+            key = f"{key} {_stem(w)}" if key else _stem(w)
+            if key in titles:
+                found = (len(words), key)
+            open_ = key in heads
+        if not open_ and english:
+            break  # (an English title's words are read for the title alone; a German one's for a bracket after them)
     best: ActMatch | None = None
-    for n in range(len(words), 0, -1):
-        wid = titles.get(title_key(" ".join(w for w, _ in words[:n])))
-        if wid:
-            end = words[n - 1][1]
-            d = _DATE.match(text, end)
-            if d:
-                end = d.end()
-            best = ActMatch(index().jurisdiction(wid), wid, True, end, text[pos:end],
-                            needs_cue=english and title_key(" ".join(w for w, _ in words[:n])) in
-                            index().english_needs_cue)
-            break
+    if found is not None:
+        n, found_key = found
+        wid = titles[found_key]
+        end = words[n - 1][1]
+        d = _DATE.match(text, end)
+        if d:
+            end = d.end()
+        best = ActMatch(index().jurisdiction(wid), wid, True, end, text[pos:end],
+                        needs_cue=english and found_key in index().english_needs_cue)
     if english:
         b = _BRACKET_ABBR.match(text, best.end) if best else None
         if b and lookup(b.group(1).strip()) == best.work:  # "of the Swiss Code of Obligations (CO)"

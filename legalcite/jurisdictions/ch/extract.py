@@ -15,6 +15,7 @@ Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings r
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand, next_group
-from legalcite.core.scan import PROSE_HEAD, Context, Extractor, anchor_of, prefixed
+from legalcite.core.scan import PROSE_HEAD, Context, Extractor, Marks, anchor_of, prefixed
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import clean_segment, work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, StatuteMetadata, Unit
@@ -188,11 +189,17 @@ def _value(tok) -> str:
     return re.sub(r"\s+", "", str(tok))
 
 
+# the signs a chain holds once (``§`` is a level too: ``Article 6 § 1``, and the sign of a cantonal act): a run of
+# tokens ends before a second one (core.parse.run_end), so that a run of chains (``art. 1 art. 1 …``) is parsed a
+# chain at a time
+_SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
+
+
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
     from legalcite.core.parse import run_prefix
 
-    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW])
+    res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS, needs=_SIGNS | {"SECT"})
     if res is None:
         return None
     sign_tree, refs_tree = res.tree.children
@@ -303,21 +310,25 @@ _INNER_ANCHOR = re.compile(r"(?<![\w.])(?:a?Art(?:ikeln?|s?\.)?|arts?\.|[Aa]rtic
 
 
 def _inner_groups(text: str, start: int, end: int, ctx: Context) -> list[_Group]:
+    """The groups inside the parenthesis ``text[start:end]``, read in it alone (the text cut at its end: a copy of
+    the parenthesis, not of the text before it)."""
+    inside = text[start:end]
     out = []
-    pos = start
+    pos = 0
     while True:
-        m = _INNER_ANCHOR.search(text, pos, end)
+        m = _INNER_ANCHOR.search(inside, pos)
         if not m:
             return out
-        g = _group(text[:end], m.start(), ctx)
+        g = _group(inside, m.start(), ctx)
         if g is None:
             pos = m.end()
             continue
-        act = acts.match_act(text[:end], g.end)
+        act = acts.match_act(inside, g.end)
         if act is not None:
-            g.act, g.end = act, act.end
-        out.append(g)
+            g.act, g.end = dataclasses.replace(act, end=act.end + start), act.end
         pos = g.end
+        g.start, g.end = g.start + start, g.end + start
+        out.append(g)
 
 
 @functools.cache
@@ -387,10 +398,13 @@ def _listing(work: str, schlt: bool) -> Listing | None:
 
 # ------------------------------------------------------------------ BGE and dockets
 
+_REPORTER = frozenset({"REPORTER"})  # a list of BGE holds its reporter once (core.parse.run_end)
+
+
 def _bge(text: str, pos: int) -> list[Citation]:
     from legalcite.core.parse import run_prefix
 
-    res = run_prefix(_parser("case"), text[pos:pos + 400])
+    res = run_prefix(_parser("case"), text[pos:pos + 400], signs=_REPORTER)
     if res is None:
         return []
     reporter = str(res.tree.children[0])
@@ -511,10 +525,23 @@ _DOCKET_RX = re.compile(_DOCKET_ANCHOR)
 
 
 # Outside Swiss prose a chain is read only where a known Swiss act or a cantonal act may be named after it (an unknown
-# act is Swiss only in Swiss prose, :func:`_statutes`): looked for in the chain's reach first (acts.may_name_in),
-# which is far cheaper than parsing it, since most "Art." in German text cite German law.
+# act is Swiss only in Swiss prose, :func:`_statutes`): looked for in the chain's reach first (acts.name_marks, read
+# once per document), which is far cheaper than parsing it, since most "Art." in German text cite German law.
 _GERMAN_SIGN = re.compile(r"Art(?!icle)")
 _REACH = WINDOW + 100
+
+
+@dataclass
+class _Reach:
+    """Per document (``ctx.own``): where a Swiss act may be named (:func:`acts.name_marks`, read once in a run of
+    anchors; a lone anchor's window tested alone, :func:`acts.may_name_in`)."""
+
+    marks: Marks | None = None
+
+    def of(self, text: str) -> Marks:
+        if self.marks is None:
+            self.marks = Marks(text, acts.name_marks, acts.may_name_in)
+        return self.marks
 
 
 class SwissExtractor(Extractor):
@@ -545,7 +572,7 @@ class SwissExtractor(Extractor):
         pos = anchor.start()
         ch = text[pos]
         if ch == "§" or _STATUTE_RX.match(text, pos):
-            if (_GERMAN_SIGN.match(text, pos) and not acts.may_name_in(text, pos, pos + _REACH)
+            if (_GERMAN_SIGN.match(text, pos) and not ctx.own(_Reach).of(text).any_in(pos, pos + _REACH)
                     and not _swiss(text, ctx)):
                 return []  # "Art. 3 Abs. 1 GG": outside Swiss prose a chain is Swiss only where a Swiss act is named
             return _statutes(text, pos, ctx)

@@ -143,7 +143,7 @@ def _bound(c: Citation, ctx: Context, out: list[Citation], last: tuple[int, Cita
     text = ctx.text
     named = named_before(ctx, out, c)
     if (last is not None and last[1].jurisdiction in ("ch", "int") and last[1].units
-            and last[1].units[0].label == "art" and same_passage(text, last[1].span.end, c.span.start)
+            and last[1].units[0].label == "art" and same_passage(ctx, last[1].span.end, c.span.start)
             and (named is None or (named.jurisdiction, named.work) == (last[1].jurisdiction, last[1].work))):
         target = last[1]
         units = _units(c, target.jurisdiction)

@@ -19,6 +19,7 @@ Titles resolve through :mod:`legalcite.jurisdictions.cn.laws` (the generated ``d
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -460,6 +461,33 @@ def _cue_possible(ctx: Context) -> bool:
     return cues.possible
 
 
+@functools.cache
+def _name_ends() -> tuple[str, ...]:
+    """The last words an English name of a law can end with, lowercased."""
+    return tuple({n.rsplit(" ", 1)[-1] for n in tables().english_titles})
+
+
+# what the English name pattern (cn.laws) may end with after the name: "of (the) PRC" and its variants
+_OF_CHINA = tuple(re.compile(r"\s+of\s+(?:the\s+)?" + cue + r"$", re.IGNORECASE)
+                  for cue in (r"People['’]s\s+Republic\s+of\s+China", "PRC", r"P\.R\.C\.", "China"))
+
+
+def _ends_with_name_word(text: str) -> bool:
+    word = text.rsplit(None, 1)[-1].lower().replace("’", "'") if text.strip() else ""
+    return not word.isascii() or word.endswith(_name_ends())
+
+
+def _name_may_end_before(text: str, pos: int) -> bool:
+    """Whether an English name of a law may end right before ``pos`` (spaces and a comma between): the word there,
+    or the one before its ``of the PRC``, ends with a name's last word. A cheap test before the names are searched
+    for behind the article (a search at each of a hundred positions, for each anchor of a run: ``Article 1 of the
+    PRC Article 1 …``); an unusual word (not ASCII) is searched for as before."""
+    before = text[max(0, pos - 100):pos].rstrip()
+    before = before[:-1].rstrip() if before.endswith(",") else before
+    return _ends_with_name_word(before) or any(
+        (m := rx.search(before)) is not None and _ends_with_name_word(before[:m.start()]) for rx in _OF_CHINA)
+
+
 def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     if ctx.jurisdiction != "cn" and ctx.language != "zh" and not _cue_possible(ctx):
         return []
@@ -474,7 +502,8 @@ def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
         nm = t.english.match(text, of.end(), min(len(text), of.end() + 120))
         if nm:
             name, end = nm, nm.end()
-    if name is None:  # PRC Criminal Law, Art. 264 / the Civil Code Article 577
+    # PRC Criminal Law, Art. 264 / the Civil Code Article 577
+    if name is None and _name_may_end_before(text, m.start()):
         lo = max(0, m.start() - 100)
         for nm in t.english.finditer(text, lo, m.start()):
             if re.fullmatch(r"\s*,?\s*", text[nm.end(): m.start()]):

@@ -74,7 +74,7 @@ def _short(c: Citation, out: list[Citation], ctx: Context, last: int | None, las
     ref = c._link.get("ref")
     if ref in ("article", "previous_paragraph"):
         return _continuation(c, out, ctx)
-    if last is None or (c.form == Form.SHORT and not same_passage(ctx.text, out[last].span.end, c.span.start)):
+    if last is None or (c.form == Form.SHORT and not same_passage(ctx, out[last].span.end, c.span.start)):
         return c  # unresolved: no key; extract() leaves it out unless unresolved=True
     ante = out[last]
     suffix = c._link.get("suffix")
@@ -137,7 +137,7 @@ def _english(c: Citation, out: list[Citation], ctx: Context, last_statute: int |
     if last_statute is None:
         return c
     prev = out[last_statute]
-    if prev.jurisdiction != "cn" or not same_passage(ctx.text, prev.span.end, c.span.start):
+    if prev.jurisdiction != "cn" or not same_passage(ctx, prev.span.end, c.span.start):
         return c
     return c.replace(jurisdiction="cn", work=prev.work, units=tuple(units), form=Form.SHORT, antecedent=last_statute)
 

@@ -43,7 +43,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             out.append(c)
             continue
         if c.kind is Kind.STATUTE:
-            if c.work is None and last_law and same_passage(text, last_law[1], c.span.start) \
+            if c.work is None and last_law and same_passage(ctx, last_law[1], c.span.start) \
                     and not (c.units and c.units[0].label == "art" and (cited_by_section_only(last_law[0])
                                                                         or named_before(ctx, out, c) is not None)):
                 # (a bare "Art. 2" after "§ 823 BGB" is not the BGB's: the BGB has no articles; nor after "die DSGVO"

@@ -206,7 +206,7 @@ def _run_parser():
     ``core.parse`` imports Lark, and importing the sources and resolvers stays light)."""
     from legalcite.core.parse import parse_run
 
-    return functools.partial(parse_run, _parser(), fast=_read_run)
+    return functools.partial(parse_run, _parser(), fast=_read_run, signs=_SIGN_TERMINALS)
 
 
 _SIGN_TERMINALS = frozenset(SIGNS)

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from legalcite.core.scan import Context, Extractor
+from legalcite.core.scan import Context, Extractor, Marks
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import clean_segment, roman_to_int
 from legalcite.models import CaseMetadata, Citation, Form, Kind, Span, StatuteMetadata, Unit
@@ -40,13 +40,19 @@ _ORDINALS["première"] = 1
 _RANK = {"art": 0, "recital": 0, "par": 1, "sub": 2, "pt": 3, "satz": 4}
 
 
+# the terminals a chain or an act holds once (its sign, the act's type): a run of tokens ends before a second one
+# (core.parse.run_end), so that a run of chains (``Article 1 Article 1 …``) is parsed a chain at a time
+_ONCE = {"chain": frozenset({"ART", "ARTS", "RECITAL", "RECITALS"}), "act": frozenset({"ACT_TYPE"}),
+         "case": frozenset()}
+
+
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
     """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
     from legalcite.core.parse import get_parser, run_prefix
 
     parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
                                                                               "start" if start == "chain" else start)
-    return run_prefix(parser, text[pos:pos + size])
+    return run_prefix(parser, text[pos:pos + size], signs=_ONCE[start])
 
 
 # ---------------------------------------------------------------- unit chains
@@ -591,17 +597,66 @@ _REACH = WINDOW + 80
 
 
 _ACT_NUMBER_IN = re.compile(r"\d/\d")
+_ACT_TYPE_IN = re.compile("|".join(_ACT_TYPES), re.IGNORECASE)
 
 
-def _act_in_reach(text: str, pos: int) -> bool:
+def _type_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act's type is written (``Verordnung``, ``Rom-I-VO``), in ``[a, b)`` (:class:`Marks`); the substring
+    tests first (most stretches of prose name none)."""
+    if not _types_in(text, a, b):
+        return []
+    return sorted([m.start() for rx in (_ACT_TYPE_IN, _VO_RL) for m in rx.finditer(text, a, b)])
+
+
+def _reference_marks(text: str, a: int, b: int) -> list[int]:
+    """Where an act's number (``93/13``) or a reference to this or that act (``dieser Verordnung``) starts, in ``[a,
+    b)`` (:class:`Marks`); read on past ``b`` so that a phrase across it is found, each start tried (overlapping)."""
+    out = []
+    stop = min(len(text), b + _REACH)
+    for rx in (_ACT_NUMBER_IN, _SELF, _THAT):
+        m = rx.search(text, a, stop)
+        while m is not None and m.start() < b:
+            out.append(m.start())
+            m = rx.search(text, m.start() + 1, stop)
+    return sorted(out)
+
+
+@dataclass
+class _Reach:
+    """Per document (``ctx.own``): where an act's type, its number or reference, and a name may be written, each
+    read once (:class:`Marks`), for :func:`_act_in_reach`."""
+
+    types: Marks | None = None
+    references: Marks | None = None
+    names: Marks | None = None
+
+    def of(self, text: str) -> "_Reach":
+        if self.types is None:
+            self.types = Marks(text, _type_marks, _types_in)
+            self.references = Marks(text, _reference_marks, _references_in)
+            self.names = Marks(text, _acts.index().name_marks, _acts.index().may_name_in)
+        return self
+
+
+def _types_in(text: str, a: int, b: int) -> bool:
+    """Whether an act's type is written in ``text[a:b]`` (a lone window: :class:`Marks`)."""
+    low = text[a:b].lower()
+    return any(t in low for t in _ACT_TYPES) or _VO_RL.search(text, a, b) is not None
+
+
+def _references_in(text: str, a: int, b: int) -> bool:
+    """Whether an act's number or a reference to this or that act is written in ``text[a:b]`` (a lone window)."""
+    return any(rx.search(text, a, b) is not None for rx in (_ACT_NUMBER_IN, _SELF, _THAT))
+
+
+def _act_in_reach(text: str, pos: int, ctx: Context) -> bool:
     """Whether an EU act may be named within the reach of a chain at ``pos``: by number (a type word and a number
     with a slash: ``Richtlinie 93/13/EWG``), as this or that act (``dieser Verordnung``), or by name."""
     end = min(len(text), pos + _REACH)
-    low = text[pos:end].lower()
-    if any(t in low for t in _ACT_TYPES) or _VO_RL.search(text, pos, end):
-        if _ACT_NUMBER_IN.search(text, pos, end) or _SELF.search(text, pos, end) or _THAT.search(text, pos, end):
-            return True
-    return _acts.index().may_name_in(text, pos, end)
+    reach = ctx.own(_Reach).of(text)
+    if reach.types.any_in(pos, end) and reach.references.any_in(pos, end):
+        return True
+    return reach.names.any_in(pos, end)
 
 
 class EuropeanExtractor(Extractor):
@@ -632,7 +687,7 @@ class EuropeanExtractor(Extractor):
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
         pos = anchor.start()
         if _SIGN_RX.match(text, pos):
-            if _GERMAN_SIGN.match(text, pos) and ctx.language in (None, "de") and not _act_in_reach(text, pos):
+            if _GERMAN_SIGN.match(text, pos) and ctx.language in (None, "de") and not _act_in_reach(text, pos, ctx):
                 return []  # "Art. 3 Abs. 1 GG": a German chain names an EU act or is the German extractor's (in
                 # English or French prose, "Art. 9(2)(a)" is a short form: link.py gives it the act the prose is about)
             # "the second subparagraph of Article 17(1)": the level printed before the article (looked up

@@ -65,7 +65,7 @@ def _bare(c: Citation, units: tuple[Unit, ...], out: list[Citation], ctx: Contex
         if named.jurisdiction != "eu" or _own_text(ctx):
             return c  # another act, or two acts (AMBIGUOUS): not this linker's to guess; an act's own text
         return c.replace(jurisdiction="eu", work=named.work, units=units, form=Form.SHORT)
-    if last is not None and last[1].jurisdiction == "eu" and same_passage(ctx.text, last[1].span.end, c.span.start):
+    if last is not None and last[1].jurisdiction == "eu" and same_passage(ctx, last[1].span.end, c.span.start):
         return c.replace(jurisdiction="eu", work=last[1].work, units=units, form=Form.SHORT, antecedent=last[0])
     return c
 
@@ -106,7 +106,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             refers = c._link.get("refers_to")
             if refers in ("reg", "dir", "dec"):
                 target = last_of_type.get(refers)
-                if target is not None and same_passage(text, target[1].span.end, c.span.start):
+                if target is not None and same_passage(ctx, target[1].span.end, c.span.start):
                     c = c.replace(work=target[1].work, antecedent=target[0])
             elif refers is None:
                 c = _bare(c, c.units, out, ctx, last_statute)

@@ -509,7 +509,14 @@ def fast_case(text: str, pos: int) -> Any:
     """The commonest shapes without Lark — ``550 U.S. 544, 570, 89 S.Ct. 733 (2007)``, ``550 U.S. at 570`` — built by
     the same builders as :class:`~legalcite.jurisdictions.us.grammar.CaseTransformer`, with the same result
     (``tests/us/test_cases.py`` checks both on the shared US texts); :data:`ASK_GRAMMAR` where the text goes on in
-    a way only the grammar reads (star pins, nominative reporters, brackets, neutral forms …)."""
+    a way only the grammar reads (star pins, nominative reporters, brackets, neutral forms …). It reads the window the
+    grammar reads (:data:`WINDOW` characters): a chain of parallel references goes no further than the grammar's,
+    and each of its citations lists the others (``parallel``), so that an endless chain (``123 F.3d 456, 123 F.3d
+    456, …``) is read a window at a time, not as one chain whose every citation lists all the others."""
+    return _fast_case(text[pos : pos + WINDOW])
+
+
+def _fast_case(text: str, pos: int = 0) -> Any:
     f = _fast()
     m = f.ref.match(text, pos)
     if m is None:
@@ -573,11 +580,17 @@ def fast_id(text: str, pos: int) -> Any:
     if m is None or (m["pin"] and _PIN_GOES_ON.match(text, m.end())):
         return ASK_GRAMMAR
     if m["pin"] is None and (g := _ID_GOES_ON.match(text, m.end())):
-        return NOTHING if g.group().endswith("§") else ASK_GRAMMAR
+        if g.group().endswith("§"):
+            return NOTHING
+        if _ID_PIN_AHEAD.match(text, m.end()):
+            return ASK_GRAMMAR
+        # "Id. at Id. at …": no pin can follow "at" (the grammar's pinval starts with a star or a number), so the
+        # grammar reads "Id." alone, as here
     return IdCite(None, m.end() - pos) if m["pin"] is None else IdCite(_nospace(m["pin"]), m.end() - pos)
 
 
 _ID_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:§|at\b)")
+_ID_PIN_AHEAD = re.compile(r"\s*(?:,\s*)?at\s*(?:pp?\.\s*)?[*\d]")
 _SUPRA_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:at\b|\d)")
 _SUPRA_NOTE = re.compile(r"supra\s+note\b")
 

@@ -36,7 +36,9 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
         return citations  # every binding below needs a US antecedent, but "Id.", which repeats any citation
     out: list[Citation] = []
     last_full_case: dict[tuple[str, str], int] = {}
-    cases_by_name: list[tuple[str, int]] = []
+    # the last full case each name can refer to (its short name, a word of its case name), alone and with its volume:
+    # a short form finds its case by one lookup, not by a pass over every case before it
+    by_name: dict[str | tuple[str, str], int] = {}
     last_statute: int | None = None
     last_rule: int | None = None
     other_sections: set[str] = set()  # numbers cited as another work's sections ("Section 208 of the VRA")
@@ -46,7 +48,8 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             if c.kind is Kind.CASE and c.jurisdiction in _US and c.metadata.volume is not None:
                 last_full_case[(c.metadata.volume, c.metadata.reporter)] = i
                 if c._link.get("short_name"):
-                    cases_by_name.append((c._link["short_name"].lower(), i))
+                    for word in {c._link["short_name"].lower(), *(c.metadata.case_name or "").lower().split()}:
+                        by_name[word] = by_name[(c.metadata.volume, word)] = i
             elif c.kind is Kind.STATUTE and c.jurisdiction in _US:
                 if c.work in _RULE_WORKS:
                     last_rule = i
@@ -74,7 +77,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             if vr in last_full_case:
                 ante = last_full_case[vr]
             else:
-                ante = next((idx for name, idx in reversed(cases_by_name) if _names(want, name, out[idx])), None)
+                ante = by_name.get(want)
             if ante is not None:
                 a = out[ante]
                 c = c.replace(jurisdiction=a.jurisdiction, work=a.work, units=a.units, antecedent=ante)
@@ -82,8 +85,7 @@ def link(citations: list[Citation], ctx: Context) -> list[Citation]:
             ante = last_full_case.get((c.metadata.volume, c.metadata.reporter))
             if ante is None and c.metadata.reporter is None:  # "Driehaus, 573 at 164": that name in that volume
                 want = (c.metadata.antecedent_guess or "").lower()
-                ante = next((idx for name, idx in reversed(cases_by_name)
-                             if out[idx].metadata.volume == c.metadata.volume and _names(want, name, out[idx])), None)
+                ante = by_name.get((c.metadata.volume, want))
             if ante is None:  # a short cite to a parallel reporter of an earlier case
                 for idx in reversed(list(last_full_case.values())):
                     par = out[idx].metadata.parallel
@@ -139,12 +141,6 @@ def _has(statute: Citation, section: str | None) -> bool:
         return True
     sections = _usc_sections(statute.units[0].value)
     return not sections or section in sections
-
-
-def _names(want: str, short_name: str, full: Citation) -> bool:
-    """Whether a short form's name (``Twombly``, lowercased) names the full citation ``full``: its short name (the
-    first party's first word) or any word of its case name."""
-    return want == short_name or want in (full.metadata.case_name or "").lower().split()
 
 
 def _id_antecedent(out: list[Citation], c: Citation, text: str) -> int | None:

@@ -78,8 +78,9 @@ def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -
     ``expand(lo, hi)`` lists the units of a range ``lo–hi`` (default: the integers between, when both ends are
     integers and the range is short); a range it cannot expand yields its two ends. ``fast=False`` sends even a
     single reference through the grammar. The chain ends before a sub-unit label that is no label
-    (:func:`misprinted_label`: ``56(IIII)`` is rule 56)."""
-    if fast and (m := _SIMPLE.match(text, pos)) is not None:
+    (:func:`misprinted_label`: ``56(IIII)`` is rule 56). Both paths read the window of :data:`WINDOW` characters:
+    ``1983(a)(a)(a)…`` is no chain of a hundred thousand levels (each a lookup in the check)."""
+    if fast and (m := _SIMPLE.match(text, pos, pos + WINDOW)) is not None:
         group = "pref" if m.group("plural") else "ref"
         path = _ref_path(m.group(group))
         path[0] = path[0].translate(_DASHES)
