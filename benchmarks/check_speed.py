@@ -96,8 +96,8 @@ def run(src: Path, store: Path, workers: int, *extra: str) -> tuple[float, int, 
     secs = time.perf_counter() - t0
     rc = proc.returncode
     sys.stderr.write(proc.stderr)
-    m = re.search(r"answers checked \(([\d,]+)/s\)", proc.stderr)
-    own = int(m.group(1).replace(",", "")) if m else 0
+    m = re.search(r"answers? checked in [\d.]+ s \(([\d,.]+)/s\)", proc.stderr)
+    own = round(float(m.group(1).replace(",", ""))) if m else 0
     statuses: Counter = Counter()
     n = 0
     with out.open(encoding="utf-8") as fh:

@@ -225,7 +225,7 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl")]) == 0
     err = capsys.readouterr().err
     assert err.count("attribution by BM25 only") == 1
-    assert "attribution not run on 1 real citations, no claim in 1" in err   # too short; "§ 242 BGB." states nothing
+    assert "attribution not run on 1 real citation, no claim in 1" in err   # too short; "§ 242 BGB." states nothing
     assert main(["check", str(answers), "--store", str(small_store), "-o", str(tmp_path / "o.jsonl"),
                  "--no-attribution"]) == 0
     err = capsys.readouterr().err

@@ -1,10 +1,10 @@
 """``legalcite check answers.jsonl``: an evidence-backed status for every citation in every answer.
 
-Input: JSON Lines (one object per line, the answer in ``--text-field``), or plain text, where each block of lines
-separated by a blank line is one answer (``--whole-file``: the whole file is one answer), read by the one JSONL
-reader (:mod:`legalcite.core.jsonl`). Output is streamed, one record per answer, in input order; a bad line
-becomes an error record with its line and id, and the rest is still processed. Exit codes: the rule in
-:mod:`legalcite.cli.common`.
+Input: JSON Lines (one object per line, the answer in ``--text-field``), or plain text divided into answers as
+``--split`` says (:data:`SPLITS`; a Markdown file by its headings), read by the one JSONL reader
+(:mod:`legalcite.core.jsonl`). Output is streamed, one record per answer, in input order; a bad line becomes an
+error record with its line and id, and the rest is still processed. Exit codes: the rule in
+:mod:`legalcite.cli.common`; ``--fail-on`` adds 3, for a gate in CI or a pre-commit hook.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Any, Iterator
 
+from legalcite.cli.common import plural
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
@@ -35,8 +36,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "question (default: none)")
     p.add_argument("--input-format", choices=("auto", "jsonl", "text"), default="auto",
                    help="auto: JSONL if the first non-blank line starts with '{', else plain text")
-    p.add_argument("--whole-file", action="store_true", help="plain text: the whole file is one answer "
-                   "(default: each blank-line-separated block is one)")
+    p.add_argument("--split", choices=tuple(SPLITS), default="auto",
+                   help="plain text: how the file divides into answers. blank: at blank lines; rule: at a line of "
+                        "--- (or *** or ___); heading: at each Markdown heading of the answers' level (the "
+                        "shallowest level used twice), its text the answer's id; none: the whole file is one "
+                        "answer. auto (default): heading for a Markdown file (.md, .markdown), blank otherwise")
+    p.add_argument("--whole-file", action="store_true", help="the same as --split none")
+    p.add_argument("--fail-on", type=fail_on_arg, metavar="STATUS[:confirmed],…",
+                   help="exit with 3 when any citation has one of these statuses (e.g. invented,misattributed; "
+                        "misattributed:confirmed counts only confirmed verdicts); every record is still written. "
+                        "For a gate in CI or a pre-commit hook (docs/check.md)")
     p.add_argument("--format", choices=("jsonl", "table", "html"), default="jsonl", help="output format")
     p.add_argument("-o", "--output", help="output file (default: stdout; html: report.html)")
     p.add_argument("--store", help="corpus store (default: $LEGALCITE_STORE or the user data dir)")
@@ -88,6 +97,56 @@ def _seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+# --split → the reader's text format (legalcite.core.jsonl); "auto" is chosen by the file's name
+SPLITS = {"auto": None, "blank": "blocks", "rule": "rules", "heading": "headings", "none": "whole"}
+MARKDOWN = (".md", ".markdown")
+
+
+def text_format(split: str, path: str) -> str:
+    """The reader's text format for ``--split``: ``auto`` is ``heading`` for a Markdown file (by its name: a file of
+    answers written as Markdown keeps its blank lines inside answers), ``blank`` for any other text."""
+    if split == "auto":
+        from pathlib import PurePath
+
+        split = "heading" if PurePath(path).suffix.lower() in MARKDOWN else "blank"
+    return SPLITS[split]  # type: ignore[return-value]
+
+
+class FailOn:
+    """``--fail-on``: the statuses that make the run exit with 3, each for every verdict or only confirmed ones."""
+
+    def __init__(self, wanted: dict[str, bool]) -> None:
+        self.wanted = wanted   # status → only confirmed verdicts count
+        self.found: dict[str, int] = {}
+
+    def see(self, rec: dict) -> None:
+        for c in rec.get("citations", ()):
+            only_confirmed = self.wanted.get(c.get("status", ""))
+            if only_confirmed is not None and (not only_confirmed or c.get("confirmed") is True):
+                self.found[c["status"]] = self.found.get(c["status"], 0) + 1
+
+    def __str__(self) -> str:
+        return ",".join(k + (":confirmed" if v else "") for k, v in self.wanted.items())
+
+
+def fail_on_arg(text: str) -> FailOn:
+    """An argparse type for ``--fail-on invented,misattributed:confirmed``: a usage error (exit 2) naming an unknown
+    status or qualifier."""
+    from legalcite.status import Status
+
+    names = [s.value for s in Status]
+    wanted: dict[str, bool] = {}
+    for item in filter(None, (t.strip() for t in text.split(","))):
+        status, _, qualifier = item.partition(":")
+        if status not in names or qualifier not in ("", "confirmed"):
+            raise argparse.ArgumentTypeError(
+                f"{item!r}: a status ({', '.join(names)}), optionally followed by :confirmed")
+        wanted[status] = qualifier == "confirmed"
+    if not wanted:
+        raise argparse.ArgumentTypeError(f"no status given; the statuses are {', '.join(names)}")
+    return FailOn(wanted)
 
 
 def _iso_date(text: str) -> str:
@@ -211,26 +270,54 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-# (column, width in terminal columns; 0: the rest of the line). "text" is the citation as the answer wrote it.
-_TABLE_COLS = (("id", 10), ("line", 6), ("status", 13), ("key", 40), ("text", 30), ("reason", 0))
+# (column, width in terminal columns; 0: the rest of the line). "text" is the citation as the answer wrote it; the id
+# column is as wide as the ids of the first answers (:data:`TABLE_SIZED_BY`), within :data:`TABLE_ID_MAX`; an id is
+# never cut (a longer one later pushes its row to the right).
+_TABLE_COLS = (("id", 2), ("line", 6), ("status", 13), ("key", 40), ("text", 30), ("reason", 0))
+TABLE_SIZED_BY = 100
+TABLE_ID_MAX = 40
 
 
-def _table_header() -> str:
-    from legalcite.cli.common import pad
+class _Table:
+    """``--format table``: one row per citation, streamed as answers are checked once the first
+    :data:`TABLE_SIZED_BY` answers have sized the id column; widths are counted in terminal columns, so Chinese keys
+    and text stay aligned."""
 
-    return "  ".join(pad(k, w) if w else k for k, w in _TABLE_COLS)
+    def __init__(self, out) -> None:
+        self.out = out
+        self.held: list[dict] | None = []
+        self.widths = dict(_TABLE_COLS)
 
+    def add(self, rec: dict) -> None:
+        if self.held is None:
+            self._write(rec)
+            return
+        self.held.append(rec)
+        if len(self.held) >= TABLE_SIZED_BY:
+            self.close()
 
-def _table_rows(rec: dict) -> Iterator[str]:
-    """One row per citation, streamed (a row is written as its answer is checked), so the widths are fixed; they
-    are counted in terminal columns, so Chinese keys and text stay aligned."""
-    from legalcite.cli.common import clip, pad
+    def close(self) -> None:
+        """Write what is held (the end of the input, or enough answers to size the columns)."""
+        if self.held is None:
+            return
+        from legalcite.cli.common import pad, width
 
-    for c in rec.get("citations", ()):
-        vals = {"id": str(rec.get("id")), "line": str(rec.get("line")), "status": c["status"],
-                "key": c.get("key") or "(no key)", "text": c.get("text", ""), "reason": c.get("reason", "")}
-        yield "  ".join(pad(clip(vals[k], w), w) if w else " ".join(vals[k].split())
-                        for k, w in _TABLE_COLS).rstrip()
+        held, self.held = self.held, None
+        ids = [width(str(r.get("id"))) for r in held if r.get("citations")]
+        self.widths["id"] = min(TABLE_ID_MAX, max([self.widths["id"], *ids]))
+        self.out.write_line("  ".join(pad(k, w) if w else k for k, w in self.widths.items()).rstrip())
+        for rec in held:
+            self._write(rec)
+
+    def _write(self, rec: dict) -> None:
+        from legalcite.cli.common import clip, pad
+
+        for c in rec.get("citations", ()):
+            vals = {"id": str(rec.get("id")), "line": str(rec.get("line")), "status": c["status"],
+                    "key": c.get("key") or "(no key)", "text": c.get("text", ""), "reason": c.get("reason", "")}
+            self.out.write_line("  ".join(
+                pad(" ".join(vals[k].split()), w) if k == "id" else pad(clip(vals[k], w), w) if w
+                else " ".join(vals[k].split()) for k, w in self.widths.items()).rstrip())
 
 
 class _Totals:
@@ -241,6 +328,10 @@ class _Totals:
         self.counts: dict[str, int] = {}
         self.by_jur: dict[str, dict[str, int]] = {}
         self.deduction = 0.0
+        self.unconfirmed = 0.0   # what the misattributed and invented verdicts not confirmed would deduct
+        from legalcite.checker import LEXASSAY_PENALTY
+
+        self.penalty = LEXASSAY_PENALTY
         self.attribution = {"not run": 0, "no claim": 0}
         self.opinions: dict[str, int] = {}   # the attribution judge's verdicts (--attribution-judge)
         self.opinion_fault = ""
@@ -259,6 +350,7 @@ class _Totals:
             for k, v in counts.items():
                 d[k] = d.get(k, 0) + v
         self.deduction += s["lexassay_deduction"]
+        self.unconfirmed += self.penalty * len(s.get("unconfirmed", ()))
         self.attribution["not run"] += s.get("attribution_not_run", 0)
         self.attribution["no claim"] += s.get("attribution_no_claim", 0)
         for c in rec.get("citations", ()):
@@ -271,12 +363,16 @@ class _Totals:
     def report(self) -> None:
         secs = time.perf_counter() - self.t0
         counts = ", ".join(f"{k} {v:,}" for k, v in sorted(self.counts.items())) or "no citations"
-        print(f"legalcite: {self.answers:,} answers checked ({self.answers / max(secs, 1e-9):,.0f}/s), "
-              f"{self.errors:,} bad lines; citations: {counts}; LexAssay deduction total {self.deduction:g}",
-              file=sys.stderr)
+        rate = self.answers / max(secs, 1e-9)
+        rate_text = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"   # a short run: not "(0/s)"
+        # a deduction of 0 for a file with invented citations says why: they are not confirmed (docs/statuses.md)
+        unconfirmed = f" ({self.unconfirmed:g} unconfirmed)" if self.unconfirmed else ""
+        print(f"legalcite: {plural(self.answers, 'answer')} checked in {secs:.1f} s ({rate_text}/s), "
+              f"{plural(self.errors, 'bad line')}; citations: {counts}; LexAssay deduction total "
+              f"{self.deduction:g}{unconfirmed}", file=sys.stderr)
         if any(self.attribution.values()):   # real verdicts whose claim was not compared with the unit, and why not
-            print(f"legalcite:   attribution not run on {self.attribution['not run']:,} real citations, no claim "
-                  f"in {self.attribution['no claim']:,} (the evidence of each says why)", file=sys.stderr)
+            print(f"legalcite:   attribution not run on {plural(self.attribution['not run'], 'real citation')}, no "
+                  f"claim in {self.attribution['no claim']:,} (the evidence of each says why)", file=sys.stderr)
         if self.opinions:   # what the model said, and why it said nothing where it did not
             print(f"legalcite:   attribution judge asked about {sum(self.opinions.values()):,} citations: "
                   + ", ".join(f"{k} {v:,}" for k, v in sorted(self.opinions.items()))
@@ -305,33 +401,37 @@ def run(args: argparse.Namespace) -> int:
         from legalcite.extras import require
 
         require("dist", "legalcite check --engine dask")
+    if args.whole_file and args.split not in ("auto", "none"):
+        return _fail(f"--whole-file is --split none; it cannot go with --split {args.split}")
+    plain = text_format("none" if args.whole_file else args.split, args.input)
+    fmt = plain if args.input_format == "text" else args.input_format
+    try:  # the input first: a missing file is the first thing said, before any notice about the store
+        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=plain,
+                        field=args.text_field, max_chars=args.max_chars if args.max_chars > 0 else None)
+    except LegalciteError as e:
+        return _fail(e)
     store = resolve_store_path(args.store)
     try:
         get_store(store)  # opened and checked once, here: a bad store fails before any answer is read
     except StoreError as e:
+        reader.close()
         return _fail(f"{e} (or pass --store / set LEGALCITE_STORE)" if not store.exists() else e)
+    try:
+        judge = _attribution_judge(args)
+    except (LegalciteError, OSError, ValueError) as e:
+        reader.close()
+        return _fail(f"--attribution-judge: {e}")
     if not args.no_attribution:  # said once, here, rather than silently in every verdict
         from legalcite.checker import attribution_gaps
 
         for gap in attribution_gaps(store):
             print(f"legalcite: {gap}", file=sys.stderr)
-    try:
-        judge = _attribution_judge(args)
-    except (LegalciteError, OSError, ValueError) as e:
-        return _fail(f"--attribution-judge: {e}")
-    text_format = "whole" if args.whole_file else "blocks"
-    fmt = text_format if args.input_format == "text" else args.input_format
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
-                           input_format="text" if fmt == text_format else "jsonl", online=args.online,
+                           input_format="text" if fmt == plain else "jsonl", online=args.online,
                            date=args.date, jurisdiction=args.jurisdiction, attribution=not args.no_attribution,
                            max_chars=args.max_chars, question_field=args.question_field, attribution_judge=judge,
                            max_seconds=args.max_seconds)
     workers = pool_size(args.workers, sys.maxsize)  # (the local pool is capped again at the answers it gets)
-    try:
-        reader = Reader(args.input, format=fmt, id_field=args.id_field, text_format=text_format,
-                        field=args.text_field, max_chars=args.max_chars if args.max_chars > 0 else None)
-    except LegalciteError as e:
-        return _fail(e)
     if args.engine == "dask":
         with reader:
             next(iter(reader), None)  # the format "auto" finds
@@ -368,20 +468,22 @@ def run(args: argparse.Namespace) -> int:
     try:
         with reader, (nullcontext() if write_report else JsonlWriter(args.output)) as out, \
                 closing(_results(items(), options, workers)) as results:  # closed: the workers end, however it ends
-            if args.format == "table":
-                out.write_line(_table_header())
+            rows = _Table(out) if args.format == "table" else None
             for rec in results:
                 totals.add(rec)
+                if args.fail_on:
+                    args.fail_on.see(rec)
                 if "error" in rec:
                     report_bad(BadLine(reader.path, rec["line"], rec.get("id"), rec["error"]))
                 if write_report:
                     collected.append(rec)
-                elif args.format == "table":
-                    for row in _table_rows(rec):
-                        out.write_line(row)
+                elif rows:
+                    rows.add(rec)
                 else:
                     out.write(rec)
                 progress.update(totals.answers + totals.errors, ends.pop(rec["line"], None))
+            if rows:
+                rows.close()
         progress.close()
         if unread:
             return _fail(unread[0])
@@ -397,7 +499,19 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
         return _fail(e)
     totals.report()
+    if args.fail_on and args.fail_on.found:
+        return _failed_on(args.fail_on)
     return EXIT_BAD_LINES if totals.errors else EXIT_OK
+
+
+def _failed_on(fail_on: FailOn) -> int:
+    """The run found a status named by ``--fail-on``: said on stderr, exit 3 (before 1: a gate's answer is the
+    verdict; bad lines are reported on their own)."""
+    from legalcite.cli.common import EXIT_FAIL_ON
+
+    found = ", ".join(f"{plural(n, 'citation')} {k}" for k, n in sorted(fail_on.found.items()))
+    print(f"legalcite: --fail-on {fail_on}: {found} (exit {EXIT_FAIL_ON})", file=sys.stderr)
+    return EXIT_FAIL_ON
 
 
 def _attribution_judge(args: argparse.Namespace):
@@ -460,4 +574,8 @@ def _run_dask(args: argparse.Namespace, options, workers: int, fmt: str) -> int:
             if rec.data is not None and "error" in rec.data:
                 bad += 1
                 report_bad(BadLine(args.input, rec.data.get("line", 0), rec.data.get("id"), rec.data["error"]))
+            elif rec.data is not None and args.fail_on:
+                args.fail_on.see(rec.data)
+    if args.fail_on and args.fail_on.found:
+        return _failed_on(args.fail_on)
     return EXIT_BAD_LINES if bad else EXIT_OK

@@ -16,6 +16,8 @@ code  meaning
       command needs, a damaged store or snapshot, an output that cannot be written (full disk, read-only target,
       ``> /dev/full``: the message names the path and the cause), or — for ``score`` and ``retrieval eval``,
       whose numbers depend on every line — any bad line
+3     ``check --fail-on STATUS,…``: a citation had one of the named statuses (every record was still written; the
+      gate for CI and pre-commit hooks). It comes before 1: bad lines are reported on stderr all the same
 130   interrupted (Ctrl-C)
 143   terminated (SIGTERM): said on stderr; temporary files removed, workers ended, streamed outputs whole
 ====  ==========================================================================================================
@@ -28,6 +30,7 @@ from typing import IO
 EXIT_OK = 0
 EXIT_BAD_LINES = 1
 EXIT_FAILED = 2
+EXIT_FAIL_ON = 3
 
 
 def jurisdiction_codes(text: str) -> str:
@@ -56,6 +59,11 @@ def embedder_arg(name: str) -> str:
         return embedder_name(name)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def plural(n: int, word: str) -> str:
+    """``1 answer``, ``2 answers``, ``1,000 bad lines``: a count and its noun (English -s plural)."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def report_bad(bad, file: IO[str] | None = None) -> None:

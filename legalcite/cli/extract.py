@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--unresolved", action="store_true",
                    help="also print short forms that could not be bound to a law (a bare \"§ 276\"; no key)")
     e.add_argument("--max-chars", type=int, default=1_000_000,
-                   help="a text (a record, or the whole file) longer than this is reported as an error and "
-                        "skipped (default 1,000,000; 0 = no limit)")
+                   help="a record longer than this is reported as an error and skipped; a text file longer than "
+                        "this is read in pieces of at most this many characters, cut at blank lines (a paragraph "
+                        "longer than it is the error); default 1,000,000; 0 = no limit")
     e.add_argument("-o", "--output", help="output file (default: stdout); JSON Lines are written and flushed "
                    "record by record, so a killed run keeps what it finished")
     e.set_defaults(func=run_extract)
@@ -64,11 +65,15 @@ def run_extract(args: argparse.Namespace) -> int:
     from legalcite.errors import InputError, LegalciteError
 
     rows: list[dict] = []
-    failed = 0
+    failed = emitted = 0   # emitted: citations of the text so far (read in pieces: the next piece's antecedents)
 
-    def emit(out: JsonlWriter, record_id, cites) -> None:
+    def emit(out: JsonlWriter, record_id, cites, offset: int = 0, before: int = 0) -> None:
         for c in cites:
             d = c.to_dict()
+            if offset:  # a piece of a long text: spans in the whole text, antecedents among all its citations
+                d["span"] = [d["span"][0] + offset, d["span"][1] + offset]
+                if "antecedent" in d:
+                    d["antecedent"] += before
             if record_id is not None:
                 d = {"id": record_id, **d}
             if args.format == "jsonl":
@@ -78,8 +83,9 @@ def run_extract(args: argparse.Namespace) -> int:
 
     try:
         # without a field the input is one text, unless it holds records: those are refused below, not scanned
-        # as one text (their answers merged, their JSON syntax in the spans)
-        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "auto", text_format="whole",
+        # as one text (their answers merged, their JSON syntax in the spans). A text longer than --max-chars is read
+        # in pieces of at most that, cut at blank lines ("windows"), so a 4 MB file gives its citations.
+        reader = Reader(args.file, format="jsonl" if args.jsonl_field else "auto", text_format="windows",
                         field=args.jsonl_field, max_chars=args.max_chars or None)
         with reader, JsonlWriter(args.output) as out:
             for rec in reader:
@@ -109,7 +115,8 @@ def run_extract(args: argparse.Namespace) -> int:
                 if args.jsonl_field:
                     emit(out, rec.id if rec.id is not None else rec.lineno, cites)
                 else:
-                    emit(out, None, cites)
+                    emit(out, None, cites, rec.offset, emitted)
+                    emitted += len(cites)
             if args.format == "table":
                 id_column = ["id"] if args.jsonl_field else []  # which record each citation came from
                 out.write_line(table(rows, [*id_column, "key", "text", "span", "jurisdiction", "kind"]))

@@ -47,7 +47,7 @@ from typing import IO, Any, Iterator, Sequence
 
 from legalcite.errors import FieldError, InputError, OutputError
 
-FORMATS = ("auto", "jsonl", "text", "blocks", "whole")
+FORMATS = ("auto", "jsonl", "text", "blocks", "rules", "headings", "whole", "windows")
 STDIN = "<stdin>"
 
 _BOMS = (  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
@@ -74,6 +74,7 @@ class Line:
     text: str
     end: int = 0
     warnings: tuple[str, ...] = ()
+    offset: int = 0   # plain text: where ``text`` starts in the input's text (its lines joined by \n), in characters
 
     def where(self) -> str:
         return _where(self.path, self.lineno, self.id)
@@ -138,6 +139,10 @@ def _type_name(t: type) -> str:
             dict: "an object", type(None): "null"}.get(t, t.__name__)
 
 
+_PLURAL = {str: "strings", int: "numbers", float: "numbers", bool: "true/false values", list: "lists",
+           type(None): "nulls"}
+
+
 def _short(value: Any) -> str:
     s = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return s if len(s) <= 40 else s[:37] + "…"
@@ -198,6 +203,7 @@ class Reader:
             except OSError as e:
                 raise InputError(f"{self.path}: cannot be read ({e.strerror or e})") from None
             self._own = True
+            self._source = p
         else:
             self._fh = source
             self.path = name or getattr(source, "name", None) or "<input>"
@@ -237,6 +243,12 @@ class Reader:
                     self.stats.format = "json"
                     yield from array
                     return
+            elif shape:
+                objects, lines = self._json_objects(first, lines)
+                if objects is not None:
+                    self.stats.format = "json"
+                    yield from objects
+                    return
             else:
                 lines = _chain(first, lines)
             if shape is None and self._csv_header(head):
@@ -259,7 +271,7 @@ class Reader:
                 self.stats.records += 1
                 yield Line(self.path, lineno, None, None, text, end)
         else:
-            yield from self._blocks(lines, whole=fmt == "whole")
+            yield from self._blocks(lines, fmt)
 
     # -- decoding
 
@@ -272,7 +284,7 @@ class Reader:
         if skip:
             self._fh.read(skip)
         if encoding == "utf-8":
-            yield from self._utf8_lines(skip)
+            yield from self._text_or_refuse(self._utf8_lines(skip))
         else:
             yield from self._wide_lines(encoding, skip)
 
@@ -299,6 +311,30 @@ class Reader:
                 yield lineno, body.decode("utf-8"), pos
             except UnicodeDecodeError as e:
                 yield lineno, _Undecodable(e.start), pos
+
+    def _text_or_refuse(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[tuple[int, str, int]]:
+        """``lines``, unless most of the first ones (up to 64 lines or 64 KiB) are not UTF-8: then the input is not
+        UTF-8 text at all (binary data, or a file in Latin-1 or another encoding) and one :class:`InputError` says
+        so, where a bad line each (90 for 20 KB of random bytes) would bury it. A line or two of bad bytes among
+        good ones stays a bad line each, and the rest is read."""
+        head: list[tuple[int, str, int]] = []
+        bad: list[tuple[int, str, int]] = []
+        good = 0
+        for item in lines:
+            head.append(item)
+            if isinstance(item[1], _Undecodable) and not isinstance(item[1], _TooLong):
+                bad.append(item)
+            elif item[1].strip():
+                good += 1
+            # text once good lines lead (at once for a stream of good lines: a FIFO's records are not held back)
+            if good > len(bad) or len(head) >= 64 or item[2] >= _CHUNK or isinstance(item[1], _TooLong):
+                break
+        if len(bad) >= 2 and len(bad) > good:
+            raise InputError(f"{self.path}: not valid UTF-8 ({len(bad)} of its first {len(head)} lines are not, the "
+                             f"first at line {bad[0][0]}): binary data, or text in another encoding — re-encode it "
+                             "as UTF-8 (iconv -f latin1 -t utf-8)")
+        yield from head
+        yield from lines
 
     def _wide_lines(self, encoding: str, consumed: int) -> Iterator[tuple[int, str, int]]:
         decoder = codecs.getincrementaldecoder(encoding)(errors="strict")
@@ -356,58 +392,104 @@ class Reader:
                 self.stats.fields.update(rec.data.keys())  # type: ignore[union-attr]
             yield rec
 
-    def _blocks(self, lines: Iterator[tuple[int, str, int]], *, whole: bool) -> Iterator[Line | BadLine]:
+    def _blocks(self, lines: Iterator[tuple[int, str, int]], mode: str) -> Iterator[Line | BadLine]:
         state: list[int] = []   # the first line of the block being dropped, while one is
         try:
-            yield from self._blocks_of(lines, whole, state)
+            yield from self._blocks_of(lines, mode, state)
         except InputError:   # the input given up inside a block too long: that block's bad line first
             if state:
                 yield self._bad(state[0], None, self._unreadable(_TooLong()), 0)
             raise
 
-    def _blocks_of(self, lines: Iterator[tuple[int, str, int]], whole: bool, state: list[int]
+    def _blocks_of(self, lines: Iterator[tuple[int, str, int]], mode: str, state: list[int]
                    ) -> Iterator[Line | BadLine]:
+        """The records of plain text in the text format ``mode`` (the module doc). A record past ``max_chars`` is a
+        bad line and its lines are dropped up to the next place the format splits at (a whole input: the rest)."""
+        marks = _Marks(mode, self._answer_level() if mode == "headings" else 0)
         block: list[str] = []
+        headed = False       # the block starts with its heading (a heading alone is a title, not a record)
+        nos = array("q")     # the line number of each line of the block (an undecodable line is in none)
         start = end = size = dropped = 0
+        ident: str | None = None
+        chars = offset = 0   # character offsets in the text as read (its lines joined by \n): next line's, block's
+        cut = 0              # windows: block[:cut] ends before a blank line, a place to cut the text (0: none yet)
         too_long: int | None = None  # the first line of a block past max_chars, whose lines are then dropped
+        limit = None if self.max_chars is None else self.max_chars + 1
         for lineno, text, pos in lines:
             long_line = isinstance(text, _TooLong)
             if isinstance(text, _Undecodable) and not long_line:
                 yield self._bad(lineno, None, self._unreadable(text), pos)
                 continue
-            if not whole and not long_line and not text.strip():
+            kind = "text" if long_line else marks.kind(text)
+            at, chars = chars, chars + len(text) + 1
+            if kind in ("sep", "start") or (kind == "blank" and mode == "windows" and too_long is not None):
                 if too_long is not None:
                     yield self._bad(too_long, None, self._unreadable(_TooLong()), pos)
                     too_long = None
                     state.clear()
-                elif block:
+                elif any(s.strip() for s in block[headed:]):
+                    while not block[-1].strip():   # the blank lines before the separator are no part of it
+                        block.pop()
                     self.stats.records += 1
-                    yield Line(self.path, start, None, None, "\n".join(block), end)
-                    block, size = [], 0
-                else:
+                    yield Line(self.path, start, ident, None, "\n".join(block), end, offset=offset)
+                elif kind != "start" or block:
                     self.stats.blank += 1
-                continue
+                block, nos, size, cut, ident, headed = [], array("q"), 0, 0, None, False
+                if kind != "start":
+                    continue
+                ident, headed = marks.title, True
             if too_long is not None:
                 dropped += len(text) + 1
                 self._skipping(dropped, too_long, "block")
                 continue
+            if not block and kind == "blank" and mode != "whole":   # a record starts at its first line of text
+                self.stats.blank += 1
+                continue
             if not block:
-                start = lineno
+                start, offset = lineno, at
             size += len(text) + 1
-            if long_line or (self.max_chars is not None and size > self.max_chars + 1):
-                too_long, block, size, dropped = start, [], 0, 0
+            if mode == "windows" and cut and (long_line or (limit is not None and size > limit)):
+                # the text up to the last blank line is one window; the paragraph being read starts the next
+                self.stats.records += 1
+                yield Line(self.path, start, None, None, "\n".join(block[:cut]), end, offset=offset)
+                rest = cut
+                while rest < len(block) and not block[rest].strip():
+                    rest += 1
+                offset += sum(len(s) + 1 for s in block[:rest])
+                block, nos, cut = block[rest:], nos[rest:], 0
+                start = nos[0] if nos else lineno
+                size = sum(len(s) + 1 for s in block) + len(text) + 1
+            if long_line or (limit is not None and size > limit):
+                too_long, block, nos, size, dropped, cut = start, [], array("q"), 0, 0, 0
                 state[:] = [too_long]
-                if whole:  # the whole input is this one record: nothing after it could be used
+                if mode == "whole":  # the whole input is this one record: nothing after it could be used
                     yield self._bad(too_long, None, self._unreadable(_TooLong()), pos)
                     return
                 continue
+            if kind == "blank" and mode == "windows":
+                cut = len(block)
             block.append(text)
+            nos.append(lineno)
             end = pos
         if too_long is not None:
             yield self._bad(too_long, None, self._unreadable(_TooLong()), end)
-        elif block and (whole or any(s.strip() for s in block)):
+        elif block and (mode == "whole" or any(s.strip() for s in block[headed:])):
             self.stats.records += 1
-            yield Line(self.path, start, None, None, "\n".join(block), end)
+            yield Line(self.path, start, ident, None, "\n".join(block), end, offset=offset)
+
+    def _answer_level(self) -> int:
+        """``headings``: the level answers start at — the shallowest heading level the file uses twice (a document's
+        title, used once, is no answer; ``### Analysis`` inside each answer is deeper), else its shallowest. Found by
+        reading a file once more first; a stream (stdin) cannot be read twice: 0, the level of its first heading."""
+        if not self._own:
+            return 0
+        marks, counts = _Marks("headings", -1), Counter[int]()
+        with Reader(self._source, format="text", max_chars=self.max_chars) as again:
+            for rec in again:
+                if isinstance(rec, Line) and marks.kind(rec.text) == "start":
+                    counts[marks.found] += 1
+        twice = [n for n, k in counts.items() if k > 1]
+        return min(twice or counts or [0])
 
     def _json_array(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], *, strict: bool
                     ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]], str | None]:
@@ -432,34 +514,13 @@ class Reader:
             more = next((item for item in rest if isinstance(item[1], _Undecodable) or item[1].strip()), None)
             if more is not None:
                 return None, _chain(first, _chain([more], rest)), "jsonl"  # `[1, 2]`, then more lines
-            return self._array_records(head, first[-1][0], [first[-1][2]]), iter(()), "json"
-        # a multi-line array: parsed whole before any element becomes a record, so it is held — as text in chunks
-        # of lines (not a tuple per line) and at most _skip_cap() characters (an endless one was held for ever)
-        if any(isinstance(t, _Undecodable) for _, t, _ in first):
-            return None, _chain(first, rest), "jsonl"  # the per-line reader names the undecodable line
-        first_no, cap = first[0][0], self._skip_cap()
-        chunks: list[str] = []
-        pending = [t for _, t, _ in first]
-        ends = array("q", (pos for _, _, pos in first))
-        size = sum(len(t) + 1 for t in pending)
-        for item in rest:
-            if isinstance(item[1], _Undecodable):  # read as JSON Lines, whose reader names that line
-                held = "\n".join([*chunks, "\n".join(pending)]).split("\n")
-                return None, _chain([(first_no + i, t, ends[i]) for i, t in enumerate(held)],
-                                    _chain([item], rest)), "jsonl"
-            pending.append(item[1])
-            ends.append(item[2])
-            size += len(item[1]) + 1
-            if cap is not None and size > cap:
-                raise InputError(f"{self.path}:{first_no}: a JSON array is read whole before its first record, "
-                                 f"and this one runs past {cap:,} characters: write JSON Lines (one object per "
-                                 "line: jq -c '.[]'), or lift the limit (--max-chars 0)")
-            if len(pending) >= 4096:
-                chunks.append("\n".join(pending))
-                pending = []
-        if pending:
-            chunks.append("\n".join(pending))
-        text = "\n".join(chunks)
+            return (self._records(_elements(head), head, first[-1][0], [first[-1][2]], "element"), iter(()),
+                    "json")
+        # a multi-line array: parsed whole before any element becomes a record, so it is held
+        text, ends, lines = self._hold(first, rest, "a JSON array is read whole before its first record")
+        if text is None:
+            return None, lines, "jsonl"  # the per-line reader names the undecodable line
+        first_no = first[0][0]
         start = sum(len(t) + 1 for _, t, _ in first[:-1])   # offset of the first non-blank line
         try:
             _, at = decoder.raw_decode(text, start + len(head) - len(head.lstrip()))
@@ -469,40 +530,124 @@ class Reader:
             lineno = first_no + text.count("\n", 0, at)
             raise InputError(f"{self.path}:{lineno}: a JSON array ends here but more follows; one array, or "
                              "JSON Lines (one object per line)")
-        return self._array_records(text, first_no, ends), iter(()), "json"
+        return self._records(_elements(text), text, first_no, ends, "element"), iter(()), "json"
+
+    def _hold(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], what: str
+              ) -> tuple[str, array, None] | tuple[None, None, Iterator[tuple[int, str, int]]]:
+        """A JSON text that spans lines, held whole to be parsed: ``(text, each line's end offset, None)`` — the text
+        in chunks of lines (not a tuple per line) and at most :meth:`_skip_cap` characters (an endless one was held
+        for ever; past it an :class:`InputError` that starts with ``what``); ``(None, None, all the lines)`` when a
+        line is not UTF-8 (the per-line reader names it)."""
+        if any(isinstance(t, _Undecodable) for _, t, _ in first):
+            return None, None, _chain(first, rest)
+        first_no, cap = first[0][0], self._skip_cap()
+        chunks: list[str] = []
+        pending = [t for _, t, _ in first]
+        ends = array("q", (pos for _, _, pos in first))
+        size = sum(len(t) + 1 for t in pending)
+        for item in rest:
+            if isinstance(item[1], _Undecodable):
+                held = "\n".join([*chunks, "\n".join(pending)]).split("\n")
+                return None, None, _chain([(first_no + i, t, ends[i]) for i, t in enumerate(held)],
+                                          _chain([item], rest))
+            pending.append(item[1])
+            ends.append(item[2])
+            size += len(item[1]) + 1
+            if cap is not None and size > cap:
+                raise InputError(f"{self.path}:{first_no}: {what}, and this one runs past {cap:,} characters: "
+                                 "write JSON Lines (one object per line: jq -c), or lift the limit (--max-chars 0)")
+            if len(pending) >= 4096:
+                chunks.append("\n".join(pending))
+                pending = []
+        if pending:
+            chunks.append("\n".join(pending))
+        return "\n".join(chunks), ends, None
+
+    def _json_objects(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]]
+                      ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]]]:
+        """For an input whose first non-blank line (the last of ``first``) starts with ``{``: its records when that
+        line opens a JSON object it does not close (a pretty-printed object, or several one after another as
+        ``jq`` writes them), as ``(records, _)``; ``(None, all the lines)`` for JSON Lines — the line a whole object,
+        or broken within itself, or the next line another object (the first line cut short)."""
+        head = first[-1][1]
+        try:
+            json.JSONDecoder().raw_decode(head, len(head) - len(head.lstrip()))
+            return None, _chain(first, rest)
+        except json.JSONDecodeError as e:
+            if e.pos < len(head.rstrip()):
+                return None, _chain(first, rest)
+        following: list[tuple[int, str, int]] = []
+        for item in rest:
+            following.append(item)
+            if isinstance(item[1], _Undecodable) or item[1].strip():
+                break
+        if not following or isinstance(following[-1][1], _Undecodable) or following[-1][1].lstrip()[:1] in "{":
+            return None, _chain(first, _chain(following, rest))
+        text, ends, lines = self._hold(first + following, rest, "pretty-printed JSON is read whole before its "
+                                       "first record")
+        if text is None:
+            return None, lines
+        decoder, values, pos = json.JSONDecoder(), [], _skip_space(text, 0)
+        try:
+            while pos < len(text):
+                obj, end = decoder.raw_decode(text, pos)
+                values.append((obj, pos, end))
+                pos = _skip_space(text, end)
+        except json.JSONDecodeError as e:
+            first_no = first[0][0]
+            if e.pos >= len(text.rstrip()):
+                opened = first_no + text.count("\n", 0, pos)   # where the value that does not close starts
+                raise InputError(f"{self.path}:{opened}: a JSON object written over several lines opens here and is "
+                                 "not closed before the input ends; fix it, or write JSON Lines (one object per "
+                                 "line: jq -c)") from None
+            raise InputError(f"{self.path}:{first_no + text.count(chr(10), 0, e.pos)}: a JSON object written over "
+                             f"several lines that is not valid JSON ({e.msg} at column {e.colno}); fix it, or write "
+                             "JSON Lines (one object per line: jq -c)") from None
+        return self._records(iter(values), text, first[0][0], ends, "value"), iter(())
 
     def _not_an_array(self, lineno: int, e: json.JSONDecodeError) -> InputError:
         return InputError(f"{self.path}:{lineno}: starts as a JSON array but is not valid JSON ({e.msg} at column "
                           f"{e.colno}); fix it, or write JSON Lines (one object per line)")
 
-    def _array_records(self, text: str, first_lineno: int, ends: Sequence[int]) -> Iterator[Line | BadLine]:
-        """One record per element of the JSON array ``text`` (already known to parse), at the line it starts."""
-        decoder = json.JSONDecoder()
-        pos = text.index("[") + 1
-        n = line = counted = 0
-        while True:
-            pos = _skip_space(text, pos)
-            if text[pos] == "]":
-                return
-            obj, end = decoder.raw_decode(text, pos)
-            n += 1
-            line += text.count("\n", counted, pos)   # counted from the last element on: linear in the input
+    def _records(self, values: Iterator[tuple[Any, int, int]], text: str, first_lineno: int, ends: Sequence[int],
+                 what: str) -> Iterator[Line | BadLine]:
+        """One record per JSON value (parsed, with where it starts and ends in ``text``: an array's elements, or the
+        objects of a pretty-printed file), at the line it starts. A value that is no object is a bad line; when none
+        is an object, the input is not records at all: an :class:`InputError` instead (``[1,2,3]``)."""
+        held: list[BadLine] = []   # values that are no object, until an object shows the input holds records
+        kinds: set[str] = set()
+        objects = False
+        line = counted = 0
+        for n, (obj, pos, end) in enumerate(values, 1):
+            line += text.count("\n", counted, pos)   # counted from the last value on: linear in the input
             counted = pos
             lineno, stop = first_lineno + line, ends[min(line, len(ends) - 1)]
             if not isinstance(obj, dict):
-                yield self._bad(lineno, None, f"element {n} of the array: expected a JSON object, got "
-                                f"{_type_name(type(obj))}", stop)
-            elif (const := _constant_in(obj)) is not None:
+                bad = BadLine(self.path, lineno, None, f"{what} {n}{' of the array' if what == 'element' else ''}: "
+                              f"expected a JSON object, got {_type_name(type(obj))}", stop)
+                if objects:
+                    self.stats.bad += 1
+                    yield bad
+                else:
+                    held.append(bad)
+                    kinds.add(_PLURAL.get(type(obj), "values"))
+                continue
+            if not objects:
+                objects = True
+                self.stats.bad += len(held)
+                yield from held
+                held.clear()
+            if (const := _constant_in(obj)) is not None:
                 yield self._bad(lineno, obj.get(self.id_field), f"{const} is not valid JSON (write null, a number "
                                 "or a string)", stop)
             else:
-                rec = _line_of(obj, text[pos:end], lineno, self.path, self.id_field, stop)
                 self.stats.records += 1
                 self.stats.fields.update(obj.keys())
-                yield rec
-            pos = _skip_space(text, end)
-            if text[pos] == ",":
-                pos += 1
+                yield _line_of(obj, text[pos:end], lineno, self.path, self.id_field, stop)
+        if held:
+            raise InputError(f"{self.path}:{held[0].lineno}: a JSON array of {' and '.join(sorted(kinds))}, not of "
+                             f"objects: each {what} must be an object holding the text, e.g. "
+                             '[{"id": 1, "answer": "…"}]')
 
     def _csv_header(self, head: str) -> bool:
         """Whether the input is a CSV with a header: its name says so (``.csv``, ``.tsv``), or the first line is
@@ -674,6 +819,50 @@ def _constant_in(obj: Any) -> str | None:
     return None
 
 
+_RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*")   # a Markdown thematic break: ---, ***, ___
+_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")   # an ATX heading: ## Title
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")   # a fenced code block's fence: nothing inside it is a separator
+
+
+class _Marks:
+    """What each line of plain text is to a text format: ``"sep"`` (ends a record and is dropped: a blank line for
+    ``blocks``, a line of ``---`` for ``rules``), ``"start"`` (begins a record: for ``headings``, a Markdown heading
+    of the first heading's level or above, whose text is then :attr:`title`), ``"blank"`` or ``"text"``. Inside a
+    fenced code block nothing separates (a ``# comment`` there is no heading)."""
+
+    def __init__(self, mode: str, level: int = 0) -> None:
+        self.mode = mode
+        self.level = level      # headings: the level answers start at (0: the first heading's; -1: every level)
+        self.fence = ""         # the fence of the code block the lines are in, if any
+        self.title: str | None = None
+        self.found = 0          # the level of the last heading seen
+
+    def kind(self, text: str) -> str:
+        if not text.strip():
+            return "sep" if self.mode == "blocks" else "blank"
+        if self.mode not in ("rules", "headings"):
+            return "text"
+        fence = _FENCE.match(text)
+        if self.fence:
+            if fence and fence.group(1)[0] == self.fence[0] and len(fence.group(1)) >= len(self.fence) \
+                    and not text[fence.end():].strip():
+                self.fence = ""
+            return "text"
+        if fence:
+            self.fence = fence.group(1)
+            return "text"
+        if self.mode == "rules":
+            return "sep" if _RULE.fullmatch(text) else "text"
+        heading = _HEADING.fullmatch(text)
+        if heading is None or (self.level > 0 and len(heading.group(1)) > self.level):
+            return "text"
+        self.found = len(heading.group(1))
+        if self.level == 0:
+            self.level = self.found
+        self.title = (heading.group(2) or "").strip() or None
+        return "start"
+
+
 class _Undecodable(str):
     """Marker for a line that is not valid UTF-8; ``at`` is the offending byte's index."""
 
@@ -741,6 +930,21 @@ def _replace_surrogates(obj: Any) -> tuple[Any, int]:
         return x
 
     return fix(obj), count
+
+
+def _elements(text: str) -> Iterator[tuple[Any, int, int]]:
+    """The elements of the JSON array in ``text`` (already known to parse), each with where it starts and ends."""
+    decoder = json.JSONDecoder()
+    pos = text.index("[") + 1
+    while True:
+        pos = _skip_space(text, pos)
+        if text[pos] == "]":
+            return
+        obj, end = decoder.raw_decode(text, pos)
+        yield obj, pos, end
+        pos = _skip_space(text, end)
+        if text[pos] == ",":
+            pos += 1
 
 
 def _chain(first: list, rest: Iterator) -> Iterator:

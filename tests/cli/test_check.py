@@ -3,6 +3,7 @@ pool, identical), error records with line and id, the exit-code rule, a bad stor
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,75 @@ def test_cli_check_html_highlights_plain_text_answers(small_store: Path, tmp_pat
     assert main(["check", str(src), "--store", str(small_store), "--format", "html", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     assert "Erste Zeile." in page and "§ 823 Abs. 7 BGB" in page  # the block's text, for highlighting
+
+
+# ------------------------------------------------------------------ issue 32: a gate, and what the run says at its end
+
+def _gate_input(tmp_path: Path) -> Path:
+    src = tmp_path / "gate.jsonl"
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in [
+        {"id": "invented", "answer": "Nach § 823 Abs. 7 BGB haftet er."},
+        {"id": "real", "answer": "Art. 1 GG."}]) + "\n{broken\n", encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize("fail_on,code", [
+    (None, 1),                              # one bad line
+    ("invented", 3),                        # before 1: the gate's verdict
+    ("misattributed,not_findable", 1),
+    ("invented:confirmed", 1),              # offline, invented is not confirmed
+    ("real", 3),
+])
+def test_fail_on_exits_3_and_still_writes_every_record(small_store, tmp_path, capsys, fail_on, code):
+    from legalcite.cli import main
+
+    out = tmp_path / "out.jsonl"
+    argv = ["check", str(_gate_input(tmp_path)), "--store", str(small_store), "--no-attribution", "-o", str(out)]
+    assert main(argv + (["--fail-on", fail_on] if fail_on else [])) == code
+    assert [json.loads(x).get("id") for x in out.read_text(encoding="utf-8").splitlines()] == \
+        ["invented", "real", None]
+    err = capsys.readouterr().err
+    assert (f"legalcite: --fail-on {fail_on}: 1 citation " in err) == (code == 3)
+
+
+@pytest.mark.parametrize("value", ["fabricated", "invented:unconfirmed", ","])
+def test_fail_on_names_what_it_takes(value, capsys):
+    from legalcite.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["check", "x.jsonl", "--fail-on", value])
+    assert e.value.code == 2
+    assert "real, misattributed, invented, not_findable, not_checked, repealed" in capsys.readouterr().err
+
+
+def test_the_closing_line_counts_in_english_and_names_the_unconfirmed_deduction(small_store, tmp_path, capsys):
+    from legalcite.cli import main
+
+    src = tmp_path / "one.txt"
+    src.write_text("Nach § 823 Abs. 7 BGB haftet er.\n", encoding="utf-8")
+    assert main(["check", str(src), "--store", str(small_store), "--no-attribution"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"legalcite: 1 answer checked in \d+\.\d s \((\d[\d,]*|0\.\d+)/s\), 0 bad lines; citations: "
+                     r"invented 1; LexAssay deduction total 0 \(0\.25 unconfirmed\)", err), err
+
+
+def test_a_missing_input_is_said_before_anything_about_the_store(tmp_path, capsys):
+    from legalcite.cli import main
+
+    assert main(["check", str(tmp_path / "nosuch.jsonl")]) == 2
+    assert capsys.readouterr().err == f"legalcite: {tmp_path / 'nosuch.jsonl'}: no such file\n"
+
+
+def test_the_table_shows_ids_whole(small_store, tmp_path, capsys):
+    from legalcite.cli import main
+
+    src = tmp_path / "ids.jsonl"
+    ids = ["a-rather-long-answer-id-0001", "x", "一个很长的答案编号"]
+    src.write_text("".join(json.dumps({"id": i, "answer": "Art. 1 GG."}, ensure_ascii=False) + "\n" for i in ids),
+                   encoding="utf-8")
+    assert main(["check", str(src), "--store", str(small_store), "--no-attribution", "--format", "table"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert [r.split("  ")[0].strip() for r in rows] == ids
+    from legalcite.cli.common import width
+
+    assert {width(r[:r.index("real")]) for r in rows} == {width(header[:header.index("status")])}  # aligned
