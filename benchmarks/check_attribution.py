@@ -276,7 +276,9 @@ def signals(store, its: list[dict], dense: str = "always") -> None:
             chunk = batch[s:s + 256]
             asks = []
             for it in chunk:
-                unit = key_at(it[side], "unit")
+                # (a swap is a unit of a scope's matrix already: the California Constitution's are its sections,
+                # which key_at would cut to their article)
+                unit = key_at(it[side], "unit") if side == "key" else it[side]
                 depth = None
                 if side == "key" and unit != it[side]:   # the text at the cited depth, as the resolver hands it on
                     u = resolve_one(citation_from_key(it[side]), store)[1]

@@ -68,6 +68,26 @@ def test_a_figure_the_cited_unit_does_not_state(small_store: Path, text: str, st
         assert better in cc.reason.split("fitting better:")[1]
 
 
+# a heading-like claim of two words: too short for the models, compared across acts only where the cited unit holds
+# none of its words and another act's unit holds them all
+SHORT = [
+    ("Aufgaben der Schlichtungsbehörde (Art. 28 ZGB).", Status.MISATTRIBUTED, "Art. 201 ZPO"),
+    ("Aufgaben der Schlichtungsbehörde (Art. 201 ZPO).", Status.REAL, None),
+    ("Widerruf der Schenkung (§ 530 BGB).", Status.REAL, None),
+    ("Widerruf der Schenkung (Art. 249 OR).", Status.REAL, None),   # the act holds the words: a parallel law
+]
+
+
+@pytest.mark.parametrize("text, status, better", SHORT)
+def test_a_two_word_claim_is_compared_across_acts(small_store: Path, text: str, status: Status,
+                                                  better: str | None) -> None:
+    cc = _one(text, small_store)
+    assert cc.status is status, cc.reason
+    if better:
+        assert better in cc.reason.split("fitting better:")[1]
+        assert cc.evidence and any((e.details or {}).get("across", {}).get("short") for e in cc.evidence)
+
+
 def test_figures_belong_to_the_citation_whose_clause_holds_them(small_store: Path) -> None:
     """Two citations in one sentence: the three years are § 195's, not § 199's (which says when the period
     begins); and a unit that fits better and is cited in the same sentence is no misattribution."""

@@ -153,6 +153,7 @@ class Across:
     other: tuple[tuple[str, float], ...]        # the best units outside the scope, best first
     full: float                                 # the score of a unit holding every claim term
     n_units: int
+    short: bool = False                         # a claim of :data:`SHORT_TERMS` terms (:meth:`AcrossRule.flags`)
 
     def misfit(self, feature: str) -> float:
         """How far the best unit of another act is ahead of the cited act's best (larger: another act fits)."""
@@ -166,10 +167,13 @@ class Across:
     def to_dict(self) -> dict[str, Any]:
         return {"model": "bm25 across the jurisdiction", "s_cited": round(self.s_cited, 3),
                 "s_scope": round(self.s_scope, 3), "s_other": round(self.s_other, 3), "full": round(self.full, 3),
-                "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units}
+                "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units,
+                **({"short": True} if self.short else {})}
 
 
 ACROSS_MAX_DF = 0.25   # the jurisdiction's matrix leaves out terms in more than this share of its units
+SHORT_TERMS = 2        # terms of a claim too short for the models that is still compared across acts (a heading)
+SHORT_GAP = 0.5        # ... where another act's best unit scores at least twice the cited act's best
 ACROSS_FEATURES = {"xrel": "(best of another act − best of the cited act) / best of another act",
                    "xscaled": "(best of another act − best of the cited act) / the score of a unit holding every term"}
 
@@ -187,6 +191,8 @@ class AcrossRule:
     gap: float | None = None
 
     def flags(self, a: "Across") -> bool:
+        if a.short:   # the cited unit holds none of the claim's words, another act's unit all: how far it leads
+            return a.misfit("xrel") >= SHORT_GAP
         if self.threshold is not None and a.misfit(self.feature) > self.threshold:
             return True
         return (self.cover is not None and self.gap is not None and a.full > 0
@@ -412,13 +418,16 @@ class Attributor:
     def _holds(self, p: _Pending) -> float | None:
         """The share of the claim's terms that the cited text (at the cited depth) holds; None for a claim of fewer
         than :data:`MIN_TERMS` terms."""
+        return self._share(p, p.key) if len(set(tokens(p.claim, p.language))) >= MIN_TERMS else None
+
+    def _share(self, p: _Pending, key: str) -> float | None:
+        """The share of the claim's terms that unit ``key`` holds (the cited one at the cited depth); None where the
+        store has no such unit or the claim no terms."""
         terms = set(tokens(p.claim, p.language))
-        if len(terms) < MIN_TERMS:
+        unit = self._unit(key)
+        if unit is None or not terms:
             return None
-        unit = self._unit(p.key)
-        if unit is None:
-            return None
-        text = unit_text(unit.heading, p.cited_text if p.cited_text is not None else unit.text)
+        text = unit_text(unit.heading, p.cited_text if p.cited_text is not None and key == p.key else unit.text)
         if unit.language and p.language != unit.language:   # judged against a translation (the GDPR's German)
             other = unit.extra.get("translations", {}).get(p.language) or {}
             text = unit_text(other.get("heading"), other.get("text") or "")
@@ -442,6 +451,15 @@ class Attributor:
         if known >= MIN_TERMS:
             p.whole_scores = (whole, scores)
             p.across = _across(scores, whole, pos, p.scope, full)
+        elif known >= SHORT_TERMS and p.holds is None:
+            # a claim of two terms (a heading: "Aufgaben der Schlichtungsbehörde") is too short for the models, and
+            # fits many units of its own act as well; it is compared across acts only where the cited unit holds
+            # none of its words and the best unit of another act holds them all
+            across = _across(scores, whole, pos, p.scope, full)
+            if across is not None and across.other and self._share(p, p.key) == 0 \
+                    and self._share(p, across.other[0][0]) == 1:
+                p.whole_scores = (whole, scores)
+                p.across = dataclasses.replace(across, short=True)
 
     def _figures(self, p: _Pending) -> Figures:
         """The claim's figures against the cited text; for those it does not state with the claim's terms, the unit
@@ -525,9 +543,16 @@ class Attributor:
         new = list(dict.fromkeys(p.claim for p, _ in have if p.claim not in self._claims))
         if new:
             self._claims.update(zip(new, self.embedder().embed_queries(new)))
-        for p, (pos, matrix, keys) in have:
-            qv = self._claims[p.claim]
-            p.dense = _signal(f"dense:{self.calib.embedder}", matrix @ qv, pos[p.key], keys)
+        import numpy as np
+
+        by_scope: dict[int, list[tuple[_Pending, Any]]] = {}
+        for p, vec in have:   # one product per scope: its matrix read once for all of its claims
+            by_scope.setdefault(id(vec[1]), []).append((p, vec))
+        for group in by_scope.values():
+            pos, matrix, keys = group[0][1]
+            scores = matrix @ np.stack([self._claims[p.claim] for p, _ in group], axis=1)
+            for j, (p, _) in enumerate(group):
+                p.dense = _signal(f"dense:{self.calib.embedder}", scores[:, j], pos[p.key], keys)
 
     def _decide(self, p: _Pending) -> Attribution:
         if not p.group or p.note:
