@@ -27,6 +27,7 @@ SPLIT_LANGUAGES = ("de",)   # languages whose compounds score through their part
 PART_MIN = 4                # shortest part of a compound that counts
 PART_MIN_COMPOUND = 6       # shortest claim term looked into
 PART_WEIGHT = 0.5           # a part's weight, times the share of the compound it covers
+PARTS_MEMO = 50_000   # compound terms whose parts a scope remembers
 
 
 def available() -> bool:
@@ -166,6 +167,18 @@ class LexicalScope:
         no compound splitter (the GPL ``de-compound`` extra) needed."""
         if len(term) < PART_MIN_COMPOUND:
             return []
+        memo = self.__dict__.get("_parts_memo")
+        if memo is None:
+            memo = self.__dict__["_parts_memo"] = {}
+        got = memo.get(term)
+        if got is None:
+            if len(memo) > PARTS_MEMO:
+                memo.clear()   # (a long run's claims: the memo stays bounded)
+            got = memo[term] = self._parts(term)
+        return got
+
+    def _parts(self, term: str) -> list[tuple[str, float]]:
+        """:meth:`parts`, read anew (a claim's terms recur from claim to claim: each is split once per scope)."""
         found = {}
         for i in range(len(term) - PART_MIN + 1):
             for j in range(i + PART_MIN, len(term) + 1):

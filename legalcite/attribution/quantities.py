@@ -84,6 +84,7 @@ class _Words:
     decimal: str
     labels: frozenset[str]
     count_nouns: str
+    starts: frozenset[str] = frozenset()   # the first three letters of every word a quantity can start with
 
 
 @cache
@@ -122,7 +123,9 @@ def _table(language: str) -> _Words | dict[str, Any] | None:
                              + ")(?:" + "|".join(map(re.escape, raw.get("adjective_endings", ()))) + ")?$")
                   if adjectives else None,
                   frozenset(raw.get("ranges", ())), raw.get("decimal", "."),
-                  frozenset(x.lower() for x in raw.get("labels", ())), raw.get("count_nouns", "none"))
+                  frozenset(x.lower() for x in raw.get("labels", ())), raw.get("count_nouns", "none"),
+                  frozenset(k.lower()[:3] for table in ("numbers", "fractions", "ordinals", "currency_before",
+                                                        "joiners") for k in raw.get(table, ())))
 
 
 # ------------------------------------------------------------------ Latin-script languages
@@ -133,16 +136,13 @@ _YEARS = range(1800, 2101)
 _LATIN_CHAR = re.compile(r"[A-Za-z\u00c0-\u024f]")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     kind: str
     text: str
     start: int
     end: int
-
-    @property
-    def low(self) -> str:
-        return self.text.lower()
+    low: str
 
 
 def _digits(s: str, decimal: str) -> float | None:
@@ -242,7 +242,7 @@ def _split_hyphen_unit(w: _Words, word: str) -> tuple[float, str] | None:
 
 
 def _latin(text: str, w: _Words) -> list[Quantity]:
-    toks = [_Tok(m.lastgroup or "", m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    toks = [_Tok(m.lastgroup or "", m.group(), m.start(), m.end(), m.group().lower()) for m in _TOKEN.finditer(text)]
     out: list[Quantity] = []
     n = len(toks)
 
@@ -312,6 +312,9 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
     i = 0
     while i < n:
         t = toks[i]
+        if t.kind == "word" and t.low[:3] not in w.starts:
+            i += 1   # (most words: none of the number, fraction, ordinal or currency words starts so)
+            continue
         cur_before = w.currency_before.get(t.low.rstrip(".")) if t.kind in ("word", "sym") else None
         if cur_before and i + 1 < n and toks[i + 1].kind == "num":   # EUR 50, CHF 5'000, $2,500
             got = number(i + 1)
