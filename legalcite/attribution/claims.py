@@ -469,11 +469,15 @@ def _clean(s: str) -> str:
 def is_bare(claim: str) -> bool:
     """Whether ``claim`` (a citation's sentence with the citations blanked) states nothing: only labels, signals and
     framing words (``Rechtsgrundlage``, ``See``, ``法律依据``, ``gemäß``), numbers and punctuation remain."""
+    return not _CJK.search(_data().frame_zh.sub("", claim)) and stated_words(claim) == 0
+
+
+def stated_words(claim: str) -> int:
+    """How many words of ``claim`` are no label, signal or framing word (:func:`is_bare`'s ``frame`` words): a short
+    claim's substance (``Rechtsgrundlagen: , Vermögensgesetzes`` states one word, an act's name)."""
     d = _data()
-    rest = d.frame_zh.sub("", claim)
-    if _CJK.search(rest):
-        return False
-    return not any(len(w) > 1 and w.lower() not in d.frame for w in re.findall(r"[^\W\d_]+", rest))
+    return sum(1 for w in re.findall(r"[^\W\d_]+", d.frame_zh.sub("", claim))
+               if len(w) > 1 and w.lower() not in d.frame)
 
 
 _QUOTE_OPEN = "“„«»「『\"'‘"

@@ -32,7 +32,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import language_of
+from legalcite.attribution.claims import language_of, stated_words
 from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
 from legalcite.attribution.quantities import Quantity, quantities
 from legalcite.core.budget import spend
@@ -451,7 +451,7 @@ class Attributor:
         if known >= MIN_TERMS:
             p.whole_scores = (whole, scores)
             p.across = _across(scores, whole, pos, p.scope, full)
-        elif known >= SHORT_TERMS and p.holds is None:
+        elif known >= SHORT_TERMS and p.holds is None and stated_words(p.claim) >= SHORT_TERMS:
             # a claim of two terms (a heading: "Aufgaben der Schlichtungsbehörde") is too short for the models, and
             # fits many units of its own act as well; it is compared across acts only where the cited unit holds
             # none of its words and the best unit of another act holds them all
