@@ -207,6 +207,16 @@ def test_checked_unit_is_shown_as_a_citation():
     assert [c["checked_as"] for c in items[0]["citations"]] == ["§ 823 BGB", "Art. 41 OR", "at/abgb/s1"]
 
 
+def test_a_treaty_is_named_in_the_answers_language():
+    """Issue 32: the tooltip of an English answer printed the ECHR in German ("Art. 6 Ziff. 1 EMRK")."""
+    cite = {"key": "int/echr/art6/par1", "checked_key": "int/echr/art6/par1", "status": "real"}
+    texts = {"The tribunal must be independent and impartial under Article 6(1) of the Convention.":
+             "Article 6(1) ECHR",
+             "Das Gericht muss nach Art. 6 Abs. 1 EMRK unabhängig und unparteiisch sein.": "Art. 6 Ziff. 1 EMRK"}
+    _, items = prepare([{"line": n, "text": t, "citations": [cite]} for n, t in enumerate(texts, 1)])
+    assert [it["citations"][0]["checked_as"] for it in items] == list(texts.values())
+
+
 def test_answers_from_the_input_file(tmp_path):
     src = tmp_path / "answers.jsonl"
     src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nnot json\n", encoding="utf-8")

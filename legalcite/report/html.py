@@ -60,11 +60,19 @@ def _str(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
-def _printed(key: Any) -> str | None:
-    """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip."""
+def _printed(key: Any, language: str | None = None) -> str | None:
+    """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip; a treaty in
+    the answer's ``language`` (``Article 6(1) ECHR`` beside an English answer, not ``Art. 6 Ziff. 1 EMRK``)."""
     from legalcite.jurisdictions import print_key
 
-    return print_key(key) if isinstance(key, str) and key else None
+    return print_key(key, language) if isinstance(key, str) and key else None
+
+
+def _language(text: Any) -> str | None:
+    """The answer's language as the checker guesses it for its reasons (None: no text, or no telling)."""
+    from legalcite.pipeline import guess_language
+
+    return guess_language(text, tie=None) if isinstance(text, str) else None
 
 
 def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], set[int]]:
@@ -210,6 +218,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
         summ.model_deduction[model] += ded
         summ.deductions[ded] += 1
         cdata = []
+        language = _language(text) if cites else None
         for c in cites:
             status = _str(c.get("status")) or "unknown"
             jur = _str(c.get("jurisdiction")) or _NONE
@@ -226,7 +235,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
                 "kind": _str(c.get("kind")),
                 "reason": _str(c.get("reason")),
                 "checked_key": _str(c.get("checked_key")),
-                "checked_as": _printed(c.get("checked_key")),
+                "checked_as": _printed(c.get("checked_key"), language),
                 "evidence": _evidence(c.get("evidence")),
             })
         runs = None
