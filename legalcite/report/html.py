@@ -9,7 +9,9 @@ Why this shape:
   http/https URLs become links, checked here and again in the script.
 - A Content-Security-Policy allows exactly the inline script and style shipped (by hash) and nothing else:
   anything injected would not run even if escaping failed.
-- Citation spans are cut into text segments here, in code points, because JavaScript counts UTF-16 units.
+- Citation spans are cut into text segments here, in code points, because JavaScript counts UTF-16 units; the
+  Markdown answers use (bold, italic, code, headings, bullets) is read here too (:mod:`legalcite.report.markdown`)
+  and travels as a style per segment, which the script turns into elements — never into HTML.
 - 10,000 answers: the script filters the whole list in memory and renders one page (50 answers) at a time.
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ from urllib.parse import urlsplit
 
 from legalcite.core.jsonl import BadLine, Reader
 from legalcite.errors import InputError
+from legalcite.report import markdown
 from legalcite.status import DEDUCTED, Status
 
 STATUSES: tuple[str, ...] = tuple(s.value for s in Status)
@@ -241,6 +244,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
         runs = None
         if isinstance(text, str):
             runs, inline = segments(text, [(i, c.get("span")) for i, c in enumerate(cites)])
+            runs = markdown.render(text, runs)
             for i in inline:
                 cdata[i]["inline"] = True
         items.append({"line": line if isinstance(line, int) else _str(line), "id": _str(rec.get("id")),
