@@ -83,20 +83,25 @@ def render(text: str, runs: list[list[Any]]) -> list[list[Any]]:
         cuts.update((pos, pos + len(piece)))
         pos += len(piece)
     edges = sorted(c for c in cuts if 0 <= c <= len(text))
+    opening: dict[int, list[tuple[int, int, str, str | None]]] = {}   # start → (start, end, style | "", replacement)
+    for s, e, st in styles:
+        opening.setdefault(s, []).append((s, e, st, None))
+    for s, e, rep in marks:
+        opening.setdefault(s, []).append((s, e, "", rep))
+    active: list[tuple[int, int, str, str | None]] = []
     out: list[list[Any]] = []
     r = 0
-    for a, b in zip(edges, edges[1:]):
-        if a == b:
-            continue
+    for a, b in zip(edges, edges[1:]):   # a sweep: every interval starts and ends at an edge
+        active = [iv for iv in active if iv[1] > a] + opening.get(a, [])
         while starts[r][1] <= a:
             r += 1
         cites = starts[r][2]
-        mark = next((m for m in marks if m[0] <= a and b <= m[1]), None)
+        mark = next((iv for iv in active if iv[3] is not None), None)
         if mark is not None and not cites:
-            if mark[2] and a == mark[0]:
-                _add(out, mark[2], [], "")
+            if mark[3] and a == mark[0]:
+                _add(out, mark[3], [], "")
             continue
-        style = " ".join(sorted({st for s, e, st in styles if s <= a and b <= e}, key=_ORDER.index))
+        style = " ".join(sorted({iv[2] for iv in active if iv[3] is None}, key=_ORDER.index))
         _add(out, text[a:b], cites, style)
     return out
 
