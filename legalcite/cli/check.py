@@ -272,7 +272,7 @@ class _Progress:
             self.status.write(f"{bar}{n:,} answers  {rate:,.0f}/s")
         else:
             done = f" ({frac:.0%} of the input)" if frac is not None else ""
-            self.status.write(f"legalcite: {n:,} answer{'s' if n != 1 else ''} checked{done}, {rate:,.1f}/s …")
+            self.status.write(f"legalcite: {plural(n, 'answer')} checked{done}, {rate:,.1f}/s …")
 
     def close(self) -> None:
         if self.enabled:
