@@ -40,7 +40,8 @@ no basis for a threshold on real prose); thresholds are set per group (claim in 
 every swap, judged or not (a claim too short to judge is a swap missed). ``--design`` chooses between methods by
 cross-validation inside the calibration half, without looking at the measurement half. ``--write-calibration``
 writes the thresholds to ``legalcite/attribution/calibration.json``.
-The dense model counts where ``legalcite corpus embed`` has stored vectors (its coverage is printed).
+The dense model counts where ``legalcite corpus embed`` has stored vectors (its coverage is printed); where the store
+has none, or the embedder is not installed, a line says so before the figures.
 """
 from __future__ import annotations
 
@@ -526,10 +527,24 @@ def pct(a: int, b: int) -> str:
     return f"{100 * a / b:5.1f} %" if b else "    –  "
 
 
+def dense_absent(store, dense: str) -> str | None:
+    """Why the dense model counts for nothing in this run (None when it counts): said before the figures, so that a
+    ``dense`` column of 0.0 % is never read as a model that judged and agreed with nothing."""
+    if dense == "off":
+        return "dense model off (--dense off): BM25 and the rules alone"
+    from legalcite.checker import attribution_gaps
+
+    gaps = attribution_gaps(store)
+    return f"dense model absent: {gaps[0]}; the figures are BM25 and the rules alone, as with --dense off" \
+        if gaps else None
+
+
 def report(rows: dict[str, dict]) -> None:
     """Caught and false alarms over *every* item of the set: a citation left unjudged is a swap missed, and no
     false alarm. Then the restating claims per jurisdiction: what a grader never forgives (false alarms) against
     the three kinds of wrong citation models make (a neighbouring unit, another act, a wrong figure)."""
+    if rows and not any(r["real_dense"] for r in rows.values()):
+        print("dense: no item's cited unit has a stored vector, so the dense column is 0 (not a model that judged)")
     print(f"{'set':12s} {'jur':5s} {'items':>5s} {'judged':>7s} {'dense':>6s} {'false al.':>9s} {'conf. FA':>8s} "
           f"{'swap':>7s} {'neighb.':>7s} {'cross':>7s} {'figure':>7s}")
     for name in sorted(rows):
@@ -838,6 +853,9 @@ def main() -> int:
     from legalcite.resolve.store import get_store
 
     store = get_store(args.store)
+    absent = dense_absent(store, args.dense)
+    if absent:
+        print(absent)
     t0 = time.perf_counter()
     if args.bare:
         bare(store, bare_items(store, Path(args.testdata), args.seed))

@@ -7,8 +7,9 @@ import logging
 import os
 import sys
 import threading
+import time
 from pathlib import Path
-from typing import Iterator
+from typing import IO, Callable, Iterator
 
 # What is being loaded, said while it takes long (loading()); the CLI shows it on stderr, a library caller sees it
 # only if it configures this logger.
@@ -94,3 +95,60 @@ def say_loading_on_stderr() -> None:
         LOADING.addHandler(handler)
         LOADING.setLevel(logging.INFO)
         LOADING.propagate = False
+
+
+class StatusLine:
+    """Where a progress line goes and how often. On a terminal: one line rewritten in place (``\\r``) at most every
+    ``every`` seconds. Anywhere else (a log, a CI job, a pipe): a plain line at most every ``line_every`` seconds,
+    because ``\\r`` rewrites nothing there and a step that prints nothing for minutes looks hung. ``at_once``: the
+    first line is shown at once (a download, a build); otherwise only a run longer than the interval shows one (a
+    quick ``check`` in a script stays as quiet as before). ``stream`` None: stderr as it is when a line is shown;
+    ``tty`` and ``clock`` are for tests."""
+
+    def __init__(self, stream: IO[str] | None = None, *, every: float = 0.25, line_every: float = 5.0,
+                 at_once: bool = True, tty: bool | None = None, clock: Callable[[], float] | None = None) -> None:
+        self._stream, self.every, self.line_every, self.clock = stream, every, line_every, clock
+        out = self.stream
+        self.tty = tty if tty is not None else bool(getattr(out, "isatty", lambda: False)())
+        self._last: float | None = None if at_once else self.now()
+        self._open = False    # a rewritten line waits for its line break
+
+    @property
+    def stream(self) -> IO[str]:
+        return self._stream if self._stream is not None else sys.stderr
+
+    def now(self) -> float:
+        """The clock's reading (``time.monotonic`` unless a test gives another)."""
+        return (self.clock or time.monotonic)()
+
+    def due(self, *, now: float | None = None, force: bool = False) -> bool:
+        """Whether a line is to be shown now (its interval has passed, or ``force``); if so, the interval restarts.
+        Asked before a costly line is formatted."""
+        now = self.now() if now is None else now
+        if not force and self._last is not None and now - self._last < (self.every if self.tty else self.line_every):
+            return False
+        self._last = now
+        return True
+
+    def write(self, text: str, *, end: bool = False) -> None:
+        """Show ``text`` now; ``end``: the last line of this progress (a terminal's rewritten line is closed)."""
+        if self.tty:
+            self.stream.write(f"\r{text}   " + ("\n" if end else ""))
+            self._open = not end
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def show(self, text: str, *, now: float | None = None, force: bool = False, end: bool = False) -> bool:
+        """:meth:`write` ``text`` if it is :meth:`due` (an ``end`` always is); returns whether it was shown."""
+        if not self.due(now=now, force=force or end):
+            return False
+        self.write(text, end=end)
+        return True
+
+    def close(self) -> None:
+        """End a terminal's rewritten line (nothing to do elsewhere: every plain line has its break)."""
+        if self._open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._open = False

@@ -91,7 +91,7 @@ def print_segments(segs: Iterable[str], labels: Mapping[str, str]) -> str | None
 
 
 def key_at(key: str, level: str = "full") -> str:
-    """Truncate ``key`` to ``work`` (jurisdiction/work), ``unit`` (through the first §/Art./条/section/rule/
+    """``key`` cut to ``work`` (jurisdiction/work), ``unit`` (through the first §/Art./条/section/rule/
     amendment segment; US Code ``t42/s1983`` keeps its title) or ``full``. Idempotent; always a prefix."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}, not {level!r}")

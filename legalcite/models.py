@@ -43,6 +43,7 @@ class Unit:
 
     @property
     def segment(self) -> str:
+        """The unit as one key segment (``abs1``, ``s823a``): its label and value joined."""
         return f"{self.label}{self.value}"
 
 
@@ -177,6 +178,7 @@ class Citation:
 
     @property
     def key(self) -> str | None:
+        """The canonical key (``de/bgb/s823/abs1``, docs/keys.md), or None while the work is unknown."""
         if self.jurisdiction is None or self.work is None:
             return None
         return _keys.join(self.jurisdiction, self.work, [u.segment for u in self.units])

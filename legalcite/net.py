@@ -579,25 +579,18 @@ class Downloaded:
 class Progress:
     """Download progress on stderr: name, bytes so far, total, percent. On a terminal one rewritten line per file;
     otherwise (a log, a CI job) a plain line every ``line_every`` seconds and one when the file is done, so that a
-    long download is never silent where ``\\r`` does not rewrite anything."""
+    long download is never silent where ``\\r`` does not rewrite anything (:class:`~legalcite._util.StatusLine`)."""
 
     def __init__(self, stream: IO[str] | None = sys.stderr, every: float = 0.25, line_every: float = 5.0) -> None:
-        self.stream, self.every, self.line_every, self._last = stream, every, line_every, 0.0
-        self._tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
+        from legalcite._util import StatusLine
+
+        self.line = None if stream is None else StatusLine(stream, every=every, line_every=line_every)
 
     def __call__(self, name: str, done: int, total: int | None, final: bool = False) -> None:
-        if self.stream is None:
+        if self.line is None:
             return
-        now = time.monotonic()
-        if not final and now - self._last < (self.every if self._tty else self.line_every):
-            return
-        self._last = now
         mb = f"{done / 1e6:,.1f}" + (f" / {total / 1e6:,.1f} MB ({100 * done / total:.0f}%)" if total else " MB")
-        if self._tty:
-            self.stream.write(f"\r  {name}  {mb}   " + ("\n" if final else ""))
-        else:
-            self.stream.write(f"  {name}  {mb}" + (" done" if final else "") + "\n")
-        self.stream.flush()
+        self.line.show(f"  {name}  {mb}" + (" done" if final and not self.line.tty else ""), end=final)
 
 
 def free_bytes(folder: Path) -> int:

@@ -241,8 +241,8 @@ def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
 
 
 def parse(citation: str, *, jurisdiction: str | None = None) -> list[Citation]:
-    """Parse a citation string (which may name several provisions: ``§§ 280 Abs. 1, 281 BGB``).
-    Raises ValueError when the string holds no citation. A canonical key is accepted as it is."""
+    """The citations one citation string names, with keys (it may name several provisions: ``§§ 280 Abs. 1, 281
+    BGB`` gives two). Raises ValueError when the string holds no citation. A canonical key is accepted as it is."""
     from legalcite.models import citation_from_key
 
     s = citation.strip()

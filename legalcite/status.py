@@ -53,6 +53,7 @@ class Evidence:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the fields that are set (an empty one left out)."""
         return {k: v for k, v in asdict(self).items() if v not in (None, {}, [])}
 
 
@@ -91,6 +92,7 @@ class CheckedCitation:
     content_checked: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the citation's fields and the verdict's, as ``legalcite check`` writes them."""
         d = self.citation.to_dict()
         d.update(
             status=self.status.value,

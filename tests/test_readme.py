@@ -259,11 +259,17 @@ class Clone:
             require(extra, step)
 
     def ci_script(self, command: str) -> None:
-        """``.ci/run`` is valid bash, installs the test extras and ends by running the test suite."""
+        """``.ci/run`` is valid bash, installs the test extras and ends by running the test suite; it says what it
+        does before each long step (apt-get, pip, pytest), and pip is not silenced (issue 32: a CI log sat silent
+        for minutes)."""
         script = self.root / ".ci" / "run"
         assert subprocess.run(["bash", "-n", str(script)], capture_output=True).returncode == 0
-        text = script.read_text(encoding="utf-8")
-        assert 'pip install -q -e ".[test]"' in text and text.rstrip().splitlines()[-1].startswith("python -m pytest")
+        lines = script.read_text(encoding="utf-8").rstrip().splitlines()
+        pip = next(i for i, line in enumerate(lines) if "pip install" in line)
+        assert '-e ".[test]"' in lines[pip] and " -q" not in lines[pip] and "--progress-bar off" in lines[pip]
+        assert lines[-1].startswith("python -m pytest")
+        for step in (pip, len(lines) - 1, next(i for i, line in enumerate(lines) if "apt-get install" in line)):
+            assert lines[step - 1].strip().startswith("say "), f"nothing said before: {lines[step]}"
 
 
 def _copy_repository(src: Path, dst: Path) -> None:

@@ -207,6 +207,16 @@ def test_checked_unit_is_shown_as_a_citation():
     assert [c["checked_as"] for c in items[0]["citations"]] == ["§ 823 BGB", "Art. 41 OR", "at/abgb/s1"]
 
 
+def test_a_treaty_is_named_in_the_answers_language():
+    """Issue 32: the tooltip of an English answer printed the ECHR in German ("Art. 6 Ziff. 1 EMRK")."""
+    cite = {"key": "int/echr/art6/par1", "checked_key": "int/echr/art6/par1", "status": "real"}
+    texts = {"The tribunal must be independent and impartial under Article 6(1) of the Convention.":
+             "Article 6(1) ECHR",
+             "Das Gericht muss nach Art. 6 Abs. 1 EMRK unabhängig und unparteiisch sein.": "Art. 6 Ziff. 1 EMRK"}
+    _, items = prepare([{"line": n, "text": t, "citations": [cite]} for n, t in enumerate(texts, 1)])
+    assert [it["citations"][0]["checked_as"] for it in items] == list(texts.values())
+
+
 def test_answers_from_the_input_file(tmp_path):
     src = tmp_path / "answers.jsonl"
     src.write_text(json.dumps({"id": "q1", "answer": "Nach § 433 BGB."}) + "\nnot json\n", encoding="utf-8")
@@ -245,3 +255,68 @@ def test_cli_report_refuses_an_unchecked_file(tmp_path):
                           check=False, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "no `legalcite check` output" in proc.stderr and "legalcite check" in proc.stderr
     assert not out.exists()
+
+
+MD_ANSWER = ("## Result\n\nThe buyer must pay (**§ 433 Abs. 2 BGB**), *at once*; see `BGB`.\n"
+             "- first point\n- a <script>alert(7)</script> in the text\n```\ncode **stays**\n```\nend")
+
+
+def _md_record() -> dict:
+    s = MD_ANSWER.index("§")
+    return {"line": 1, "text": MD_ANSWER,
+            "citations": [{"key": "de/bgb/s433/abs2", "text": "§ 433 Abs. 2 BGB", "span": [s, s + 16],
+                           "status": "real"}]}
+
+
+@pytest.mark.parametrize(("text", "runs"), [
+    ("a **b** c", [["a ", []], ["b", [], "b"], [" c", []]]),
+    ("a __b__ and _c_ and *d*", [["a ", []], ["b", [], "b"], [" and ", []], ["c", [], "i"], [" and ", []],
+                                 ["d", [], "i"]]),
+    ("**a *b* c**", [["a ", [], "b"], ["b", [], "b i"], [" c", [], "b"]]),
+    ("# One\n### Three", [["One", [], "h1"], ["\n", []], ["Three", [], "h3"]]),
+    ("* x\n+ y\n  - z", [["• x\n• y\n  • z", []]]),             # a nested item keeps its indent
+    ("x * y * z, 2*3*4, snake_case_name, ** no", [["x * y * z, 2*3*4, snake_case_name, ** no", []]]),
+    ("```py\n# not a heading\n```\n", [["# not a heading\n", [], "pre"]]),
+    ("`**`", [["**", [], "code"]]),
+])
+def test_markdown_styles_runs_and_drops_markers(text, runs):
+    from legalcite.report import markdown
+
+    assert markdown.render(text, [[text, []]]) == runs
+
+
+def test_markdown_in_an_answer_is_styled_its_citation_still_marked_and_html_stays_text():
+    """Issue 32: the report showed raw ``**…**``. The styles travel beside the text (the script builds ``strong``,
+    ``em``, ``code`` elements from them); the text itself is never markup."""
+    page = render([_md_record()])
+    data = json.loads(_parse(page).script_bodies[0])
+    runs = data["answers"][0]["segments"]
+    assert ["Result", [], "h2"] in runs and ["§ 433 Abs. 2 BGB", [0], "b"] in runs and ["at once", [], "i"] in runs
+    assert ["code **stays**\n", [], "pre"] in runs
+    shown = "".join(r[0] for r in runs)
+    assert "**" not in shown.replace("code **stays**", "") and "##" not in shown and "• first point" in shown
+    assert "<script>alert(7)</script>" in shown                       # text, as the answer wrote it …
+    assert "alert(7)" not in page.replace("\\u003cscript\\u003ealert(7)", "")  # … and escaped in the page
+    assert sum(tag == "script" for tag, _ in _parse(page).tags) == 2
+    js = (Path(__file__).parents[1] / "legalcite/report/report.js").read_text(encoding="utf-8")
+    assert '"strong"' in js and "innerHTML" not in js
+
+
+def test_a_marker_inside_a_citation_stays_text():
+    from legalcite.report import markdown
+
+    text = "See **Art. 6 *EMRK**"
+    runs = markdown.render(text, [["See **", []], ["Art. 6 *EMRK", [0]], ["**", []]])
+    assert "".join(r[0] for r in runs if r[1]) == "Art. 6 *EMRK" and all(r[0] != "**" for r in runs)
+
+
+@given(st.text(alphabet="*_`#-+ \nab§", max_size=60), st.data())
+def test_markdown_never_loses_a_citations_text(text, data):
+    from legalcite.report import markdown
+
+    s = data.draw(st.integers(0, len(text)))
+    e = data.draw(st.integers(s, len(text)))
+    runs, _ = segments(text, [(0, [s, e])])
+    out = markdown.render(text, runs)
+    assert "".join(r[0] for r in out if r[1]) == (text[s:e] if e > s else "")
+    assert all(isinstance(r[0], str) and r[0] for r in out)

@@ -148,3 +148,40 @@ def test_hostile_answer_renders_as_text(browser, tmp_path):
     assert not pg.dialogs, f"injected script ran: {pg.dialogs}"
     assert not pg.problems, pg.problems
     page.close()
+
+
+def test_markdown_is_rendered_and_html_in_it_stays_text(browser, tmp_path):
+    """Issue 32: ``**bold**`` showed as written. Bold, italic, code and headings become elements; a ``<script>`` in
+    the same answer is text; the citation inside the bold is still a mark that opens its details."""
+    from tests.test_report import MD_ANSWER, _md_record
+
+    assert "<script>" in MD_ANSWER
+    pg = Page(browser, write_report([_md_record()], tmp_path / "md.html"))
+    page = pg.page
+    assert page.inner_text("article.answer .text strong mark") == "§ 433 Abs. 2 BGB"
+    assert page.inner_text("article.answer .text em") == "at once"
+    assert page.inner_text("article.answer .text strong.md-h2") == "Result"
+    assert "<script>alert(7)</script>" in page.inner_text("article.answer .text")
+    assert "**" not in page.inner_text("article.answer .text").replace("code **stays**", "")
+    assert page.evaluate("document.querySelectorAll('script').length") == 2
+    page.click("article.answer mark")
+    assert "de/bgb/s433/abs2" in page.inner_text("#tip")
+    assert not pg.dialogs and not pg.problems, (pg.dialogs, pg.problems)
+    page.close()
+
+
+def test_the_filter_bar_never_covers_an_answer(browser, big):
+    """Issue 32: the sticky filter bar overlapped the answers. After the pager scrolls to the list, the first answer
+    starts below the bar; on a small window the bar takes at most a third of it."""
+    _, path = big
+    pg = Page(browser, path)
+    page = pg.page
+    for size in ({"width": 1280, "height": 900}, {"width": 480, "height": 640}):
+        page.set_viewport_size(size)
+        page.click("#pager-bottom button:has-text('next')")
+        bar = page.eval_on_selector("#filters", "e => e.getBoundingClientRect().bottom")
+        first = page.eval_on_selector("article.answer", "e => e.getBoundingClientRect().top")
+        assert first >= bar, f"{size}: the first answer starts at {first}, under the bar ending at {bar}"
+        assert bar <= size["height"] / 3 + 1
+    assert not pg.problems, pg.problems
+    page.close()

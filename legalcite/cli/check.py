@@ -13,7 +13,7 @@ import itertools
 import signal
 import sys
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from legalcite.cli.common import plural
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
@@ -84,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="local processes, or a Dask cluster (pip install legalcite[dist]; JSONL in and out)")
     p.add_argument("--scheduler", help="dask: scheduler address (default: a local cluster of --workers)")
     p.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
-                   help="progress line on stderr (auto: when stderr is a terminal)")
+                   help="progress on stderr: a bar on a terminal, elsewhere a line every 10 s once a run lasts "
+                        "that long (auto, on: the same; off: none)")
     p.set_defaults(func=run)
 
 
@@ -242,32 +243,44 @@ def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
 # ------------------------------------------------------------------ output
 
 class _Progress:
-    def __init__(self, enabled: bool, total_bytes: int | None):
+    """The answers checked so far, on stderr: a bar rewritten in place on a terminal; elsewhere (a log, a CI job) a
+    plain line every :data:`LOG_EVERY` seconds once a run lasts that long, so a long check never looks hung and a
+    quick one in a script prints nothing more than before."""
+
+    def __init__(self, enabled: bool, total_bytes: int | None, tty: bool | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        from legalcite._util import StatusLine
+
         self.enabled = enabled
         self.total = total_bytes
-        self.t0 = time.perf_counter()
-        self.last = 0.0
+        tty = sys.stderr.isatty() if tty is None else tty
+        self.status = StatusLine(every=0.2, line_every=LOG_EVERY, at_once=tty, tty=tty, clock=clock)
+        self.t0 = self.status.now()
         self.n = 0
 
     def update(self, n: int, pos: int | None) -> None:
         self.n = n
         if not self.enabled:
             return
-        now = time.perf_counter()
-        if now - self.last < 0.2:
+        now = self.status.now()
+        if not self.status.due(now=now):
             return
-        self.last = now
         rate = n / max(now - self.t0, 1e-9)
-        bar = ""
-        if self.total and pos is not None:
-            frac = min(1.0, pos / self.total)
-            bar = f"[{'#' * int(frac * 30):<30}] {frac * 100:5.1f}% "
-        sys.stderr.write(f"\r{bar}{n:,} answers  {rate:,.0f}/s   ")
-        sys.stderr.flush()
+        frac = min(1.0, pos / self.total) if self.total and pos is not None else None
+        if self.status.tty:
+            bar = f"[{'#' * int(frac * 30):<30}] {frac * 100:5.1f}% " if frac is not None else ""
+            self.status.write(f"{bar}{n:,} answers  {rate:,.0f}/s")
+        else:
+            done = f" ({frac:.0%} of the input)" if frac is not None else ""
+            self.status.write(f"legalcite: {plural(n, 'answer')} checked{done}, {rate:,.1f}/s …")
 
     def close(self) -> None:
         if self.enabled:
-            sys.stderr.write("\n")
+            self.status.close()
+
+
+# seconds between two progress lines where stderr is no terminal
+LOG_EVERY = 10.0
 
 
 # (column, width in terminal columns; 0: the rest of the line). "text" is the citation as the answer wrote it; the id
@@ -440,8 +453,7 @@ def run(args: argparse.Namespace) -> int:
     write_report = None
     if args.format == "html":
         from legalcite.report.html import write_report
-    show = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
-    progress = _Progress(show, reader.size)
+    progress = _Progress(args.progress != "off", reader.size)
     ends: dict[int, int] = {}
     answers: dict[int, dict] = {}   # for the HTML report: the text of each answer, to highlight its citations
 

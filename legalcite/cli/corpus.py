@@ -144,13 +144,15 @@ def run_build(args: argparse.Namespace) -> int:
     if not src:
         return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
     jurs = [j.strip() for j in args.jurisdictions.split(",") if j.strip()] if args.jurisdictions is not None else None
+    progress = None if args.quiet else print_progress()
     try:
         report = build_store(src, args.store, readers=snapshot_readers(), jurisdictions=jurs, force=args.force,
-                             progress=None if args.quiet else print_progress(), steps=build_steps())
+                             progress=progress, steps=build_steps())
     except (FileNotFoundError, LegalciteError) as e:
         return _fail(e)
-    if not args.quiet:
-        print(file=sys.stderr)
+    finally:
+        if progress is not None:
+            progress.close()
     print(report, file=sys.stderr)
     return 0
 

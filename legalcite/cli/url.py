@@ -1,6 +1,10 @@
 """``legalcite url CITATION…``: the official URL(s) of each citation (gesetze-im-internet.de, dejure.org,
 law.cornell.edu, leginfo.legislature.ca.gov, CourtListener, flk.npc.gov.cn, eur-lex.europa.eu). Builds URLs only;
-sends nothing."""
+sends nothing.
+
+Each URL is printed beside the citation it belongs to and its key, tab-separated under a header (``citation``,
+``key``, ``url``): a citation with several URLs gets a line each, one that names several provisions (``§§ 280, 281
+BGB``) a line per provision, and one with no official URL a line whose url is ``-`` (and a sentence on stderr)."""
 from __future__ import annotations
 
 import argparse
@@ -16,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--jurisdiction", choices=tuple(PACKAGES), help="when the citation does not say")
     p.add_argument("--first", action="store_true", help="only the most authoritative URL per citation")
     p.add_argument("--json", action="store_true", help="one JSON object per citation: text, key, urls")
+    p.add_argument("--bare", action="store_true", help="only the URLs, one per line, without the citation they belong "
+                   "to (for scripts: legalcite url CITATION --first --bare)")
     p.set_defaults(func=run)
 
 
@@ -26,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from legalcite.sources import urls_for
 
     status = 0
+    if not (args.json or args.bare):
+        print("citation\tkey\turl")
     for text in args.citation:
         try:
             cites = parse(text, jurisdiction=args.jurisdiction)
@@ -45,7 +53,11 @@ def run(args: argparse.Namespace) -> int:
                 status = 1
             if args.json:
                 print(dumps({"text": text, "key": c.key, "urls": urls}))
-            else:
+            elif args.bare:
                 for u in urls:
                     print(u)
+            else:
+                cell = " ".join(text.split())  # a tab or line break inside the argument would shift the columns
+                for u in urls or ["-"]:
+                    print(f"{cell}\t{c.key}\t{u}")
     return status

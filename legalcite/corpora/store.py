@@ -14,11 +14,10 @@ import hashlib
 import json
 import os
 import sqlite3
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import LegalciteError
@@ -775,9 +774,20 @@ def _work(row: sqlite3.Row):
     )
 
 
-def print_progress(stream=sys.stderr) -> Progress:
-    """A progress callback that rewrites one stderr line."""
-    def report(n: int, label: str) -> None:
-        stream.write(f"\r  {n:>9,} units  ({label})   ")
-        stream.flush()
-    return report
+class print_progress:  # noqa: N801 (called as the function it was)
+    """A build's progress callback: one stderr line rewritten on a terminal, a plain line every few seconds
+    elsewhere (:class:`~legalcite._util.StatusLine`: a build in a CI log must not sit silent for minutes).
+    :meth:`close` ends it."""
+
+    def __init__(self, stream: IO[str] | None = None, line_every: float = 5.0) -> None:
+        from legalcite._util import StatusLine
+
+        self.status = StatusLine(stream, line_every=line_every)
+
+    def __call__(self, n: int, label: str) -> None:
+        if self.status.due():          # (called per record: the line is formatted only when shown)
+            self.status.write(f"  {n:>9,} units  ({label})")
+
+    def close(self) -> None:
+        """End a terminal's rewritten line (a log's lines are whole already)."""
+        self.status.close()

@@ -9,7 +9,9 @@ Why this shape:
   http/https URLs become links, checked here and again in the script.
 - A Content-Security-Policy allows exactly the inline script and style shipped (by hash) and nothing else:
   anything injected would not run even if escaping failed.
-- Citation spans are cut into text segments here, in code points, because JavaScript counts UTF-16 units.
+- Citation spans are cut into text segments here, in code points, because JavaScript counts UTF-16 units; the
+  Markdown answers use (bold, italic, code, headings, bullets) is read here too (:mod:`legalcite.report.markdown`)
+  and travels as a style per segment, which the script turns into elements — never into HTML.
 - 10,000 answers: the script filters the whole list in memory and renders one page (50 answers) at a time.
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ from urllib.parse import urlsplit
 
 from legalcite.core.jsonl import BadLine, Reader
 from legalcite.errors import InputError
+from legalcite.report import markdown
 from legalcite.status import DEDUCTED, Status
 
 STATUSES: tuple[str, ...] = tuple(s.value for s in Status)
@@ -60,11 +63,19 @@ def _str(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
-def _printed(key: Any) -> str | None:
-    """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip."""
+def _printed(key: Any, language: str | None = None) -> str | None:
+    """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip; a treaty in
+    the answer's ``language`` (``Article 6(1) ECHR`` beside an English answer, not ``Art. 6 Ziff. 1 EMRK``)."""
     from legalcite.jurisdictions import print_key
 
-    return print_key(key) if isinstance(key, str) and key else None
+    return print_key(key, language) if isinstance(key, str) and key else None
+
+
+def _language(text: Any) -> str | None:
+    """The answer's language as the checker guesses it for its reasons (None: no text, or no telling)."""
+    from legalcite.pipeline import guess_language
+
+    return guess_language(text, tie=None) if isinstance(text, str) else None
 
 
 def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], set[int]]:
@@ -210,6 +221,7 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
         summ.model_deduction[model] += ded
         summ.deductions[ded] += 1
         cdata = []
+        language = _language(text) if cites else None
         for c in cites:
             status = _str(c.get("status")) or "unknown"
             jur = _str(c.get("jurisdiction")) or _NONE
@@ -226,12 +238,13 @@ def prepare(records: Iterable[Mapping[str, Any]], answers: Mapping[int, Any] | N
                 "kind": _str(c.get("kind")),
                 "reason": _str(c.get("reason")),
                 "checked_key": _str(c.get("checked_key")),
-                "checked_as": _printed(c.get("checked_key")),
+                "checked_as": _printed(c.get("checked_key"), language),
                 "evidence": _evidence(c.get("evidence")),
             })
         runs = None
         if isinstance(text, str):
             runs, inline = segments(text, [(i, c.get("span")) for i, c in enumerate(cites)])
+            runs = markdown.render(text, runs)
             for i in inline:
                 cdata[i]["inline"] = True
         items.append({"line": line if isinstance(line, int) else _str(line), "id": _str(rec.get("id")),

@@ -89,6 +89,21 @@
     nav.appendChild(btn("last »", pages - 1, state.page >= pages - 1));
   }
 
+  // The Markdown of an answer, read in Python (legalcite/report/markdown.py): a segment's styles become elements
+  // around its text node or mark, built by DOM calls like everything else.
+  var STYLE_TAG = { b: "strong", i: "em", code: "code", pre: "code" };
+  function styled(node, styles) {
+    if (typeof styles !== "string" || !styles) return node;
+    styles.split(" ").reverse().forEach(function (s) {
+      var head = /^h[1-6]$/.test(s);
+      if (!head && !Object.prototype.hasOwnProperty.call(STYLE_TAG, s)) return;
+      var w = el(head ? "strong" : STYLE_TAG[s], "md-" + s);
+      w.appendChild(node);
+      node = w;
+    });
+    return node;
+  }
+
   function answerNode(a, f) {
     var art = el("article", "answer");
     art.dataset.line = a.line === null ? "" : String(a.line);
@@ -102,13 +117,16 @@
     if (a.segments) {
       var t = el("div", "text");
       a.segments.forEach(function (seg) {
-        if (!seg[1].length) { t.appendChild(document.createTextNode(seg[0])); return; }
-        var cs = seg[1].map(function (i) { return a.citations[i]; });
-        var m = el("mark", stClass(worst(cs)), seg[0]);
-        m.tabIndex = 0;
-        if (!cs.some(function (c) { return citeMatches(c, f); })) m.classList.add("dim");
-        m.citations = cs;
-        t.appendChild(m);
+        var node;
+        if (!seg[1].length) node = document.createTextNode(seg[0]);
+        else {
+          var cs = seg[1].map(function (i) { return a.citations[i]; });
+          node = el("mark", stClass(worst(cs)), seg[0]);
+          node.tabIndex = 0;
+          if (!cs.some(function (c) { return citeMatches(c, f); })) node.classList.add("dim");
+          node.citations = cs;
+        }
+        t.appendChild(styled(node, seg[2]));
       });
       art.appendChild(t);
     } else {
@@ -241,6 +259,10 @@
   });
 
   var form = document.getElementById("filters");
+  // the filter bar's height, so that what the pager or a focused citation scrolls to lands below it (report.css)
+  function barHeight() { document.documentElement.style.setProperty("--bar", form.offsetHeight + "px"); }
+  window.addEventListener("resize", barHeight);
+  barHeight();
   form.addEventListener("change", apply);
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   document.getElementById("f-key").addEventListener("input", apply);

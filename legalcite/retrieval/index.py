@@ -62,14 +62,17 @@ def norm_jurisdiction(j: str) -> str:
 
 
 class Progress:
-    """Progress on stderr with rate and ETA: a rewritten line on a terminal, a line per 10% otherwise; silent when
+    """Progress on stderr with rate and ETA: a rewritten line on a terminal; otherwise a plain line per 10% and at
+    least every few seconds between them (a slow embedding must not sit silent in a log for minutes); silent when
     off. The rate counts only what this run did (work found done at the first call, such as cached embeddings,
     does not inflate it)."""
 
-    def __init__(self, label: str, total: int, enabled: bool = True):
+    def __init__(self, label: str, total: int, enabled: bool = True, line_every: float = 5.0):
+        from legalcite._util import StatusLine
+
         self.label, self.total, self.enabled = label, max(total, 1), enabled
-        self.t0 = self._last = time.monotonic()
-        self._tty = sys.stderr.isatty()
+        self.t0 = time.monotonic()
+        self.status = StatusLine(every=0.5, line_every=line_every)
         self._decile = -1
         self._base: int | None = None
 
@@ -86,19 +89,14 @@ class Progress:
     def __call__(self, done: int) -> None:
         if not self.enabled:
             return
+        if self._decile >= 10:              # the last line is shown
+            return
         now = time.monotonic()
-        frac = done / self.total
-        if self._tty:
-            if now - self._last < 0.5 and done < self.total and self._base is not None:
-                return
-            self._last = now
-            end = "\n" if done >= self.total else ""
-            print(f"\r{self.line(done, now)}   ", end=end, file=sys.stderr, flush=True)
-        elif int(frac * 10) > self._decile:
-            self._decile = int(frac * 10)
-            print(self.line(done, now), file=sys.stderr, flush=True)
-        elif self._base is None:
-            self._base, self.t0 = done, now
+        text = self.line(done, now)          # (the first call sets the base the rate counts from)
+        decile = int(done / self.total * 10)
+        if self.status.show(text, now=now, force=not self.status.tty and decile > self._decile,
+                            end=done >= self.total):
+            self._decile = max(self._decile, decile if done < self.total else 10)
 
 
 def _duration(seconds: float) -> str:

@@ -86,6 +86,9 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
     else:
         groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
     retrieved, blocks, i = [], [], 0
+    from legalcite.pipeline import guess_language
+
+    language = guess_language(question, tie=None)   # a treaty named as the question does ("Article 6 ECHR")
     for j, hits in groups:
         if j is not None:
             blocks.append(f"## {jurisdictions.get(j).name if j in jurisdictions.PACKAGES else j}")
@@ -93,7 +96,7 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
             i += 1
             pos = index.position(h.key)
             text = index.unit(pos)["text"] if pos is not None else h.snippet
-            cite = jurisdictions.print_key(h.key)
+            cite = jurisdictions.print_key(h.key, language)
             retrieved.append({"key": h.key, "citation": cite, "jurisdiction": h.jurisdiction,
                               "heading": h.heading, "score": h.score, "text": text})
             head = f" — {h.heading}" if h.heading else ""

