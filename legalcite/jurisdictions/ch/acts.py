@@ -161,6 +161,18 @@ def names_canton(text: str) -> bool:
     return "/" in text and _canton_suffix().search(text) is not None
 
 
+def _words(chunk: str) -> tuple[list[str], set[str]]:
+    """The words of ``chunk`` without the punctuation around them, and the set of those words in every form an
+    abbreviation may take there (with and without its final dot: "OR)." at a sentence's end is "OR")."""
+    # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
+    words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
+    found = set(words)
+    dotless = list(map(str.rstrip, words, repeat(".")))
+    found.update(dotless)
+    found.update(map(str.rstrip, dotless, repeat(_AROUND)))
+    return words, found
+
+
 def may_name_in(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` may name an act (:func:`match_act`) — an abbreviation, a German title after an
     article word (``des Zivilgesetzbuches``: :func:`match_act` reads one only there), an English title, a cantonal
@@ -173,12 +185,7 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     if names_canton(chunk):
         return True
     s = _starts()
-    # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
-    words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
-    found = set(words)
-    dotless = list(map(str.rstrip, words, repeat(".")))
-    found.update(dotless)
-    found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
+    words, found = _words(chunk)
     if not found.isdisjoint(s.abbreviations):
         return True
     lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
@@ -222,12 +229,7 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
     chunk = text[a:b]
     canton = names_canton(chunk)
     s = _starts()
-    # str.split: several times a regex's speed; map with a repeated argument: the loop runs in C
-    words = list(map(str.strip, chunk.split(), repeat(_AROUND)))
-    found = set(words)
-    dotless = list(map(str.rstrip, words, repeat(".")))
-    found.update(dotless)
-    found.update(map(str.rstrip, dotless, repeat(_AROUND)))  # "OR)." at a sentence's end: "OR"
+    words, found = _words(chunk)
     lows = set(map(str.lower, [w for w in found if w[:1].isupper()]))
     lowered = list(map(str.lower, words))  # a title's first word in any case
     if "ß" in chunk:
