@@ -28,6 +28,7 @@ CASES = [
     ("Geldbußen von bis zu 20 Mio. EUR oder bis zu 4 % des Jahresumsatzes", "de",
      [(20_000_000, "EUR"), (4, "percent")]),
     ("ein Schaden von 5.000 EUR", "de", [(5000, "EUR")]),
+    ("Verzugszinse zu fünf vom Hundert für das Jahr", "de", [(5, "percent")]),   # Art. 104 Abs. 1 OR
     ("zweihundertfünfzig Euro", "de", [(250, "EUR")]),
     ("mindestens drei Mitglieder", "de", [(3, "count")]),
     ("24 Werktage", "de", [(24, "workday")]),
