@@ -87,7 +87,7 @@ def citation_check(store: str | None = None, *, question: bool = True, jurisdict
 
     async def score(state: TaskState, target: Target) -> Score:
         text = state.output.completion
-        record = await anyio.to_thread.run_sync(checked, text, state.input_text if question else None)
+        record = await anyio.to_thread.run_sync(checked, text, asked_in(state) if question else None)
         if "error" in record:
             return Score.unscored(reason=f"not checked: {record['error']}", answer=text[:200])
         return Score(value=score_values(record), answer=", ".join(c["text"] for c in record["citations"]),
@@ -96,3 +96,11 @@ def citation_check(store: str | None = None, *, question: bool = True, jurisdict
                      metadata={"legalcite": {"citations": record["citations"], "summary": record["summary"]}})
 
     return score
+
+
+def asked_in(state: TaskState) -> str | None:
+    """The sample's input as text (its user message), or None where it has none (a conversation of other turns)."""
+    try:
+        return state.input_text or None
+    except ValueError:
+        return None
