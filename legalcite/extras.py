@@ -26,6 +26,8 @@ EXTRAS: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "dist": ((), {"dask": "dask", "distributed": "distributed"}),
     "bench": ((), {"eyecite": "eyecite", "rank_bm25": "rank-bm25", "psutil": "psutil", "yaml": "PyYAML",
                    "refex": "legal-reference-extraction"}),
+    "mcp": ((), {"mcp": "mcp"}),
+    "inspect": ((), {"inspect_ai": "inspect-ai"}),
 }
 
 

@@ -12,7 +12,7 @@ import sys
 from legalcite.errors import LegalciteError, OutputError
 
 # Order is the order of --help.
-MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report", "annotate")
+MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "report", "annotate", "mcp")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,7 +15,7 @@ import sys
 import time
 from typing import Any, Callable, Iterator
 
-from legalcite.cli.common import plural
+from legalcite.cli.common import plural, seconds_arg
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
@@ -77,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--judge-concurrency", type=int, help="requests at once per worker (default 4)")
     p.add_argument("--max-chars", type=int, default=1_000_000,
                    help="answers longer than this are reported as errors (default 1,000,000)")
-    p.add_argument("--max-seconds", type=_seconds, metavar="S",
+    p.add_argument("--max-seconds", type=seconds_arg, metavar="S",
                    help="an answer that takes longer than S seconds ends with an error record, and the run goes on "
                         "(default: no limit)")
     p.add_argument("--engine", choices=("local", "dask"), default="local",
@@ -87,17 +87,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="progress on stderr: a bar on a terminal, elsewhere a line every 10 s once a run lasts "
                         "that long (auto, on: the same; off: none)")
     p.set_defaults(func=run)
-
-
-def _seconds(text: str) -> float:
-    """``--max-seconds``: a positive number of seconds, else a usage error (exit 2)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
 
 
 # --split → the reader's text format (legalcite.core.jsonl); "auto" is chosen by the file's name

