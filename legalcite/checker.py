@@ -368,18 +368,23 @@ def attribution_gaps(store: Any = None) -> list[str]:
 # ------------------------------------------------------------------ summaries
 
 def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
-    """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct key that is
-    misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed; the deducted verdicts
-    left out for want of confirmation are listed under ``unconfirmed``. ``attribution_not_run``: the ``real``
+    """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct citation that is
+    misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed — distinct as ``score
+    lexassay`` counts them (:func:`legalcite.metrics.lexassay.distinct_deducted`: ``§ 823 BGB`` beside ``§ 823 Abs. 1
+    BGB`` is one citation); the deducted verdicts left out for want of confirmation are listed under
+    ``unconfirmed``. ``attribution_not_run``: the ``real``
     verdicts whose claim was not compared with the unit (the evidence says why), ``attribution_no_claim`` those
     whose sentence states nothing beyond the citation."""
     from legalcite.attribution import attribution_result
+    from legalcite.metrics.lexassay import distinct_deducted
+    from legalcite.status import DEDUCT_POLICIES
 
+    if deduct not in DEDUCT_POLICIES:
+        raise ValueError(f"deduct must be one of {DEDUCT_POLICIES}, not {deduct!r}")
     counts: dict[str, int] = {}
     attribution = {"not run": 0, "no claim": 0}
     by_jur: dict[str, dict[str, int]] = {}
-    deducted: set[str] = set()
-    unconfirmed: set[str] = set()
+    cites: list[dict[str, Any]] = []   # the deducted statuses, as score lexassay reads them
     for cc in checked:
         s = cc.status.value
         counts[s] = counts.get(s, 0) + 1
@@ -387,11 +392,16 @@ def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> 
         by_jur.setdefault(j, {})
         by_jur[j][s] = by_jur[j].get(s, 0) + 1
         if cc.status in DEDUCTED:
-            (deducted if cc.deducted(deduct) else unconfirmed).add(cc.citation.key or f"?{cc.citation.text}")
+            cites.append({"key": cc.citation.key, "text": cc.citation.text, "status": s,
+                          "confirmed": cc.deducted("confirmed")})
         elif cc.status is Status.REAL and (r := attribution_result(cc)) in attribution:
             attribution[r] += 1
-    return {"counts": counts, "by_jurisdiction": by_jur, "deducted": sorted(deducted),
-            "unconfirmed": sorted(unconfirmed - deducted), "lexassay_deduction": LEXASSAY_PENALTY * len(deducted),
+    deducted = distinct_deducted(cites, deduct)
+    taken = {k for g in deducted for k in (g["key"], *g["also"])}
+    unconfirmed = [g["key"] for g in distinct_deducted(cites, "unconfirmed")
+                   if taken.isdisjoint((g["key"], *g["also"]))]
+    return {"counts": counts, "by_jurisdiction": by_jur, "deducted": [g["key"] for g in deducted],
+            "unconfirmed": unconfirmed, "lexassay_deduction": LEXASSAY_PENALTY * len(deducted),
             "attribution_not_run": attribution["not run"], "attribution_no_claim": attribution["no claim"]}
 
 

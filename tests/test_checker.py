@@ -30,8 +30,28 @@ def test_check_german_text(small_store: Path) -> None:
     assert s["counts"] == {"misattributed": 1, "real": 1, "invented": 1}
     # offline, the store alone says invented (one source: listed, not deducted by default); the misattribution
     # rests on two signals even without unit vectors: the four weeks stated in § 622 BGB, and BM25
-    assert s["lexassay_deduction"] == 0.25 and s["unconfirmed"] == ["de/bgb/s823/abs7"]
-    assert summarize(got.values(), deduct="unconfirmed")["lexassay_deduction"] == 0.5
+    # § 823 BGB and § 823 Abs. 7 BGB are one citation, as score lexassay counts it: deducted once, nothing more
+    # would be deducted with the unconfirmed one
+    assert s["lexassay_deduction"] == 0.25 and s["unconfirmed"] == []
+    assert summarize(got.values(), deduct="unconfirmed")["lexassay_deduction"] == 0.25
+
+
+def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
+    """One rule for "the same citation counts once" (metrics.lexassay.distinct_deducted): a less precise key beside
+    a more precise one is one citation, two sibling keys are two."""
+    from legalcite.metrics.lexassay import distinct_deducted
+
+    cites = [citation_from_key(k) for k in ("de/bgb/s823/abs9", "de/bgb/s823/abs9/satz4", "de/bgb/s9999",
+                                            "de/bgb/s823/abs8")]
+    verdicts = check_citations(cites, store=small_store)
+    assert all(cc.status is Status.INVENTED for cc in verdicts)
+    s = summarize(verdicts, deduct="unconfirmed")
+    rows = [{"key": cc.citation.key, "text": cc.citation.text, "status": cc.status.value,
+             "confirmed": cc.confirmed} for cc in verdicts]
+    assert s["deducted"] == [g["key"] for g in distinct_deducted(rows, "unconfirmed")]
+    assert s["deducted"] == ["de/bgb/s823/abs8", "de/bgb/s823/abs9/satz4", "de/bgb/s9999"]
+    assert s["lexassay_deduction"] == 0.75
+    assert summarize(verdicts)["unconfirmed"] == s["deducted"]   # offline: one source, none confirmed
 
 
 def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:

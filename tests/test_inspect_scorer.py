@@ -60,7 +60,8 @@ def test_the_metrics_over_the_eval(small_store, tmp_path, monkeypatch):
     is one signal), so it is an unconfirmed 0.25, not a deduction (docs/statuses.md)."""
     log = run_eval(small_store, tmp_path, monkeypatch)
     got = {(s.name, name): m.value for s in log.results.scores for name, m in s.metrics.items()}
-    total = "legalcite/total"   # inspect-ai names a metric of another package by it
+    # inspect-ai names a metric "total" or "<package>/total", by how the package is installed
+    total = next(name for _, name in got if name.rsplit("/", 1)[-1] == "total")
     assert got[("real", total)] == 3 and got[("invented", total)] == 1 and got[("misattributed", total)] == 0
     assert got[("real", "mean")] == pytest.approx(1.0) and got[("invented", "mean")] == pytest.approx(1 / 3)
     assert got[("lexassay_deduction", "mean")] == 0
