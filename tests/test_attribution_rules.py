@@ -52,6 +52,13 @@ FIGURES = [
     ("Die Probezeit darf auf höchstens drei Monate verlängert werden (Art. 335b OR).", Status.REAL, None),
     ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第二十条）。", Status.MISATTRIBUTED, "第十九条"),
     ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第十九条）。", Status.REAL, None),
+    # the words that introduce a list apply to each item: a figure stated there is the item's, not its sibling's
+    ("Schadensersatzansprüche aus der vorsätzlichen Verletzung des Lebens oder des Körpers verjähren in 30 Jahren "
+     "(§ 197 Abs. 1 Nr. 1 BGB).", Status.REAL, None),
+    ("Mängelansprüche bei einem Bauwerk verjähren in fünf Jahren (§ 438 Abs. 1 Nr. 2 lit. a BGB).", Status.REAL,
+     None),
+    ("Mängelansprüche bei einem Bauwerk verjähren in fünf Jahren (§ 438 Abs. 1 Nr. 3 BGB).", Status.MISATTRIBUTED,
+     "§ 438 Abs. 1"),
     # a figure of the facts is no figure of the law: the right unit stays real
     ("Der Käufer zahlte 5.000 EUR; wegen des Mangels kann er den Kaufpreis mindern (§ 441 Abs. 1 BGB).",
      Status.REAL, None),

@@ -68,6 +68,7 @@ class _Todo:
     cited_text: str | None = None   # the unit's text at the cited depth (None: the whole unit)
     beside: frozenset[str] = frozenset()   # the units of the other citations in the claim's sentence
     figures: str | None = None             # the part of the sentence whose figures are this citation's
+    cited_lead: str | None = None          # the words that introduce the cited item's list (CorpusUnit.cited_lead)
 
 
 def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
@@ -105,7 +106,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
                     beside = frozenset(v.key for k, v in enumerate(units) if v is not None and k != i
                                        and claim.span and claim.span[0] <= spans[k][0] < claim.span[1])
                     todo.append(_Todo(j, i, claim, u.key, u.language, u.cited_text, beside,
-                                      _figure_part(text, spans, i, claim)))
+                                      _figure_part(text, spans, i, claim), u.cited_lead))
     if todo:
         _judge(todo, jobs, done, store, dense)
         if opinion is not None:   # a model's opinion on what the rules flag or leave undecided
@@ -159,7 +160,7 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
         else:
             models.append(t)
     if models:
-        claims = [(t.claim.text, t.key, t.language, t.cited_text, t.figures) for t in models]
+        claims = [(t.claim.text, t.key, t.language, t.cited_text, t.figures, t.cited_lead) for t in models]
         for t, a in zip(models, Attributor(store, dense=dense).judge(claims)):
             done[t.job][t.index] = _apply(jobs[t.job][0][t.index], t.key, t.claim, a, t.beside)
 

@@ -329,6 +329,7 @@ class _Pending:
     across: Across | None = None
     figures: Figures | None = None
     cited_text: str | None = None      # the cited unit's text at the cited depth (None: the whole unit's)
+    cited_lead: str | None = None      # the words that introduce the cited item's list (their figures are its)
     language: str = ""
     claimed: tuple[Quantity, ...] = ()
     holds: float | None = None         # the share of the claim's terms the cited text holds (:func:`_shared`)
@@ -361,7 +362,8 @@ class Attributor:
 
     def judge(self, claims: Sequence[tuple]) -> list[Attribution]:
         """Decisions for ``(claim, cited unit key, the law's language[, the cited text at the cited depth[, the part
-        of the claim whose figures are the citation's]])``, dense claims embedded in one batch."""
+        of the claim whose figures are the citation's[, the words that introduce the cited item's list]]])``, dense
+        claims embedded in one batch."""
         from legalcite.attribution.store import lexical_scope, scope_vectors
 
         pending: list[_Pending] = []
@@ -380,7 +382,7 @@ class Attributor:
                     lex, law = other, stated
             group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), cited_text=rest[0] if rest else None,
-                         language=law)
+                         language=law, cited_lead=rest[2] if len(rest) > 2 else None)
             part = rest[1] if len(rest) > 1 and rest[1] is not None else claim
             p.claimed = tuple(quantities(part, _claim_languages(stated, law)))
             if group == "cross" and not self.calib.judges_across(key):
@@ -477,7 +479,8 @@ class Attributor:
             readings.setdefault((q.start, q.end), []).append(q)
         own = {t for q in p.claimed for t in tokens(q.text, p.language)}
         terms = set(tokens(p.claim, p.language)) - own   # the claim's words, its figures' own words aside
-        each = [_context(unit.text, language, {k: qs}, terms, within=p.cited_text) for k, qs in readings.items()]
+        each = [_context(unit.text, language, {k: qs}, terms, within=p.cited_text, lead=p.cited_lead)
+                for k, qs in readings.items()]
         stated = tuple(q for c, qs in zip(each, readings.values()) if c >= 1 for q in qs)
         missing = tuple(q for q in p.claimed if q not in stated)
         if not missing or stated:   # all stated with the claim's terms; or some: the claim adds a figure to them
@@ -597,22 +600,25 @@ def _shared(terms: set[str], text: str, language: str) -> int:
 
 
 def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quantity]], terms: set[str],
-             within: str | None = None) -> int:
+             within: str | None = None, lead: str | None = None) -> int:
     """How well ``text`` states a claim's figures (``readings``: each figure's readings): for each figure, the most
     of the claim's ``terms`` in a sentence of ``text`` that states it (:func:`_shared`); the least of these over the
     figures; -1 where ``text`` does not state one of them at all. ``within``: only the figures that stand in this
-    part of ``text`` (the cited item), read in their whole sentence (with the words that introduce the list)."""
+    part of ``text`` (the cited item) or in ``lead`` (the words that introduce its list, which apply to it), read in
+    their whole sentence (with the words that introduce the list)."""
     from legalcite.attribution.quantities import stated_in, unit_quantities
 
     found = unit_quantities(text, language)
     inside = " ".join(within.split()) if within is not None else None
+    lead = " ".join(lead.split()) if inside is not None and lead else ""
     worst = None
     for qs in readings.values():
         best = -1
         for f in found:
             if inside is not None and " ".join(text[max(0, f.start - 12):f.end].split()) not in inside \
-                    and " ".join(text[f.start:f.end + 12].split()) not in inside:
-                continue   # this occurrence stands outside the cited part
+                    and " ".join(text[f.start:f.end + 12].split()) not in inside \
+                    and not (lead and " ".join(text[f.start:f.end].split()) in lead):
+                continue   # this occurrence stands outside the cited part and the words that introduce it
             if any(stated_in(q, (f,)) for q in qs):
                 a = max((m.end() for m in _SENTENCE_END.finditer(text, 0, f.start)), default=0)
                 m = _SENTENCE_END.search(text, f.end)

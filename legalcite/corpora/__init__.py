@@ -32,6 +32,10 @@ class CorpusUnit:
     # the store resolver on the copy of the unit it hands on (to the misattribution test); None where the whole unit
     # is cited. Never stored.
     cited_text: str | None = None
+    # The words that introduce the list the cited item stands in, at every level above it (the chapeau of 28 U.S.C.
+    # § 1332(a) for "(a)(1)", "Sonstige Schadensersatzansprüche verjähren" for "§ 199 Abs. 3 Satz 1 Nr. 2"): they
+    # apply to each item (a figure stated there is the item's). Set with :attr:`cited_text`; never stored.
+    cited_lead: str | None = None
 
     @property
     def text_at_depth(self) -> str:

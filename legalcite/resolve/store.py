@@ -257,6 +257,7 @@ class _Walk:
     verified: list[str]
     note: str
     node: dict | None = None
+    leads: list[str] = dataclasses.field(default_factory=list)   # the lead-in of each level above the node
 
 
 def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
@@ -267,6 +268,7 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
 
     nodes = list(unit.subunits)
     verified: list[str] = []
+    leads: list[str] = []
     context_text = unit.text
     reached: dict | None = None
     for seg in segs:
@@ -279,12 +281,40 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
                 continue
             return _Walk(status, verified, note, reached)
         verified.append(seg)
+        # the lead-ins above the node: the node reached before, and any level the citation skipped (Satz 1 of
+        # "§ 197 Abs. 1 Nr. 1")
+        leads.extend(_lead(n) for n in ([reached] if reached is not None else []) + _ancestors(nodes, node))
         reached = node
         if node.get("repealed"):
             return _Walk(Status.REPEALED, verified, node["repealed"], node)
         nodes = node.get("children", [])
         context_text = node.get("text") or context_text
-    return _Walk(None, verified, "", reached)
+    return _Walk(None, verified, "", reached, [lead for lead in leads if lead.strip()])
+
+
+def _ancestors(nodes: list[dict], target: dict) -> list[dict]:
+    """The nodes between ``nodes`` (a level) and ``target`` below it, outermost first; [] where it is one of them."""
+    for n in nodes:
+        if n is target:
+            return []
+        below = n.get("children") or []
+        path = _ancestors(below, target)
+        if path or any(c is target for c in below):
+            return [n, *path]
+    return []
+
+
+def _lead(node: dict) -> str:
+    """The words of ``node`` before its first child: the lead-in of its list (a U.S. Code subsection's text is that
+    alone; a German Satz holds its items, so the lead-in ends where the first item's text starts)."""
+    text = node.get("text") or ""
+    kids = node.get("children") or []
+    first = " ".join((kids[0].get("text") or "").split())[:40] if kids else ""
+    if not first:
+        return ""
+    flat = " ".join(text.split())
+    at = flat.find(first)
+    return flat if at < 0 else flat[:at]
 
 
 _KEEP = object()   # a segment that counts as verified although no node stands for it
@@ -453,7 +483,7 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
     cited = _full_text(walk.node) if walk.node is not None else None
     evidence = _evidence(unit, key=checked, **({"cited_excerpt": cited[:160]} if cited else {}))
     return CheckedCitation(c, Status.REAL, reason, (evidence,), checked), \
-        dataclasses.replace(unit, cited_text=cited) if cited else unit
+        dataclasses.replace(unit, cited_text=cited, cited_lead=" ".join(walk.leads) or None) if cited else unit
 
 
 def _how(extra: dict[str, Any]) -> str:

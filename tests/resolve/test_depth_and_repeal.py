@@ -121,6 +121,16 @@ def test_cited_text_is_the_item_not_the_article(small_store: Path) -> None:
     res = _resolve("de/tzbfg/s14/abs1/satz2/nr5", small_store)
     assert res.unit.key == "de/tzbfg/s14" and res.unit.cited_text == "die Befristung zur Erprobung erfolgt,"
     assert "Erprobung" in res.checked.evidence[0].details["cited_excerpt"]
+    # the words that introduce the list, at every level above the item (the Satz the citation names)
+    assert res.unit.cited_lead is not None and res.unit.cited_lead.startswith("Ein sachlicher Grund liegt")
+
+
+def test_the_lead_in_of_a_level_the_citation_skips(small_store: Path) -> None:
+    """"§ 197 Abs. 1 Nr. 1 BGB" skips Satz 1, whose lead-in states the 30 years every item of it has."""
+    res = _resolve("de/bgb/s197/abs1/nr1", small_store)
+    assert res.unit.cited_text.startswith("Schadensersatzansprüche, die auf der vorsätzlichen Verletzung")
+    assert res.unit.cited_lead is not None and "In 30 Jahren verjähren" in res.unit.cited_lead
+    assert "Schadensersatzansprüche" not in res.unit.cited_lead   # the item itself is not its lead-in
 
 
 # the examples of issue 31 as an answer writes them, through extraction and the check (attribution off: the
