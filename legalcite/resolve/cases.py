@@ -10,7 +10,10 @@ For a reporter citation (``925 F.3d 1339``, ``BGE 146 III 1``), in this order:
 3. **A page inside another decision**: the page lies within the pages of a listed decision of that volume (its
    last page where the table knows it, else up to the next listed decision) → ``misattributed`` (the citation
    points into that decision, under another name), or ``real`` with a note if it names that decision.
-4. Otherwise ``not_findable`` where a table covers the reporter (no table is complete; a decision of the cited
+4. **A page no decision of a complete volume holds**: a table that lists every decision of its volumes (a CAP
+   volume) lists the cited volume, and the page lies before its first decision or after the last page of its last
+   → ``invented`` (confirmed where two such tables agree).
+5. Otherwise ``not_findable`` where a table covers the reporter (no table is complete; a decision of the cited
    name listed elsewhere is named in the reason), and no verdict (``None``: the caller's ``not_checked``) where
    none does. A decision year the volume cannot hold — more than two years from every decision the table lists in
    that volume, or outside the years of a finished series (every edition of that abbreviation has a first and a
@@ -280,6 +283,9 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
         held = holder(store, parts, page, infer=any(t.complete for t in tables))
         if held is not None:
             return _inside(c, *held, name)
+        outside = _outside_complete_volume(c, store, parts, page, tables)
+        if outside is not None:
+            return outside
     where = ", ".join(f"{t.name}" + (f" of {t.snapshot}" if t.snapshot else "") for t in tables)
     reason = (f"no decision is listed at {_cite(c.key)} (case tables: {where}; none lists every decision)"
               f"{years_said}{also}")
@@ -287,6 +293,35 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
                    details={"volumes": f"{t.min_volume}–{t.max_volume}", "listed": t.n_cases}) for t in tables]
     ev += years_ev + [_table_evidence(r, listed_elsewhere=True) for r in elsewhere]
     return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
+
+
+def _outside_complete_volume(c: Citation, store, parts: CaseParts, page: int, tables: list
+                             ) -> CheckedCitation | None:
+    """``invented`` where a table that lists every decision of its volumes (``complete``: a CAP volume) lists this
+    volume, and the page lies before its first decision or after the last page of its last one: no decision begins
+    there. Confirmed where two such tables agree. None where no complete table lists the volume, or the last
+    decision's end is unknown (the page may lie in it)."""
+    complete = {t.name: t for t in tables if t.complete}
+    listed = [r for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0])
+              if r.table in complete and r.first_page is not None]
+    if not listed:
+        return None
+    first, last = min(listed, key=lambda r: r.first_page), max(listed, key=lambda r: r.first_page)
+    if page < first.first_page:
+        where = f"before its first decision, {_describe(first)}"
+    elif last.last_page is not None and page > last.last_page:
+        where = f"after the last page of its last decision, {_describe(last)}, pages {_pages(last)}"
+    else:
+        return None
+    names = sorted({r.table for r in listed})
+    said = " and ".join(f"{n}" + (f" of {complete[n].snapshot}" if complete[n].snapshot else "") for n in names)
+    reason = (f"no decision begins at {_cite(c.key)}: the page lies {where}, in a volume whose every decision "
+              f"{'the case tables list' if len(names) > 1 else 'the case table lists'} ({said})")
+    ev = [Evidence(f"case table:{n}: {complete[n].source}", c.key, snapshot=complete[n].snapshot,
+                   details={"volume_complete": True, "page": page,
+                            "volume_pages": f"{first.first_page}–{last.last_page or last.first_page}"})
+          for n in names]
+    return _checked(c, Status.INVENTED, reason, ev, c.key, confirmed=len(names) > 1)
 
 
 def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vol: int | None

@@ -331,9 +331,18 @@ def test_cap_through_the_command_then_check(tmp_path: Path, monkeypatch, capsys)
     got = {t: check(t, store=store)[0] for t in (
         "Miranda v. Arizona, 384 U.S. 436 (1966).",
         "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).",
-        "See 925 F.3d 1339.")}
-    assert [(c.status.value, "1291–1349" in c.reason or c.status.value == "real") for c in got.values()] == [
-        ("real", True), ("misattributed", True), ("invented", True)]
+        "See 925 F.3d 1339.",
+        "Smithfield v. Atlantic Coast Holdings, 612 U.S. 1001 (2023).",
+        "Smithfield v. Atlantic Coast Holdings, 384 U.S. 1001 (1966).")}
+    assert [(c.status.value, "1291–1349" in c.reason or c.status.value != "misattributed") for c in got.values()] == [
+        ("real", True), ("misattributed", True), ("invented", True), ("not_findable", True), ("invented", True)]
+    # a volume CAP does not hold (612 U.S.: beyond its coverage, U.S. is a running series) proves nothing; a page
+    # past the last decision of a volume CAP lists whole does
+    assert "no decision is listed at 612 U.S. 1001" in got["Smithfield v. Atlantic Coast Holdings, 612 U.S. 1001 "
+                                                           "(2023)."].reason
+    past = got["Smithfield v. Atlantic Coast Holdings, 384 U.S. 1001 (1966)."]
+    assert "after the last page of its last decision, Miranda v. Arizona" in past.reason and past.confirmed is False
+    assert past.evidence[0].details["volume_complete"] is True
     pages = next(e for e in got["See 925 F.3d 1339."].evidence if e.source.startswith("case table:cap"))
     assert pages.details["holder_pages"] == "1291–1349" and not pages.details.get("pages_inferred")
     before = shutil.copy(store, tmp_path / "before.sqlite")
