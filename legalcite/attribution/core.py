@@ -543,11 +543,11 @@ class Attributor:
                 have.append((p, vec))
         if not have:
             return
+        import numpy as np
+
         new = list(dict.fromkeys(p.claim for p, _ in have if p.claim not in self._claims))
         if new:
             self._claims.update(zip(new, self.embedder().embed_queries(new)))
-        import numpy as np
-
         by_scope: dict[int, list[tuple[_Pending, Any]]] = {}
         for p, vec in have:   # one product per scope: its matrix read once for all of its claims
             by_scope.setdefault(id(vec[1]), []).append((p, vec))
