@@ -206,9 +206,22 @@ _CLAUSE_END = re.compile(r"[.!?;:][ \t]+(?=[A-ZÄÖÜ«\"(*])|[。！？；：]|
 
 @dataclass
 class _NamedMemo:
-    """Per document: the act named before each bare article, by its start (several linkers ask)."""
+    """Per document: the act named before each bare article, by its start (several linkers ask), and every act the
+    namers find in the whole text, by start (found once: each bare article asks of the few hundred characters
+    before it, and a run of bare articles would read the same characters again and again)."""
 
     at: dict[int, Named | None] = field(default_factory=dict)
+    names: list[Named] | None = None
+    starts: list[int] = field(default_factory=list)
+
+    def within(self, ctx: Context, lo: int, end: int) -> list[Named]:
+        """The names the namers find that lie whole in ``text[lo:end]``."""
+        if self.names is None:
+            self.names = sorted((n for namer in ctx.namers for n in namer(ctx.text, 0, len(ctx.text), ctx)),
+                                key=lambda n: (n.start, n.end))
+            self.starts = [n.start for n in self.names]
+        a, b = bisect.bisect_left(self.starts, lo), bisect.bisect_left(self.starts, end)
+        return [n for n in self.names[a:b] if n.end <= end]
 
 
 def named_before(ctx: Context, before: Sequence[Citation], c: Citation) -> Named | None:
@@ -217,7 +230,8 @@ def named_before(ctx: Context, before: Sequence[Citation], c: Citation) -> Named
     citation is not prose. Of the names found, those in the last clause that holds any decide: one act is that
     act, two are :data:`AMBIGUOUS` (``Die EMRK und die BV schützen beide … (Art. 8)``); None when the prose
     names none (the statute cited last is then the act it is about)."""
-    memo = ctx.own(_NamedMemo).at
+    state = ctx.own(_NamedMemo)
+    memo = state.at
     if c.span.start in memo:
         return memo[c.span.start]
     text, end = ctx.text, c.span.start
@@ -234,8 +248,8 @@ def named_before(ctx: Context, before: Sequence[Citation], c: Citation) -> Named
         spans.append((p.span.start, p.span.end))
     if not same_passage(ctx, lo, end):
         lo = text.rfind("\n\n", lo, end)  # another paragraph: the names after its last blank line
-    found = sorted((n for namer in ctx.namers for n in namer(text, lo, end, ctx)
-                    if not any(s <= n.start < e for s, e in spans)), key=lambda n: (n.end, n.start))
+    found = sorted((n for n in state.within(ctx, lo, end) if not any(s <= n.start < e for s, e in spans)),
+                   key=lambda n: (n.end, n.start))
     result = None
     if found:
         last = found[-1]
