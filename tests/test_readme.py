@@ -330,7 +330,7 @@ def test_readme_python_block_runs_and_gives_what_its_comments_say(clone: Clone):
                 got = f"({code})" if n is None else f"({code})[:{n}]"
                 line = f"assert {got} == {value!r}, {got}"
         lines.append(line)
-    result = clone.shell(f"python - <<'EOF'\n" + "\n".join(lines) + "\nEOF")
+    result = clone.shell("python - <<'EOF'\n" + "\n".join(lines) + "\nEOF")
     assert result.returncode == 0, result.stderr[-3000:]
 
 

@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -137,7 +136,7 @@ def test_a_malformed_snapshot_is_exit_2_with_file_and_line(tmp_path, corpora_dir
         fh.write(good + "{broken\n")
     assert main(["corpus", "build", "--from", str(tmp_path), "--store", str(tmp_path / "s.sqlite"), "--quiet",
                  "--jurisdictions", "de"]) == 2
-    assert f"de_toc.jsonl.gz:2: malformed snapshot line" in capsys.readouterr().err
+    assert "de_toc.jsonl.gz:2: malformed snapshot line" in capsys.readouterr().err
     whole = gzip.compress((good * 2000).encode())
     (tmp_path / "de_toc.jsonl.gz").write_bytes(whole[: len(whole) // 2])  # a truncated download
     assert main(["corpus", "build", "--from", str(tmp_path), "--store", str(tmp_path / "s.sqlite"), "--quiet",

@@ -3,7 +3,6 @@ table: every row names a reporters-db edition and its source, corrects what it s
 finished series ending where its successor begins."""
 from __future__ import annotations
 
-import re
 
 import pytest
 

@@ -19,7 +19,6 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Sequence
 
 from legalcite.core.chains import Item, Listing, back_fill, expand, next_group

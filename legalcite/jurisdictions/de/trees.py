@@ -9,7 +9,6 @@ import re
 
 from lark import Token, Transformer
 
-from legalcite.core.chains import Item, Path
 from legalcite.core.parse import Reject, lexer_order, token_pattern
 from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
 from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, parse_chain, part_of

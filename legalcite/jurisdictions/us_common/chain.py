@@ -6,7 +6,6 @@ without Lark) and turned into citations with USLM-style bare sub-units (:func:`c
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
