@@ -110,15 +110,15 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
         chain = _chain(store, online, date)
     except Exception as e:  # noqa: BLE001  no store: every text fails alike
         return [e for _ in texts]
-    from legalcite.jurisdictions import printing_in
     from legalcite.pipeline import guess_language
 
     budgets = [Budget(timeout) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text, budget in zip(texts, budgets):
         try:
-            with budget, printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
-                resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
+            with budget:   # reasons name a treaty as the answer does: in its language
+                resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online,
+                                         guess_language(text, tie=None)))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
@@ -206,21 +206,23 @@ def _chain(store: Any, online: bool, date: str | _dt.date | None) -> Any:
     return Chain(chain)
 
 
-def _resolve(citations: Sequence[Citation], chain: Any, online: bool) -> tuple[list[CheckedCitation], list[Any]]:
+def _resolve(citations: Sequence[Citation], chain: Any, online: bool, language: str | None = None
+             ) -> tuple[list[CheckedCitation], list[Any]]:
     """Step 3: (verdicts, the store's unit behind each). The chain is asked about all citations at once; where that
-    fails, about each alone, and one that fails alone is ``not_checked`` (fault) saying so (:func:`fault_verdict`)."""
+    fails, about each alone, and one that fails alone is ``not_checked`` (fault) saying so (:func:`fault_verdict`).
+    ``language``: the answer's, which the reasons name provisions in."""
     from legalcite.corpora.store import StoreError
     from legalcite.resolve.base import Resolution
 
     try:
-        results = chain.resolve(citations)
+        results = chain.resolve(citations, language)
     except (StoreError, OverBudget):  # (the run or the answer ends)
         raise
     except Exception:  # noqa: BLE001  find the citations it fails on
         results = []
         for c in citations:
             try:
-                results += chain.resolve([c])
+                results += chain.resolve([c], language)
             except (StoreError, OverBudget):  # (the run or the answer ends)
                 raise
             except Exception as e:  # noqa: BLE001

@@ -86,8 +86,7 @@ def guess_prose(text: str) -> str | None:
     ``CHF`` for Switzerland; ``ß``, ``BGH`` for Germany) occur most often in the first ``PROSE_HEAD`` (6,000)
     characters; None on a tie or when none occurs."""
     head = text[:PROSE_HEAD]
-    counts = sorted(((j.cue_count(head), j.code) for j in jurisdictions.registered() if j.cue_count is not None),
-                    reverse=True)
+    counts = sorted(jurisdictions.cue_counts(head), reverse=True)
     if not counts or counts[0][0] == 0 or (len(counts) > 1 and counts[1][0] == counts[0][0]):
         return None
     return counts[0][1]
@@ -190,7 +189,7 @@ def _quiet_ones(extractors: tuple) -> tuple:
 @functools.cache
 def _jurisdiction_of() -> dict:
     """Extractor → its registered :class:`~legalcite.jurisdictions.Jurisdiction` (code, languages)."""
-    return {j.extractor: j for j in jurisdictions.registered()}
+    return {j.parts.extractor: j for j in jurisdictions.registered()}
 
 
 def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, unresolved: bool = False,

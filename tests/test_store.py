@@ -112,7 +112,7 @@ def test_ca_subdivisions_nesting() -> None:
 
 
 def test_cn_items() -> None:
-    paras = get("cn").structure.subunits("", [{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
+    paras = get("cn").parts.structure.subunits("", [{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
     assert [c["value"] for c in paras[0]["children"]] == ["1", "12"]
 
 

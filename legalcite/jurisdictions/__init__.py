@@ -1,39 +1,34 @@
 """The registry of jurisdictions: one line per jurisdiction package, in tie-break order.
 
 A package ``legalcite/jurisdictions/<pkg>/`` holds everything its jurisdiction knows — grammars (``*.lark``), data
-tables (``data/``) and their generator (``build.py``), extraction, the linking of its short forms, its printer
-(``printer.py``: ``print_key``, ``print_units`` for a unit path without the work, ``LEVEL_NAMES``), its snapshot
-readers (``snapshots.py``: ``READERS``) and its structure parser (``structure.py``: a :class:`StructureParser`, the
-levels below a unit and the marks of repeal in its texts) — and declares it in one :class:`Jurisdiction` object named
-``JURISDICTION`` in its ``__init__.py``: the facts the shared code asks of it (its key labels, its names in gold
-files, how the store checks its sub-units …) and where its code is. Adding a jurisdiction is a package, its data,
-its tests and one line in :data:`PACKAGES` (docs/architecture.md, "Add a jurisdiction").
+tables (``data/``) and their generator (``build.py``), extraction, linking, its printer, its snapshot readers and
+its structure parser. It declares itself twice, in two typed objects:
 
-A package's ``__init__.py`` imports no code of its own: the declaration is read by code that must stay light (the
-key functions, the CLI's argument parser, the metrics), and its extractor, linker, printer and readers are
-imported only when asked for (asking for one printer loads one package's printer; extraction never loads a
-printer). Shared code of several packages lives in a package that is not registered (``us_common``: US and
-California sub-unit chains and reporters).
+- ``__init__.py``: one :class:`Jurisdiction` named ``JURISDICTION``, plain data (its key labels, its names in gold
+  files, how the store checks its sub-units …). It imports no code of its package, so the key functions, the CLI's
+  argument parser and the metrics read every declaration without loading an extractor.
+- ``plugin.py``: one :class:`~legalcite.jurisdictions.interface.Parts` named ``PARTS``, its code (extractor,
+  printer, linker, readers …), imported on first use of :attr:`Jurisdiction.parts`.
+
+Adding a jurisdiction is a package, its data, its tests and one line in :data:`PACKAGES` (docs/architecture.md,
+"Add a jurisdiction"). Shared code of several packages lives in a package that is not registered (``us_common``).
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib
-import importlib.util
-import inspect
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
+from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
     from legalcite.core.link import Linker, Namer
     from legalcite.core.scan import Extractor
     from legalcite.corpora.snapshots import SnapshotReader
-    from legalcite.corpora.structure import RepealMarks
 
 # jurisdiction code (the key's first segment) → package name, in tie-break order: at one anchor, of two equally
 # good readings the earlier jurisdiction's wins.
@@ -64,26 +59,6 @@ class SubunitCheck(str, Enum):
     SUBDIVISIONS = "subdivisions"  # bare subdivisions (a)(1)(A): missing unless the text shows the printed form
 
 
-@runtime_checkable
-class StructureParser(Protocol):
-    """How a jurisdiction reads the text of one provision (``<package>/structure.py``'s ``PARSER``, declared by
-    :attr:`Jurisdiction.structure_at`): its snapshot readers and official sources build a unit's sub-units with
-    it, and its repeal marks say whether a text is one. The node shape and the shared mechanisms (a list-item
-    splitter that takes item shapes as data, a sentence splitter that takes abbreviations as data, repeal marks as
-    data) are :mod:`legalcite.corpora.structure`; the shapes, words and labels are the jurisdiction's."""
-
-    # the words its texts say a provision is gone with (``(weggefallen)``, ``Aufgehoben``, ``（删去）``,
-    # ``Repealed. Pub. L. …``): ``repeal.mark(text)``
-    repeal: RepealMarks
-
-    def subunits(self, text: str, paragraphs: Sequence[Mapping[str, Any]] = (), language: str | None = None
-                 ) -> list[dict[str, Any]]:
-        """The sub-unit tree of a provision (``CorpusUnit.subunits`` nodes, repealed ones marked) from the
-        snapshot's ``paragraphs`` where it gives them (their fields are the jurisdiction's snapshot format), else
-        from ``text``; ``language``: the language of the text where the jurisdiction prints in several."""
-        ...
-
-
 @dataclass(frozen=True)
 class StoreRules:
     """What the store and its resolver need to know of a jurisdiction's snapshots beyond the rows themselves."""
@@ -97,38 +72,20 @@ class StoreRules:
     # case tables whose reporter publishes one volume a year: table name → the year of volume 1 (BGE: 1875), so
     # that a volume beyond this year's cannot exist
     yearly_volumes: Mapping[str, int] = field(default_factory=dict)
-    # "<module>:<function>" of the package: the verdict on a unit its snapshot lacks, where the jurisdiction knows
-    # more than "invented if the work is complete" (a former U.S. Code section is repealed); it returns None for a
-    # work it has nothing to say about
-    missing_unit_at: str | None = None
 
 
 @dataclass(frozen=True, eq=False)   # one per package: compared by identity
 class Jurisdiction:
-    """One jurisdiction as the pipeline, the printers, the store and the metrics see it. Its code is named
-    ``"<module>:<attribute>"`` (a module of its package) and imported on first use of :attr:`extractor`,
-    :attr:`link`, :attr:`knows_name`, :attr:`cue_count`, :attr:`structure`; everything else is plain data."""
+    """One jurisdiction as the pipeline, the printers, the store and the metrics see it: plain data, and its code
+    (:attr:`parts`) imported on first use."""
 
     code: str                               # de, cn, us, us-ca, eu, ch, int
     name: str                               # "Germany": headings of prompts and reports
     languages: tuple[str, ...]              # document languages in which it wins a tie: ("de",), ("zh",), ("en",)
     keys: KeyScheme                         # the labels of its keys (legalcite.keys reads every jurisdiction's)
-    extractor_at: str = "extract:EXTRACTOR"  # its Extractor: anchor(s) and extract(text, anchor, ctx)
-    link_at: str | None = None              # its Linker, binding its short forms (ebd., 同法, Id., supra …)
-    # whether a name printed after a unit chain ("DSGVO", "AEUV", "OR", "EMRK") is one of its works: another
-    # jurisdiction's chain ends before such a name instead of reading it as an unknown law of its own
-    # (claimed_elsewhere)
-    knows_name_at: str | None = None
-    # how often a text reads like its prose (ß, BGH; BGE, gemäss, CHF): the prose's jurisdiction in
-    # pipeline.reading_rank
-    cue_count_at: str | None = None
-    # which of its acts a stretch of prose names without citing a unit ("the PRC Civil Code", "die DSGVO"): a bare
-    # article after it is that act's (core.link.named_before)
-    names_at: str | None = None
     aliases: tuple[str, ...] = ()           # other names of it in gold files and benchmark labels ("ca")
     fetch: str | None = None                # the legalcite.sources source whose files `corpus fetch <code>` loads
     store: StoreRules = field(default_factory=StoreRules)
-    structure_at: str | None = None         # its StructureParser ("structure:PARSER")
     # the languages whose quantity words (number words, scales, units of time and money, reference labels) its
     # package ships in data/quantities.json: the first registered package that ships a language owns it
     # (legalcite.attribution.quantities reads them through quantity_words)
@@ -138,83 +95,41 @@ class Jurisdiction:
     def package(self) -> str:
         return package_of(self.code)
 
-    def _code(self, at: str | None) -> Any:
-        """The object named ``"<module>:<attribute>"`` in this package (imported on first use); None for None."""
-        if at is None:
-            return None
-        module, _, attribute = at.partition(":")
-        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
-
-    # (cached on the instance: the pipeline reads them per anchor; cached_property writes the instance's __dict__,
-    # which a frozen dataclass allows)
+    # cached on the instance (the pipeline reads it per anchor); cached_property writes the instance's __dict__,
+    # which a frozen dataclass allows
     @functools.cached_property
-    def extractor(self) -> Extractor:
-        return self._code(self.extractor_at)
+    def parts(self) -> Parts:
+        """Its code: ``<package>/plugin.py``'s ``PARTS``. Imported here, on first use, so that reading the
+        declarations (the key functions, the CLI's parser) loads no extractor."""
+        parts = importlib.import_module(f"{self.package}.plugin").PARTS
+        if not isinstance(parts, Parts):
+            raise TypeError(f"{self.package}.plugin.PARTS is no jurisdictions.interface.Parts")
+        return parts
 
-    @functools.cached_property
-    def link(self) -> Linker | None:
-        return self._code(self.link_at)
-
-    @functools.cached_property
-    def knows_name(self) -> Callable[[str], bool] | None:
-        return self._code(self.knows_name_at)
-
-    @functools.cached_property
-    def cue_count(self) -> Callable[[str], int] | None:
-        return self._code(self.cue_count_at)
-
-    @functools.cached_property
-    def structure(self) -> StructureParser | None:
-        """Its :class:`StructureParser` (:attr:`structure_at`), checked against the protocol on first use."""
-        parser = self._code(self.structure_at)
-        if parser is not None and not isinstance(parser, StructureParser):
-            raise TypeError(f"{self.package}.{self.structure_at} is no StructureParser (repeal, subunits)")
-        return parser
-
-    @functools.cached_property
-    def names(self) -> Namer | None:
-        return self._code(self.names_at)
-
-    @functools.cached_property
-    def missing_unit(self) -> Callable[..., Any] | None:
-        """The store resolver's verdict on a unit its snapshot lacks (:attr:`StoreRules.missing_unit_at`)."""
-        return self._code(self.store.missing_unit_at)
+    @property
+    def printer(self) -> Printer:
+        return self.parts.printer
 
     def print_key(self, key: str, language: str | None = None) -> str | None:
-        """Its printer, ``<package>/printer.py``'s ``print_key``: canonical key → readable citation, None when it
-        has no form for the key; in ``language`` where the printer has forms in several (a ``language`` keyword and
-        the ``LANGUAGES`` it knows; any other language prints in its default)."""
-        fn = self._printer().print_key
-        language = self._printable(language)
-        return fn(key, language=language) if language and _takes_language(fn) else fn(key)
+        """Its printer's citation of ``key`` (None when it has no form for it), in ``language`` where the printer
+        has forms in it, else in its default."""
+        return self.printer.print_key(key, self._printable(language))
 
-    def print_units(self, segs: list[str]) -> str | None:
+    def print_units(self, segs: list[str], language: str | None = None) -> str | None:
         """Unit segments as its printer writes them without the work's name (``["abs7"]`` → ``Abs. 7``): what a
         reason says about a part of a cited unit. None when it has no form for them."""
-        printer = getattr(self._printer(), "print_units", None)   # optional: a printer may have none
-        if printer is None:
-            return None
-        language = self._printable(_LANGUAGE.get())
-        return printer(segs, language=language) if language and _takes_language(printer) else printer(segs)
+        units = self.printer.print_units
+        return None if units is None else units(segs, self._printable(language))
 
     def _printable(self, language: str | None) -> str | None:
-        """``language`` where its printer has forms in it (its ``LANGUAGES``), else None: the printer's own default.
-        A reason may be asked for in any language a text is guessed to be in (``zh`` for an EU regulation cited in
-        Chinese prose), and no printer must fail for want of a form."""
-        return language if language in getattr(self._printer(), "LANGUAGES", ()) else None
+        """``language`` where its printer has forms in it, else None (the printer's own default). A reason may be
+        asked for in any language a text is guessed to be in (``zh`` for an EU regulation cited in Chinese
+        prose), and no printer must fail for want of a form."""
+        return language if language in self.printer.languages else None
 
     def level_name(self, label: str) -> str | None:
         """The name of a unit level in a list of its members (``abs`` → ``Absätze``, ``""`` → ``subdivisions``)."""
-        return getattr(self._printer(), "LEVEL_NAMES", {}).get(label)
-
-    def _printer(self):
-        return importlib.import_module(f"{self.package}.printer")
-
-    def snapshot_readers(self) -> tuple[SnapshotReader, ...]:
-        """Its snapshot readers, ``<package>/snapshots.py``'s ``READERS`` (TOC before full text, case tables
-        last); none without one."""
-        module = f"{self.package}.snapshots"
-        return tuple(importlib.import_module(module).READERS) if importlib.util.find_spec(module) else ()
+        return self.printer.level_names.get(label)
 
 
 def package_of(code: str) -> str:
@@ -303,81 +218,67 @@ def fetchable() -> tuple[str, ...]:
 @functools.cache
 def extractors() -> tuple[Extractor, ...]:
     """The extractors, in tie-break order (what :func:`legalcite.core.scan.scan` takes)."""
-    return tuple(j.extractor for j in registered())
+    return tuple(j.parts.extractor for j in registered())
 
 
 @functools.cache
 def linkers() -> tuple[Linker, ...]:
     """The linkers, in registry order (what :func:`legalcite.core.link.link` takes)."""
-    return tuple(j.link for j in registered() if j.link is not None)
+    return tuple(j.parts.linker for j in registered() if j.parts.linker is not None)
 
 
 def namers() -> tuple[Namer, ...]:
     """The namers, in registry order (what :func:`legalcite.core.link.named_before` asks, through the context)."""
-    return tuple(j.names for j in registered() if j.names is not None)
+    return tuple(j.parts.namer for j in registered() if j.parts.namer is not None)
+
+
+def cue_counts(head: str) -> list[tuple[int, str]]:
+    """How often ``head`` reads like each jurisdiction's prose that counts cues: (count, code), registry order."""
+    return [(j.parts.cue_count(head), j.code) for j in registered() if j.parts.cue_count is not None]
 
 
 def claimed_elsewhere(printed: str, *, besides: str) -> bool:
     """Whether a registered jurisdiction other than ``besides`` knows the work name ``printed`` (its
     ``knows_name``): a German chain that reaches ``DSGVO``, ``AEUV`` or ``EMRK`` ends there, so that an EU act or a
     treaty in German prose keeps ``eu`` or ``int`` (docs/keys.md, "Germany or Switzerland")."""
-    return any(j.code != besides and j.knows_name is not None and j.knows_name(printed) for j in registered())
+    return any(j.code != besides and (known := j.parts.knows_name) is not None and known(printed)
+               for j in registered())
 
 
 def structure_parser(code: str) -> StructureParser:
-    """The :class:`StructureParser` of jurisdiction ``code`` (what the official sources build units with); a
-    LookupError for a jurisdiction that declares none."""
-    parser = get(code).structure
+    """The :class:`~legalcite.jurisdictions.interface.StructureParser` of jurisdiction ``code`` (what the official
+    sources build units with); a LookupError for a jurisdiction that declares none."""
+    parser = get(code).parts.structure
     if parser is None:
-        raise LookupError(f"jurisdiction {code!r} declares no structure parser (structure_at)")
+        raise LookupError(f"jurisdiction {code!r} declares no structure parser (Parts.structure)")
     return parser
 
 
-def printer(code: str) -> Callable[[str], str | None]:
-    """The printer of jurisdiction ``code``: key → readable citation, or None when it has no form for the key."""
-    return get(code).print_key
-
-
-# the language of the document being checked, so that a reason names a treaty as the answer does ("Article 6 ECHR"
-# in an English answer, "Art. 6 EMRK" in a German one); set by the checker around each text (printing_in)
-_LANGUAGE: ContextVar[str | None] = ContextVar("legalcite_print_language", default=None)
-
-
-@contextlib.contextmanager
-def printing_in(language: str | None) -> Iterator[None]:
-    """Within the block, :func:`print_key` prints in ``language`` (``en``, ``de``, ``zh``; None: each
-    jurisdiction's own) where a printer has forms in several."""
-    token = _LANGUAGE.set(language)
-    try:
-        yield
-    finally:
-        _LANGUAGE.reset(token)
-
-
-@functools.cache
-def _takes_language(fn: Callable) -> bool:
-    return "language" in inspect.signature(fn).parameters
+def missing_unit(code: str) -> MissingUnit | None:
+    """The store resolver's verdict on a unit the snapshot of ``code`` lacks (:attr:`Parts.missing_unit`); None
+    for an unregistered code or a jurisdiction with no rule of its own."""
+    return get(code).parts.missing_unit if code in PACKAGES else None
 
 
 def print_key(key: str, language: str | None = None) -> str:
     """A canonical key as a readable citation in its jurisdiction's usual form and language
-    (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``), or in ``language`` (default: that of :func:`printing_in`) where
-    its printer has forms in several (a treaty: ``int/echr/art6`` → ``Art. 6 EMRK``, in English ``Article 6
-    ECHR``); the key itself when no printer has a form for it."""
+    (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``), or in ``language`` where its printer has forms in several (a
+    treaty: ``int/echr/art6`` → ``Art. 6 EMRK``, in English ``Article 6 ECHR``); the key itself when no printer has
+    a form for it."""
     code = key.split("/", 1)[0]
     if code not in PACKAGES:
         return key
     try:
-        return get(code).print_key(key, language or _LANGUAGE.get()) or key
+        return get(code).print_key(key, language) or key
     except ValueError:  # not a well-formed key of that jurisdiction
         return key
 
 
-def print_units(code: str, segs: list[str]) -> str:
+def print_units(code: str, segs: list[str], language: str | None = None) -> str:
     """Unit segments of jurisdiction ``code`` without the work's name (``de``, ``["abs7"]`` → ``Abs. 7``); the
     segments themselves when its printer has no form for them."""
     try:
-        printed = get(code).print_units(list(segs)) if code in PACKAGES else None
+        printed = get(code).print_units(list(segs), language) if code in PACKAGES else None
     except ValueError:
         printed = None
     return printed if printed is not None else "/".join(segs)
@@ -394,5 +295,5 @@ def snapshot_readers(jurisdictions: Iterable[str] | None = None) -> tuple[Snapsh
     names), in registry order, each jurisdiction's TOC readers before its full-text readers, the readers of
     case tables (the BGE list) after all of them."""
     wanted = None if jurisdictions is None else {code_of(j) if j in PACKAGES.values() else j for j in jurisdictions}
-    readers = [r for j in registered() if wanted is None or j.code in wanted for r in j.snapshot_readers()]
+    readers = [r for j in registered() if wanted is None or j.code in wanted for r in j.parts.readers]
     return tuple(sorted(readers, key=lambda r: r.cases))   # case tables after every statute snapshot

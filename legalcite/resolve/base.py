@@ -36,7 +36,10 @@ class Resolution:
 class Resolver(Protocol):
     name: str   # named in a reason when an earlier resolver's "not checked" is joined with this one's
 
-    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]: ...
+    def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
+        """A resolution per citation, in order; ``language``: the answer's (None: unknown), which reasons name
+        provisions in where a printer has forms in it."""
+        ...
 
 
 @runtime_checkable
@@ -57,13 +60,13 @@ class Chain:
             raise ValueError("a chain needs at least one resolver")
         self.resolvers = list(resolvers)
 
-    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
-        out = self.resolvers[0].resolve(citations)
+    def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
+        out = self.resolvers[0].resolve(citations, language)
         for r in self.resolvers[1:]:
             todo = [i for i, res in enumerate(out) if res.worth_asking_on]
             asked = set(todo)
             if todo:
-                for i, ans in zip(todo, r.resolve([out[i].checked.citation for i in todo])):
+                for i, ans in zip(todo, r.resolve([out[i].checked.citation for i in todo], language)):
                     out[i] = ans if not ans.undecided else _joined(out[i], ans, r.name)
             if isinstance(r, Reviewer):   # its second opinion on what the earlier resolvers decided
                 decided = [i for i, res in enumerate(out) if i not in asked and not res.undecided]

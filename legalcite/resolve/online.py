@@ -58,7 +58,8 @@ class OnlineResolver:
         self.client_options = dict(timeout=timeout, retries=retries, **client_options)
         self.client_options.setdefault("allowed", allowed_origins(self.sources))
 
-    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
+    def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
+        """(The sources' reasons quote their answers: ``language`` changes none of them.)"""
         return [Resolution(c) for c in self.checked(citations)]
 
     def review(self, checked: Sequence[CheckedCitation]) -> list[CheckedCitation]:

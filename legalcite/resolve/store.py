@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import Any
 
 from legalcite.core.budget import spend
+from legalcite.jurisdictions import level_name, missing_unit, print_key, print_units
 from legalcite.keys import split_segment
 from legalcite.models import Citation, Kind
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
@@ -85,9 +86,10 @@ class StoreResolver:
         self.store = get_store(store)
         self.date = today(date)
 
-    def resolve(self, citations: Sequence[Citation]) -> list[Resolution]:
+    def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
         """Each citation's resolution; a provision cited again in the text (``Art. 41 OR … Art. 41 OR``, a list's
-        members) is looked up once, its verdict given to each citation of it."""
+        members) is looked up once, its verdict given to each citation of it. ``language``: the answer's, which
+        the reasons name provisions in."""
         out: list[Resolution] = []
         seen: dict[tuple, tuple[CheckedCitation, Any]] = {}
         for c in citations:
@@ -95,7 +97,7 @@ class StoreResolver:
             same = (c.key, c.jurisdiction, c.work, c.units) if c.kind is Kind.STATUTE else None
             found = seen.get(same) if same is not None else None
             if found is None:
-                found = resolve_one(c, self.store, date=self.date)
+                found = resolve_one(c, self.store, date=self.date, language=language)
                 if same is not None:
                     seen[same] = found
             elif found[0].citation is not c:
@@ -106,23 +108,18 @@ class StoreResolver:
 
 # ------------------------------------------------------------------ display helpers for reasons
 
-def _units(jur: str, segs: Sequence[str]) -> str:
-    """Sub-units as the jurisdiction's printer writes them without the work (``Abs. 7``, ``第九款``, ``(z)``)."""
-    from legalcite.jurisdictions import print_units
-
-    return print_units(jur, list(segs))
+def _units(jur: str, segs: Sequence[str], language: str | None) -> str:
+    """Sub-units as the jurisdiction's printer writes them without the work (``Abs. 7``, ``第九款``, ``(z)``), in
+    ``language`` where it has forms in it."""
+    return print_units(jur, list(segs), language)
 
 
 def _level(jur: str, label: str) -> str:
-    from legalcite.jurisdictions import level_name
-
     return level_name(jur, label)
 
 
-def _printed(key: str) -> str:
-    from legalcite.jurisdictions import print_key
-
-    return print_key(key)
+def _printed(key: str, language: str | None) -> str:
+    return print_key(key, language)
 
 
 def _values(nodes: list[dict]) -> str:
@@ -139,12 +136,6 @@ def _rules(jur: str):
     from legalcite.jurisdictions import PACKAGES, StoreRules, get
 
     return get(jur).store if jur in PACKAGES else StoreRules()
-
-
-def _missing_unit(jur: str):
-    from legalcite.jurisdictions import PACKAGES, get
-
-    return get(jur).missing_unit if jur in PACKAGES else None
 
 
 def _uncovered(c: Citation, reason: str) -> CheckedCitation:
@@ -260,7 +251,7 @@ class _Walk:
     leads: list[str] = dataclasses.field(default_factory=list)   # the lead-in of each level above the node
 
 
-def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
+def _walk_subunits(unit, segs: list[str], jur: str, language: str | None) -> _Walk:
     """Walk the citation's sub-unit segments in the unit's structure. A level the structure lacks is judged as the
     jurisdiction says for its label (:class:`~legalcite.jurisdictions.SubunitCheck`); a node the jurisdiction's
     parser marked repealed (its text is a repeal mark) ends the walk as ``repealed``."""
@@ -275,7 +266,7 @@ def _walk_subunits(unit, segs: list[str], jur: str) -> _Walk:
         label, value = split_segment(seg)
         node, level = _find_child(nodes, label, value)
         if node is None or _rules(jur).subunits.get(label) is C.UNMODELLED:
-            status, note = _missing(seg, nodes, level, jur, context_text)
+            status, note = _missing(seg, nodes, level, jur, context_text, language)
             if status is _KEEP:   # "Abs. 1" of a unit whose only paragraph is unnumbered
                 verified.append(seg)
                 continue
@@ -320,13 +311,14 @@ def _lead(node: dict) -> str:
 _KEEP = object()   # a segment that counts as verified although no node stands for it
 
 
-def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_text: str) -> tuple[Any, str]:
+def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_text: str, language: str | None
+             ) -> tuple[Any, str]:
     """The verdict on a segment the structure does not show among ``nodes`` (``level``: the nodes of its label
     among them): (``Status.INVENTED``, ``_KEEP`` or None for not checked; the note)."""
     from legalcite.jurisdictions import SubunitCheck as C
 
     label, value = split_segment(seg)
-    shown = _units(jur, [seg])
+    shown = _units(jur, [seg], language)
     check = _rules(jur).subunits.get(label)
     if check is C.UNMODELLED:
         return None, f"{shown} is not modelled in the snapshot and was not checked"
@@ -366,9 +358,11 @@ def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_t
     return None, f"{shown} was not checked"
 
 
-def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[CheckedCitation, Any]:
+def resolve_one(citation: Citation, store, *, date: str | None = None, language: str | None = None
+                ) -> tuple[CheckedCitation, Any]:
     """Existence, repeal and sub-unit check of one citation against the store. Returns the CheckedCitation
-    (``real`` where it exists) and the unit that was checked (for the misattribution test), or None."""
+    (``real`` where it exists) and the unit that was checked (for the misattribution test), or None. Its reason
+    names provisions in ``language`` (the answer's) where their printer has forms in it."""
     c = citation
     if c.kind in (Kind.CASE, Kind.REPORTER):
         from .cases import resolve_case
@@ -406,20 +400,22 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
                                              if alt else {}),)), None
     else:
         segs_key = c.key
-    name = _printed(wkey)
+    name = _printed(wkey, language)
     day = today(date)
     if work.repealed and (work.repealed_on is None or work.repealed_on <= day):
         since = f" on {work.repealed_on}" if work.repealed_on else ""
         clause = work.extra.get("repeal_clause")
-        by = f" by {_printed(clause)}" if clause else ""   # the successor's repeal clause, not its successor article
+        # the successor's repeal clause, not its successor article
+        by = f" by {_printed(clause, language)}" if clause else ""
         table = work.extra.get("correlation_table")
-        then = _successor(jur, work.replaced_by) + (f" ({table} of the successor maps its articles)" if table else "")
+        then = _successor(jur, work.replaced_by, language) + (
+            f" ({table} of the successor maps its articles)" if table else "")
         return CheckedCitation(
             c, Status.REPEALED, f"{name} was repealed{since}{by}{then}",
             (_evidence(work=work, key=wkey, repealed_on=work.repealed_on, replaced_by=work.replaced_by,
                        repeal_clause=clause, correlation_table=table),), wkey), None
     if (force := work.extra.get("in_force")) and day < force["from"]:
-        return _not_yet(c, force, name, day, work, wkey), None
+        return _not_yet(c, force, name, day, work, wkey, language), None
     if not segs:
         return CheckedCitation(c, Status.REAL, f"{name} exists", (_evidence(work=work, key=wkey),), wkey), None
     # the longest prefix of the key that is a unit row
@@ -434,81 +430,83 @@ def resolve_one(citation: Citation, store, *, date: str | None = None) -> tuple[
         if below:  # a container (amend. XIV, art. I of the California Constitution)
             parts_below = [store.unit(k) for k in below]
             if all(u is not None and u.repealed and (u.repealed_on or "") <= day for u in parts_below):
-                return CheckedCitation(c, Status.REPEALED, f"{_printed(segs_key)} is repealed"
-                                       + _successor(jur, parts_below[0].replaced_by),
+                return CheckedCitation(c, Status.REPEALED, f"{_printed(segs_key, language)} is repealed"
+                                       + _successor(jur, parts_below[0].replaced_by, language),
                                        (_evidence(parts_below[0], key=segs_key),), segs_key), None
-            return CheckedCitation(c, Status.REAL, f"{_printed(segs_key)} exists",
+            return CheckedCitation(c, Status.REAL, f"{_printed(segs_key, language)} exists",
                                    (_evidence(work=work, key=segs_key, first_unit=below[0]),), segs_key), None
         # the first level that does not exist (amend. XIV exists, its § 9 does not)
         first = next(k for n in range(3, len(parts) + 1)
                      if not store.descendants(k := "/".join(parts[:n]), limit=1) and store.unit(k) is None)
         # the jurisdiction's own verdict, where it knows more (a former U.S. Code section is repealed, not invented)
-        missing = _missing_unit(jur)
+        missing = missing_unit(jur)
         decided = missing(c, first, store, work, day) if missing is not None else None
         if decided is not None:
             return decided, None
         if work.complete:
             n = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
             scope = work.extra.get("scope")
-            return CheckedCitation(c, Status.INVENTED, f"{_printed(first)} does not exist{n}"
+            return CheckedCitation(c, Status.INVENTED, f"{_printed(first, language)} does not exist{n}"
                                    + (f"; {scope}" if scope else ""),
                                    (_evidence(work=work, key=first, complete=True),), first), None
         return CheckedCitation(c, Status.NOT_CHECKED,
-                               f"{_printed(segs_key)} is not in the snapshot, which is partial for this law",
+                               f"{_printed(segs_key, language)} is not in the snapshot, which is partial for this"
+                               " law",
                                (_evidence(work=work, key=first, complete=False),), first, Undecided.PARTIAL), None
     ukey = unit.key
-    ushown = _printed(ukey)
+    ushown = _printed(ukey, language)
     if unit.repealed and (unit.repealed_on is None or unit.repealed_on <= day):
         since = f"was repealed on {unit.repealed_on}" if unit.repealed_on else "is repealed"
-        return CheckedCitation(c, Status.REPEALED, f"{ushown} {since}{_how(unit.extra)}"
-                               + _successor(jur, unit.replaced_by),
+        return CheckedCitation(c, Status.REPEALED, f"{ushown} {since}{_how(unit.extra, language)}"
+                               + _successor(jur, unit.replaced_by, language),
                                (_evidence(unit, key=ukey, successor=unit.replaced_by,
                                           repeal_clause=unit.extra.get("repeal_clause")),), ukey), None
     rest = parts[len(ukey.split("/")):]
     if not rest:
         return CheckedCitation(c, Status.REAL, f"{ushown} exists", (_evidence(unit, key=ukey),), ukey), unit
     if not unit.extra.get("subunits_known") or not unit.text:
-        return CheckedCitation(c, Status.REAL, f"{ushown} exists; {_units(jur, rest)} not checked "
+        return CheckedCitation(c, Status.REAL, f"{ushown} exists; {_units(jur, rest, language)} not checked "
                                "(the snapshot has no sub-unit structure for it)",
                                (_evidence(unit, key=ukey, subunits_checked=False),), ukey), unit
-    walk = _walk_subunits(unit, rest, jur)
+    walk = _walk_subunits(unit, rest, jur, language)
     checked = "/".join([ukey, *walk.verified])
     if walk.status is Status.INVENTED:
-        return CheckedCitation(c, Status.INVENTED, f"{_printed(checked)} {walk.note}",
+        return CheckedCitation(c, Status.INVENTED, f"{_printed(checked, language)} {walk.note}",
                                (_evidence(unit, key=checked),), checked), None
     if walk.status is Status.REPEALED:   # a repealed Absatz, Buchstabe, subdivision: its text is a repeal mark
-        return CheckedCitation(c, Status.REPEALED, f"{_printed(checked)} is repealed ({walk.note})",
+        return CheckedCitation(c, Status.REPEALED, f"{_printed(checked, language)} is repealed ({walk.note})",
                                (_evidence(unit, key=checked, repeal_mark=walk.note),), checked), None
-    reason = f"{_printed(checked)} exists" + (f"; {walk.note}" if walk.note else "")
+    reason = f"{_printed(checked, language)} exists" + (f"; {walk.note}" if walk.note else "")
     cited = _full_text(walk.node) if walk.node is not None else None
     evidence = _evidence(unit, key=checked, **({"cited_excerpt": cited[:160]} if cited else {}))
     return CheckedCitation(c, Status.REAL, reason, (evidence,), checked), \
         dataclasses.replace(unit, cited_text=cited, cited_lead=" ".join(walk.leads) or None) if cited else unit
 
 
-def _how(extra: dict[str, Any]) -> str:
+def _how(extra: dict[str, Any], language: str | None) -> str:
     """`` (weggefallen)``, `` (deleted by Article 89 DSA)``: how the unit's repeal reads, where the store knows."""
     mark, clause = extra.get("repeal_mark"), extra.get("repeal_clause")
     if not mark and not clause:
         return ""
-    return f" ({mark or 'repealed'}{f' by {_printed(clause)}' if clause else ''})"
+    return f" ({mark or 'repealed'}{f' by {_printed(clause, language)}' if clause else ''})"
 
 
-def _successor(jur: str, by: str | None) -> str:
+def _successor(jur: str, by: str | None, language: str | None) -> str:
     """``; replaced by …``: the successor a store row names (a work id of the jurisdiction, or a unit's key)."""
     if not by:
         return ""
     key = by if by.startswith(f"{jur}/") else f"{jur}/{by}"
-    shown = _printed(key)
+    shown = _printed(key, language)
     return f"; replaced by {shown}" + (f" ({key})" if shown != key and key.count("/") > 1 else "")
 
 
-def _not_yet(c: Citation, force: dict[str, Any], name: str, day: str, work, wkey: str) -> CheckedCitation:
+def _not_yet(c: Citation, force: dict[str, Any], name: str, day: str, work, wkey: str, language: str | None
+            ) -> CheckedCitation:
     """A citation judged at a date before the work's version in the snapshot was in force: ``invented`` where
     nothing under the work's name was in force before (a new code, an EU act, a German law's first version),
     else ``not_checked`` (an earlier version, which the snapshot does not hold, may have been)."""
     by = force.get("by")
-    basis = f": {_printed(by)}" if by and "/" in by else (f", its {by}" if by else "")
+    basis = f": {_printed(by, language)}" if by and "/" in by else (f", its {by}" if by else "")
     reason = f"{name} was not in force on {day} ({force['wording']} {force['from']}{basis})"
     ev = (_evidence(work=work, key=wkey, in_force_from=force["from"], in_force_by=by, first=force.get("first")),)
     if force.get("first"):

@@ -115,7 +115,7 @@ def _below(node: dict) -> list[dict]:
 
 def test_treaty_subunits_use_treaty_labels() -> None:
     paras = [{"abs": "1", "text": "Text:\na. eins;\nb. zwei.", "items": ["a. eins;", "b. zwei."]}]
-    parser = get("int").structure
+    parser = get("int").parts.structure
     assert parser is not None
     (node,) = parser.subunits("", paras)
     assert node["label"] == "par" and [c["label"] for c in _below(node) if c["label"] != "satz"] == ["pt", "pt"]

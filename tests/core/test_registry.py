@@ -18,9 +18,9 @@ def test_each_registered_package_exposes_one_jurisdiction() -> None:
     for j in regs:
         assert isinstance(j, Jurisdiction)
         assert j.package == "legalcite.jurisdictions." + {"us-ca": "us_ca", "int": "intl"}.get(j.code, j.code)
-        assert j.name and j.languages and isinstance(j.extractor.anchor, str)
+        assert j.name and j.languages and isinstance(j.parts.extractor.anchor, str)
         assert j.print_key("xx/other/s1") is None  # its printer answers for its own keys only
-        assert j.snapshot_readers() and all(r.jurisdiction == j.code for r in j.snapshot_readers())
+        assert j.parts.readers and all(r.jurisdiction == j.code for r in j.parts.readers)
 
 
 def test_code_and_package_names() -> None:
@@ -34,9 +34,9 @@ def test_code_and_package_names() -> None:
 
 
 def test_accessors_follow_registry_order() -> None:
-    assert jurisdictions.extractors() == tuple(j.extractor for j in jurisdictions.registered())
-    assert jurisdictions.linkers() == tuple(j.link for j in jurisdictions.registered() if j.link)
-    assert jurisdictions.get("us-ca").link is None  # California's short forms are bound by the US linker
+    assert jurisdictions.extractors() == tuple(j.parts.extractor for j in jurisdictions.registered())
+    assert jurisdictions.linkers() == tuple(j.parts.linker for j in jurisdictions.registered() if j.parts.linker)
+    assert jurisdictions.get("us-ca").parts.linker is None  # California's short forms are bound by the US linker
 
 
 def test_snapshot_readers_come_from_the_packages() -> None:
@@ -65,7 +65,7 @@ def test_print_key_dispatches_by_jurisdiction(key: str, printed: str) -> None:
 
 
 def test_printers_are_per_jurisdiction() -> None:
-    assert jurisdictions.printer("de")("us/usc/t42/s1983") is None
+    assert jurisdictions.get("de").print_key("us/usc/t42/s1983") is None
 
 
 def test_scan_takes_the_extractors_it_is_given() -> None:
@@ -73,19 +73,19 @@ def test_scan_takes_the_extractors_it_is_given() -> None:
     hits = list(scan(text, jurisdictions.extractors()))
     assert [h.start for h in hits][:1] == [5]
     assert list(scan(text, ())) == []
-    de_only = (jurisdictions.get("de").extractor,)
+    de_only = (jurisdictions.get("de").parts.extractor,)
     assert all(ex is de_only[0] for h in scan(text, de_only) for ex, _ in h.claims)
     assert Context(text=text).state == {}
 
 
 def test_a_printer_loads_only_its_own_package() -> None:
-    """Printing a US key reads every package's declaration (the key labels) but imports code of the US packages
-    only, and no extractor."""
+    """Printing a US key reads every package's declaration (the key labels) but imports code (its ``plugin.py``'s
+    parts) of the US packages only."""
     code = ("import sys; from legalcite import jurisdictions; jurisdictions.print_key('us/usc/t42/s1983'); "
             "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('legalcite.jurisdictions.') "
-            "and m.count('.') > 2}), [m for m in sys.modules if m.endswith('.extract')])")
+            "and m.count('.') > 2}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['us', 'us_common'] []"
+    assert out.strip() == "['us', 'us_common']"
 
 
 def test_the_declarations_import_no_code_of_a_jurisdiction() -> None:

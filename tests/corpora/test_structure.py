@@ -23,7 +23,7 @@ def _paths(nodes: list[dict], prefix: str = "") -> dict[str, dict]:
 
 def parse(code: str, text: str = "", paragraphs: list[dict[str, Any]] | None = None, language: str | None = None
           ) -> dict[str, dict]:
-    parser = get(code).structure
+    parser = get(code).parts.structure
     assert parser is not None
     return _paths(parser.subunits(text, paragraphs or (), language))
 
@@ -126,7 +126,7 @@ REPEAL_CASES = [
 
 @pytest.mark.parametrize("code, text, mark", REPEAL_CASES)
 def test_repeal_marks(code: str, text: str, mark: str | None) -> None:
-    parser = get(code).structure
+    parser = get(code).parts.structure
     assert parser is not None
     assert parser.repeal.mark(text) == mark
 
@@ -142,5 +142,5 @@ def test_repealed_nodes_are_marked() -> None:
 @pytest.mark.parametrize("code", list(PACKAGES))
 def test_every_jurisdiction_declares_a_typed_parser(code: str) -> None:
     """The hook is declared on each registered jurisdiction and satisfies the protocol."""
-    parser = get(code).structure
+    parser = get(code).parts.structure
     assert isinstance(parser, StructureParser) and isinstance(parser.repeal, RepealMarks)

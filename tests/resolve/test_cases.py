@@ -167,7 +167,7 @@ class Api:
     def __init__(self, answers: dict[str, tuple[Status, dict]]) -> None:
         self.answers, self.asked = answers, []
 
-    def resolve(self, citations):
+    def resolve(self, citations, language=None):
         from legalcite.resolve import Resolution
 
         self.asked += [c.key for c in citations]

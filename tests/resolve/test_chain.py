@@ -16,7 +16,7 @@ class Table:
     def __init__(self, name: str, answers: dict[str, tuple[Status, str, Undecided | None]]) -> None:
         self.name, self.answers, self.asked = name, answers, []
 
-    def resolve(self, citations):
+    def resolve(self, citations, language=None):
         self.asked.append([c.key for c in citations])
         out = []
         for c in citations:

@@ -11,9 +11,7 @@ BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N i
 
 JURISDICTION = Jurisdiction(
     code="ch", name="Switzerland", languages=("de", "fr", "it"), quantity_languages=("fr", "it"),
-    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
                    lettered=("lit",), documents=("case", "rep")),
-    link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count", names_at="link:names",
     store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "lit": C.LISTED_WHERE_FOUND,
                                "ziff": C.LISTED_WHERE_FOUND}, yearly_volumes={"bge": BGE_FIRST_YEAR}))

@@ -5,10 +5,13 @@ act ``ch/polg-zh/s55`` → ``§ 55 POLG/ZH``; an act without abbreviation by its
 …``). What it prints parses back to the same key (``tests/ch/test_printer.py``)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from legalcite.jurisdictions.ch import acts
 from legalcite.keys import print_segments, split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
 _LABEL = {"art": "Art.", "abs": "Abs.", "ziff": "Ziff.", "lit": "lit.", "satz": "Satz", "s": "§",
           # treaty articles (int): Swiss courts print a paragraph of a treaty article as "Ziff."
@@ -38,13 +41,13 @@ def _printed_abbr(work: str, a: dict) -> str | None:
     return treaty_print(work) or a.get("abbr")
 
 
-def print_units(segs: list[str]) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the act's name: ``["abs3"]`` → ``Abs. 3``, ``["art6", "par1"]`` (a treaty) → ``Art. 6
     Ziff. 1``; None for a segment with no printed form (a transitional section ``disp16``)."""
     return print_segments(segs, _LABEL)
 
 
-def print_key(key: str) -> str | None:
+def print_key(key: str, language: str | None = None) -> str | None:
     """A ``ch`` key (an act's article, a BGE, a Federal Supreme Court docket) as a citation; None for other keys."""
     return sr_print(key) if key.startswith("ch/") else None
 
@@ -72,3 +75,7 @@ def sr_print(key: str) -> str | None:
         text = " ".join(_LABEL[lab] + " " + v if lab in _LABEL else seg
                         for seg in segs for lab, v in [split_segment(seg)])
     return f"{text} {name}".strip() if text else name
+
+
+# Swiss style only (German abbreviations): the registry passes no language (Printer.languages is empty)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES)

@@ -9,7 +9,5 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="cn", name="China (PRC)", languages=("zh",), quantity_languages=("zh",),
-    structure_at="structure:PARSER",
-    keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)),
-    link_at="link:link", names_at="link:names", fetch="flk",
+    keys=KeyScheme(labels=("art", "para", "item"), unit=("art",)), fetch="flk",
     store=StoreRules(subunits={"para": C.LISTED, "item": C.ITEMS}))

@@ -6,10 +6,13 @@ Arabic form ``第577条`` parses to the same key.) Each parses back to its key (
 national laws of the table)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from legalcite.jurisdictions.cn.laws import tables
 from legalcite.keys import int_to_cn, split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
 _DOCNO = re.compile(r"[^\[\]]{1,8}\[\d{4}\]\d{1,4}号")
 _UNIT = {"art": "第{}条", "para": "第{}款", "item": "第（{}）项"}
@@ -17,7 +20,7 @@ _UNIT = {"art": "第{}条", "para": "第{}款", "item": "第（{}）项"}
 LEVEL_NAMES = {"art": "条", "para": "款", "item": "项"}
 
 
-def print_key(key: str) -> str | None:
+def print_key(key: str, language: str | None = None) -> str | None:
     """The citation of a ``cn/…`` key; None for a shape it has no form for."""
     jur, work, segs = split(key)
     if jur != "cn":
@@ -30,7 +33,7 @@ def print_key(key: str) -> str | None:
     return None if units is None else f"《{title(work)}》{units}"
 
 
-def print_units(segs: list[str]) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the law's title: ``["para9"]`` → ``第九款``, ``["art39", "item2"]`` → ``第三十九条第（二）项``."""
     parts = []
     for seg in segs:
@@ -47,3 +50,7 @@ def title(work: str) -> str:
     work the table does not know."""
     printed = tables().works.get(work, {}).get("title") or work
     return printed.replace("《", "〈").replace("》", "〉")
+
+
+# Chinese only: the registry passes no language (Printer.languages is empty)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES)

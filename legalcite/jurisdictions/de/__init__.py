@@ -9,10 +9,8 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="de", name="Germany", languages=("de",), quantity_languages=("de",),
-    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("s", "art", "abs", "uabs", "satz", "hs", "nr", "lit", "alt"), unit=("s", "art"),
-                   lettered=("lit",), documents=("case", "rep")),
-    link_at="link:link", knows_name_at="extract:knows_name", cue_count_at="extract:cue_count", fetch="gii",
+                   lettered=("lit",), documents=("case", "rep")), fetch="gii",
     store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "nr": C.LISTED_WHERE_FOUND,
                                "lit": C.LISTED_WHERE_FOUND, "uabs": C.UNMODELLED, "hs": C.UNMODELLED,
                                "alt": C.UNMODELLED}))

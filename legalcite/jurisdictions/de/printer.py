@@ -4,12 +4,15 @@
 Each parses back to its key (tests/de/test_printer.py, over every law of the table)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import functools
 import re
 
 from legalcite.core.data import load
 from legalcite.jurisdictions.de.laws import cited_as, table
 from legalcite.keys import is_roman, print_segments, split, work_id
+from legalcite.jurisdictions.interface import Printer
 
 _LABEL = {"s": "§", "art": "Art.", "abs": "Abs.", "uabs": "UAbs.", "satz": "Satz", "hs": "Hs.", "nr": "Nr.",
           "lit": "lit.", "alt": "Alt."}
@@ -18,7 +21,7 @@ LEVEL_NAMES = {"s": "Paragraphen", "art": "Artikel", "abs": "Absätze", "uabs": 
                "hs": "Halbsätze", "nr": "Nummern", "lit": "Buchstaben", "alt": "Alternativen"}
 
 
-def print_key(key: str) -> str | None:
+def print_key(key: str, language: str | None = None) -> str | None:
     """The citation of a ``de/…`` key; None for a shape it has no form for (``de/bgb/anlage1``)."""
     jur, work, segs = split(key)
     if jur != "de":
@@ -31,7 +34,7 @@ def print_key(key: str) -> str | None:
     return None if units is None else " ".join(filter(None, [units, law_name(work)]))
 
 
-def print_units(segs: list[str]) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the law's name: ``["abs7"]`` → ``Abs. 7``, ``["s823", "abs1"]`` → ``§ 823 Abs. 1``."""
     return print_segments(segs, _LABEL)
 
@@ -162,3 +165,7 @@ def _split_heading(volume: str) -> tuple[str, list[str] | None]:
     if m is None:
         return volume, None
     return volume[: m.start()], volume[m.end():].split("-")
+
+
+# German only: the registry passes no language (Printer.languages is empty)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES)

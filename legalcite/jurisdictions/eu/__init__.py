@@ -10,8 +10,6 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 # EU law is cited in every language of the Union: German, English and French prose
 JURISDICTION = Jurisdiction(
     code="eu", name="European Union", languages=("de", "en", "fr"),
-    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "par", "sub", "pt", "satz", "recital", "annex"), unit=("art",), lettered=("pt",),
                    documents=("case", "ecli")),
-    link_at="link:link", knows_name_at="acts:knows_name", names_at="link:names",
     store=StoreRules(subunits={"par": C.NUMBERED, "pt": C.POINTS, "satz": C.SENTENCES}))

@@ -9,10 +9,13 @@ tables). Cases print as their number (``EuGH, C-486/08``; before 1989 ``Rs. 6/72
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from legalcite.jurisdictions.eu import acts as _acts
 from legalcite.keys import split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
 LANGUAGES = ("en", "de", "fr")   # the registry asks for no other (jurisdictions.Jurisdiction.print_key)
 _ORD = {"en": ("first", "second", "third", "fourth", "fifth", "sixth"),
@@ -113,7 +116,7 @@ def _unit_en(label: str, value: str) -> str | None:
 LEVEL_NAMES = {"art": "articles", "par": "paragraphs", "sub": "subparagraphs", "pt": "points", "satz": "sentences"}
 
 
-def print_units(segs: list[str]) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the act, in English: ``["par9"]`` → ``paragraph 9``, ``["pt", "z"]`` → ``point (z)``."""
     units = [_unit_en(*split_segment(seg)) for seg in segs]
     return None if None in units else ", ".join(units)
@@ -136,8 +139,10 @@ def _units_fr(pairs: list[tuple[str, str]]) -> str | None:
     return ", ".join(out)
 
 
-def print_key(key: str, language: str = "en") -> str | None:
-    """A readable citation for an ``eu/...`` key (see the module docstring); None when it has no form for it."""
+def print_key(key: str, language: str | None = None) -> str | None:
+    """A readable citation for an ``eu/...`` key (see the module docstring), in ``language`` (English by default);
+    None when it has no form for it."""
+    language = language or "en"
     jur, work, segs = split(key)
     if jur != "eu":
         return None
@@ -181,3 +186,7 @@ def act_alone(work: str, language: str = "en") -> str:
     numbered = _number_form(m.group(1), int(m.group(2)), m.group(3), lang)
     short = act_name(work, language)
     return numbered if short.startswith(("der ", "des ", "of ", "du ", "de la ")) else f"{numbered} ({short})"
+
+
+# sub-units in reasons are English in every language (LEVEL_NAMES too)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES, LANGUAGES)

@@ -10,6 +10,5 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="int", name="International treaties", languages=("en", "de", "fr", "it"),
-    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("art", "par", "pt", "satz"), unit=("art",), lettered=("pt",)),
     store=StoreRules(subunits={"par": C.NUMBERED, "pt": C.POINTS, "satz": C.SENTENCES}))

@@ -4,10 +4,13 @@
 treaty article prints as English texts cite it: ``Article 6(1) ECHR``, ``Article 1(1)(a) CISG``."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from legalcite.core.data import load
 from legalcite.jurisdictions.ch.printer import LEVEL_NAMES
 from legalcite.jurisdictions.ch.printer import print_units as _swiss_units
 from legalcite.keys import print_segments, split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
 # the SR's treaties print as Swiss acts do
 __all__ = ["LANGUAGES", "LEVEL_NAMES", "print_key", "print_units", "treaty_print"]
@@ -28,7 +31,7 @@ def treaty_print(work: str) -> str | None:
 _ENGLISH_LEVELS = {"art": "Article", "par": "paragraph", "pt": "point"}
 
 
-def print_units(segs: list[str], language: str | None = None) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the treaty's name, as Swiss courts print them (``Ziff. 1 lit. a``), or in English
     (``paragraph 1 point a``)."""
     return _swiss_units(segs) if language != "en" else print_segments(segs, _ENGLISH_LEVELS)
@@ -68,3 +71,6 @@ def _english(work: str, segs: list[str]) -> str | None:
         subs.append(f"({v})")
     name = t["english"]
     return f"Article {value}{''.join(subs)} {'of the ' + name if ' ' in name else name}"
+
+
+PRINTER = Printer(print_key, print_units, languages=LANGUAGES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from legalcite.jurisdictions.us_common.printer import LEVEL_NAMES, constitution, print_units, subunits
 from legalcite.jurisdictions.us_common.reporters import print_case
 from legalcite.keys import split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
 __all__ = ["LEVEL_NAMES", "print_key", "print_units"]
 
@@ -14,7 +15,7 @@ _CODES = {"usc": "U.S.C.", "cfr": "C.F.R."}
 _RULES = {"frcp": "Fed. R. Civ. P.", "frcrp": "Fed. R. Crim. P.", "fre": "Fed. R. Evid.", "frap": "Fed. R. App. P."}
 
 
-def print_key(key: str) -> str | None:
+def print_key(key: str, language: str | None = None) -> str | None:
     """The citation of a ``us/…`` key; None for a shape it has no form for."""
     jur, work, segs = split(key)
     if jur != "us":
@@ -38,3 +39,7 @@ def print_key(key: str) -> str | None:
         if labels[0] == "r" and not any(labels[1:]):
             return f"{_RULES[work]} {values[0]}{subunits(values[1:])}"
     return None
+
+
+# English only: the registry passes no language (Printer.languages is empty)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES)

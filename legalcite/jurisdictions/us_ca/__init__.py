@@ -10,7 +10,6 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="us-ca", name="California", languages=("en",),
-    structure_at="structure:PARSER",
     keys=KeyScheme(labels=("s", "art", "amend", "cl"), unit=("s", "art", "amend")),
     aliases=("ca",), fetch="leginfo",
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND}))

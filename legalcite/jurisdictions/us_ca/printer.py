@@ -8,13 +8,12 @@ from legalcite.jurisdictions.us_ca.codes import by_work
 from legalcite.jurisdictions.us_common.printer import LEVEL_NAMES, constitution, print_units, subunits
 from legalcite.jurisdictions.us_common.reporters import print_case
 from legalcite.keys import split, split_segment
+from legalcite.jurisdictions.interface import Printer
 
-__all__ = ["LEVEL_NAMES", "print_key", "print_units"]
-
-__all__ = ["LEVEL_NAMES", "print_key", "print_units"]
+__all__ = ["LEVEL_NAMES", "PRINTER", "print_key", "print_units"]
 
 
-def print_key(key: str) -> str | None:
+def print_key(key: str, language: str | None = None) -> str | None:
     """The citation of a ``us-ca/…`` key; None for a shape it has no form for."""
     jur, work, segs = split(key)
     if jur != "us-ca":
@@ -33,3 +32,7 @@ def print_key(key: str) -> str | None:
     if pairs[0][0] != "s" or any(label for label, _ in pairs[1:]):
         return None
     return f"{name} § {pairs[0][1]}{subunits([v for _, v in pairs[1:]])}"
+
+
+# English only: the registry passes no language (Printer.languages is empty)
+PRINTER = Printer(print_key, print_units, LEVEL_NAMES)

@@ -2,6 +2,8 @@
 Roman numerals for any number (``art13a`` → ``art. XIII A``, ``amend14`` → ``amend. XIV``)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 
 from legalcite.keys import int_to_roman, split_segment
@@ -44,7 +46,7 @@ def constitution(prefix: str, pairs: list[tuple[str, str]]) -> str | None:
     return " ".join([prefix, ", ".join(bits)]) if bits else prefix
 
 
-def print_units(segs: list[str]) -> str | None:
+def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
     """Unit segments without the work's name: ``["z"]`` → ``(z)``, ``["s8", "cl30"]`` → ``§ 8, cl. 30``,
     ``["s2802", "a"]`` → ``§ 2802(a)``, ``["amend14"]`` → ``amend. XIV``."""
     bits: list[str] = []
