@@ -715,7 +715,8 @@ def _models(group: str, lexical: Signal | None, dense: Signal | None, t: Thresho
         score, thr = den1, t.dense
     else:
         why = ("claim in another language than the law and no unit vectors (run `legalcite corpus embed`)"
-               if group == "cross" else TOO_SHORT)
+               if group == "cross" else TOO_SHORT if lexical is None and dense is None
+               else f"the models have no thresholds calibrated for claims in '{group}' (attribution/calibration.json)")
         return Attribution(False, note=why, **base)
     flag = score > thr
     if flag and lexical is not None and lexical.rank == 0:

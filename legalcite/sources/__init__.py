@@ -19,14 +19,15 @@ module              source                                      online (``check 
 
 Adding a source is one module (a class with ``name``, ``host``, ``origins`` and the methods of
 :class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
-:data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). The order of the registry is the order the online check asks the sources in: the first
-decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
+:data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). A jurisdiction may bring
+its own source in its package instead (``Parts.sources``): it is asked after the registry's. The order is the order
+the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
 :mod:`legalcite.net` does, when it is opened).
 """
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from legalcite.models import Citation
@@ -48,15 +49,32 @@ REGISTRY: dict[str, str] = {
 }
 
 
+def declared() -> dict[str, Callable[..., Any]]:
+    """The sources the registered jurisdictions bring in their own package (``Parts.sources``): name → class."""
+    from legalcite import jurisdictions
+
+    return {name: cls for j in jurisdictions.registered() for name, cls in j.parts.sources.items()}
+
+
+def names() -> list[str]:
+    """Every source's name: the registry's, in its order, then those the jurisdictions bring."""
+    return [*REGISTRY, *(n for n in declared() if n not in REGISTRY)]
+
+
 def source(name: str, **options: Any) -> Any:
     """A new instance of the source ``name`` (``options`` go to its constructor, e.g. ``base`` in tests)."""
-    module, cls = REGISTRY[name].split(":")
-    return getattr(importlib.import_module(module), cls)(**options)
+    if name in REGISTRY:
+        module, cls = REGISTRY[name].split(":")
+        return getattr(importlib.import_module(module), cls)(**options)
+    try:
+        return declared()[name](**options)
+    except KeyError:
+        raise ValueError(f"unknown source {name!r} (known: {', '.join(names())})") from None
 
 
 def online_sources() -> list[OnlineSource]:
     """Every source the online check can ask, in the order it asks them."""
-    return [s for name in REGISTRY if isinstance(s := source(name), OnlineSource)]
+    return [s for name in names() if isinstance(s := source(name), OnlineSource)]
 
 
 def urls_for(citation: Citation, sources: Sequence[OnlineSource] | None = None) -> list[str]:
@@ -71,7 +89,7 @@ def urls_for(citation: Citation, sources: Sequence[OnlineSource] | None = None) 
 
 def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
     """The allow-list of :mod:`legalcite.net`: every origin the sources (default: all registered) may contact."""
-    return frozenset(o for s in (sources if sources is not None else [source(n) for n in REGISTRY])
+    return frozenset(o for s in (sources if sources is not None else [source(n) for n in names()])
                      for o in s.origins)
 
 
@@ -83,5 +101,5 @@ def bulk_sources() -> dict[str, BulkSource]:
     return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
 
 
-__all__ = ["REGISTRY", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
+__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
            "BulkSource"]

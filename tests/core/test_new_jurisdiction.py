@@ -52,18 +52,22 @@ def _files(tree: Path) -> dict[str, bytes]:
             if p.is_file() and "__pycache__" not in p.parts}
 
 
-@pytest.fixture(scope="module")
-def added(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """A copy of ``legalcite/`` with the toy package and its registry line; returns (copy, original)."""
-    base = tmp_path_factory.mktemp("new_jurisdiction")
+def add_toy(base: Path, package: str) -> tuple[Path, Path]:
+    """A copy of ``legalcite/`` under ``base`` with the toy ``package`` and its registry line; returns (copy,
+    original)."""
     tree = base / "legalcite"
     shutil.copytree(ROOT / "legalcite", tree, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(TOY / "rt", tree / "jurisdictions" / "rt")
+    shutil.copytree(TOY / package, tree / "jurisdictions" / package)
     registry = tree / "jurisdictions" / "__init__.py"
     text = registry.read_text(encoding="utf-8")
     head, tail = text.split("\n}\n", 1)   # the end of PACKAGES, the first dict literal of the module
-    registry.write_text(f'{head}\n    "rt": "rt",\n}}\n{tail}', encoding="utf-8")
+    registry.write_text(f'{head}\n    "{package}": "{package}",\n}}\n{tail}', encoding="utf-8")
     return tree, ROOT / "legalcite"
+
+
+@pytest.fixture(scope="module")
+def added(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    return add_toy(tmp_path_factory.mktemp("new_jurisdiction"), "rt")
 
 
 def test_the_new_jurisdiction_touches_its_package_and_one_registry_line(added: tuple[Path, Path]) -> None:
