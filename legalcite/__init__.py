@@ -20,7 +20,9 @@ The command line (``legalcite --help``) covers the rest: the corpus store, retri
 """
 import typing as _typing
 
-__version__ = "0.1.0"
+import legalcite.jurisdictions  # noqa: F401  the registry: hands the key functions every jurisdiction's labels
+
+from legalcite._version import __version__
 
 # name → (module, attribute): imported on first use (__getattr__), listed by dir() and help() (__dir__, __all__)
 _LAZY = {

@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from legalcite.core.budget import OverBudget
+from legalcite.deduction import CITATION_PENALTY, distinct_deducted
 from legalcite.core.jsonl import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided, settle_confirmed
 
 _log = logging.getLogger("legalcite")
-LEXASSAY_PENALTY = 0.25   # per distinct deducted citation (legalcite.metrics.lexassay)
 DEFAULT_MAX_CHARS = 1_000_000
 
 
@@ -372,13 +372,12 @@ def attribution_gaps(store: Any = None) -> list[str]:
 def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> dict[str, Any]:
     """Counts by status and by jurisdiction, and the LexAssay deduction: 0.25 per distinct citation that is
     misattributed or invented and, under ``deduct="confirmed"`` (the default), confirmed — distinct as ``score
-    lexassay`` counts them (:func:`legalcite.metrics.lexassay.distinct_deducted`: ``§ 823 BGB`` beside ``§ 823 Abs. 1
+    lexassay`` counts them (:func:`legalcite.deduction.distinct_deducted`: ``§ 823 BGB`` beside ``§ 823 Abs. 1
     BGB`` is one citation); the deducted verdicts left out for want of confirmation are listed under
     ``unconfirmed``. ``attribution_not_run``: the ``real``
     verdicts whose claim was not compared with the unit (the evidence says why), ``attribution_no_claim`` those
     whose sentence states nothing beyond the citation."""
     from legalcite.attribution import attribution_result
-    from legalcite.metrics.lexassay import distinct_deducted
     from legalcite.status import DEDUCT_POLICIES
 
     if deduct not in DEDUCT_POLICIES:
@@ -403,7 +402,7 @@ def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> 
     unconfirmed = [g["key"] for g in distinct_deducted(cites, "unconfirmed")
                    if taken.isdisjoint((g["key"], *g["also"]))]
     return {"counts": counts, "by_jurisdiction": by_jur, "deducted": [g["key"] for g in deducted],
-            "unconfirmed": unconfirmed, "lexassay_deduction": LEXASSAY_PENALTY * len(deducted),
+            "unconfirmed": unconfirmed, "lexassay_deduction": float(CITATION_PENALTY * len(deducted)),
             "attribution_not_run": attribution["not run"], "attribution_no_claim": attribution["no claim"]}
 
 

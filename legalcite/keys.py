@@ -2,7 +2,8 @@
 
 A key is ``jurisdiction/work/unit/unit/...``. These functions work on plain strings, so metrics and
 gold files can use them without parsing anything. The labels a segment may start with are each registered
-jurisdiction's (its :class:`KeyScheme`, read from the registry's declarations, which import no jurisdiction's code).
+jurisdiction's (its :class:`KeyScheme`): the registry hands them in when it is imported (:func:`use_schemes`), so
+that this module imports nothing of legalcite and the registry depends on it, not the other way round.
 """
 from __future__ import annotations
 
@@ -32,13 +33,24 @@ class _Labels(NamedTuple):
     documents: frozenset[str]
 
 
+# where the registered jurisdictions' schemes come from: set by the registry (legalcite.jurisdictions) on import
+_schemes: Callable[[], Iterable[KeyScheme]] | None = None
+
+
+def use_schemes(schemes: Callable[[], Iterable[KeyScheme]]) -> None:
+    """Read the labels of keys from ``schemes`` (the registry's :func:`~legalcite.jurisdictions.key_schemes`)."""
+    global _schemes
+    _schemes = schemes
+    _labels.cache_clear()
+
+
 @functools.cache
 def _labels() -> _Labels:
     """Every registered jurisdiction's labels as one segment pattern (longest first, so ``abs`` wins over
     ``a…``-values and ``satz`` over ``s``), the unit labels and the document works; built on first use."""
-    from legalcite.jurisdictions import key_schemes
-
-    schemes = key_schemes()
+    if _schemes is None:   # (importing legalcite imports the registry, which sets them)
+        raise RuntimeError("no key schemes: legalcite.jurisdictions was not imported")
+    schemes = tuple(_schemes())
     labels = sorted({label for s in schemes for label in s.labels}, key=lambda label: (-len(label), label))
     lettered = sorted({label for s in schemes for label in s.lettered})
     letter = f"|(?:{'|'.join(f'(?<={label})' for label in lettered)})[a-z].*" if lettered else ""

@@ -38,10 +38,10 @@ class Tools:
     def extract(self, text: str, jurisdiction: str | None = None) -> dict[str, Any]:
         """``{"citations": [...]}``: each citation of ``text`` as :meth:`legalcite.models.Citation.to_dict` writes it
         (key, jurisdiction, kind, work, units, span, text, form)."""
-        import legalcite
+        from legalcite.pipeline import extract as citations_of
 
         self._fits(text)
-        return {"citations": [c.to_dict() for c in legalcite.extract(text, jurisdiction=_code(jurisdiction))]}
+        return {"citations": [c.to_dict() for c in citations_of(text, jurisdiction=_code(jurisdiction))]}
 
     def check(self, text: str, question: str | None = None, jurisdiction: str | None = None) -> dict[str, Any]:
         """``{"citations": [...], "summary": {...}}``: the record ``legalcite check`` writes for ``text`` as one answer
@@ -144,7 +144,7 @@ def build_server(tools: Tools):
     from mcp.types import ToolAnnotations
     from pydantic import Field
 
-    from legalcite import __version__
+    from legalcite._version import __version__
     from legalcite.jurisdictions import PACKAGES
     from legalcite.status import Status
 

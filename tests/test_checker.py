@@ -37,9 +37,9 @@ def test_check_german_text(small_store: Path) -> None:
 
 
 def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
-    """One rule for "the same citation counts once" (metrics.lexassay.distinct_deducted): a less precise key beside
+    """One rule for "the same citation counts once" (deduction.distinct_deducted): a less precise key beside
     a more precise one is one citation, two sibling keys are two."""
-    from legalcite.metrics.lexassay import distinct_deducted
+    from legalcite.deduction import distinct_deducted
 
     cites = [citation_from_key(k) for k in ("de/bgb/s823/abs9", "de/bgb/s823/abs9/satz4", "de/bgb/s9999",
                                             "de/bgb/s823/abs8")]

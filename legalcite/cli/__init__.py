@@ -16,7 +16,7 @@ MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from legalcite import __version__
+    from legalcite._version import __version__
 
     ap = argparse.ArgumentParser(
         prog="legalcite",

@@ -331,9 +331,9 @@ class _Totals:
         self.by_jur: dict[str, dict[str, int]] = {}
         self.deduction = 0.0
         self.unconfirmed = 0.0   # what the misattributed and invented verdicts not confirmed would deduct
-        from legalcite.checker import LEXASSAY_PENALTY
+        from legalcite.deduction import CITATION_PENALTY
 
-        self.penalty = LEXASSAY_PENALTY
+        self.penalty = float(CITATION_PENALTY)
         self.attribution = {"not run": 0, "no claim": 0}
         self.opinions: dict[str, int] = {}   # the attribution judge's verdicts (--attribution-judge)
         self.opinion_fault = ""

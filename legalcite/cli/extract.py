@@ -38,14 +38,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_parse(args: argparse.Namespace) -> int:
-    import legalcite
+    from legalcite.pipeline import parse
     from legalcite.cli.common import no_citation
     from legalcite.core.jsonl import dumps
 
     status = 0
     for s in args.citation:
         try:
-            cites = legalcite.parse(s, jurisdiction=args.jurisdiction)
+            cites = parse(s, jurisdiction=args.jurisdiction)
         except ValueError:
             print(f"legalcite: {no_citation(s, args.jurisdiction)}", file=sys.stderr)
             status = 1
@@ -59,7 +59,7 @@ _SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a hea
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    import legalcite
+    from legalcite.pipeline import extract
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
     from legalcite.core.jsonl import RECORD_FORMATS, BadLine, JsonlWriter, Reader
     from legalcite.errors import InputError, LegalciteError
@@ -111,7 +111,7 @@ def run_extract(args: argparse.Namespace) -> int:
                                        "split the text or raise the limit"))
                     failed += 1
                     continue
-                cites = legalcite.extract(text, jurisdiction=args.jurisdiction, unresolved=args.unresolved)
+                cites = extract(text, jurisdiction=args.jurisdiction, unresolved=args.unresolved)
                 if args.jsonl_field:
                     emit(out, rec.id if rec.id is not None else rec.lineno, cites)
                 else:

@@ -117,7 +117,7 @@ def fingerprint(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdicti
                 ) -> str:
     """Identifies a build's inputs: snapshot file names, sizes and mtimes, the jurisdictions, the schema and
     legalcite version. Same fingerprint → the existing store is up to date."""
-    from legalcite import __version__
+    from legalcite._version import __version__
 
     h = hashlib.sha256(f"{SCHEMA_VERSION}|{__version__}|{sorted(jurisdictions or [])}".encode())
     for name in (r.file for r in readers):

@@ -119,7 +119,7 @@ def records(gold: Path) -> Iterator[dict[str, Any]]:
 
 
 def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str | None = None) -> Result:
-    import legalcite
+    from legalcite.pipeline import extract
 
     shared = shared or shared_dir()
     result = Result()
@@ -129,7 +129,7 @@ def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str
             s, t = e["span"]
             if text[s:t] != e["text"]:
                 raise ValueError(f"{rec['id']}: span {e['span']} reads {text[s:t]!r}, annotated {e['text']!r}")
-        cites = legalcite.extract(text, jurisdiction=rec.get("hint") or hint)
+        cites = extract(text, jurisdiction=rec.get("hint") or hint)
         score_record(rec, text, [((c.span.start, c.span.end), c.key) for c in cites if c.key], result)
     return result
 

@@ -128,12 +128,12 @@ def _overlap(s: int, e: int, x: Expected) -> bool:
 
 
 def evaluate(rows: list[Row]) -> Report:
-    import legalcite
+    from legalcite.pipeline import extract
     from legalcite.keys import compatible
 
     rep = Report()
     for row in rows:
-        cites = legalcite.extract(row.text)
+        cites = extract(row.text)
         eu = [c for c in cites if c.jurisdiction == "eu" and c.key]
         exp_eu = [x for x in row.expected if x.key.startswith("eu/")]
         exp_other = [x for x in row.expected if not x.key.startswith("eu/")]

@@ -63,7 +63,7 @@ def shared_dir() -> Path:
 
 def run(path: Path, min_cover: float = 0.5) -> Evaluation:
     """Score ``extract`` on one file of gold spans (``text``, ``expected[]`` with ``kind``, ``start``, ``end``)."""
-    import legalcite
+    from legalcite.pipeline import extract
 
     totals: dict[str, list[int]] = {}
     missed: list[str] = []
@@ -77,7 +77,7 @@ def run(path: Path, min_cover: float = 0.5) -> Evaluation:
         rows = [json.loads(line) for line in fh if line.strip()]
     for n, row in enumerate(rows):
         text = row["text"]
-        cites = [c for c in legalcite.extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
+        cites = [c for c in extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:

@@ -12,7 +12,7 @@ reported as metrics.
 
 Each sample's score is a dict: one count per status (``real``, ``invented``, ``misattributed``, …; 0 when none),
 ``lexassay_deduction`` (0.25 per distinct deducted citation whose verdict is confirmed: the rule of ``legalcite score
-lexassay``, :func:`legalcite.metrics.lexassay.distinct_deducted`) and ``lexassay_unconfirmed`` (what the deducted
+lexassay``, :func:`legalcite.deduction.distinct_deducted`) and ``lexassay_unconfirmed`` (what the deducted
 verdicts no second signal confirmed would add). Metrics: the total and the mean per sample of each count, the mean
 of each deduction. The score's metadata holds the record ``legalcite check`` writes for the answer (every citation
 with its status, reason and evidence), its explanation one line per citation. docs/agents.md.
@@ -42,7 +42,7 @@ _CHECKING = threading.Lock()   # one check at a time: the store's connection and
 def score_values(record: dict[str, Any]) -> dict[str, float]:
     """A sample's score from the record ``legalcite check`` writes for its answer: a count per status and the two
     deductions (see the module doc)."""
-    from legalcite.metrics.lexassay import CITATION_PENALTY, distinct_deducted
+    from legalcite.deduction import CITATION_PENALTY, distinct_deducted
 
     cites = record["citations"]
     confirmed = len(distinct_deducted(cites, "confirmed"))

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
+from legalcite import keys
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
@@ -164,6 +165,9 @@ def key_schemes() -> tuple[KeyScheme, ...]:
     """Every registered jurisdiction's :class:`~legalcite.keys.KeyScheme` (what :mod:`legalcite.keys` splits
     segments by); reading them imports no jurisdiction's code."""
     return tuple(j.keys for j in registered())
+
+
+keys.use_schemes(key_schemes)
 
 
 @functools.cache

@@ -224,7 +224,7 @@ def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract
     if not isinstance(output, str):
         return set()
     if extract is None:
-        from legalcite import extract as extract
+        from legalcite.pipeline import extract as extract
     return _extract_keys(output, extract, resolver, item, level, jurisdiction)
 
 

@@ -17,14 +17,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from legalcite.keys import less_precise
+from legalcite.deduction import CITATION_PENALTY, counts_against, distinct_deducted
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.disclaimers import Disclaimer, find_disclaimer
 from legalcite.metrics.io import (ANSWER_FIELDS, KeyResolver, Row, ScoreInputError, expected_fields, find_text,
                                   need_bool, rounded, row_id, rows_of)
 from legalcite.status import DEDUCT_POLICIES, DEDUCTED, Status
 
-CITATION_PENALTY = Fraction(1, 4)
 DISCLAIMER_PENALTY = Fraction(1, 20)
 _STATUSES = {s.value for s in Status}
 _DEDUCTED = {d.value for d in DEDUCTED}
@@ -50,7 +49,7 @@ def _checked_statuses(text: str, checker: Callable[[str], list]) -> list[tuple[s
 def _default_checker(**options: Any) -> Callable[[str], list]:
     """:func:`legalcite.check` with ``options`` (``store=…``), imported only when a status is missing."""
     try:
-        from legalcite import check
+        from legalcite.checker import check
     except (ImportError, AttributeError) as e:
         raise RuntimeError(
             "LexAssay needs a status for every citation: this task file gives none and legalcite.check is "
@@ -152,28 +151,6 @@ def task_points(share: Fraction, deducted: int, disclaimer: bool, truncated: boo
     if truncated:
         return Fraction(0)
     return max(Fraction(0), share - CITATION_PENALTY * deducted - (0 if disclaimer else DISCLAIMER_PENALTY))
-
-
-def counts_against(c: dict[str, Any], deduct: str = "confirmed") -> bool:
-    """Whether a citation costs points: its status is deducted and, under ``deduct="confirmed"`` (the default,
-    LexAssay: "a deduction needs evidence"), two independent signals confirmed it."""
-    return c["status"] in _DEDUCTED and (deduct == "unconfirmed" or c.get("confirmed", True) is True)
-
-
-def distinct_deducted(cites: Sequence[dict[str, Any]], deduct: str = "confirmed") -> list[dict[str, Any]]:
-    """The deducted citations (:func:`counts_against` under ``deduct``), "the same citation counts once": one
-    entry per key that no other deducted key
-    refines. A key that is a segment prefix of another deducted key (``§ 823 BGB`` beside ``§ 823 Abs. 1 BGB``)
-    is the same citation, less precise, and joins that one's group; ``§ 823 I BGB`` and ``§ 823 Abs. 1 BGB``
-    share a key. Two keys neither of which is a prefix of the other (``§ 823 Abs. 1`` and ``§ 823 Abs. 2``) are
-    two citations. A citation without a key counts once per distinct text. Returns ``{"key", "also"}``, sorted."""
-    keys = sorted({c["key"] for c in cites if counts_against(c, deduct) and c["key"]})
-    texts = sorted({f"?{c['text']}" for c in cites if counts_against(c, deduct) and not c["key"]})
-    groups = {k: [] for k in keys if not any(less_precise(k, other) for other in keys)}
-    for k in keys:
-        if k not in groups:  # joins every more precise key it prefixes; listed under the first of them
-            groups[next(g for g in groups if less_precise(k, g))].append(k)
-    return [{"key": k, "also": also} for k, also in sorted(groups.items())] + [{"key": t, "also": []} for t in texts]
 
 
 def truncated_at_limit(row: Row) -> bool:

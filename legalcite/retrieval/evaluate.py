@@ -71,7 +71,7 @@ def gold_keys(q: dict, level: str = "unit") -> set[str]:
     """The query's gold keys at ``level``; citation strings are parsed with legalcite.parse."""
     keys = list(q.get("keys") or [])
     if q.get("citations"):
-        from legalcite import parse
+        from legalcite.pipeline import parse
 
         for s in q["citations"]:
             try:
