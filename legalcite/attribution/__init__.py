@@ -24,18 +24,21 @@ from typing import Any, Sequence
 
 from legalcite.attribution.claims import (Claim, Spans, citation_material, claim_for, is_bare, language_of,
                                           statement_for)
-from legalcite.attribution.core import RESTATES_ANOTHER
-from legalcite.attribution.lexical import available
+from legalcite.attribution.core import RESTATES_ANOTHER, Attributor, calibration
+from legalcite.attribution.lexical import available, scope_of
+from legalcite.attribution.quotes import check_quote
+from legalcite.attribution.results import JUDGED, NO_CLAIM, NOT_RUN, RESULTS
+from legalcite.attribution.store import lexical_scope
 from legalcite.core.budget import spend
+from legalcite.jurisdictions import print_key
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
 
 __all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
            "REASONS"]
 
-JUDGED, NO_CLAIM, NOT_RUN = "judged", "no claim", "not run"
-RESULTS = (JUDGED, NO_CLAIM, NOT_RUN)    # details["result"] of the attribution evidence
-# details["reason"] where the test was not run (the models add theirs: too little text, no unit vectors)
+# details["result"] of the attribution evidence: RESULTS (.results); details["reason"] where the test was not
+# run (the models add theirs: too little text, no unit vectors)
 REASONS = {
     "extra": "the misattribution test needs numpy and PyStemmer: pip install 'legalcite[retrieval]'",
     "off": "the misattribution test was switched off (--no-attribution)",
@@ -110,6 +113,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
     if todo:
         _judge(todo, jobs, done, store, dense)
         if opinion is not None:   # a model's opinion on what the rules flag or leave undecided
+            # loaded only when one is asked for: it brings asyncio, the LLM client and the judge's prompts
             from legalcite.attribution.opinion import review
 
             review(todo, jobs, done, opinion)
@@ -142,12 +146,6 @@ def _asked(question: str) -> Claim:
 
 def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, dense: str) -> None:
     """Quotations first (:mod:`~legalcite.attribution.quotes`), then the models for the rest, in one batch."""
-    from legalcite.attribution.core import Attributor
-    from legalcite.attribution.lexical import scope_of
-    from legalcite.attribution.store import lexical_scope
-
-    from legalcite.attribution.core import calibration
-
     only_quotes = calibration().quotations_only
     models: list[_Todo] = []
     for t in todo:
@@ -167,8 +165,6 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
 
 def _quote_check(store, t: _Todo, lex):
     """The first quotation of the claim in the law's language that can be compared (None: none)."""
-    from legalcite.attribution.quotes import check_quote
-
     if lex is None:
         return None
     law = t.language or lex.language
@@ -229,7 +225,7 @@ def _apply(checked: CheckedCitation, key: str, claim: Claim, a, beside: frozense
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=True)
     if not a.misattributed:
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=a.judged)
-    better = ", ".join(_printed(k) for k, _ in a.better)
+    better = ", ".join(print_key(k) for k, _ in a.better)
     how = "two models agree" if a.confirmed else "one model"
     if a.by == "figures" and a.figures is not None:
         said = ", ".join(q.text for q in a.figures.missing)
@@ -249,19 +245,13 @@ def _apply(checked: CheckedCitation, key: str, claim: Claim, a, beside: frozense
                + (f"; fitting better: {better}" if better else "") + ")")
 
 
-def _printed(key: str) -> str:
-    from legalcite.jurisdictions import print_key
-
-    return print_key(key)
-
-
 def _apply_quote(checked: CheckedCitation, t: _Todo, q) -> CheckedCitation:
     ev = Evidence(source="attribution", key=t.key,
                   details={"result": JUDGED, **q.details(), "statement": t.claim.text[:200], "claim": t.claim.where})
     if q.verdict == "contained":
         return dataclasses.replace(checked, evidence=checked.evidence + (ev,), content_checked=True,
                                    reason=f"{checked.reason}; the quoted words are its text")
-    where = (f"; they are the text of {_printed(q.found_in)} (containment {q.found:.0f})" if q.found_in
+    where = (f"; they are the text of {print_key(q.found_in)} (containment {q.found:.0f})" if q.found_in
              else "; no unit of the law that fits the quotation best holds it")
     return dataclasses.replace(
         checked, status=Status.MISATTRIBUTED, confirmed=q.found_in is not None, evidence=checked.evidence + (ev,),

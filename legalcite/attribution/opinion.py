@@ -28,11 +28,16 @@ import json
 import re
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Sequence
 
-from legalcite.llm import Endpoint
+from legalcite._util import cache_dir
+from legalcite.attribution.results import JUDGED, NOT_RUN
+from legalcite.judge import load_prompt, parse_judge, strip_reasoning
+from legalcite.jurisdictions import print_key
+from legalcite.llm import Endpoint, SqliteCache, chat_url, complete, request_hash
 from legalcite.status import CheckedCitation, Status
 
 PROMPT = ("legalcite.attribution", "data/opinion_prompt.json")   # the shipped prompt (package, file)
@@ -73,8 +78,6 @@ def settings_of(judge: OpinionSettings | Endpoint | str | None) -> OpinionSettin
     if isinstance(judge, Endpoint):
         return OpinionSettings(judge)
     if isinstance(judge, str):
-        from legalcite.judge import parse_judge
-
         return OpinionSettings(parse_judge(judge, params={"temperature": 0}))
     raise TypeError(f"attribution_judge must be OpinionSettings, an Endpoint or 'MODEL@URL', "
                     f"not {type(judge).__name__}")
@@ -83,8 +86,6 @@ def settings_of(judge: OpinionSettings | Endpoint | str | None) -> OpinionSettin
 @cache
 def load(path: str | None = None):
     """The prompt (:class:`legalcite.judge.JudgePrompt`): a file in the shipped one's format, or the shipped one."""
-    from legalcite.judge import load_prompt
-
     return load_prompt(path, shipped=PROMPT, fields=FIELDS)
 
 
@@ -104,8 +105,6 @@ def _clip(text: str, limit: int) -> str:
 def cache_key(prompt_id: str, endpoint: Endpoint, msgs: Sequence[dict[str, str]]) -> str:
     """What identifies an answer in the cache: the prompt's id (``name@version``) and the request (URL, model,
     parameters, messages: :func:`legalcite.llm.request_hash`)."""
-    from legalcite.llm import request_hash
-
     return hashlib.sha256(json.dumps([prompt_id, request_hash(endpoint, msgs)]).encode("utf-8")).hexdigest()
 
 
@@ -113,8 +112,6 @@ def parse_answer(text: str | None) -> tuple[str | None, str]:
     """``(verdict, why)`` from a model's answer: its first line (after a reasoning model's ``</think>``, Markdown
     emphasis and end punctuation taken off) must be SUPPORTS, DOES NOT SUPPORT or UNCLEAR, in any case; the lines
     after it are the reason. ``(None, what is wrong)`` for anything else: no opinion."""
-    from legalcite.judge import strip_reasoning
-
     lines = [x.strip() for x in strip_reasoning(text or "").splitlines() if x.strip()]
     if not lines:
         return None, "an empty answer"
@@ -203,20 +200,14 @@ def open_cache(settings: OpinionSettings):
     """The answers' cache (:class:`legalcite.llm.SqliteCache`) the settings name, or None."""
     if not settings.use_cache:
         return None
-    from legalcite.llm import SqliteCache
-
     if settings.cache:
         return SqliteCache(settings.cache)
-    from legalcite._util import cache_dir
-
     return SqliteCache(cache_dir() / CACHE_FILE)
 
 
 def _send(msgs: list[list[dict[str, str]]], settings: OpinionSettings) -> list[dict[str, Any]]:
     """The requests through :func:`legalcite.llm.complete`, ``settings.concurrency`` at a time; ``{"error": …}``
     for each at once where the endpoint could not be reached lately (:data:`UNREACHABLE_S`)."""
-    from legalcite.llm import chat_url
-
     url = chat_url(settings.endpoint.url)
     down = _DOWN.get(url)
     if down is not None and time.monotonic() - down[0] < UNREACHABLE_S:
@@ -230,9 +221,7 @@ def _send(msgs: list[list[dict[str, str]]], settings: OpinionSettings) -> list[d
 
 
 async def _gather(msgs: list[list[dict[str, str]]], settings: OpinionSettings) -> list[dict[str, Any]]:
-    import httpx
-
-    from legalcite.llm import complete
+    import httpx  # loaded when the first request is sent (the opinion's settings and parsing do without it)
 
     sem = asyncio.Semaphore(max(1, settings.concurrency))
     async with httpx.AsyncClient(timeout=settings.timeout) as client:
@@ -250,8 +239,6 @@ def _run_sync(coro):
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
 
@@ -269,8 +256,6 @@ def asked_for(cc: CheckedCitation) -> str | None:
     has text (``not judged``: too little text, a claim in another language without unit vectors, a work the models
     are not trusted on); a ``real`` verdict whose misfit reached :data:`NEAR` of its threshold (``near the
     threshold``). Never a verdict without a claim (``no claim``) or one the rules decided firmly."""
-    from legalcite.attribution import NOT_RUN
-
     i = _attribution(cc)
     if i is None:
         return None
@@ -293,8 +278,6 @@ def review(todo: Sequence[Any], jobs: Sequence[Any], done: list[list[CheckedCita
     """The opinion on the verdicts of ``todo`` (the claims the rules judged or tried to:
     ``legalcite.attribution._Todo``) that :func:`asked_for` selects, applied to ``done`` in place; ``jobs`` hold the
     verdicts before attribution and the store's units."""
-    from legalcite.jurisdictions import print_key
-
     picked: list[tuple[Any, str]] = []
     questions: list[tuple[str, str, str]] = []
     for t in todo:
@@ -318,8 +301,6 @@ def review(todo: Sequence[Any], jobs: Sequence[Any], done: list[list[CheckedCita
 def apply(before: CheckedCitation, after: CheckedCitation, asked: str, op: Opinion) -> CheckedCitation:
     """``after`` (the rules' verdict; ``before``: the verdict before attribution) with the opinion in its attribution
     evidence and, where the opinion decides, the status, ``confirmed`` and a reason that says so (module doc)."""
-    from legalcite.attribution import JUDGED, NOT_RUN
-
     i = _attribution(after)
     assert i is not None, "asked_for() selects verdicts with attribution evidence"
     ev = after.evidence[i]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalcite.core.parse import parse_prefix, token_run
-from legalcite.jurisdictions.de import statute
+from legalcite.jurisdictions.de import statute, trees
 from legalcite.keys import ROMAN_NUMERAL, ROMAN_SMALL_NUMERAL, int_to_roman, is_roman, roman_to_int
 
 _SIGN = re.compile(r"§§?(?=\s*\d)|(?<![\w.])(?:Artt?\.?|Artikeln?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|Articles?)(?=\s*\d)")
@@ -20,7 +20,7 @@ _SIGN = re.compile(r"§§?(?=\s*\d)|(?<![\w.])(?:Artt?\.?|Artikeln?|Paragra(?:f|
 
 def _same(window: str) -> None:
     cut = statute.parse_chain(window)
-    whole = parse_prefix(statute._parser(), window)
+    whole = parse_prefix(trees.statute_parser(), window)
     assert (cut is None) == (whole is None), window
     if cut is not None:
         assert [(i.path, i.range_to, i.following, i.version) for i in cut.items] == \
@@ -70,9 +70,9 @@ def test_the_grammars_roman_numerals_are_numerals_the_keys_read() -> None:
 
 
 def test_chains_in_the_grammars_shape_need_no_parse_and_read_as_the_grammar_reads_them(corpora_dir: Path) -> None:
-    """The fast path (statute._read_run) reads most § chains of real statute text, each as the grammar reads the
+    """The fast path (trees._read_run) reads most § chains of real statute text, each as the grammar reads the
     same run and the whole window (the other chains go to the grammar)."""
-    run = token_run(statute._parser())
+    run = token_run(trees.statute_parser())
     decided = total = 0
     with gzip.open(corpora_dir / "de_fulltext.jsonl.gz", "rt", encoding="utf-8") as fh:
         for line in fh:
@@ -83,10 +83,10 @@ def test_chains_in_the_grammars_shape_need_no_parse_and_read_as_the_grammar_read
                 if r is None or r.end() == len(window) or window[r.end()].isalnum():
                     continue
                 total += 1
-                fast = statute._read_run(r.group())
+                fast = trees._read_run(r.group())
                 if fast is not None:
                     decided += 1
-                    parsed = parse_prefix(statute._parser(), r.group())
+                    parsed = parse_prefix(trees.statute_parser(), r.group())
                     assert [(i.path, i.range_to, i.following, i.version) for i in fast.items] == \
                         [(i.path, i.range_to, i.following, i.version) for i in parsed.items], window
                     assert (fast.end, fast.english) == (parsed.end, parsed.english), window

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import re
 
 from legalcite.jurisdictions.ch import acts
+from legalcite.jurisdictions.intl.treaties import treaty_print
 from legalcite.keys import print_segments, split, split_segment
 from legalcite.jurisdictions.interface import Printer
 
@@ -36,8 +37,6 @@ def act_name(work: str) -> tuple[str, bool]:
 
 
 def _printed_abbr(work: str, a: dict) -> str | None:
-    from legalcite.jurisdictions.intl.printer import treaty_print
-
     return treaty_print(work) or a.get("abbr")
 
 

@@ -4,7 +4,7 @@ Forms (keys per docs/keys.md):
 
 - ``《中华人民共和国民法典》第五百零九条第二款`` / ``《民法典》第509条`` / ``民法典第1062条`` (no brackets: the
   title is found by a bounded lookback before ``第``) → ``cn/中华人民共和国民法典/art509/para2``;
-- unit chains parsed by ``units.lark`` (beside this module) into :class:`Group` s by the Transformer in
+- unit chains parsed by ``units.lark`` (beside this module) into :class:`~.groups.Group` s by the Transformer in
   :mod:`.units`: lists, ranges (expanded over the work's article list by :func:`unit_paths`), ``之一``
   (``art133-1``), ``第（二）项``, ``以下``;
 - short forms ``本法/同法/该法第X条``, a bare ``第X条`` after a named law, ``前条``, ``上述规定``: linked by
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from legalcite.core.link import CONTINUES
 from legalcite.core.scan import Context, Extractor
+from legalcite.jurisdictions.cn.groups import Group
 from legalcite.jurisdictions.cn.laws import (FOLD_TABLE, LAWLIKE, articles_index, en_norm, lookup, strip_category,
                                              strip_version, tables, title_before, visible, work_of_title)
 from legalcite.keys import CN_NUMERAL_CHARS, cn_ascii_brackets, cn_numeral_irregular, cn_to_int, int_to_cn
@@ -63,20 +64,6 @@ _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例
 # ------------------------------------------------------------------ unit chains (Lark)
 
 
-@dataclass
-class Group:
-    """One group of a unit chain as written (built by :mod:`.units`' Transformer, or by :func:`_simple_groups`
-    for a single provision): offsets are into the parsed window."""
-
-    kind: str                     # "art" or "sub"
-    arts: list[tuple[str, str]]   # (op, value): op "," or "~" (range to)
-    subs: list[tuple[str, list[tuple[str, str]]]]  # (label, values)
-    start: int
-    end: int
-    sep: str                      # separator before this group: "", "," or "~"
-    following: bool = False
-
-
 _N = r"(?:[0-9０-９]{1,5}|[零〇一二两三四五六七八九十百千]{1,10})"  # the grammar's NUM
 _SIMPLE = re.compile(rf"第\s*({_N})\s*条(?:\s*之\s*({_N}))?(?:\s*第\s*({_N})\s*款)?"
                      rf"(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
@@ -111,6 +98,7 @@ _TRAILING_SEP = re.compile(r"(?:[\s、，,；;…\.至到\-－—–~～（(]|�
 
 def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | None:
     """Parse the unit chain at the start of ``window``: its groups and where it ends."""
+    # Lark: the parser and its Transformer (.units) are loaded on the first chain the fast path cannot read
     from lark.exceptions import LarkError, VisitError
 
     from legalcite.core.parse import Prefix, get_parser, longest_prefix

@@ -1,4 +1,4 @@
-"""``units.lark`` trees → :class:`~legalcite.jurisdictions.cn.extract.Group` s, by a Lark :class:`Transformer`.
+"""``units.lark`` trees → :class:`~legalcite.jurisdictions.cn.groups.Group` s, by a Lark :class:`Transformer`.
 
 A Chinese unit chain (``第五百零九条至第五百一十二条``, ``第一千零七十九条、第一千零八十条第一款``, ``第三十九条第（二）项``,
 ``第一百三十三条之一``) is parsed by ``units.lark`` into groups as written: each an article group (the articles
@@ -16,7 +16,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from legalcite.jurisdictions.cn.extract import Group
+from legalcite.jurisdictions.cn.groups import Group
 from legalcite.keys import cn_to_int
 
 Values = list[tuple[str, str]]   # (op, value): op "," (listed) or "~" (a range up to this value)

@@ -11,79 +11,30 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 
-from legalcite.core.data import load
+from legalcite.jurisdictions.de.parts import Decision, Reporter, courts, federal_courts, reporter_kinds
 from legalcite.keys import work_id
 from legalcite.models import CaseMetadata, Citation, Form, Kind, ReporterMetadata, Span, Unit
 
 WINDOW = 240  # characters a decision or reporter cite may span after its anchor
 
 
-@dataclass(slots=True)
-class Cite:
-    """One volume-and-page (or loose-leaf number) of a reporter, with its pin cites."""
-
-    volume: str
-    page: str
-    pins: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Reporter:
-    name: str | None          # as printed ("BStBl II" with its series), None when the extractor read it
-    cites: list[Cite]
-    end: int
-
-
-@dataclass(slots=True)
-class Decision:
-    court: str | None = None          # a court named inside the docket ("BVerwG 4 NB 43.93")
-    decision_type: str | None = None
-    date: str | None = None
-    dockets: list[str] = field(default_factory=list)
-    reporter: Reporter | None = None
-    end: int = 0
-
-
 # ---------------------------------------------------------------- tables
-
-@functools.cache
-def _courts() -> dict:
-    return load(__package__, "courts.json")
-
-
-@functools.cache
-def federal_courts() -> frozenset[str]:
-    """Abbreviations of the courts that stand alone (``BGH``, ``BVerfG``)."""
-    return frozenset(_courts()["federal"].values())
-
 
 @functools.cache
 def reporting_only_courts() -> frozenset[str]:
     """Courts that are not German but whose decisions German reporters print (``EuGH GRUR 2010, 933``)."""
-    return frozenset(_courts()["reporting_only"].values())
+    return frozenset(courts()["reporting_only"].values())
 
 
 @functools.cache
 def placed_courts() -> frozenset[str]:
     """Abbreviations of the courts that take a place (``OLG München``)."""
-    return frozenset(_courts()["placed"].values())
-
-
-@functools.cache
-def reporter_kinds() -> dict[str, str]:
-    """Reporter name → its kind: ``volume``, ``year``, ``loose_leaf`` or ``annotated`` (data/reporters.json)."""
-    data = load(__package__, "reporters.json")
-    return {name: kind for kind in ("volume", "year", "loose_leaf", "annotated") for name in data[kind]}
+    return frozenset(courts()["placed"].values())
 
 
 def reporter_names() -> list[str]:
     return list(reporter_kinds())
-
-
-def known_reporter(name: str | None) -> bool:
-    return bool(name) and name.split(" ")[0] in reporter_kinds()
 
 
 _PLACE = re.compile(r"[ \t]+([A-ZÄÖÜ][\wäöüßÄÖÜ\-]+(?:[ \t]a\.[ \t]?M\.|[ \t]\(Oder\))?)")
@@ -106,14 +57,14 @@ def court_at(text: str, pos: int) -> tuple[str, int, int] | None:
             return f"{name} {p.group(1)}", pos, p.end()
         a = _adjective_before().search(text, max(0, pos - 40), pos)
         if a:
-            return f"{name} {_courts()['places_adjectival'][a.group(1)]}", a.start(), m.end()
+            return f"{name} {courts()['places_adjectival'][a.group(1)]}", a.start(), m.end()
     return None
 
 
 @functools.cache
 def _adjective_before() -> re.Pattern:
     """A Land's adjective in any case ending right before a court: ``Hessisches FG`` → Hessen."""
-    adjectives = sorted(_courts()["places_adjectival"], key=len, reverse=True)
+    adjectives = sorted(courts()["places_adjectival"], key=len, reverse=True)
     return re.compile(r"(?<![\w-])(%s)[nrms]?[ \t]+$" % "|".join(map(re.escape, adjectives)))
 
 
@@ -144,6 +95,7 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
 
 @functools.cache
 def _parser():
+    # Lark: the parser and its Transformer are built on the first decision or reporter cite
     from legalcite.core.parse import get_parser
     from legalcite.jurisdictions.de.trees import DecisionParts
 
@@ -236,7 +188,7 @@ _COURT_PROSE = re.compile(
 @functools.cache
 def _federal_stems() -> dict[str, str]:
     """A federal court's one-word name without its genitive ``s`` (``Bundesgerichtshof``) → its abbreviation."""
-    return {k.split()[0].rstrip("s"): v for k, v in _courts()["federal"].items() if " " not in k}
+    return {k.split()[0].rstrip("s"): v for k, v in courts()["federal"].items() if " " not in k}
 
 
 _ADJ_ENDING = re.compile(r"(?:en|es)$")  # "Hessischen" → "Hessische": a place's adjective in its table's form
@@ -247,7 +199,7 @@ def court_in_prose(text: str, pos: int) -> tuple[str, str, int] | None:
     m = _COURT_PROSE.match(text, pos)
     if not m:
         return None
-    data = _courts()
+    data = courts()
     name = m.group("court")
     if name in federal_courts():  # "Urteil des BGH vom …"
         return name, m.group("dtype"), m.end()

@@ -8,7 +8,8 @@ import re
 from legalcite.core.data import load
 from legalcite.core.link import CONTINUES, bound, named_before, same_passage
 from legalcite.core.scan import Context
-from legalcite.jurisdictions.de.statute import RANK, cited_by_section_only
+from legalcite.jurisdictions.de.parts import RANK
+from legalcite.jurisdictions.de.statute import cited_by_section_only
 from legalcite.keys import work_id
 from legalcite.models import Citation, Form, Kind, Unit
 

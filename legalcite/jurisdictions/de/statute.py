@@ -2,7 +2,8 @@
 
 1. ``statute.lark`` parses the sign and unit chain (``§§ 280 Abs. 1 und 3``); its Transformer
    (:class:`legalcite.jurisdictions.de.trees.StatuteChain`), embedded in the parser, turns each list item into a path
-   of (label, value) while it parses (:func:`attach_item` says where an item attaches): :func:`parse_chain`;
+   of (label, value) while it parses (:func:`legalcite.jurisdictions.de.parts.attach_item` says where an item
+   attaches): :func:`parse_chain`;
 2. :func:`legalcite.jurisdictions.de.laws.match_law` reads the law named after the chain (``BGB``, ``des
    Grundgesetzes``, ``of the Civil Code``);
 3. :func:`statutes` joins groups (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB``), lends a law to the groups before it,
@@ -16,10 +17,11 @@ import re
 from dataclasses import dataclass, field
 from itertools import starmap
 
-from legalcite.core.chains import Item, Path, back_fill, expand, next_group
+from legalcite.core.chains import back_fill, expand, next_group
 from legalcite.core.scan import Context
+from legalcite.jurisdictions import claimed_elsewhere
 from legalcite.jurisdictions.de import laws as de_laws
-from legalcite.keys import roman_to_int
+from legalcite.jurisdictions.de.parts import Chain
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 320  # characters a statute chain may span
@@ -33,234 +35,20 @@ class NamedLaws:
     works: dict[str, str] = field(default_factory=dict)
 
 
-# Label order inside a provision (docs/keys.md): a list item restarts at its own level.
-RANK = {"s": 0, "art": 0, "abs": 1, "uabs": 2, "satz": 3, "hs": 4, "nr": 5, "lit": 6, "alt": 7}
-# token type → (the main unit it starts, plural sign, English): the first item's sign
-SIGNS = {"SIGN": ("s", False, False), "SIGNS": ("s", True, False), "ART": ("art", False, False),
-          "ARTS": ("art", True, False), "EN_SIGN": ("s", False, True), "EN_ART": ("art", False, True)}
-# token type → label of a level written with its value ("Abs. 1")
-LEVELS = {"ABS": "abs", "UABS": "uabs", "SATZ": "satz", "HS": "hs", "NR": "nr", "ALT": "alt", "LIT": "lit",
-           "SUBSECTION": "abs", "SECTION": "s"}
-STYLES = {"VALUE": "bare", "ROMAN_NUMERAL": "roman", "PAREN": "paren", "FOLLOWING": "following", "VERSION": "version"}
-# the value at the end of a sign's or level's token: "§ 613 a" → "613 a", "Abs. (2)" → "2", "lit. b)" → "b"
-END_VALUE = re.compile(r"\(?(\d+(?:\.\d+)*(?:[ ]?[a-z])?|[a-z]{1,2})\)?\)?$")
-_LEADING_INT = re.compile(r"\d+")
-
-
-@dataclass(slots=True)
-class Chain:
-    """``§§ 280 Abs. 1, 281``: its items, where it ends in the window, and how the parse ended."""
-
-    items: list[Item]
-    end: int
-    english: bool       # "Section 823(1)": needs an English law name or a German cue
-    open: bool          # the parse ran to the window's end: the chain may go on beyond it
-
-
-# a part of an item: (style, label, value, end offset in the window)
-Part = tuple[str, "str | None", str, int]
-
-
-# the highest Absatz or Satz number a list after one is read as ("§ 3 Abs. 1, 4": Abs. 4); beyond it, and beyond the
-# unit's own number, a bare number is the next unit, as models write it with a single sign ("§ 280 Abs. 1, 281 BGB")
-MAX_SUB_VALUE = 20
-
-
-def _next_unit(value: str, ppath: Path) -> bool:
-    """Whether a bare list item after an Absatz or Satz is a unit: too high for the level, above the current unit."""
-    n = _int(value)
-    return ppath[-1][0] in ("abs", "satz") and n > MAX_SUB_VALUE and n > _int(ppath[0][1])
-
-
-def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: bool, main: str
-          ) -> tuple[Path, str, str | None, str | None, int, bool] | None:
-    """Where a list item attaches (docs/keys.md, lists): the first item starts with the unit number; a later one
-    starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
-    numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
-    current unit (``§§ 280 Abs. 1, 281``), and after an Absatz or Satz when it is too high for one and above the
-    current unit (``§ 280 Abs. 1, 281``, :func:`_next_unit`); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
-    → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher levels (``Abs. 1 Satz 2,
-    Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every part attached)."""
-    style, label, value, _ = parts[0]
-    rest = parts
-    if prev is None:
-        if style != "bare":
-            return None
-        path: Path = [(main, value)]
-        rest = parts[1:]
-    else:
-        ppath, pstyle = prev
-        if style == "bare":
-            if len(ppath) == 1 or pstyle in ("roman", "paren") or (plural and _int(value) > _int(ppath[0][1])) \
-                    or _next_unit(value, ppath):
-                path = [(main, value)]
-            else:
-                level = ppath[-1][0]
-                path = [p for p in ppath if RANK[p[0]] < RANK[level]] + [(level, value)]
-            rest = parts[1:]
-        elif style == "paren":
-            path = list(ppath[:-1]) if pstyle == "paren" else list(ppath)  # "(1) and (2)": the same level
-        elif style in ("roman", "labeled"):
-            path = [p for p in ppath if RANK[p[0]] < RANK[label]]
-        else:  # "f." or "a.F." alone after a separator
-            return None
-    following = version = None
-    last_style, end, complete = style, parts[0][3], True
-    for part in rest:
-        pstyle_, plabel, pvalue, pend = part
-        if pstyle_ == "following":
-            following = pvalue
-        elif pstyle_ == "version":
-            version = pvalue
-        elif pstyle_ == "bare":
-            # "§ 812 I 1": a bare number after an Absatz is the Satz, after a Satz the Nummer
-            level = {"abs": "satz", "satz": "nr"}.get(path[-1][0])
-            if level is None:
-                complete = False
-                break
-            path.append((level, pvalue))
-        elif pstyle_ == "paren":
-            if pvalue[0].isdigit():
-                path.append(("satz" if any(p[0] == "abs" for p in path) else "abs", pvalue))
-            else:
-                path.append(("lit", pvalue.lower()))
-        else:  # roman, labeled
-            path.append((plabel, pvalue))
-        last_style, end = pstyle_, pend
-    return path, last_style, following, version, end, complete
-
-
-def chain_of(sign: str, sign_end: int, members: list[tuple[str | None, tuple[Part, ...]]]) -> Chain:
-    """The chain a sign (its terminal's name, where it ends) and its list members make (each member: the separator
-    before it, ``SEP`` or ``RANGE``, and its parts; the first member's parts start with the sign's value): each
-    member attached where :func:`attach_item` says, a member after ``RANGE`` the end of a range; a member that does
-    not attach ends the chain."""
-    main, plural, english = SIGNS[sign]
-    items: list[Item] = []
-    end = sign_end
-    prev: tuple[Path, str] | None = None
-    for sep, parts in members:
-        built = attach_item(parts, prev, plural, main)
-        if built is None:
-            break
-        path, last_style, following, version, item_end, complete = built
-        if sep == "RANGE" and items and items[-1].range_to is None:
-            items[-1].range_to = path
-        else:
-            items.append(Item(path, following=following, version=version))
-        prev, end = (path, last_style), item_end
-        if not complete:
-            break
-    return Chain(items, end, english=english, open=True)
-
-
-def _int(value: str) -> int:
-    m = _LEADING_INT.match(value)
-    return int(m.group()) if m else 0
-
-
-@functools.cache
-def _parser():
-    from legalcite.core.parse import get_parser
-    from legalcite.jurisdictions.de.trees import StatuteChain
-
-    return get_parser(__package__, "statute", transformer=StatuteChain())
-
-
-def end_value(text: str) -> str:
-    """The value at the end of a sign's or level's token: ``§ 613 a`` → ``613a``, ``Abs. (2)`` → ``2``."""
-    return END_VALUE.search(text).group(1).replace(" ", "")
-
-
-def part_of(kind: str, text: str, end: int) -> Part:
-    """A token of a list item (its terminal ``kind``, its text, where it ends) as a :data:`Part`."""
-    label = LEVELS.get(kind)
-    if label is not None:
-        value = end_value(text)
-        return ("labeled", label, value.lower() if label == "lit" else value, end)
-    style = STYLES[kind]
-    if style == "bare":
-        return (style, None, text.replace(" ", ""), end)
-    if style == "roman":
-        return (style, "abs", str(roman_to_int(text)), end)
-    if style == "paren":
-        return (style, None, text[1:-1], end)
-    if style == "following":
-        return (style, None, "ff." if text.startswith(("ff", "et")) else "f.", end)
-    return (style, None, text.replace(" ", ""), end)  # version
-
-
 def parse_chain(window: str) -> Chain | None:
     """The sign and unit chain at the start of ``window``, or None when it is no citation. The chain's run of tokens
     is parsed alone where it can be, and once (:func:`legalcite.core.parse.parse_run`): read token by token where it
     has the grammar's shape (:func:`_read_run`: most chains), else by the grammar."""
-    chain, cut = _run_parser()(window)
-    if chain is not None and cut and chain.open:
-        chain.open = False  # cut before prose: the text does not go on as a chain
-    return chain
+    return _trees().parse_chain(window)
 
 
 @functools.cache
-def _run_parser():
-    """:func:`~legalcite.core.parse.parse_run` bound to the grammar and the fast path (imported on the first chain:
-    ``core.parse`` imports Lark, and importing the sources and resolvers stays light)."""
-    from legalcite.core.parse import parse_run
+def _trees():
+    """:mod:`.trees`, where the chain is parsed (Lark: the parser is built on the first chain, so that importing the
+    sources and resolvers stays light)."""
+    from legalcite.jurisdictions.de import trees
 
-    return functools.partial(parse_run, _parser(), fast=_read_run, signs=_SIGN_TERMINALS)
-
-
-_SIGN_TERMINALS = frozenset(SIGNS)
-
-
-@functools.cache
-def _token_readers():
-    """One token of the grammar; one past the first, where no sign is accepted (the parser's state there)."""
-    from legalcite.core.parse import token_pattern
-
-    return token_pattern(_parser()).match, token_pattern(_parser(), _SIGN_TERMINALS).match
-
-
-def _read_run(run: str) -> Chain | None:
-    """The fast path of :func:`parse_chain`: a chain's run of tokens (cut before prose by
-    :func:`~legalcite.core.parse.parse_run`) read with the lexer's own terminals in its order
-    (:func:`legalcite.core.parse.token_pattern`); when it is a sign and list members in the grammar's shape
-    (``items``: parts, separators between them, one may end the list) the chain is built as the embedded Transformer
-    builds it (:func:`chain_of`) — the parser is not needed to say what it is. Past the first token the parser
-    accepts no sign, so the (contextual) lexer reads a sign's text there as a part (``Art. 229 § 5``, ``§ 8 Abs. 1,
-    § 9``: a ``SECTION``) or, where no part matches, as the prose after the chain (``§ 8, §§ 3``: the chain ends
-    before ``§§``); so does this reader. Anything else (two separators in a row) is None: the grammar reads it.
-    ``tests/de/test_parse.py`` checks both paths agree on the shared German texts and random chains."""
-    match, inside = _token_readers()
-    m = match(run)
-    if m is None or m.lastgroup not in SIGNS:
-        return None
-    sign, sign_end = m.lastgroup, m.end()
-    members: list[tuple[str | None, tuple[Part, ...]]] = []
-    sep: str | None = None
-    parts: list[Part] = [("bare", None, end_value(m.group(sign)), sign_end)]
-    pos = sign_end
-    while pos < len(run):
-        m = match(run, pos)
-        if m is None:
-            return None
-        if m.lastgroup in SIGNS:
-            m = inside(run, pos)
-            if m is None:
-                break  # no part reads here either: the lexer's TAIL, the prose after the chain
-        kind = m.lastgroup
-        if kind in ("SEP", "RANGE"):
-            if not parts:
-                return None  # two separators in a row: not the grammar's shape (it decides where the chain ends)
-            members.append((sep, tuple(parts)))
-            sep, parts = kind, []
-        elif kind in LEVELS or kind in STYLES:
-            parts.append(part_of(kind, m.group(kind), m.end()))
-        else:
-            return None  # a terminal this reader does not know: the grammar reads it
-        pos = m.end()
-    if parts:
-        members.append((sep, tuple(parts)))
-    return chain_of(sign, sign_end, members)
+    return trees
 
 
 # A chain of levels without its unit ("Abs. 2", "Nr. 3 und 4", "S. 2") is read as the grammar reads it after a unit:
@@ -416,8 +204,6 @@ def _not_german(law: de_laws.LawMatch, g: _Group) -> bool:
         # only another jurisdiction knows is still a (repealed or unlisted) German law
     if law.known and not cited_by_section_only(law.work):
         return False
-    from legalcite.jurisdictions import claimed_elsewhere
-
     return claimed_elsewhere(law.printed, besides="de")
 
 

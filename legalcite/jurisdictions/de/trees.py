@@ -1,7 +1,9 @@
 """The Transformers of the German grammars, embedded in their LALR parsers (STYLE.md §4, "Skip the tree"): the parse
 builds a statute chain's items (:class:`StatuteChain`, ``statute.lark``) and a decision's or reporter cite's parts
-(:class:`DecisionParts`, ``case.lark``) directly. Kept apart from :mod:`.statute` and :mod:`.case` so that importing the
-package does not import Lark (the parsers are built on first use)."""
+(:class:`DecisionParts`, ``case.lark``) directly; the parsers, and the token readers that read the commonest shapes
+without them (:func:`parse_chain`, :func:`read_case`). Kept apart from :mod:`.statute` and :mod:`.case` so that
+importing the package does not import Lark (they load this module on the first parse); what both sides build is in
+:mod:`.parts`."""
 from __future__ import annotations
 
 import functools
@@ -9,9 +11,9 @@ import re
 
 from lark import Token, Transformer
 
-from legalcite.core.parse import Reject, lexer_order, token_pattern
-from legalcite.jurisdictions.de.case import Cite, Decision, Reporter, federal_courts, known_reporter, reporter_kinds
-from legalcite.jurisdictions.de.statute import Chain, Part, chain_of, end_value, parse_chain, part_of
+from legalcite.core.parse import Reject, get_parser, lexer_order, parse_run, token_pattern
+from legalcite.jurisdictions.de.parts import (LEVELS, SIGNS, STYLES, Chain, Cite, Decision, Part, Reporter, chain_of,
+                                              end_value, federal_courts, known_reporter, part_of, reporter_kinds)
 from legalcite.keys import work_id
 
 # ---------------------------------------------------------------- statute.lark
@@ -46,6 +48,80 @@ class StatuteChain(Transformer):
         chain = children[0]
         chain.open = len(children) == 1  # no TAIL: the parse ran to the window's end
         return chain
+
+
+@functools.cache
+def statute_parser():
+    """``statute.lark`` with :class:`StatuteChain` embedded: a parse returns a :class:`~.parts.Chain`."""
+    return get_parser(__package__, "statute", transformer=StatuteChain())
+
+
+def parse_chain(window: str) -> Chain | None:
+    """The sign and unit chain at the start of ``window``, or None when it is no citation. The chain's run of tokens
+    is parsed alone where it can be, and once (:func:`legalcite.core.parse.parse_run`): read token by token where it
+    has the grammar's shape (:func:`_read_run`: most chains), else by the grammar."""
+    chain, cut = _run_parser()(window)
+    if chain is not None and cut and chain.open:
+        chain.open = False  # cut before prose: the text does not go on as a chain
+    return chain
+
+
+@functools.cache
+def _run_parser():
+    """:func:`~legalcite.core.parse.parse_run` bound to the grammar and the fast path."""
+    return functools.partial(parse_run, statute_parser(), fast=_read_run, signs=_SIGN_TERMINALS)
+
+
+_SIGN_TERMINALS = frozenset(SIGNS)
+
+
+@functools.cache
+def _token_readers():
+    """One token of the grammar; one past the first, where no sign is accepted (the parser's state there)."""
+    return token_pattern(statute_parser()).match, token_pattern(statute_parser(), _SIGN_TERMINALS).match
+
+
+def _read_run(run: str) -> Chain | None:
+    """The fast path of :func:`parse_chain`: a chain's run of tokens (cut before prose by
+    :func:`~legalcite.core.parse.parse_run`) read with the lexer's own terminals in its order
+    (:func:`legalcite.core.parse.token_pattern`); when it is a sign and list members in the grammar's shape
+    (``items``: parts, separators between them, one may end the list) the chain is built as the embedded Transformer
+    builds it (:func:`~.parts.chain_of`) — the parser is not needed to say what it is. Past the first token the parser
+    accepts no sign, so the (contextual) lexer reads a sign's text there as a part (``Art. 229 § 5``, ``§ 8 Abs. 1,
+    § 9``: a ``SECTION``) or, where no part matches, as the prose after the chain (``§ 8, §§ 3``: the chain ends
+    before ``§§``); so does this reader. Anything else (two separators in a row) is None: the grammar reads it.
+    ``tests/de/test_parse.py`` checks both paths agree on the shared German texts and random chains."""
+    match, inside = _token_readers()
+    m = match(run)
+    if m is None or m.lastgroup not in SIGNS:
+        return None
+    sign, sign_end = m.lastgroup, m.end()
+    members: list[tuple[str | None, tuple[Part, ...]]] = []
+    sep: str | None = None
+    parts: list[Part] = [("bare", None, end_value(m.group(sign)), sign_end)]
+    pos = sign_end
+    while pos < len(run):
+        m = match(run, pos)
+        if m is None:
+            return None
+        if m.lastgroup in SIGNS:
+            m = inside(run, pos)
+            if m is None:
+                break  # no part reads here either: the lexer's TAIL, the prose after the chain
+        kind = m.lastgroup
+        if kind in ("SEP", "RANGE"):
+            if not parts:
+                return None  # two separators in a row: not the grammar's shape (it decides where the chain ends)
+            members.append((sep, tuple(parts)))
+            sep, parts = kind, []
+        elif kind in LEVELS or kind in STYLES:
+            parts.append(part_of(kind, m.group(kind), m.end()))
+        else:
+            return None  # a terminal this reader does not know: the grammar reads it
+        pos = m.end()
+    if parts:
+        members.append((sep, tuple(parts)))
+    return chain_of(sign, sign_end, members)
 
 
 

@@ -6,25 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from legalcite.core.data import load
-from legalcite.jurisdictions.ch.printer import LEVEL_NAMES
+from legalcite.jurisdictions.ch.printer import LEVEL_NAMES, sr_print
 from legalcite.jurisdictions.ch.printer import print_units as _swiss_units
+from legalcite.jurisdictions.intl.treaties import treaties as _treaties
+from legalcite.jurisdictions.intl.treaties import treaty_print
 from legalcite.keys import print_segments, split, split_segment
 from legalcite.jurisdictions.interface import Printer
 
 # the SR's treaties print as Swiss acts do
 __all__ = ["LANGUAGES", "LEVEL_NAMES", "print_key", "print_units", "treaty_print"]
 LANGUAGES = ("de", "en")   # Swiss style (the default) or English; the registry asks for no other
-
-
-def _treaties() -> dict:
-    return load(__package__, "treaties.json")
-
-
-def treaty_print(work: str) -> str | None:
-    """The abbreviation a treaty is printed with (``echr`` → ``EMRK``), None for a work without one here."""
-    t = _treaties()["treaties"].get(work)
-    return t["print"] if t else None
 
 
 # a treaty's sub-units in an English reason ("Article 6 ECHR exists; paragraph 4 not checked")
@@ -49,8 +40,6 @@ def print_key(key: str, language: str | None = None) -> str | None:
         if len(segs) == 2 and segs[0] == "echr":
             return f"EGMR, Nr. {segs[1].replace('-', '/', 1)}"
         return None
-    from legalcite.jurisdictions.ch.printer import sr_print
-
     return sr_print(key)
 
 

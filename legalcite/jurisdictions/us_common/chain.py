@@ -10,20 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from legalcite.jurisdictions import claimed_elsewhere
+from legalcite.jurisdictions.us_common.refs import REF_SPLIT, ChainRef, Parsed, RangeOf, ref_path
 from legalcite.keys import is_roman, numeral_value
 from legalcite.models import Citation, Form, Kind, Span, StatuteMetadata, Unit
 
 WINDOW = 240  # characters a section chain may span
-
-@dataclass(frozen=True)
-class ChainRef:
-    """One cited unit of a chain: its path of values (``["1030", "a", "2", "C"]``) and where it is printed."""
-
-    path: tuple[str, ...]
-    start: int
-    end: int
-    et_seq: bool = False
-
 
 @dataclass(frozen=True)
 class Chain:
@@ -35,16 +27,6 @@ class Chain:
         """The same chain read ``by`` characters further into the text (parsed in a window that starts there)."""
         return Chain(tuple(dataclasses.replace(r, start=r.start + by, end=r.end + by) for r in self.refs),
                      self.end + by, self.plural)
-
-
-_REF_SPLIT = re.compile(r"\(([A-Za-z0-9]{1,5})\)")
-_PATH_SPLIT = re.compile(r"\([A-Za-z0-9]{1,5}\)(?:\([A-Za-z0-9]{1,5}\))*")
-
-
-def _ref_path(ref: str) -> list[str]:
-    """``1030(a)(2)(C)`` → ``["1030", "a", "2", "C"]`` (sub-unit case kept: USLM tells (a) from (A))."""
-    head = ref.split("(", 1)[0]
-    return [head, *_REF_SPLIT.findall(ref)]
 
 
 # The grammar's REF terminal, and a single reference that nothing in the grammar could continue: the common
@@ -81,7 +63,7 @@ def parse_chain(text: str, pos: int, *, expand: Any = None, fast: bool = True) -
     ``1983(a)(a)(a)…`` is no chain of a hundred thousand levels (each a lookup in the check)."""
     if fast and (m := _SIMPLE.match(text, pos, pos + WINDOW)) is not None:
         group = "pref" if m.group("plural") else "ref"
-        path = _ref_path(m.group(group))
+        path = ref_path(m.group(group))
         path[0] = path[0].translate(_DASHES)
         chain: Chain | None = Chain((ChainRef(tuple(path), m.start(group), m.end()),), m.end(), group == "pref")
     else:
@@ -108,7 +90,7 @@ def _cut_at_misprint(text: str, chain: Chain) -> Chain | None:
         if bad is None:
             refs.append(ref)
             continue
-        opened = [m.start() for m in _REF_SPLIT.finditer(text, ref.start, ref.end)]
+        opened = [m.start() for m in REF_SPLIT.finditer(text, ref.start, ref.end)]
         end = opened[bad - 1] if len(opened) >= bad else ref.end
         refs.append(dataclasses.replace(ref, path=ref.path[:bad], end=end, et_seq=False))
         return Chain(tuple(refs), end, chain.plural)
@@ -119,6 +101,7 @@ def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:
     """The grammar path: the chain's run of tokens parsed alone and once (:func:`legalcite.core.parse.parse_run`,
     an LRU cache of runs: ``§§ 1–9999`` written a thousand times is parsed once, and the US and California
     extractors, which both claim a ``§``, share the parse)."""
+    # Lark: the parser and its Transformer are loaded on the first chain the fast path cannot read
     from legalcite.core.parse import parse_run
     from legalcite.jurisdictions.us_common.grammar import chain_parser
 
@@ -137,29 +120,10 @@ def foreign_law_after(text: str, end: int) -> bool:
     m = _NAME_AFTER.match(text, end)
     if m is None:
         return False
-    from legalcite.jurisdictions import claimed_elsewhere
-
     return claimed_elsewhere(m.group(1), besides="us")
 
 
 # ---------------------------------------------------------------- what the grammar yields (grammar.ChainTransformer)
-
-@dataclass(frozen=True)
-class RangeOf:
-    """``lo–hi`` in a chain: the units after ``lo`` (listed just before it) up to ``hi``, as the table lists them."""
-
-    lo: ChainRef
-    hi: ChainRef
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A chain as written, positions relative to the parsed window; ranges not yet expanded."""
-
-    plural: bool
-    parts: tuple[ChainRef | RangeOf, ...]
-    end: int
-
 
 def to_chain(parsed: Parsed, offset: int, expand: Any = None) -> Chain | None:
     """Positions moved by ``offset`` into the document, ranges expanded over the table (``expand``)."""
@@ -229,6 +193,7 @@ def section_expander(sections: Sequence[str]):
 def parse_constitution(text: str, pos: int) -> tuple[tuple[Unit, ...], int] | None:
     """The units of a constitution citation at ``pos`` (after its name) and where they end, parsed by ``const.lark``:
     ``art. I, § 8, cl. 3`` → ``art1/s8/cl3``; None when there are none."""
+    # Lark: the parser of const.lark is loaded on the first constitution cited
     from legalcite.core.parse import longest_prefix
     from legalcite.jurisdictions.us_common.grammar import const_parser
 

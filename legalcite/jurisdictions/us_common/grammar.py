@@ -1,5 +1,5 @@
 """The Lark side of the shared section chains: :class:`ChainTransformer` turns ``units.lark`` trees into
-:class:`~legalcite.jurisdictions.us_common.chain.Parsed` during the LALR parse. Imported only when a chain is
+:class:`~legalcite.jurisdictions.us_common.refs.Parsed` during the LALR parse. Imported only when a chain is
 parsed (it imports Lark), so that loading a printer or the extractors stays light."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from legalcite.jurisdictions.us_common.chain import _PATH_SPLIT, _REF_SPLIT, ChainRef, Parsed, RangeOf, _ref_path
+from legalcite.core.parse import Reject, get_parser
+from legalcite.jurisdictions.us_common.refs import PATH_SPLIT, REF_SPLIT, ChainRef, Parsed, RangeOf, ref_path
 from legalcite.keys import numeral_value
 from legalcite.models import Unit
 
@@ -64,14 +65,14 @@ class ChainTransformer(Transformer):
 
     def item(self, ref: Token, *rest: Token | _EtSeq) -> tuple[ChainRef, ...]:
         """``437c, subdivision (c)``, ``1(a) and (b)``: one ref per sub-unit path, ``et seq.`` on each."""
-        paths: list[list[str]] = [_ref_path(str(ref))]
+        paths: list[list[str]] = [ref_path(str(ref))]
         end, et_seq = ref.end_pos, False
         for r in rest:
             if isinstance(r, _EtSeq):
                 end, et_seq = r.end, True
             else:
                 end = r.end_pos
-                alts = [_REF_SPLIT.findall(p) for p in _PATH_SPLIT.findall(str(r))]
+                alts = [REF_SPLIT.findall(p) for p in PATH_SPLIT.findall(str(r))]
                 paths = [p + a for p in paths for a in alts]
         return tuple(ChainRef(tuple(p), ref.start_pos, end, et_seq) for p in paths)
 
@@ -137,8 +138,6 @@ class ConstTransformer(Transformer):
 def _number(numeral: Token) -> str:
     """An article's or amendment's number (``XIV`` → ``14``, ``XIII A`` → ``13a``); a numeral the keys cannot read
     (``IIII``, ``VV``, ``XXXX``) is no number: :class:`~legalcite.core.parse.Reject`, so the units stop before it."""
-    from legalcite.core.parse import Reject
-
     value = numeral_value(str(numeral))
     if not value[:1].isdigit():
         raise Reject(f"{numeral} is no numeral")
@@ -148,14 +147,10 @@ def _number(numeral: Token) -> str:
 @functools.cache
 def const_parser() -> Any:
     """``const.lark`` with :class:`ConstTransformer` embedded: a parse returns (units, end)."""
-    from legalcite.core.parse import get_parser
-
     return get_parser(__package__, "const", transformer=ConstTransformer())
 
 
 @functools.cache
 def chain_parser() -> Any:
     """``units.lark`` with :class:`ChainTransformer` embedded: a parse returns a :class:`Parsed`."""
-    from legalcite.core.parse import get_parser
-
     return get_parser(__package__, "units", transformer=ChainTransformer())
