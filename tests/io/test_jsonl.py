@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from legalcite.core.jsonl import BadLine, JsonlWriter, Line, Reader, as_binary, dumps, read_records
+from legalcite.io import BadLine, JsonlWriter, Line, Reader, as_binary, dumps, read_records
 from legalcite.errors import FieldError, InputError, OutputError
 
 

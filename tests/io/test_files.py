@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from legalcite.core.files import atomic_path, atomic_write_text, remove_stale_temps, temp_path
+from legalcite.io.files import atomic_path, atomic_write_text, remove_stale_temps, temp_path
 from legalcite.errors import OutputError
 
 
