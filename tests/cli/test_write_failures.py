@@ -99,10 +99,10 @@ class Disk:
             return real_open(file, mode, *args, **kwargs)
 
         import legalcite.io.files
-        import legalcite.io.jsonl
+        import legalcite.io.writer
         import legalcite.judge
 
-        for module in (legalcite.io.files, legalcite.io.jsonl, legalcite.judge):
+        for module in (legalcite.io.files, legalcite.io.writer, legalcite.judge):
             self._mp.setattr(module, "open", patched, raising=False)
         import sqlite3
 
