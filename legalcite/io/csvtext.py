@@ -55,7 +55,7 @@ class CsvInput(LineSource):
         # a cell may be as long as a line (csv's own limit, 131,072 characters, made an answer of 200,000 a bad line)
         csv.field_size_limit(max(csv.field_size_limit(), self._line_cap() or 2**31 - 1))
         source = feed()
-        header: list[str] | None = None
+        header: list[str] = []   # the column names, once the header is read
         delimiter = ","
         done = 0   # physical lines read by the rows so far
         reader = None
@@ -67,7 +67,7 @@ class CsvInput(LineSource):
                         header = [c.strip() for c in next(csv.reader([raw], delimiter=delimiter))]
                         break
                     self.stats.blank += 1
-                if header is None:
+                if not header:
                     return
                 if len(set(header)) < len(header):
                     raise InputError(f"{self.path}:{where[-1][0]}: the CSV header names a column twice "

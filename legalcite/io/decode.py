@@ -30,6 +30,7 @@ _BOMS = (  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
 CHUNK = 1 << 16
 
 _Source = TypeVar("_Source", bound="LineSource")
+_Marker = TypeVar("_Marker", bound="Undecodable")
 
 
 class LineSource:
@@ -226,7 +227,7 @@ class Undecodable(str):
 
     at: int
 
-    def __new__(cls, at: int) -> "Undecodable":
+    def __new__(cls: type[_Marker], at: int) -> _Marker:
         obj = super().__new__(cls, "")
         obj.at = at
         return obj
@@ -242,7 +243,8 @@ class TooLong(Undecodable):
 def _peek(fh: IO[bytes], n: int) -> bytes:
     """The first ``n`` bytes of ``fh`` without consuming them."""
     if hasattr(fh, "peek"):
-        return fh.peek(n)[:n]
+        head: bytes = fh.peek(n)[:n]
+        return head
     if fh.seekable():
         at = fh.tell()
         head = fh.read(n)

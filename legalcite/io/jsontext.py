@@ -98,9 +98,10 @@ class JsonInput(LineSource):
             return (self._records(_elements(head), head, first[-1][0], [first[-1][2]], "element"), iter(()),
                     "json")
         # a multi-line array: parsed whole before any element becomes a record, so it is held
-        text, ends, lines = self._hold(first, rest, "a JSON array is read whole before its first record")
-        if text is None:
-            return None, lines, "jsonl"  # the per-line reader names the undecodable line
+        held = self._hold(first, rest, "a JSON array is read whole before its first record")
+        if not isinstance(held, tuple):
+            return None, held, "jsonl"  # the per-line reader names the undecodable line
+        text, ends = held
         first_no = first[0][0]
         start = sum(len(t) + 1 for _, t, _ in first[:-1])   # offset of the first non-blank line
         try:
@@ -114,13 +115,13 @@ class JsonInput(LineSource):
         return self._records(_elements(text), text, first_no, ends, "element"), iter(()), "json"
 
     def _hold(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], what: str
-              ) -> tuple[str, array, None] | tuple[None, None, Iterator[tuple[int, str, int]]]:
-        """A JSON text that spans lines, held whole to be parsed: ``(text, each line's end offset, None)`` — the text
-        in chunks of lines (not a tuple per line) and at most :meth:`_skip_cap` characters (an endless one was held
-        for ever; past it an :class:`InputError` that starts with ``what``); ``(None, None, all the lines)`` when a
-        line is not UTF-8 (the per-line reader names it)."""
+              ) -> tuple[str, array[int]] | Iterator[tuple[int, str, int]]:
+        """A JSON text that spans lines, held whole to be parsed: ``(text, each line's end offset)`` — the text in
+        chunks of lines (not a tuple per line) and at most :meth:`_skip_cap` characters (an endless one was held for
+        ever; past it an :class:`InputError` that starts with ``what``); all the lines back instead when a line is
+        not UTF-8 (the per-line reader names it)."""
         if any(isinstance(t, Undecodable) for _, t, _ in first):
-            return None, None, chain(first, rest)
+            return chain(first, rest)
         first_no, cap = first[0][0], self._skip_cap()
         chunks: list[str] = []
         pending = [t for _, t, _ in first]
@@ -129,8 +130,7 @@ class JsonInput(LineSource):
         for item in rest:
             if isinstance(item[1], Undecodable):
                 held = "\n".join([*chunks, "\n".join(pending)]).split("\n")
-                return None, None, chain([(first_no + i, t, ends[i]) for i, t in enumerate(held)],
-                                          chain([item], rest))
+                return chain([(first_no + i, t, ends[i]) for i, t in enumerate(held)], chain([item], rest))
             pending.append(item[1])
             ends.append(item[2])
             size += len(item[1]) + 1
@@ -142,7 +142,7 @@ class JsonInput(LineSource):
                 pending = []
         if pending:
             chunks.append("\n".join(pending))
-        return "\n".join(chunks), ends, None
+        return "\n".join(chunks), ends
 
     def _json_objects(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]]
                       ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]]]:
@@ -164,10 +164,10 @@ class JsonInput(LineSource):
                 break
         if not following or isinstance(following[-1][1], Undecodable) or following[-1][1].lstrip()[:1] in "{":
             return None, chain(first, chain(following, rest))
-        text, ends, lines = self._hold(first + following, rest, "pretty-printed JSON is read whole before its "
-                                       "first record")
-        if text is None:
-            return None, lines
+        held = self._hold(first + following, rest, "pretty-printed JSON is read whole before its first record")
+        if not isinstance(held, tuple):
+            return None, held
+        text, ends = held
         decoder, values, pos = json.JSONDecoder(), [], _skip_space(text, 0)
         try:
             while pos < len(text):

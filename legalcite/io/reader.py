@@ -104,7 +104,10 @@ def read_records(source: str | Path | IO[bytes] | None, **options: Any) -> tuple
     bad: list[BadLine] = []
     with Reader(source, **options) as r:
         for rec in r:
-            (good if isinstance(rec, Line) else bad).append(rec)
+            if isinstance(rec, Line):
+                good.append(rec)
+            else:
+                bad.append(rec)
     return good, bad
 
 

@@ -122,7 +122,7 @@ class ReadStats:
     records: int = 0
     bad: int = 0
     blank: int = 0
-    fields: Counter = field(default_factory=Counter)
+    fields: Counter[str] = field(default_factory=Counter)
     encoding: str = "utf-8"
     format: str = "jsonl"
 

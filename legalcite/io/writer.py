@@ -44,7 +44,7 @@ class JsonlWriter:
         self._failed = False
         self._good = 0          # bytes of complete records (regular files: where to cut back to)
         if target is None or (isinstance(target, str) and target == "-"):
-            self._fh: IO[bytes] = getattr(sys.stdout, "buffer", None) or _TextAsBinary(sys.stdout)
+            self._fh: IO[bytes] | _TextAsBinary = getattr(sys.stdout, "buffer", None) or _TextAsBinary(sys.stdout)
             self._text = sys.stdout
             self.path = "<stdout>"
         elif isinstance(target, (str, Path)):
@@ -117,7 +117,7 @@ class JsonlWriter:
         self.close()
 
 
-def _write_all(fh: IO[bytes], data: bytes) -> None:
+def _write_all(fh: IO[bytes] | io.RawIOBase, data: bytes) -> None:
     """Write every byte: an unbuffered file may take only part of ``data`` per call."""
     view = memoryview(data)
     while view:
