@@ -8,7 +8,7 @@ decided) → the misattribution test (:mod:`legalcite.attribution`) → statuses
 counts verdicts.
 
 :func:`check_answer` is the same for one answer of an answers file and :func:`answer_of` picks the answer out of
-a record of the one JSONL reader (:mod:`legalcite.io.jsonl`); both are pure and picklable, so the CLI's
+a record of the one JSONL reader (:mod:`legalcite.io`); both are pure and picklable, so the CLI's
 process pool and the distributed runner (:mod:`legalcite.distributed`) share them and write identical records.
 :func:`check_line` does both for one raw line.
 

@@ -2,7 +2,7 @@
 
 Why this shape (see docs/cluster.md for the user's side):
 - Both jobs are pure functions over records, so the input is cut into *partitions* of consecutive records of the
-  one JSONL reader (:mod:`legalcite.io.jsonl`: line numbers, ids and bad lines exactly as the CLI sees them);
+  one JSONL reader (:mod:`legalcite.io`: line numbers, ids and bad lines exactly as the CLI sees them);
   each partition is one task whose result is the exact text its records produce. The client writes each result
   to ``<output>.parts/part-NNNNNN.jsonl`` as it arrives and concatenates the parts in input order at the end,
   so the output is byte-identical to a single-process run whatever order the workers finish in.

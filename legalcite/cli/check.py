@@ -2,7 +2,7 @@
 
 Input: JSON Lines (one object per line, the answer in ``--text-field``), or plain text divided into answers as
 ``--split`` says (:data:`SPLITS`; a Markdown file by its headings), read by the one JSONL reader
-(:mod:`legalcite.io.jsonl`). Output is streamed, one record per answer, in input order; a bad line becomes an
+(:mod:`legalcite.io`). Output is streamed, one record per answer, in input order; a bad line becomes an
 error record with its line and id, and the rest is still processed. Exit codes: the rule in
 :mod:`legalcite.cli.common`; ``--fail-on`` adds 3, for a gate in CI or a pre-commit hook.
 """
@@ -89,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# --split → the reader's text format (legalcite.io.jsonl); "auto" is chosen by the file's name
+# --split → the reader's text format (legalcite.io.plaintext); "auto" is chosen by the file's name
 SPLITS = {"auto": None, "blank": "blocks", "rule": "rules", "heading": "headings", "none": "whole"}
 MARKDOWN = (".md", ".markdown")
 

@@ -80,7 +80,7 @@ def plural(n: int, word: str) -> str:
 
 
 def report_bad(bad, file: IO[str] | None = None) -> None:
-    """Print one bad line (a :class:`legalcite.io.jsonl.BadLine` or a message) on stderr, prefixed like every
+    """Print one bad line (a :class:`legalcite.io.BadLine` or a message) on stderr, prefixed like every
     legalcite message."""
     print(f"legalcite: {bad}", file=file or sys.stderr)
 

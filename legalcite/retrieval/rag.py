@@ -28,7 +28,7 @@ TEXT_CHARS = 1500
 # --- prompts ---------------------------------------------------------------------------------------------
 
 def read_jsonl(path: str | Path) -> list[dict]:
-    """The records of a prompts file through the one reader (:mod:`legalcite.io.jsonl`); a bad line raises
+    """The records of a prompts file through the one reader (:mod:`legalcite.io`); a bad line raises
     ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
     from legalcite.io import read_records
     from legalcite.errors import InputError
