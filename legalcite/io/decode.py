@@ -18,10 +18,10 @@ from __future__ import annotations
 import codecs
 import sys
 from pathlib import Path
-from typing import IO, Any, Iterator, TypeVar
+from typing import IO, Any, Callable, Iterator, TypeVar
 
 from legalcite.errors import InputError
-from legalcite.io.records import STDIN, BadLine, ReadStats
+from legalcite.io.records import STDIN, BadLine, Line, ReadStats
 
 _BOMS = (  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
     (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
@@ -220,6 +220,19 @@ class LineSource:
     def _bad(self, lineno: int, ident: Any, error: str, end: int) -> BadLine:
         self.stats.bad += 1
         return BadLine(self.path, lineno, ident, error, end)
+
+    def _per_line(self, lines: Iterator[tuple[int, str, int]], record: Callable[[int, str, int], Line | BadLine]
+                  ) -> Iterator[Line | BadLine]:
+        """One record per non-blank line, made by ``record(line number, text, end)``: the formats of a record a
+        line (JSON Lines, ``text``). A line that is not UTF-8 is a bad line; a blank one is counted."""
+        for lineno, text, end in lines:
+            if isinstance(text, Undecodable):
+                yield self._bad(lineno, None, self._unreadable(text), end)
+                continue
+            if not text.strip():
+                self.stats.blank += 1
+                continue
+            yield record(lineno, text, end)
 
 
 class Undecodable(str):

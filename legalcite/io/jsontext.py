@@ -57,20 +57,16 @@ class JsonInput(LineSource):
     id_field: str   # the field reported as a record's id
 
     def _jsonl(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[Line | BadLine]:
-        for lineno, text, end in lines:
-            if isinstance(text, Undecodable):
-                yield self._bad(lineno, None, self._unreadable(text), end)
-                continue
-            if not text.strip():
-                self.stats.blank += 1
-                continue
-            rec = parse_json_line(text, lineno, path=self.path, id_field=self.id_field, end=end)
-            if isinstance(rec, BadLine):
-                self.stats.bad += 1
-            else:
-                self.stats.records += 1
-                self.stats.fields.update(rec.data.keys())  # type: ignore[union-attr]
-            yield rec
+        return self._per_line(lines, self._json_line)
+
+    def _json_line(self, lineno: int, text: str, end: int) -> Line | BadLine:
+        rec = parse_json_line(text, lineno, path=self.path, id_field=self.id_field, end=end)
+        if isinstance(rec, BadLine):
+            self.stats.bad += 1
+        else:
+            self.stats.records += 1
+            self.stats.fields.update(rec.data.keys())  # type: ignore[union-attr]
+        return rec
 
     def _json_array(self, first: list[tuple[int, str, int]], rest: Iterator[tuple[int, str, int]], *, strict: bool
                     ) -> tuple[Iterator[Line | BadLine] | None, Iterator[tuple[int, str, int]], str | None]:

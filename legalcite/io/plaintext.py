@@ -66,15 +66,11 @@ class PlainText(LineSource):
 
     def _text(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[Line | BadLine]:
         """``text``: one record per non-blank line."""
-        for lineno, text, end in lines:
-            if isinstance(text, Undecodable):
-                yield self._bad(lineno, None, self._unreadable(text), end)
-                continue
-            if not text.strip():
-                self.stats.blank += 1
-                continue
-            self.stats.records += 1
-            yield Line(self.path, lineno, None, None, text, end)
+        return self._per_line(lines, self._text_line)
+
+    def _text_line(self, lineno: int, text: str, end: int) -> Line:
+        self.stats.records += 1
+        return Line(self.path, lineno, None, None, text, end)
 
     def _blocks(self, lines: Iterator[tuple[int, str, int]], mode: str) -> Iterator[Line | BadLine]:
         state: list[int] = []   # the first line of the block being dropped, while one is
