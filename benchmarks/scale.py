@@ -41,7 +41,7 @@ def noop_partition(lines, first, ctx, files) -> str:
 def plain(src: Path, out: Path, options) -> float:
     """The single-process loop of ``legalcite check``; the first call in a process pays the loading."""
     from legalcite.checker import check_record
-    from legalcite.core.jsonl import JsonlWriter, Reader
+    from legalcite.io import JsonlWriter, Reader
 
     t0 = time.perf_counter()
     with Reader(src, id_field=options.id_field) as reader, JsonlWriter(out) as w:

@@ -18,7 +18,7 @@ LOADING_AFTER = 1.0   # seconds a load runs before it is said
 
 # Bytes one record may take, however it comes: an answer of an official source (legalcite.net), a body expanding
 # from a compressed encoding (a gzip bomb is refused past it), a line of a snapshot file (legalcite.corpora), and what
-# the input reader skips of one record too long before it gives up on the input (legalcite.core.jsonl).
+# the input reader skips of one record too long before it gives up on the input (legalcite.io.decode).
 MAX_DECODED = 64 * 1024 * 1024
 
 

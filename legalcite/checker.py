@@ -8,7 +8,7 @@ decided) → the misattribution test (:mod:`legalcite.attribution`) → statuses
 counts verdicts.
 
 :func:`check_answer` is the same for one answer of an answers file and :func:`answer_of` picks the answer out of
-a record of the one JSONL reader (:mod:`legalcite.core.jsonl`); both are pure and picklable, so the CLI's
+a record of the one JSONL reader (:mod:`legalcite.io`); both are pure and picklable, so the CLI's
 process pool and the distributed runner (:mod:`legalcite.distributed`) share them and write identical records.
 :func:`check_line` does both for one raw line.
 
@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from legalcite.core.budget import OverBudget
 from legalcite.deduction import CITATION_PENALTY, distinct_deducted
-from legalcite.core.jsonl import BadLine, Line, parse_json_line
+from legalcite.io import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided, settle_confirmed

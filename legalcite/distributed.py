@@ -2,7 +2,7 @@
 
 Why this shape (see docs/cluster.md for the user's side):
 - Both jobs are pure functions over records, so the input is cut into *partitions* of consecutive records of the
-  one JSONL reader (:mod:`legalcite.core.jsonl`: line numbers, ids and bad lines exactly as the CLI sees them);
+  one JSONL reader (:mod:`legalcite.io`: line numbers, ids and bad lines exactly as the CLI sees them);
   each partition is one task whose result is the exact text its records produce. The client writes each result
   to ``<output>.parts/part-NNNNNN.jsonl`` as it arrives and concatenates the parts in input order at the end,
   so the output is byte-identical to a single-process run whatever order the workers finish in.
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from legalcite._util import sha256_file as file_digest
-from legalcite.core.jsonl import BadLine, Line, Reader
+from legalcite.io import BadLine, Line, Reader
 from legalcite.errors import LegalciteError
 
 ENGINES = ("local", "dask")
@@ -360,7 +360,7 @@ def _check_partition(records: Sequence[Line | BadLine], first_lineno: int, optio
                      files: Mapping[str, str]) -> str:
     """``legalcite check`` on one partition: the same per-record function and serialisation as the CLI."""
     from legalcite.checker import check_record
-    from legalcite.core.jsonl import dumps
+    from legalcite.io import dumps
 
     if "store" in files:
         options = _with_store(options, files["store"])

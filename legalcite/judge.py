@@ -191,7 +191,7 @@ def read_items(answers: str | Path, questions: str | Path | None = None, *, answ
     """The answers to grade, joined on ``id`` with their questions (``question``, ``reference_answer``; from
     ``questions`` or the answer line itself). Returns the items and the bad lines (reported, not graded): a line
     without an answer, a question or a reference. No line with an answer field at all is an error."""
-    from legalcite.core.jsonl import read_records
+    from legalcite.io import read_records
 
     qs: dict[Any, dict[str, Any]] = {}
     bad: list[Any] = []
@@ -287,8 +287,8 @@ def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_pat
     """``OUT`` from the calls log (the judgments made with ``prompt``, default the shipped one): per answer the
     judges' scores, the pooled score, and what is missing or out of range. An answer is complete when every judge
     gave a score on the 0–1 scale; only a complete answer is pooled."""
-    from legalcite.core.files import atomic_path
-    from legalcite.core.jsonl import dumps
+    from legalcite.io.files import atomic_path
+    from legalcite.io import dumps
     from legalcite.llm import answered
 
     prompt = DEFAULT_PROMPT.id if prompt is None else prompt

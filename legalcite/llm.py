@@ -204,7 +204,7 @@ async def _run(requests: Sequence[Request], out_path: Path, *, concurrency: int,
                timeout: float, cache: Cache | None, progress: Callable[[int], None] | None) -> dict[str, Any]:
     import httpx
 
-    from legalcite.core.jsonl import dumps
+    from legalcite.io import dumps
 
     sem = asyncio.Semaphore(max(1, concurrency))
     stats: dict[str, Any] = {"answered": 0, "failed": 0, "cached": 0, "sent": 0, "prompt_tokens": 0,

@@ -663,7 +663,7 @@ class Downloader:
         self.close()
 
     def _save_manifest(self) -> None:
-        from legalcite.core.files import atomic_write_text
+        from legalcite.io.files import atomic_write_text
 
         atomic_write_text(self.manifest_path, json.dumps(self.manifest, indent=1, sort_keys=True, ensure_ascii=False))
 

@@ -2,7 +2,7 @@
 ``LEGALCITE_SHARED`` overrides its location. Without it (a fresh clone alone) the tests that read it skip, saying
 why — every use of it goes through the ``shared_dir`` fixture or those built on it — and the rest run. Tests
 mirror the layout: ``tests/<jurisdiction>/`` per jurisdiction package (``cases.py`` holds its table of ``(text,
-expected keys)`` rows), ``tests/core/`` for the shared mechanisms.
+expected keys)`` rows), ``tests/core/`` for the shared mechanisms, ``tests/io/`` for the readers and writers.
 
 - ``small_corpora`` / ``small_store`` / ``store``: a store built from a *subset* of ``../shared/corpora`` (all
   tables of contents and lists, full texts of a few laws), filtered line by line into a temporary directory, so

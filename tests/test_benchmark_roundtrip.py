@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("bm25s")
 
 from legalcite.cli import main  # noqa: E402
-from legalcite.core.jsonl import read_records  # noqa: E402
+from legalcite.io import read_records  # noqa: E402
 from legalcite.metrics import lexgenius  # noqa: E402
 from legalcite.metrics.io import label_index, option_label  # noqa: E402
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402

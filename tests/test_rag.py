@@ -164,7 +164,7 @@ def test_lexam_open_questions_are_asked_with_the_versioned_answer_prompt(index, 
     """LEXam's open questions: LEXam's answering instructions (a prompt file beside the judge's, ``name@version``
     on every prompt record), the course, the question; ``rag run`` records the token budget (LexAssay's re-run
     rule reads it)."""
-    from legalcite.core.jsonl import read_records
+    from legalcite.io import read_records
     from legalcite.metrics.prompts import ANSWER_PROMPT, load_answer_prompt
 
     assert ANSWER_PROMPT.id == "lexam-open-answer@1" and "{course}" in ANSWER_PROMPT.template

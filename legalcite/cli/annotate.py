@@ -31,7 +31,7 @@ def is_html(name: str, text: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     from legalcite.annotation import annotate
     from legalcite.cli.common import EXIT_FAILED, EXIT_OK
-    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
+    from legalcite.io import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
 
     try:

@@ -2,7 +2,7 @@
 
 Input: JSON Lines (one object per line, the answer in ``--text-field``), or plain text divided into answers as
 ``--split`` says (:data:`SPLITS`; a Markdown file by its headings), read by the one JSONL reader
-(:mod:`legalcite.core.jsonl`). Output is streamed, one record per answer, in input order; a bad line becomes an
+(:mod:`legalcite.io`). Output is streamed, one record per answer, in input order; a bad line becomes an
 error record with its line and id, and the rest is still processed. Exit codes: the rule in
 :mod:`legalcite.cli.common`; ``--fail-on`` adds 3, for a gate in CI or a pre-commit hook.
 """
@@ -89,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# --split → the reader's text format (legalcite.core.jsonl); "auto" is chosen by the file's name
+# --split → the reader's text format (legalcite.io.plaintext); "auto" is chosen by the file's name
 SPLITS = {"auto": None, "blank": "blocks", "rule": "rules", "heading": "headings", "none": "whole"}
 MARKDOWN = (".md", ".markdown")
 
@@ -394,7 +394,7 @@ def run(args: argparse.Namespace) -> int:
 
     from legalcite.checker import Answer, CheckOptions, answer_of
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
-    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
+    from legalcite.io import BadLine, JsonlWriter, Reader
     from legalcite.corpora.store import StoreError, resolve_store_path
     from legalcite.errors import InputError, LegalciteError
     from legalcite.resolve.store import get_store
@@ -553,7 +553,7 @@ def _attribution_judge(args: argparse.Namespace):
 
 def _run_dask(args: argparse.Namespace, options, workers: int, fmt: str) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
-    from legalcite.core.jsonl import BadLine, Reader
+    from legalcite.io import BadLine, Reader
     from legalcite.errors import LegalciteError
 
     try:

@@ -80,7 +80,7 @@ def plural(n: int, word: str) -> str:
 
 
 def report_bad(bad, file: IO[str] | None = None) -> None:
-    """Print one bad line (a :class:`legalcite.core.jsonl.BadLine` or a message) on stderr, prefixed like every
+    """Print one bad line (a :class:`legalcite.io.BadLine` or a message) on stderr, prefixed like every
     legalcite message."""
     print(f"legalcite: {bad}", file=file or sys.stderr)
 
@@ -108,7 +108,7 @@ def write_output(path: str | None, text: str) -> None:
     from legalcite.errors import OutputError
 
     if path not in (None, "-"):
-        from legalcite.core.files import atomic_write_text
+        from legalcite.io.files import atomic_write_text
 
         atomic_write_text(path, text)  # type: ignore[arg-type]
         return

@@ -482,7 +482,7 @@ def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) 
     """Write to JSON Lines, or merge into the store (keeping its other rows, meta and online cache)."""
     from dataclasses import asdict
 
-    from legalcite.core.jsonl import JsonlWriter
+    from legalcite.io import JsonlWriter
     from legalcite.corpora.snapshots import Work
     from legalcite.corpora.store import merge_into_store
     from legalcite.jurisdictions import scope_of

@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_parse(args: argparse.Namespace) -> int:
     from legalcite.pipeline import parse
     from legalcite.cli.common import no_citation
-    from legalcite.core.jsonl import dumps
+    from legalcite.io import dumps
 
     status = 0
     for s in args.citation:
@@ -61,7 +61,7 @@ _SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a hea
 def run_extract(args: argparse.Namespace) -> int:
     from legalcite.pipeline import extract
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
-    from legalcite.core.jsonl import RECORD_FORMATS, BadLine, JsonlWriter, Reader
+    from legalcite.io import RECORD_FORMATS, BadLine, JsonlWriter, Reader
     from legalcite.errors import InputError, LegalciteError
 
     rows: list[dict] = []

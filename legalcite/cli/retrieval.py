@@ -283,7 +283,7 @@ def cmd_cv(args: argparse.Namespace) -> int:
 
 
 def cmd_queries(args: argparse.Namespace) -> int:
-    from legalcite.core.jsonl import JsonlWriter
+    from legalcite.io import JsonlWriter
     from legalcite.errors import OutputError
     from legalcite.retrieval.evaluate import ler_queries, stard_queries
 
@@ -308,7 +308,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     import warnings
 
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.core.jsonl import BadLine, JsonlWriter, Reader
+    from legalcite.io import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
     need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
     from legalcite.retrieval.rag import build_prompt
@@ -350,7 +350,7 @@ def cmd_rag_run(args: argparse.Namespace) -> int:
     import json
 
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.core.jsonl import read_records
+    from legalcite.io import read_records
     from legalcite.errors import LegalciteError
     from legalcite.retrieval.rag import run
 

@@ -264,7 +264,7 @@ def _crosslex(args: argparse.Namespace) -> int:
 def _consensus(args: argparse.Namespace) -> int:
     def go(a):
         from legalcite.cli.common import write_output
-        from legalcite.core.jsonl import dumps
+        from legalcite.io import dumps
         from legalcite.metrics import consensus
         from legalcite.metrics.io import read_rows
 
@@ -374,7 +374,7 @@ def _split(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, write_output
-        from legalcite.core.jsonl import dumps
+        from legalcite.io import dumps
         from legalcite.metrics import split
         from legalcite.metrics.io import named_path, read_rows
 
@@ -414,7 +414,7 @@ def _split(args: argparse.Namespace) -> int:
 
 def _shuffle(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.core.jsonl import JsonlWriter
+        from legalcite.io import JsonlWriter
         from legalcite.metrics import lexgenius
         from legalcite.metrics.io import read_rows
 

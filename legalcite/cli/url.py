@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from legalcite.cli.common import no_citation
-    from legalcite.core.jsonl import dumps
+    from legalcite.io import dumps
     from legalcite.pipeline import parse
     from legalcite.sources import urls_for
 

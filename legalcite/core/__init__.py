@@ -1,2 +1,2 @@
-"""Shared mechanisms with no jurisdiction knowledge: scanning, parsing, linking dispatch, data tables, and the one
-reader and writer of JSON Lines every command uses."""
+"""Shared mechanisms with no jurisdiction knowledge: scanning, parsing, linking dispatch and data tables. Readers
+and writers live in :mod:`legalcite.io`."""

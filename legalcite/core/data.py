@@ -81,7 +81,7 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
     with without_gc():
         value = build()
     try:
-        from legalcite.core.files import atomic_write_bytes
+        from legalcite.io.files import atomic_write_bytes
 
         atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # a read-only or full cache dir: the built value is still good

@@ -159,7 +159,7 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     records wrote (units by jurisdiction, cases; before the tables kept from the old store are carried over), may
     refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an
     :class:`~legalcite.errors.OutputError` naming ``path``, with nothing changed there."""
-    from legalcite.core.files import atomic_path, remove_stale_temps
+    from legalcite.io.files import atomic_path, remove_stale_temps
     from legalcite.errors import OutputError
 
     path = store_file(path)

@@ -1,4 +1,4 @@
-"""What the metrics share on top of the one JSONL reader (:mod:`legalcite.core.jsonl`): rows with their file, line
+"""What the metrics share on top of the one JSONL reader (:mod:`legalcite.io`): rows with their file, line
 and id; the fields a metric needs, type-checked; citation strings → keys; answer extraction; option labels.
 
 Why here: every benchmark reads the same kinds of files and must treat bad input the same way — any bad line or
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import legalcite.keys as _keys
-from legalcite.core.jsonl import Line, as_binary, read_records
+from legalcite.io import Line, as_binary, read_records
 from legalcite.errors import FieldError
 from legalcite.jurisdictions import lookup as jurisdiction_code
 
@@ -31,7 +31,7 @@ class ScoreInputError(FieldError):
 
 @dataclass(frozen=True)
 class Row:
-    """One JSON object of a scored file, as :mod:`legalcite.core.jsonl` read it (path, line number, id)."""
+    """One JSON object of a scored file, as :mod:`legalcite.io` read it (path, line number, id)."""
 
     rec: Line
 

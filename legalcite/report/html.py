@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Mapping
 from urllib.parse import urlsplit
 
-from legalcite.core.jsonl import BadLine, Reader
+from legalcite.io import BadLine, Reader
 from legalcite.errors import InputError
 from legalcite.report import markdown
 from legalcite.status import DEDUCTED, Status
@@ -417,7 +417,7 @@ def write_report(records: Iterable[Mapping[str, Any]], out_path: str | Path, *, 
                  answers: Mapping[int, Any] | None = None) -> Path:
     """Write the report for check records (the dicts of check JSONL) to ``out_path``, atomically (a full disk
     leaves no half-written page); returns the path."""
-    from legalcite.core.files import atomic_write_text
+    from legalcite.io.files import atomic_write_text
 
     return atomic_write_text(out_path, render(records, title=title, answers=answers))
 

@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from legalcite.core.jsonl import BadLine, read_records
+from legalcite.io import BadLine, read_records
 from legalcite.errors import FieldError, InputError
 from legalcite.keys import InvalidKey, key_at
 

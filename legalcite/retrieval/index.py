@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from legalcite._util import loading
-from legalcite.core.files import replace_dir
+from legalcite.io.files import replace_dir
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import OutputError
 from legalcite.retrieval.tokenize import jurisdiction_language

@@ -34,7 +34,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from legalcite._util import sha256_file
-from legalcite.core.files import replace_dir
+from legalcite.io.files import replace_dir
 from legalcite.errors import OutputError
 from legalcite.keys import InvalidKey, key_at
 from legalcite.retrieval.index import Index, IndexFormatError

@@ -28,9 +28,9 @@ TEXT_CHARS = 1500
 # --- prompts ---------------------------------------------------------------------------------------------
 
 def read_jsonl(path: str | Path) -> list[dict]:
-    """The records of a prompts file through the one reader (:mod:`legalcite.core.jsonl`); a bad line raises
+    """The records of a prompts file through the one reader (:mod:`legalcite.io`); a bad line raises
     ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
-    from legalcite.core.jsonl import read_records
+    from legalcite.io import read_records
     from legalcite.errors import InputError
 
     good, bad = read_records(path)

@@ -1,6 +1,6 @@
 """Issue 18 items 1, 2, 12 and 13 at the command line, each reproduced as the issue found it: what a user sees
 when an input is odd or a command is used as a new user would use it. (The reader's own tests are in
-``tests/core/test_jsonl.py``; the exit-code rule is ``legalcite/cli/common.py``.)"""
+``tests/io/``; the exit-code rule is ``legalcite/cli/common.py``.)"""
 from __future__ import annotations
 
 import json

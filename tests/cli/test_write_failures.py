@@ -98,11 +98,11 @@ class Disk:
                                             newline=kwargs.get("newline"))
             return real_open(file, mode, *args, **kwargs)
 
-        import legalcite.core.files
-        import legalcite.core.jsonl
+        import legalcite.io.files
+        import legalcite.io.writer
         import legalcite.judge
 
-        for module in (legalcite.core.files, legalcite.core.jsonl, legalcite.judge):
+        for module in (legalcite.io.files, legalcite.io.writer, legalcite.judge):
             self._mp.setattr(module, "open", patched, raising=False)
         import sqlite3
 
@@ -301,7 +301,7 @@ def test_index_build_cli_read_only_target(readonly, tmp_path, capsys, monkeypatc
 
 def test_replace_dir_never_leaves_the_path_empty(tmp_path, monkeypatch):
     """The new index takes the old one's place in one step (RENAME_EXCHANGE): no second rename to fail between."""
-    from legalcite.core import files
+    from legalcite.io import files
 
     target, new = tmp_path / "ix", tmp_path / ".ix.tmp-1"
     target.mkdir()

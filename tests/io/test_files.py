@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from legalcite.core.files import atomic_path, atomic_write_text, remove_stale_temps, temp_path
 from legalcite.errors import OutputError
+from legalcite.io.files import atomic_path, atomic_write_text, remove_stale_temps, temp_path
 
 
 def test_atomic_write_replaces_only_when_complete(tmp_path):
