@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
 from legalcite import keys
+from legalcite.core.data import load
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
@@ -153,7 +154,10 @@ def code_of(package: str) -> str:
 @functools.cache
 def get(code: str) -> Jurisdiction:
     """The registered jurisdiction ``code`` (``de``, ``us-ca``), its package imported on first use."""
-    return importlib.import_module(package_of(code)).JURISDICTION
+    declared = importlib.import_module(package_of(code)).JURISDICTION
+    if not isinstance(declared, Jurisdiction):
+        raise TypeError(f"{package_of(code)}.JURISDICTION is no jurisdictions.Jurisdiction")
+    return declared
 
 
 def registered() -> tuple[Jurisdiction, ...]:
@@ -206,11 +210,10 @@ def per_title(code: str, work: str) -> bool:
 def quantity_words(language: str) -> dict[str, Any] | None:
     """The quantity words of ``language`` (``data/quantities.json`` of the first registered package that declares
     it in :attr:`Jurisdiction.quantity_languages`), or None where none does."""
-    from legalcite.core.data import load
-
     for j in registered():
         if language in j.quantity_languages:
-            return load(j.package, "quantities.json")[language]
+            words: dict[str, Any] = load(j.package, "quantities.json")[language]
+            return words
     return None
 
 
