@@ -28,7 +28,7 @@ class KeyScheme:
 
 
 class _Labels(NamedTuple):
-    segment: Callable[[str], re.Match | None]  # label + value of a segment
+    segment: Callable[[str], re.Match[str] | None]  # label + value of a segment
     unit: frozenset[str]
     documents: frozenset[str]
 
@@ -179,7 +179,7 @@ def int_to_roman(n: int) -> str:
 
 _ORDINAL_UNITS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
                   "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINAL_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 
 
 def ordinal_to_int(word: str) -> int | None:
@@ -188,7 +188,7 @@ def ordinal_to_int(word: str) -> int | None:
     w = word.lower()
     if w in _ORDINAL_UNITS:
         return _ORDINAL_UNITS.index(w) + 1
-    for i, tens in enumerate(_TENS):
+    for i, tens in enumerate(_ORDINAL_TENS):
         if w == tens[:-1] + "ieth":
             return 20 + 10 * i
         head, _, unit = w.partition("-")
@@ -252,7 +252,8 @@ def int_to_cn(n: int) -> str:
         return digits[n]
     if n < 20:
         return "十" + (digits[n - 10] if n > 10 else "")
-    out, zero = [], False
+    out: list[str] = []
+    zero = False
     for value, name in ((10000, "万"), (1000, "千"), (100, "百"), (10, "十"), (1, "")):
         q, n = divmod(n, value)
         if q:

@@ -33,7 +33,7 @@ class Budget:
         self.spent = 0.0
         self._deadline: float | None = None
         self._started = 0.0
-        self._token: Token | None = None
+        self._token: Token[Budget | None] | None = None
 
     def __enter__(self) -> "Budget":
         self._started = clock()

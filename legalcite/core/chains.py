@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sized, TypeVar
 
 Path = list[tuple[str, str]]        # [(label, value)], e.g. [("art", "41"), ("abs", "1")]
+G = TypeVar("G")                    # a group of a chain (each jurisdiction has its own class)
 
 
 @dataclass(slots=True)
@@ -84,7 +85,7 @@ def unit_range(values: Listing | None, lo: str, hi: str) -> list[str]:
     return [lo, hi]
 
 
-def back_fill(groups: list, attr: str) -> list:
+def back_fill(groups: list[G], attr: str) -> list[G]:
     """Groups of a chain joined by ``i.V.m.``, ``und``, ``,`` share the work named after the last of them: a group
     without one (its ``attr`` is None) takes the next group's (``§ 280 Abs. 1 i.V.m. § 241 Abs. 2 BGB`` → both BGB).
     The chain is kept up to the last group that has a work (all of it when none has one)."""
@@ -103,7 +104,7 @@ def back_fill(groups: list, attr: str) -> list:
 MAX_GROUPS = 13  # groups of one chain joined by connectors ("§ 280 Abs. 1 i.V.m. § 241 Abs. 2 …"): a bound on lists
 
 
-def next_group(text: str, end: int, groups: list, connector: re.Pattern) -> int | None:
+def next_group(text: str, end: int, groups: Sized, connector: re.Pattern[str]) -> int | None:
     """Where the next group of a chain starts after a group ending at ``end`` (the connector's end: ``i.V.m.``,
     ``und``, ``;``), or None where the chain ends there (no connector, or :data:`MAX_GROUPS` groups read)."""
     c = connector.match(text, end)

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -75,7 +75,7 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
     path = _derived_dir() / f"{package.rsplit('.', 1)[-1]}-{name}-{h.hexdigest()[:20]}.pickle"
     try:
         with without_gc():
-            return pickle.loads(path.read_bytes())
+            return cast(T, pickle.loads(path.read_bytes()))  # the file holds what ``build`` returned
     except Exception:  # not there yet, or a truncated or foreign file: build (over it)
         pass
     with without_gc():

@@ -24,14 +24,21 @@ import dataclasses
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Container, Iterable, Mapping, Sequence
+from typing import Callable, Container, Iterable, Mapping, Protocol, Sequence
 
 from legalcite.core.budget import spend
 from legalcite.core.scan import Context
 from legalcite.models import Citation, Form, Kind, Unit
 
 _log = logging.getLogger("legalcite")
-Linker = Callable[[list[Citation], Context], list[Citation]]
+
+
+class Linker(Protocol):
+    """A jurisdiction's linker: the document's citations with its own short forms bound (new objects: citations
+    are frozen)."""
+
+    def __call__(self, citations: list[Citation], ctx: Context, /) -> list[Citation]: ...
+
 
 # the ``_link`` flag of a continuation: "last" — the citation just before it (``ebd.``, ``dort``); "unit" — the
 # article or § just cited, written as a bare level (``Abs. 2``, ``前款``, ``本条``)
@@ -149,16 +156,19 @@ def bound(c: Citation, before: Sequence[Citation], ctx: Context, own: Container[
     of the same words as a pin (``ebd. S. 2``: a page) is dropped; an ``ebd.`` with levels after a decision keeps
     the pin and the decision's key. ``c`` itself where it continues nothing of ``own``."""
     at = continues(c, before, ctx)
-    if at is None or before[at].jurisdiction not in own:
+    if at is None:
         return c
     prev = before[at]
+    jurisdiction = prev.jurisdiction
+    if jurisdiction is None or jurisdiction not in own:
+        return c
     units, pin = prev.units, c.pin
     if c.units and prev.kind is Kind.STATUTE and prev.units:
-        printed = levels(c.units, prev.jurisdiction)
-        units = continued(prev.units, printed, rank) if printed is not None else None
-        if units is None:
+        printed = levels(c.units, jurisdiction)
+        replaced = continued(prev.units, printed, rank) if printed is not None else None
+        if replaced is None:
             return c
-        pin = None
+        units, pin = replaced, None
     elif c.units and CONTINUES in c._link:
         return c  # "dort Nr. 3" after a decision: no provision to continue
     metadata = dataclasses.replace(prev.metadata, id_form=c.text if c.form is Form.ID else None)
@@ -197,7 +207,12 @@ class Named:
     end: int
 
 
-Namer = Callable[[str, int, int, Context], Iterable[Named]]
+class Namer(Protocol):
+    """A jurisdiction's namer: the acts of its own that the prose names in ``text[start:end]``."""
+
+    def __call__(self, text: str, start: int, end: int, ctx: Context, /) -> Iterable[Named]: ...
+
+
 # two different acts named in the last clause that names any: the prose does not say which one a bare article is of
 AMBIGUOUS = Named("", "", -1, -1)
 NAME_REACH = 300  # characters before a bare article searched for the act the prose names

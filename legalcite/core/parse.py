@@ -73,7 +73,7 @@ def import_paths(package: str) -> list[str]:
 
 @functools.cache
 def get_parser(package: str, name: str, start: str | tuple[str, ...] = "start",
-               transformer: Transformer | None = None) -> Lark:
+               transformer: Transformer[Any, Any] | None = None) -> Lark:
     """The LALR parser for ``<package>/<name>.lark`` (built once per process, tables cached on disk), with
     ``transformer`` (a Lark ``Transformer`` instance, kept for the process) embedded when given: ``parse`` then
     returns what its callbacks build."""
@@ -121,7 +121,7 @@ def parse_prefix(parser: Lark, window: str, start: str | None = None) -> Any:
     return None if res is None else res.tree
 
 
-def lexer_order(parser: Lark) -> list:
+def lexer_order(parser: Lark) -> list[TerminalDef]:
     """The grammar's terminals (``TAIL`` and the ignored whitespace aside) in the order the lexer tries them."""
     skip = {"TAIL", *parser.lexer_conf.ignore}
     return sorted((t for t in parser.terminals if t.name not in skip),
@@ -129,7 +129,7 @@ def lexer_order(parser: Lark) -> list:
 
 
 @functools.cache
-def token_run(parser: Lark) -> re.Pattern:
+def token_run(parser: Lark) -> re.Pattern[str]:
     """A run of the grammar's tokens (``TAIL`` aside, whitespace between them), its terminals in the order the
     lexer tries them: where the citation at a window's start can end at the latest. (Useful for grammars whose
     terminals do not match ordinary words: a run of prose words would reach far past the citation.)"""
@@ -137,7 +137,7 @@ def token_run(parser: Lark) -> re.Pattern:
 
 
 @functools.cache
-def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """What :func:`run_end` reads with ``signs``: one token (any terminal, in the lexer's order; a sign in a named
     group, so that the match says whether it was one) and the run of tokens that are no sign after it; that run
     alone; one sign (after whitespace)."""
@@ -154,7 +154,7 @@ def _sign_run(parser: Lark, signs: frozenset[str]) -> tuple[re.Pattern, re.Patte
 
 
 @functools.cache
-def _anywhere(parser: Lark, names: frozenset[str]) -> re.Pattern:
+def _anywhere(parser: Lark, names: frozenset[str]) -> re.Pattern[str]:
     """One of the terminals ``names``, anywhere (searched)."""
     return re.compile("|".join(f"(?:{t.pattern.to_regexp()})" for t in lexer_order(parser) if t.name in names))
 
@@ -174,12 +174,13 @@ def run_end(parser: Lark, window: str, signs: frozenset[str] = frozenset()) -> i
         return None
     end = m.end()
     if not (m.lastgroup or "").startswith("_sign") and (s := sign.match(window, end)) is not None:  # no sign first
-        end = rest.match(window, s.end()).end()
+        more = rest.match(window, s.end())  # (a run of none matches too)
+        end = more.end() if more is not None else s.end()
     return end
 
 
 @functools.cache
-def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pattern:
+def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pattern[str]:
     """One token of the grammar after what the grammar ignores (whitespace), the terminal's name as the match's
     ``lastgroup``, terminals tried in the lexer's order: matched repeatedly it reads a text token by token as the
     lexer does wherever the token found is one the parser accepts there. A fast path can read the commonest shapes
@@ -192,7 +193,7 @@ def token_pattern(parser: Lark, without: frozenset[str] = frozenset()) -> re.Pat
 
 
 @functools.cache
-def opening(parser: Lark, start: str | None = None) -> re.Pattern:
+def opening(parser: Lark, start: str | None = None) -> re.Pattern[str]:
     """One token the parser accepts first (at ``start``), after what the grammar ignores — the terminals its
     contextual lexer tries there: a window where none matches holds no citation (the lexer would fail at once), told
     without starting a parse."""

@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import bisect
 import functools
+import importlib
 import re
+import sys
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence, TypeVar, cast
 
 from legalcite.models import Citation
+
+if TYPE_CHECKING:  # (core.link imports this module)
+    from legalcite.core.link import Namer
 
 
 PROSE_HEAD = 6000  # characters of a document whose cue words tell the jurisdiction its prose points to
@@ -46,7 +51,7 @@ class Context:
     # how to tell the jurisdiction the prose points to from the text (the cue words: BGE, gemäss, CHF; ß, BGH)
     prose_guess: Callable[[str], str | None] | None = field(default=None, repr=False)
     # the registered jurisdictions' namers: which of their acts a stretch of prose names (core.link.named_before)
-    namers: tuple[Callable[..., Iterable[Any]], ...] = field(default=(), repr=False)
+    namers: tuple[Namer, ...] = field(default=(), repr=False)
 
     def own(self, kind: type[S]) -> S:
         """This document's state of class ``kind`` (a dataclass of an extractor's own, made on first use): what it
@@ -54,7 +59,7 @@ class Context:
         found = self.state.get(kind)
         if found is None:
             found = self.state[kind] = kind()
-        return found  # type: ignore[return-value]  # (made as kind() above)
+        return cast(S, found)  # (state[kind] is made as kind() above)
 
     @functools.cached_property
     def blank_lines(self) -> list[int]:
@@ -106,7 +111,7 @@ class Extractor:
         are asked."""
         return ""
 
-    def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:
+    def extract(self, text: str, anchor: re.Match[str], ctx: Context) -> Sequence[Citation]:
         """Parse the citations that start at (or, for US cases, just before) ``anchor``. Each returned
         citation's ``span`` indexes ``text``. Return ``[]`` when the anchor is no citation. Must look at a
         bounded window only (a few hundred characters) and must not raise on any input. To stay linear on
@@ -165,7 +170,7 @@ class Candidate(NamedTuple):
     made per hit, and a frozen dataclass costs several times as much to build.)"""
 
     start: int
-    claims: tuple[tuple[Extractor, re.Match], ...]
+    claims: tuple[tuple[Extractor, re.Match[str]], ...]
 
 
 def anchor_of(alternatives: Sequence[tuple[str, str]]) -> str:
@@ -188,14 +193,15 @@ def prefixed(first: str | None, rx: str) -> str:
     return rx if first is None else f"[{first}](?<=(?=(?:{rx})).)"
 
 
+# an item of a parsed regex: (opcode, argument), the standard library's private parser's (untyped: its shape
+# varies by the opcode)
+_Item = tuple[Any, Any]
+
+
 @functools.cache
-def _sre():
+def _sre() -> ModuleType:
     """The standard library's regex parser and its opcodes (``re._parser``; ``sre_parse`` before 3.11)."""
-    try:
-        from re import _parser as sre  # type: ignore[attr-defined]
-    except ImportError:  # Python 3.10
-        import sre_parse as sre  # type: ignore[no-redef]
-    return sre
+    return importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
 
 
 def _char(code: int) -> str:
@@ -203,7 +209,7 @@ def _char(code: int) -> str:
     return "\\" + ch if ch in "\\]^-[" else ch
 
 
-def _one(op, av) -> set[str] | None:
+def _one(op: Any, av: Any) -> set[str] | None:
     """The characters a one-character item (a literal or a set) matches, as class-body pieces; None for any other
     item or a set not simple to tell (negated, another category)."""
     c = _sre()
@@ -225,7 +231,7 @@ def _one(op, av) -> set[str] | None:
     return out
 
 
-def _first(items) -> tuple[set[str], bool] | None:
+def _first(items: Iterable[_Item]) -> tuple[set[str], bool] | None:
     """(the characters the item sequence ``items`` can start with, whether it can match the empty string); None when
     not simple to tell. Lookarounds take no character (they are passed over: the answer is a superset)."""
     c = _sre()
@@ -248,22 +254,22 @@ def _first(items) -> tuple[set[str], bool] | None:
         elif op is c.SUBPATTERN and not av[1] & re.IGNORECASE:
             sub = [_first(av[-1])]
         elif op in repeats:
-            sub = [_first(av[2])]
-            if sub[0] is not None and av[0] == 0:
-                sub = [(sub[0][0], True)]
+            inner = _first(av[2])
+            sub = [(inner[0], True) if inner is not None and av[0] == 0 else inner]
         elif op is getattr(c, "ATOMIC_GROUP", None):
             sub = [_first(av)]
         else:
             return None
-        if any(x is None for x in sub):
+        known = [x for x in sub if x is not None]
+        if len(known) < len(sub):
             return None
-        out.update(*(x[0] for x in sub))
-        if not any(x[1] for x in sub):
+        out.update(*(x[0] for x in known))
+        if not any(x[1] for x in known):
             return out, False  # else what follows may come first too
     return out, True
 
 
-def _parsed(rx: str):
+def _parsed(rx: str) -> Any:
     """``rx`` parsed into items, or None when it does not parse or is case-insensitive or verbose."""
     try:
         parsed = _sre().parse(rx)
@@ -283,7 +289,7 @@ def first_chars(rx: str) -> str | None:
 _LEAD_LIMIT = 24  # more first/second pairs than this: the lookahead would cost what it saves
 
 
-def _leads(items, depth: int = 0) -> list[tuple[frozenset[str], frozenset[str] | None]] | None:
+def _leads(items: Iterable[_Item], depth: int = 0) -> list[tuple[frozenset[str], frozenset[str] | None]] | None:
     """Each way a match of ``items`` can start: (its first character's set, the set of the character after it, None
     for any). None when that is not simple to tell (an empty match possible, case folding, a negated set)."""
     c = _sre()
@@ -305,7 +311,7 @@ def _leads(items, depth: int = 0) -> list[tuple[frozenset[str], frozenset[str] |
     if op is getattr(c, "ATOMIC_GROUP", None):
         return _leads([*av, *rest], depth + 1)
     if op is c.BRANCH:
-        out = []
+        out: list[tuple[frozenset[str], frozenset[str] | None]] = []
         for alt in av[1]:
             found = _leads([*alt, *rest], depth + 1)
             if found is None:
@@ -427,8 +433,9 @@ def _union(parts: Sequence[tuple[str | None, str]]) -> str:
             direct.append(body)
             continue
         pairs = _lead_pairs(rx, first)
-        if pairs and len(pairs) <= _LEAD_LIMIT and all(s is not None for s in pairs.values()):
-            for f, s in pairs.items():
+        seconds = {f: s for f, s in (pairs or {}).items() if s is not None}
+        if pairs and len(pairs) <= _LEAD_LIMIT and len(seconds) == len(pairs):
+            for f, s in seconds.items():
                 by_first.setdefault(_set(f), []).append(f"{_set(s)}(?<=(?=(?:{body}))(?s:..))")
             continue
         chars = first if first is not None else first_chars(rx)
@@ -442,30 +449,34 @@ def _union(parts: Sequence[tuple[str | None, str]]) -> str:
 _FIRST_SET = re.compile(r"^\(\?=\[((?:[^\]\\]|\\.)+)\]\)")
 
 
+_Owners = tuple[tuple[Extractor, re.Pattern[str]], ...]  # extractors, each with its compiled (literal) anchor
+_Literals = tuple[tuple[str, _Owners], ...]               # each literal with the extractors that look for it
+
+
 @dataclass(frozen=True)
 class _Scanner:
     """The union of the anchors, per first character the extractors whose anchor can start with it, and the
     extractors' literals."""
 
-    union: re.Pattern
-    own: tuple[tuple[Extractor, re.Pattern], ...]
-    firsts: tuple[re.Pattern | None, ...]   # an anchor's leading one-character set, None when it has none
-    literals: tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]  # each literal with its extractors
+    union: re.Pattern[str]
+    own: _Owners
+    firsts: tuple[re.Pattern[str] | None, ...]   # an anchor's leading one-character set, None when it has none
+    literals: _Literals
     # per language some extractor names in literals_not_in: the literals with the owners that look for them there
-    literals_in: dict[str, tuple[tuple[str, tuple[tuple[Extractor, re.Pattern], ...]], ...]]
+    literals_in: dict[str, _Literals]
     order: dict[Extractor, int]             # registry order: claims are listed in it (the tie-break)
-    by_char: dict[str, tuple[tuple[Extractor, re.Pattern], ...]] = field(default_factory=dict)
+    by_char: dict[str, _Owners] = field(default_factory=dict)
     # per set of quiet extractors and characters (core.scan.scan's ``quiet``): by_char with those left out
-    quiet_views: dict[tuple, dict] = field(default_factory=dict)
+    quiet_views: dict[tuple[tuple[Extractor, str], ...], dict[str, _Owners]] = field(default_factory=dict)
 
-    def claimers(self, ch: str) -> tuple[tuple[Extractor, re.Pattern], ...]:
+    def claimers(self, ch: str) -> _Owners:
         """The extractors whose anchor may match at a position holding ``ch`` (cached per character)."""
         found = self.by_char.get(ch)
         if found is None:
             found = self.by_char[ch] = tuple(o for o, f in zip(self.own, self.firsts) if f is None or f.match(ch))
         return found
 
-    def quiet_view(self, quiet: Mapping[Extractor, str]) -> dict[str, tuple[tuple[Extractor, re.Pattern], ...]]:
+    def quiet_view(self, quiet: Mapping[Extractor, str]) -> dict[str, _Owners]:
         """:attr:`by_char` with each extractor of ``quiet`` left out at its characters (made once per such set)."""
         key = tuple(quiet.items())
         view = self.quiet_views.get(key)
@@ -478,13 +489,13 @@ class _Scanner:
         return view
 
     def literal_hits(self, text: str, language: str | None = None
-                     ) -> tuple[list[int], list[tuple[tuple[Extractor, re.Pattern], ...]]]:
+                     ) -> tuple[list[int], list[_Owners]]:
         """Every occurrence of every extractor's literals, in text order, as two parallel lists: the positions and
         each one's owners (a literal several extractors share, ``art.``, is looked for once); in a text of
         ``language``, not the literals its extractors say it does not hold (``literals_not_in``). One entry per
         occurrence, not per owner: a run of ``id.`` costs one tuple per hit."""
         hits: list[tuple[int, int]] = []
-        found: list[tuple[tuple[Extractor, re.Pattern], ...]] = []
+        found: list[_Owners] = []
         literals = self.literals_in.get(language, self.literals) if language else self.literals
         for literal, owners in literals:
             i = text.find(literal)
@@ -506,9 +517,10 @@ def _compiled(exs: tuple[Extractor, ...]) -> _Scanner:
     # When every anchor starts with a one-character lookahead "(?=[...])", put their union in front as a plain set
     # (prefixed): the engine then skips the positions it rejects (lowercase prose) in its fast set loop.
     firsts = [_FIRST_SET.match(ex.anchor) for ex in exs]
-    if firsts and all(firsts):
-        union = prefixed("".join(m.group(1) for m in firsts), union)
-    owners: dict[str, list[tuple[Extractor, re.Pattern]]] = {}
+    leading = [m.group(1) for m in firsts if m is not None]
+    if firsts and len(leading) == len(firsts):
+        union = prefixed("".join(leading), union)
+    owners: dict[str, list[tuple[Extractor, re.Pattern[str]]]] = {}
     for ex in exs:
         if ex.literals:
             rx = re.compile(ex.literal_anchor)
@@ -543,6 +555,7 @@ def scan(text: str, extractors: tuple[Extractor, ...], resume: Callable[[], int]
     order = scanner.order
     pos = 0
     m = None
+    claims: tuple[tuple[Extractor, re.Match[str]], ...]
     exhausted = False  # the union has no match at or after pos: never searched for again (else each literal's hit
     # after the last anchor would search the rest of the text once more: quadratic in a run of ``ebd.``)
     while True:

@@ -20,7 +20,8 @@ import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable, Iterable, Iterator, cast
 
 _HELD = (signal.SIGINT, signal.SIGTERM)
 GRACE = 5.0   # seconds a worker has to end after SIGTERM (or after the end of the tasks) before SIGKILL
@@ -88,7 +89,7 @@ def _serve(conn: Connection, parent: int, fn: Callable[[Any], Any], initializer:
 
 @dataclass
 class _Worker:
-    process: Any
+    process: BaseProcess
     conn: Connection
 
 
@@ -159,10 +160,10 @@ class Workers:
                 if not more:
                     return
                 continue
-            for conn in wait(list(busy)):
-                i, task, w = busy.pop(conn)  # type: ignore[index]
+            for ready in wait(list(busy)):  # (those of the connections given it that are ready)
+                i, task, w = busy.pop(cast(Connection, ready))
                 try:
-                    ok, value = conn.recv()
+                    ok, value = w.conn.recv()
                 except (EOFError, OSError):      # the worker ended without answering
                     code = self._reap(w)
                     idle.append(self._replace(w, reaped=True))
