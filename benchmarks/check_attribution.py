@@ -850,9 +850,9 @@ def main() -> int:
     args = ap.parse_args()
 
     from legalcite.attribution.core import calibration
-    from legalcite.resolve.store import get_store
+    from legalcite.corpora.store import open_store
 
-    store = get_store(args.store)
+    store = open_store(args.store)
     absent = dense_absent(store, args.dense)
     if absent:
         print(absent)
