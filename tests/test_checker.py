@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalcite.checker import Answer, CheckOptions, check, check_answer, check_citations, check_line, summarize
+from legalcite.corpora.store import open_store
 from legalcite.models import citation_from_key
 from legalcite.resolve.online import OnlineResolver
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -43,7 +44,7 @@ def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
 
     cites = [citation_from_key(k) for k in ("de/bgb/s823/abs9", "de/bgb/s823/abs9/satz4", "de/bgb/s9999",
                                             "de/bgb/s823/abs8")]
-    verdicts = check_citations(cites, store=small_store)
+    verdicts = check_citations(cites, options=_opts(small_store))
     assert all(cc.status is Status.INVENTED for cc in verdicts)
     s = summarize(verdicts, deduct="unconfirmed")
     rows = [{"key": cc.citation.key, "text": cc.citation.text, "status": cc.status.value,
@@ -56,7 +57,7 @@ def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
 
 def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
     cites = [citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s823")]
-    s = summarize(check_citations(cites, store=small_store), deduct="unconfirmed")
+    s = summarize(check_citations(cites, options=_opts(small_store)), deduct="unconfirmed")
     assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
 
 
@@ -86,14 +87,14 @@ def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pyte
     monkeypatch.setattr(online, "OnlineResolver", fake)
     cites = [citation_from_key("de/bgb/s823"), citation_from_key("us/case/5/u.s./137"),
              citation_from_key("us-ca/civ/s1671")]
-    out = check_citations(cites, store=small_store, online=True)
+    out = check_citations(cites, options=_opts(small_store, online=True))
     assert made[0].asked == ["us/case/5/u.s./137", "us-ca/civ/s1671"]  # decided offline: not asked
     assert made[0].kw["store_path"] == str(small_store)                # the cache lives in the store file
     assert [cc.status for cc in out] == [Status.REAL, Status.REAL, Status.NOT_CHECKED]
     assert out[1].reason == "found online"
     # undecided by both: both reasons, both evidences, the online reason's type; no "(offline)": it was asked
     assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
-    offline = check_citations(cites, store=small_store)
+    offline = check_citations(cites, options=_opts(small_store))
     assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
     assert offline[1].reason == ("no case table in the store covers this reporter; load a case table with "
                                  "`legalcite corpus cases`, or check with `--online` (offline)")
@@ -200,7 +201,7 @@ def test_check_never_raises(small_store: Path, parts: list[str]) -> None:
 def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
     """Offline, a store-only ``invented`` is one signal: reported, ``confirmed: false``; other statuses: None."""
     real, invented = check_citations([citation_from_key("de/bgb/s823"), citation_from_key("de/bgb/s9999")],
-                                     store=small_store)
+                                     options=_opts(small_store))
     assert (real.status, real.confirmed) == (Status.REAL, None)
     assert (invented.status, invented.confirmed) == (Status.INVENTED, False)
     assert invented.to_dict()["confirmed"] is False and real.to_dict()["confirmed"] is None
@@ -222,7 +223,7 @@ def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, m
                "cn/中华人民共和国民法典/art1300": Status.NOT_CHECKED}
     made: list[FakeOnline] = []
     monkeypatch.setattr(online, "OnlineResolver", lambda **kw: made.append(FakeOnline(answers, **kw)) or made[-1])
-    out = check_citations([citation_from_key(k) for k in answers], store=small_store, online=True)
+    out = check_citations([citation_from_key(k) for k in answers], options=_opts(small_store, online=True))
     assert [(cc.status, cc.confirmed) for cc in out] == [
         (Status.INVENTED, True), (Status.REAL, None), (Status.INVENTED, False)]
     assert "the official source agrees" in out[0].reason and "snapshot lacks it" in out[1].reason
@@ -238,7 +239,7 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     from legalcite.checker import attribution_gaps
     from legalcite.cli import main
 
-    [gap] = attribution_gaps(small_store)
+    [gap] = attribution_gaps(open_store(small_store))
     assert gap.startswith("attribution by BM25 only") and "corpus embed" in gap
     answers = tmp_path / "a.jsonl"
     answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
@@ -257,5 +258,5 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     import legalcite.attribution.lexical as lexical
 
     monkeypatch.setattr(lexical, "available", lambda: False)
-    [gap] = attribution_gaps(small_store)
+    [gap] = attribution_gaps(open_store(small_store))
     assert gap.startswith("attribution not run") and "pip install 'legalcite[retrieval]'" in gap

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from legalcite.annotation import find_marks
-from legalcite.checker import check
+from legalcite.checker import CheckOptions, check
 from legalcite.cli import main
 
 ANSWERS = [
@@ -54,14 +54,13 @@ def test_the_cli_gives_the_librarys_verdicts(library, answers_file: Path, case_s
 
 def test_annotate_gives_the_librarys_verdicts(library, case_store: Path) -> None:
     for answer, rows in zip(ANSWERS, library):
-        marks = find_marks(answer, status=True, store=case_store)
+        marks = find_marks(answer, options=CheckOptions(store=case_store))
         assert [(m.citation.key, m.status, m.reason) for m in marks] == [r[:3] for r in rows]
 
 
 def test_the_dask_runner_gives_the_librarys_verdicts(library, answers_file: Path, case_store: Path,
                                                       tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="dask.distributed not installed (pip install legalcite[dist])")
-    from legalcite.checker import CheckOptions
     from legalcite.distributed import run_check
 
     from distributed import Client, LocalCluster
