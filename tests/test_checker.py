@@ -131,6 +131,36 @@ def test_check_line_record(small_store: Path) -> None:
     assert pickle.loads(pickle.dumps((check_answer, Answer(1, "q", "x"), _opts(small_store))))  # what workers get
 
 
+@pytest.mark.parametrize("kw, error, says", [
+    ({"max_seconds": 0}, ValueError, "positive number of seconds"),
+    ({"max_seconds": float("nan")}, ValueError, "positive number of seconds"),
+    ({"max_seconds": "soon"}, ValueError, "positive number of seconds"),
+    ({"date": "2024-02-30"}, ValueError, "no calendar date"),
+    ({"date": "01.02.2024"}, ValueError, "YYYY-MM-DD"),
+    ({"input_format": "csv"}, ValueError, "input_format"),
+    ({"store": 3}, TypeError, "CheckOptions.store"),
+    ({"max_chars": "many"}, TypeError, "max_chars"),
+    ({"attribution_judge": 3}, TypeError, "attribution_judge"),
+])
+def test_check_options_refuse_bad_values_when_made(kw: dict, error: type, says: str) -> None:
+    with pytest.raises(error, match=says):
+        CheckOptions(**kw)
+
+
+def test_check_options_keep_one_form_of_each_value(small_store: Path) -> None:
+    """A PathLike store is kept as str and a date as ISO, so that options compare equal and travel alike; an open
+    Store pickles as its path and comes back as the receiving process's store of that path."""
+    import datetime as dt
+
+    assert CheckOptions(store=small_store, date=dt.date(2024, 2, 29)) == CheckOptions(store=str(small_store),
+                                                                                       date="2024-02-29")
+    store = open_store(small_store)
+    options = CheckOptions(store=store)
+    assert options.store_path == str(store.path) == _opts(small_store).store_path
+    assert pickle.loads(pickle.dumps(options)).store is store   # (this process: the same open store)
+    assert check("§ 823 Abs. 7 BGB", store=store) == check("§ 823 Abs. 7 BGB", store=small_store)
+
+
 def test_a_lone_surrogate_is_checked_not_fatal(small_store: Path) -> None:
     rec = check_line('{"id": "s", "answer": "§ 823 Abs. 1 BGB \\ud800 und § 9999 BGB"}', 1, _opts(small_store))
     assert [c["status"] for c in rec["citations"]] == ["real", "invented"]
