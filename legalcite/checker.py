@@ -74,8 +74,6 @@ class CheckOptions:
     #                                     judged against it); None: none
 
     def __post_init__(self) -> None:
-        import os
-
         from legalcite.corpora.store import Store
 
         if isinstance(self.store, os.PathLike):
@@ -92,7 +90,8 @@ class CheckOptions:
             object.__setattr__(self, "attribution_judge", settings_of(self.attribution_judge))
         if self.max_seconds is not None and not (isinstance(self.max_seconds, (int, float))
                                                  and 0 < self.max_seconds < float("inf")):
-            raise ValueError(f"timeout must be a positive number of seconds, not {self.max_seconds!r}")
+            raise ValueError(f"max_seconds (timeout=) must be a positive number of seconds, not "
+                             f"{self.max_seconds!r}")
         if self.input_format not in INPUT_FORMATS:
             raise ValueError(f"CheckOptions.input_format must be one of {INPUT_FORMATS}, not {self.input_format!r}")
         if not isinstance(self.max_chars, int) or isinstance(self.max_chars, bool):
