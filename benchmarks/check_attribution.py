@@ -58,6 +58,10 @@ import time
 from collections import defaultdict
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "attribution"
@@ -527,14 +531,15 @@ def pct(a: int, b: int) -> str:
     return f"{100 * a / b:5.1f} %" if b else "    –  "
 
 
-def dense_absent(store, dense: str) -> str | None:
+def dense_absent(store: Store | str | Path, dense: str) -> str | None:
     """Why the dense model counts for nothing in this run (None when it counts): said before the figures, so that a
     ``dense`` column of 0.0 % is never read as a model that judged and agreed with nothing."""
     if dense == "off":
         return "dense model off (--dense off): BM25 and the rules alone"
     from legalcite.checker import attribution_gaps
+    from legalcite.corpora.store import open_store
 
-    gaps = attribution_gaps(store)
+    gaps = attribution_gaps(open_store(store))
     return f"dense model absent: {gaps[0]}; the figures are BM25 and the rules alone, as with --dense off" \
         if gaps else None
 
@@ -850,9 +855,9 @@ def main() -> int:
     args = ap.parse_args()
 
     from legalcite.attribution.core import calibration
-    from legalcite.resolve.store import get_store
+    from legalcite.corpora.store import open_store
 
-    store = get_store(args.store)
+    store = open_store(args.store)
     absent = dense_absent(store, args.dense)
     if absent:
         print(absent)

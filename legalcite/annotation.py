@@ -20,9 +20,15 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from legalcite.models import Citation, Form, Kind
+
+if TYPE_CHECKING:
+    import os
+
+    from legalcite.checker import CheckOptions
+    from legalcite.corpora.store import Store
 
 OUTPUTS = ("html", "markdown")
 # background colours of ``status=True`` (HTML), one per status of docs/statuses.md
@@ -56,25 +62,34 @@ def default_link(citation: Citation) -> str | None:
 
 def annotate(text: str, *, output: str = "html", markup: str | None = None,
              link: Callable[[Citation], str | None] | None = None, status: bool = False, full_span: bool = False,
-             jurisdiction: str | None = None, store: Any = None, online: bool = False) -> str:
+             jurisdiction: str | None = None, store: Store | str | os.PathLike | None = None,
+             online: bool = False) -> str:
     """``text`` with every citation that has a key wrapped in a link (``output``: ``html`` or ``markdown``).
-    ``markup="html"`` when ``text`` is HTML (the output is then HTML with the original markup)."""
+    ``markup="html"`` when ``text`` is HTML (the output is then HTML with the original markup). With
+    ``status=True``, ``jurisdiction``, ``store`` and ``online`` are made into the check's
+    :class:`~legalcite.checker.CheckOptions`, as :func:`legalcite.check` makes them."""
     if output not in OUTPUTS:
         raise ValueError(f"unknown output {output!r} (known: {', '.join(OUTPUTS)})")
     if markup is not None and output != "html":
         raise ValueError("HTML input is annotated as HTML: its markup is kept")
-    marks = find_marks(text, markup=markup, link=link, status=status, full_span=full_span,
-                       jurisdiction=jurisdiction, store=store, online=online)
+    options = None
+    if status:
+        from legalcite.checker import CheckOptions
+
+        options = CheckOptions(store=store, online=online, jurisdiction=jurisdiction)  # type: ignore[arg-type]
+    marks = find_marks(text, markup=markup, link=link, options=options, full_span=full_span,
+                       jurisdiction=jurisdiction)
     if markup is not None:
         return _wrap_markup(text, marks)
     return (_markdown if output == "markdown" else _html)(text, marks)
 
 
 def find_marks(text: str, *, markup: str | None = None, link: Callable[[Citation], str | None] | None = None,
-               status: bool = False, full_span: bool = False, jurisdiction: str | None = None, store: Any = None,
-               online: bool = False) -> list[Mark]:
+               options: CheckOptions | None = None, full_span: bool = False, jurisdiction: str | None = None
+               ) -> list[Mark]:
     """What :func:`annotate` wraps: each citation with a key, its span in ``text`` (the markup when ``markup`` is
-    given), its URL and, with ``status=True``, its check result. Spans do not overlap."""
+    given), its URL and, with ``options`` (the check's), its check result (``options.jurisdiction`` then stands
+    for ``jurisdiction``). Spans do not overlap."""
     from legalcite.pipeline import extract
 
     visible = None
@@ -85,10 +100,13 @@ def find_marks(text: str, *, markup: str | None = None, link: Callable[[Citation
         visible = clean(text, markup)
         plain = visible.text
     checked: list[Any]
-    if status:  # the one check path (short cites bound through the case tables, second opinions, attribution)
-        from legalcite.checker import check
+    if options is not None:  # the one check path (short cites bound through the case tables, attribution)
+        from legalcite.checker import check_texts
 
-        checked = check(plain, store=store, online=online, jurisdiction=jurisdiction)
+        [result] = check_texts([plain], options)
+        if isinstance(result, Exception):
+            raise result
+        checked = result
         cites = [cc.citation for cc in checked]
     else:
         cites = extract(plain, jurisdiction=jurisdiction)

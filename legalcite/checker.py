@@ -26,38 +26,83 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import logging
+import os
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from legalcite.core.budget import OverBudget
+from legalcite.core.budget import Budget, OverBudget
 from legalcite.deduction import CITATION_PENALTY, distinct_deducted
 from legalcite.io import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
 from legalcite.models import Citation, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided, settle_confirmed
 
+if TYPE_CHECKING:
+    from legalcite.attribution.opinion import OpinionSettings
+    from legalcite.corpora.store import Store
+    from legalcite.resolve import Chain
+
 _log = logging.getLogger("legalcite")
 DEFAULT_MAX_CHARS = 1_000_000
+INPUT_FORMATS = ("jsonl", "text")
 
 
 @dataclass(frozen=True)
 class CheckOptions:
-    """Everything :func:`check_answer` needs; plain data, so it pickles to worker processes."""
+    """The options of a check: the one options parameter of :func:`check_texts` and of every entry point that reaches
+    it (``legalcite check`` and its worker processes, the Dask runner, ``annotate(status=True)``, the MCP server, the
+    inspect scorer); :func:`check` builds one from its keyword arguments. Frozen and picklable (a
+    :class:`~legalcite.corpora.store.Store` pickles as its path), so it travels to worker processes and Dask workers.
+    Checked when made: a bad value is a ValueError or TypeError naming the field, before any work."""
 
-    store: str | None = None            # store path; None → LEGALCITE_STORE or the default location
+    store: Store | str | None = None    # a Store or its path (a PathLike is kept as str); None → LEGALCITE_STORE or
+    #                                     the default location
+    online: bool = False                # ask the official sources about what the store leaves undecided
+    date: str | None = None             # ISO date repeal is judged at (a datetime.date is kept as ISO); None → today
+    jurisdiction: str | None = None     # hint for citations that do not state one
+    attribution: bool = True            # run the misattribution test
+    attribution_judge: OpinionSettings | None = None   # a model asked about what attribution flags or leaves
+    #                                     undecided (given as OpinionSettings, an Endpoint or "[NAME=]MODEL@URL");
+    #                                     None: nothing is sent anywhere
+    max_seconds: float | None = None    # an answer's time budget (core.budget): past it, OverBudget / its error record
+    # reading answers files (answer_of, check_line): which field holds what, and how long an answer may be
     text_field: str = "answer"
     id_field: str = "id"
     input_format: str = "jsonl"         # jsonl | text (the line *is* the answer)
-    online: bool = False
-    date: str | None = None             # ISO date for repeal decisions; None → today
-    jurisdiction: str | None = None     # hint for citations that do not state one
-    attribution: bool = True            # run the misattribution test
     max_chars: int = DEFAULT_MAX_CHARS  # longer answers are reported as errors, not checked
     question_field: str | None = None   # the field holding the question an answer answers (bare citations are
     #                                     judged against it); None: none
-    attribution_judge: Any = None       # a model asked about what attribution flags or leaves undecided
-    #                                     (legalcite.attribution.opinion.OpinionSettings); None: nothing is sent
-    max_seconds: float | None = None    # an answer's time budget (core.budget): past it, its error record
+
+    def __post_init__(self) -> None:
+        from legalcite.corpora.store import Store
+
+        if isinstance(self.store, os.PathLike):
+            object.__setattr__(self, "store", os.fspath(self.store))
+        elif self.store is not None and not isinstance(self.store, (Store, str)):
+            raise TypeError(f"CheckOptions.store must be a Store, a path or None, not {type(self.store).__name__}")
+        if self.date is not None:
+            from legalcite.resolve.store import today
+
+            object.__setattr__(self, "date", today(self.date))   # a ValueError naming a date that is none
+        if self.attribution_judge is not None:   # a bad endpoint spec is the caller's error, raised before any work
+            from legalcite.attribution.opinion import settings_of
+
+            object.__setattr__(self, "attribution_judge", settings_of(self.attribution_judge))
+        if self.max_seconds is not None and not (isinstance(self.max_seconds, (int, float))
+                                                 and 0 < self.max_seconds < float("inf")):
+            raise ValueError(f"max_seconds (timeout=) must be a positive number of seconds, not "
+                             f"{self.max_seconds!r}")
+        if self.input_format not in INPUT_FORMATS:
+            raise ValueError(f"CheckOptions.input_format must be one of {INPUT_FORMATS}, not {self.input_format!r}")
+        if not isinstance(self.max_chars, int) or isinstance(self.max_chars, bool):
+            raise TypeError(f"CheckOptions.max_chars must be an int, not {type(self.max_chars).__name__}")
+
+    @property
+    def store_path(self) -> str | None:
+        """The store's file as a path a worker can open (None: ``LEGALCITE_STORE`` or the default location)."""
+        from legalcite.corpora.store import Store
+
+        return str(self.store.path) if isinstance(self.store, Store) else self.store
 
 
 @dataclass(frozen=True)
@@ -72,63 +117,59 @@ class Answer:
 
 # ------------------------------------------------------------------ checking text: the one orchestration
 
-def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False,
-                date: str | _dt.date | None = None, jurisdiction: str | None = None,
-                attribution: bool = True, questions: Sequence[str | None] | None = None,
-                attribution_judge: Any = None, timeout: float | None = None
-                ) -> list[list[CheckedCitation] | Exception]:
+def check_texts(texts: Sequence[str], options: CheckOptions = CheckOptions(),
+                questions: Sequence[str | None] | None = None) -> list[list[CheckedCitation] | Exception]:
     """The one orchestration every check goes through — :func:`check`, :func:`check_answers` (``legalcite check``,
-    its worker processes, the Dask runner) and ``annotate(status=True)`` — so that they give the same verdicts:
+    its worker processes, the Dask runner, the MCP server, the inspect scorer) and ``annotate(status=True)`` — so
+    that they give the same verdicts:
 
     1. extract, keeping short cites that linking left without an antecedent;
     2. bind those to their case through the store's case tables (``454 U.S. at 241``), drop what stays unbound;
-    3. the resolver chain (the store, then with ``online`` the official sources, whose second opinions on what the
-       store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
+    3. the resolver chain (the store, then with ``options.online`` the official sources, whose second opinions on
+       what the store decided are part of the chain: :class:`~legalcite.resolve.base.Reviewer`);
     4. the misattribution test over all texts at once (their claims embedded in one batch); ``questions`` (one per
        text, or None) are what each text answers: a citation that states nothing more (``答：依据《民法典》第N条的
-       规定。``) is judged against its question. ``attribution_judge`` (``[NAME=]MODEL@URL``, an
-       :class:`~legalcite.llm.Endpoint` or :class:`~legalcite.attribution.opinion.OpinionSettings`; default None:
-       nothing is sent anywhere): a model at an OpenAI-compatible endpoint is asked about the citations the test
-       flags or leaves undecided, and its opinion can confirm, overturn or flag (docs/check.md §4).
+       规定。``) is judged against its question. With ``options.attribution_judge`` a model at an
+       OpenAI-compatible endpoint is asked about the citations the test flags or leaves undecided, and its opinion
+       can confirm, overturn or flag (docs/check.md §4).
 
     One result per text: its verdicts, or the exception that stopped it (the others are still checked).
-    ``timeout``: each text's time budget in seconds (:mod:`legalcite.core.budget`), over all four steps; a text that
-    runs past it gets :class:`~legalcite.core.budget.OverBudget` as its result (its claims are then judged text by
-    text, each within what is left of its budget)."""
-    from legalcite.core.budget import Budget
-    from legalcite.resolve.store import get_store
+    ``options.max_seconds``: each text's time budget (:mod:`legalcite.core.budget`), over all four steps; a text
+    that runs past it gets :class:`~legalcite.core.budget.OverBudget` as its result (its claims are then judged text
+    by text, each within what is left of its budget)."""
+    from legalcite.corpora.store import open_store
 
-    opinion = None
-    if attribution_judge is not None:   # a bad endpoint spec is the caller's error, raised before any work
-        from legalcite.attribution.opinion import settings_of
-
-        opinion = settings_of(attribution_judge)
-    if timeout is not None and not 0 < timeout < float("inf"):
-        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
     try:
-        store = get_store(store)
-        chain = _chain(store, online, date)
+        store = open_store(options.store)   # the one conversion from path to Store of the check
+        chain = _chain(store, options)
     except Exception as e:  # noqa: BLE001  no store: every text fails alike
         return [e for _ in texts]
+    return _check(texts, lambda text: _citations(text, store, options.jurisdiction), questions, store, chain,
+                  options)
+
+
+def _check(texts: Sequence[str], citations_of: Callable[[str], Sequence[Citation]],
+           questions: Sequence[str | None] | None, store: Store, chain: Chain, options: CheckOptions
+           ) -> list[list[CheckedCitation] | Exception]:
+    """:func:`check_texts` once the store is open: ``citations_of(text)`` (steps 1 and 2), then steps 3 and 4."""
     from legalcite.pipeline import guess_language
 
-    budgets = [Budget(timeout) for _ in texts]
+    budgets = [Budget(options.max_seconds) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text, budget in zip(texts, budgets):
         try:
             with budget:   # reasons name a treaty as the answer does: in its language
-                resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online,
-                                         guess_language(text, tie=None)))
+                resolved.append(_resolve(citations_of(text), chain, options.online, guess_language(text, tie=None)))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
     out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
     asked = list(questions) if questions is not None else [None] * len(texts)
     done: list[Any] | None = None
-    if timeout is None:  # the claims of all texts in one batch
+    if options.max_seconds is None:  # the claims of all texts in one batch
         try:
-            done = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, attribution,
-                           [asked[i] for i in ok], opinion)
+            done = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, options,
+                           [asked[i] for i in ok])
         except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) find the text that fails
             done = None
     if done is None:  # each text alone: the one that fails, or each within its own budget
@@ -136,7 +177,7 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
         for i in ok:
             try:
                 with budgets[i]:
-                    done.append(_finish([resolved[i]], [texts[i]], store, attribution, [asked[i]], opinion)[0])
+                    done.append(_finish([resolved[i]], [texts[i]], store, options, [asked[i]])[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -144,47 +185,49 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
     return out
 
 
-def check(text: str, *, store: Any = None, online: bool = False, date: str | _dt.date | None = None,
-          jurisdiction: str | None = None, attribution: bool = True, question: str | None = None,
-          attribution_judge: Any = None, timeout: float | None = None) -> list[CheckedCitation]:
+def check(text: str, *, store: Store | str | os.PathLike | None = None, online: bool = False,
+          date: str | _dt.date | None = None, jurisdiction: str | None = None, attribution: bool = True,
+          question: str | None = None, attribution_judge: Any = None, timeout: float | None = None
+          ) -> list[CheckedCitation]:
     """Every citation in ``text`` with its status, evidence and a readable reason (:func:`check_texts`).
 
-    ``store``: a path or :class:`~legalcite.corpora.store.Store` (default: ``LEGALCITE_STORE`` or the platform
-    data dir; build it with ``legalcite corpus build``). ``online``: ask the official sources about what the store
-    cannot decide. ``date``: the day repeal is judged at (default today). ``question``: what ``text`` answers; a
-    bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it. ``attribution_judge``: a model's opinion
-    on what attribution flags or leaves undecided (``"MODEL@URL"``; see :func:`check_texts`; default: none).
-    ``timeout``: seconds the check may take; past them it raises :class:`~legalcite.core.budget.OverBudget` (a
-    :class:`~legalcite.errors.LegalciteError`)."""
+    The keyword arguments are those of :class:`CheckOptions`, made into one here (``timeout`` is its
+    ``max_seconds``). ``store``: a :class:`~legalcite.corpora.store.Store` or its path (default:
+    ``LEGALCITE_STORE`` or the platform data dir; build it with ``legalcite corpus build``). ``online``: ask the
+    official sources about what the store cannot decide. ``date``: the day repeal is judged at (default today).
+    ``question``: what ``text`` answers; a bare citation (``Rechtsgrundlage: § 622 BGB``) is judged against it.
+    ``attribution_judge``: a model's opinion on what attribution flags or leaves undecided (``"MODEL@URL"``;
+    default: none). ``timeout``: seconds the check may take; past them it raises
+    :class:`~legalcite.core.budget.OverBudget` (a :class:`~legalcite.errors.LegalciteError`)."""
     if not isinstance(text, str):
         raise TypeError(f"check() needs a str, not {type(text).__name__}")
     if question is not None and not isinstance(question, str):
         raise TypeError(f"check(question=) needs a str, not {type(question).__name__}")
-    [result] = check_texts([text], store=store, online=online, date=date, jurisdiction=jurisdiction,
-                           attribution=attribution, questions=[question], attribution_judge=attribution_judge,
-                           timeout=timeout)
+    options = CheckOptions(store=store, online=online, date=date, jurisdiction=jurisdiction,  # type: ignore[arg-type]
+                           attribution=attribution, attribution_judge=attribution_judge, max_seconds=timeout)
+    [result] = check_texts([text], options, [question])
     if isinstance(result, Exception):
         raise result
     return result
 
 
-def check_citations(citations: Sequence[Citation], text: str = "", *, store: Any = None, online: bool = False,
-                    date: str | _dt.date | None = None, attribution: bool = True,
-                    attribution_judge: Any = None) -> list[CheckedCitation]:
-    """Statuses for citations extracted (or built from keys) by the caller: steps 3 and 4 of :func:`check_texts`;
-    ``text`` is the document they come from (for misattribution)."""
-    from legalcite.resolve.store import get_store
+def check_citations(citations: Sequence[Citation], text: str = "", options: CheckOptions = CheckOptions()
+                    ) -> list[CheckedCitation]:
+    """A side door: statuses for citations extracted (or built from keys) by the caller, through steps 3 and 4 of
+    :func:`check_texts` (the same code); ``text`` is the document they come from (for misattribution). Steps 1 and
+    2 are the caller's: a short cite given here is not bound through the case tables, and ``options.jurisdiction``
+    is not used. ``tests/test_one_check_path.py`` pins that it gives :func:`check_texts`'s verdicts on citations
+    extracted from the same text."""
+    from legalcite.corpora.store import open_store
 
-    store = get_store(store)
-    resolved = _resolve(citations, _chain(store, online, date), online)
-    if attribution_judge is not None:
-        from legalcite.attribution.opinion import settings_of
-
-        attribution_judge = settings_of(attribution_judge)
-    return _finish([resolved], [text], store, attribution, None, attribution_judge)[0]
+    store = open_store(options.store)
+    [result] = _check([text], lambda _: citations, None, store, _chain(store, options), options)
+    if isinstance(result, Exception):
+        raise result
+    return result
 
 
-def _citations(text: str, store: Any, jurisdiction: str | None) -> list[Citation]:
+def _citations(text: str, store: Store, jurisdiction: str | None) -> list[Citation]:
     """Steps 1 and 2: the citations of ``text``, short cites bound through the case tables where linking could not."""
     from legalcite.pipeline import _drop_unresolved, extract
     from legalcite.resolve.cases import bind_short_cites
@@ -192,21 +235,21 @@ def _citations(text: str, store: Any, jurisdiction: str | None) -> list[Citation
     return _drop_unresolved(bind_short_cites(extract(text, jurisdiction=jurisdiction, unresolved=True), store))
 
 
-def _chain(store: Any, online: bool, date: str | _dt.date | None) -> Any:
-    """The resolver chain: the store, then (``online``) the official sources, which also review the store's
-    verdicts."""
+def _chain(store: Store, options: CheckOptions) -> Chain:
+    """The resolver chain: the store, then (``options.online``) the official sources, which also review the store's
+    verdicts (their answers cached in a table of the store's file: a path, as that cache writes)."""
     from legalcite.resolve import Chain
     from legalcite.resolve.store import StoreResolver
 
-    chain: list[Any] = [StoreResolver(store, date=date)]
-    if online:
+    chain: list[Any] = [StoreResolver(store, date=options.date)]
+    if options.online:
         from legalcite.resolve.online import OnlineResolver
 
-        chain.append(OnlineResolver(store_path=str(chain[0].store.path)))
+        chain.append(OnlineResolver(store_path=str(store.path)))
     return Chain(chain)
 
 
-def _resolve(citations: Sequence[Citation], chain: Any, online: bool, language: str | None = None
+def _resolve(citations: Sequence[Citation], chain: Chain, online: bool, language: str | None = None
              ) -> tuple[list[CheckedCitation], list[Any]]:
     """Step 3: (verdicts, the store's unit behind each). The chain is asked about all citations at once; where that
     fails, about each alone, and one that fails alone is ``not_checked`` (fault) saying so (:func:`fault_verdict`).
@@ -244,13 +287,13 @@ def _said_how_read(cc: CheckedCitation) -> CheckedCitation:
     return dataclasses.replace(cc, reason=f"{cc.reason} ({note})") if note else cc
 
 
-def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Any,
-            attribution: bool, questions: Sequence[str | None] | None = None, opinion: Any = None
-            ) -> list[list[CheckedCitation]]:
+def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: Sequence[str], store: Store,
+            options: CheckOptions, questions: Sequence[str | None] | None = None) -> list[list[CheckedCitation]]:
     """Step 4, the misattribution test over several texts at once (their claims embedded in one batch), the
     successor's article of a repealed provision read from its statement (:mod:`legalcite.attribution.successor`),
     then ``confirmed`` settled on every verdict."""
     outs = [out for out, _ in resolved]
+    attribution, opinion = options.attribution, options.attribution_judge
     if attribution and resolved:
         from legalcite.attribution import attribute_texts, not_run
         from legalcite.attribution.successor import with_successors
@@ -340,7 +383,7 @@ def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], ou
     return [failed_on(out[i], internal_error(failed[i])) if i in failed else cc for i, cc in enumerate(done)]
 
 
-def attribution_gaps(store: Any = None) -> list[str]:
+def attribution_gaps(store: Store) -> list[str]:
     """What the misattribution test cannot do with this install and this store, one sentence each (``legalcite
     check`` says them once on stderr): without the ``retrieval`` extra or the store's BM25 matrices nothing is
     judged; without unit vectors or the ``dense`` extra only claims in the law's language are."""
@@ -348,12 +391,10 @@ def attribution_gaps(store: Any = None) -> list[str]:
 
     from legalcite.attribution.lexical import available
     from legalcite.attribution.store import DEFAULT_EMBEDDER, LEXICAL_TABLE, VECTORS_TABLE
-    from legalcite.resolve.store import get_store
 
     if not available():
         return ["attribution not run: numpy and PyStemmer are not installed (pip install 'legalcite[retrieval]'); "
                 "statuses say whether each provision exists, not whether it supports the statement"]
-    store = get_store(store)
     tables = {name for (name,) in store.read("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if LEXICAL_TABLE not in tables:
         return ["attribution not run: the store has no BM25 matrices (it was built without the retrieval extra: "
@@ -445,10 +486,7 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
     answer alike: see the module doc)."""
     from legalcite.corpora.store import StoreError
 
-    results = check_texts([a.text for a in answers], store=options.store, online=options.online,
-                          date=options.date, jurisdiction=options.jurisdiction, attribution=options.attribution,
-                          questions=[a.question for a in answers], attribution_judge=options.attribution_judge,
-                          timeout=options.max_seconds)
+    results = check_texts([a.text for a in answers], options, [a.question for a in answers])
     for r in results:
         if isinstance(r, StoreError):
             raise r

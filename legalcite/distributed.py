@@ -30,11 +30,14 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from legalcite._util import sha256_file as file_digest
 from legalcite.io import BadLine, Line, Reader
 from legalcite.errors import LegalciteError
+
+if TYPE_CHECKING:
+    from legalcite.checker import CheckOptions
 
 ENGINES = ("local", "dask")
 DEFAULT_PARTITION_LINES = 200
@@ -356,49 +359,40 @@ def _run_dask(fn, ctx, files, digests, parts: _Parts, parts_iter, count, stats: 
 
 # ---------------------------------------------------------------- check
 
-def _check_partition(records: Sequence[Line | BadLine], first_lineno: int, options: Any,
+def _check_partition(records: Sequence[Line | BadLine], first_lineno: int, options: CheckOptions,
                      files: Mapping[str, str]) -> str:
-    """``legalcite check`` on one partition: the same per-record function and serialisation as the CLI."""
+    """``legalcite check`` on one partition: the same per-record function and serialisation as the CLI; the store
+    is the copy shipped to this worker, where one was."""
+    import dataclasses
+
     from legalcite.checker import check_record
     from legalcite.io import dumps
 
     if "store" in files:
-        options = _with_store(options, files["store"])
+        options = dataclasses.replace(options, store=files["store"])
     return "".join(dumps(check_record(rec, options)) + "\n" for rec in records)
 
 
-def _with_store(options: Any, path: str) -> Any:
-    import dataclasses
-
-    for name in ("store", "store_path"):
-        if dataclasses.is_dataclass(options) and any(f.name == name for f in dataclasses.fields(options)):
-            return dataclasses.replace(options, **{name: path})
-    return options
-
-
-def _store_of(options: Any) -> str | None:
-    for name in ("store", "store_path"):
-        v = getattr(options, name, None)
-        if v:
-            return str(v)
-    return None
-
-
-def run_check(input_path: str | Path, output_path: str | Path, options: Any = None, *,
+def run_check(input_path: str | Path, output_path: str | Path, options: CheckOptions | None = None, *,
               ship_store: bool = True, **engine_kw: Any) -> RunStats:
     """``legalcite check`` over a JSONL file on the chosen engine (``engine="dask"`` by default; see
     :func:`run_jsonl` for ``scheduler``, ``client``, ``n_workers``, partitioning and retries). The options'
     store is shipped to each worker once unless ``ship_store=False`` (the store is already at that path on
     every worker; also set by ``LEGALCITE_DASK_SHARED_STORE=1``, for the CLI)."""
+    import dataclasses
+
     from legalcite.checker import CheckOptions
 
     options = options if options is not None else CheckOptions()
-    store = _store_of(options)
+    if not isinstance(options, CheckOptions):
+        raise TypeError(f"run_check needs CheckOptions, not {type(options).__name__}")
+    store = options.store_path
+    options = dataclasses.replace(options, store=store)   # a path travels; an open Store would reopen on unpickling
     if os.environ.get(SHARED_STORE_ENV, "").strip() not in ("", "0"):
         ship_store = False
     files = {"store": store} if (store and ship_store and os.path.exists(store)) else {}
     return run_jsonl(_check_partition, input_path, output_path, ctx=options, files=files,
-                     id_field=getattr(options, "id_field", "id"), **engine_kw)
+                     id_field=options.id_field, **engine_kw)
 
 
 # ---------------------------------------------------------------- index build

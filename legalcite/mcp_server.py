@@ -17,22 +17,30 @@ No ``from __future__ import annotations``: the SDK reads the tools' parameter ty
 must be objects (pydantic's ``Field``, imported with the SDK) rather than strings.
 """
 import dataclasses
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from legalcite.errors import InputError, LegalciteError
+
+if TYPE_CHECKING:
+    from legalcite.checker import CheckOptions
 
 SERVER_NAME = "legalcite"
 
 
+def _default_options() -> "CheckOptions":
+    from legalcite.checker import CheckOptions
+
+    return CheckOptions()
+
+
 @dataclasses.dataclass
 class Tools:
-    """What the MCP tools answer with: the store ``check`` reads, the index ``search`` reads (None: the tool says
-    how to get one), ``check``'s options."""
+    """What the MCP tools answer with: ``check``'s :class:`~legalcite.checker.CheckOptions` (its store, time budget
+    and ``max_chars``, which also bounds the text of every tool), the index ``search`` reads (None: the tool says how
+    to get one)."""
 
-    store: str | None = None
+    options: "CheckOptions" = dataclasses.field(default_factory=_default_options)
     index: str | None = None
-    max_seconds: float | None = None
-    max_chars: int = 1_000_000
     _opened: Any = dataclasses.field(default=None, repr=False)   # the index, opened at the first search
 
     def extract(self, text: str, jurisdiction: str | None = None) -> dict[str, Any]:
@@ -52,7 +60,7 @@ class Tools:
         from legalcite.corpora.store import StoreError
 
         self._fits(text)
-        options = replace(self.options(), jurisdiction=_code(jurisdiction))
+        options = replace(self.options, jurisdiction=_code(jurisdiction))
         try:
             record = check_answer(Answer(1, None, text, question or None), options)
         except StoreError as e:
@@ -60,13 +68,6 @@ class Tools:
         if "error" in record:
             raise InputError(record["error"])
         return {"citations": record["citations"], "summary": record["summary"]}
-
-    def options(self):
-        """:class:`~legalcite.checker.CheckOptions` of this server (what ``legalcite check --store … --max-seconds …``
-        would use)."""
-        from legalcite.checker import CheckOptions
-
-        return CheckOptions(store=self.store, max_seconds=self.max_seconds, max_chars=self.max_chars)
 
     def search(self, query: str, k: int = 10, jurisdictions: list[str] | None = None,
                kind: str | None = None) -> dict[str, Any]:
@@ -112,8 +113,9 @@ class Tools:
         return {"key": key, "printed": printed}
 
     def _fits(self, text: str) -> None:
-        if len(text) > self.max_chars:
-            raise InputError(f"the text has {len(text):,} characters, more than {self.max_chars:,}; send it in parts")
+        if len(text) > self.options.max_chars:
+            raise InputError(f"the text has {len(text):,} characters, more than {self.options.max_chars:,}; send it "
+                             "in parts")
 
 
 def _code(jurisdiction: str | None) -> str | None:

@@ -22,7 +22,7 @@ from legalcite.attribution.core import Attributor, Signal, Thresholds, decide
 from legalcite.attribution.lexical import LexicalScope, scope_of
 from legalcite.attribution.store import LEXICAL_TABLE, embed_store, forget, lexical_scope
 from legalcite.checker import check
-from legalcite.resolve.store import forget_stores, get_store
+from legalcite.corpora.store import forget_stores, open_store
 from legalcite.status import Status
 
 # (claim, the unit it is cited to): a lawyer marks each of these wrong
@@ -63,7 +63,7 @@ RIGHT = [
 
 
 def _judge(store_path: Path, claim: str, key: str, dense: str = "off"):
-    store = get_store(store_path)
+    store = open_store(store_path)
     return Attributor(store, dense=dense).judge([(claim, key, None)])[0]
 
 
@@ -120,7 +120,7 @@ def test_not_judged_without_enough_text_or_vectors(small_store: Path) -> None:
 
 
 def test_lexical_matrix_is_stored_at_build_and_round_trips(small_store: Path) -> None:
-    store = get_store(small_store)
+    store = open_store(small_store)
     assert store.read(f"SELECT count(*) FROM {LEXICAL_TABLE}")[0][0] > 10
     lex = lexical_scope(store, "de/bgb")
     again = LexicalScope.from_bytes(lex.to_bytes())

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalcite.checker import Answer, CheckOptions, check, check_answer, check_citations, check_line, summarize
+from legalcite.corpora.store import open_store
 from legalcite.models import citation_from_key
 from legalcite.resolve.online import OnlineResolver
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -43,7 +44,7 @@ def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
 
     cites = [citation_from_key(k) for k in ("de/bgb/s823/abs9", "de/bgb/s823/abs9/satz4", "de/bgb/s9999",
                                             "de/bgb/s823/abs8")]
-    verdicts = check_citations(cites, store=small_store)
+    verdicts = check_citations(cites, options=_opts(small_store))
     assert all(cc.status is Status.INVENTED for cc in verdicts)
     s = summarize(verdicts, deduct="unconfirmed")
     rows = [{"key": cc.citation.key, "text": cc.citation.text, "status": cc.status.value,
@@ -56,7 +57,7 @@ def test_the_summary_deducts_as_score_lexassay_does(small_store: Path) -> None:
 
 def test_lexassay_deduction_counts_distinct_keys(small_store: Path) -> None:
     cites = [citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s9999"), citation_from_key("de/bgb/s823")]
-    s = summarize(check_citations(cites, store=small_store), deduct="unconfirmed")
+    s = summarize(check_citations(cites, options=_opts(small_store)), deduct="unconfirmed")
     assert s["counts"] == {"invented": 2, "real": 1} and s["lexassay_deduction"] == 0.25
 
 
@@ -86,14 +87,14 @@ def test_online_is_asked_only_for_undecided(small_store: Path, monkeypatch: pyte
     monkeypatch.setattr(online, "OnlineResolver", fake)
     cites = [citation_from_key("de/bgb/s823"), citation_from_key("us/case/5/u.s./137"),
              citation_from_key("us-ca/civ/s1671")]
-    out = check_citations(cites, store=small_store, online=True)
+    out = check_citations(cites, options=_opts(small_store, online=True))
     assert made[0].asked == ["us/case/5/u.s./137", "us-ca/civ/s1671"]  # decided offline: not asked
     assert made[0].kw["store_path"] == str(small_store)                # the cache lives in the store file
     assert [cc.status for cc in out] == [Status.REAL, Status.REAL, Status.NOT_CHECKED]
     assert out[1].reason == "found online"
     # undecided by both: both reasons, both evidences, the online reason's type; no "(offline)": it was asked
     assert out[2].reason.endswith("partial for this law; online: down") and out[2].undecided is Undecided.FAULT
-    offline = check_citations(cites, store=small_store)
+    offline = check_citations(cites, options=_opts(small_store))
     assert [cc.reason.endswith(" (offline)") for cc in offline] == [False, True, True]
     assert offline[1].reason == ("no case table in the store covers this reporter; load a case table with "
                                  "`legalcite corpus cases`, or check with `--online` (offline)")
@@ -128,6 +129,36 @@ def test_check_line_record(small_store: Path) -> None:
     assert rec["summary"]["unconfirmed"] == ["de/bgb/s823/abs7"] and rec["citations"][0]["confirmed"] is False
     assert check_line("   \n", 4, _opts(small_store)) is None
     assert pickle.loads(pickle.dumps((check_answer, Answer(1, "q", "x"), _opts(small_store))))  # what workers get
+
+
+@pytest.mark.parametrize("kw, error, says", [
+    ({"max_seconds": 0}, ValueError, "positive number of seconds"),
+    ({"max_seconds": float("nan")}, ValueError, "positive number of seconds"),
+    ({"max_seconds": "soon"}, ValueError, "positive number of seconds"),
+    ({"date": "2024-02-30"}, ValueError, "no calendar date"),
+    ({"date": "01.02.2024"}, ValueError, "YYYY-MM-DD"),
+    ({"input_format": "csv"}, ValueError, "input_format"),
+    ({"store": 3}, TypeError, "CheckOptions.store"),
+    ({"max_chars": "many"}, TypeError, "max_chars"),
+    ({"attribution_judge": 3}, TypeError, "attribution_judge"),
+])
+def test_check_options_refuse_bad_values_when_made(kw: dict, error: type, says: str) -> None:
+    with pytest.raises(error, match=says):
+        CheckOptions(**kw)
+
+
+def test_check_options_keep_one_form_of_each_value(small_store: Path) -> None:
+    """A PathLike store is kept as str and a date as ISO, so that options compare equal and travel alike; an open
+    Store pickles as its path and comes back as the receiving process's store of that path."""
+    import datetime as dt
+
+    assert CheckOptions(store=small_store, date=dt.date(2024, 2, 29)) == CheckOptions(store=str(small_store),
+                                                                                       date="2024-02-29")
+    store = open_store(small_store)
+    options = CheckOptions(store=store)
+    assert options.store_path == str(store.path) == _opts(small_store).store_path
+    assert pickle.loads(pickle.dumps(options)).store is store   # (this process: the same open store)
+    assert check("§ 823 Abs. 7 BGB", store=store) == check("§ 823 Abs. 7 BGB", store=small_store)
 
 
 def test_a_lone_surrogate_is_checked_not_fatal(small_store: Path) -> None:
@@ -200,7 +231,7 @@ def test_check_never_raises(small_store: Path, parts: list[str]) -> None:
 def test_confirmed_is_set_on_every_deducted_verdict(small_store: Path) -> None:
     """Offline, a store-only ``invented`` is one signal: reported, ``confirmed: false``; other statuses: None."""
     real, invented = check_citations([citation_from_key("de/bgb/s823"), citation_from_key("de/bgb/s9999")],
-                                     store=small_store)
+                                     options=_opts(small_store))
     assert (real.status, real.confirmed) == (Status.REAL, None)
     assert (invented.status, invented.confirmed) == (Status.INVENTED, False)
     assert invented.to_dict()["confirmed"] is False and real.to_dict()["confirmed"] is None
@@ -222,7 +253,7 @@ def test_store_invented_is_confirmed_by_the_official_source(small_store: Path, m
                "cn/中华人民共和国民法典/art1300": Status.NOT_CHECKED}
     made: list[FakeOnline] = []
     monkeypatch.setattr(online, "OnlineResolver", lambda **kw: made.append(FakeOnline(answers, **kw)) or made[-1])
-    out = check_citations([citation_from_key(k) for k in answers], store=small_store, online=True)
+    out = check_citations([citation_from_key(k) for k in answers], options=_opts(small_store, online=True))
     assert [(cc.status, cc.confirmed) for cc in out] == [
         (Status.INVENTED, True), (Status.REAL, None), (Status.INVENTED, False)]
     assert "the official source agrees" in out[0].reason and "snapshot lacks it" in out[1].reason
@@ -238,7 +269,7 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     from legalcite.checker import attribution_gaps
     from legalcite.cli import main
 
-    [gap] = attribution_gaps(small_store)
+    [gap] = attribution_gaps(open_store(small_store))
     assert gap.startswith("attribution by BM25 only") and "corpus embed" in gap
     answers = tmp_path / "a.jsonl"
     answers.write_text('{"answer": "Schadensersatz (§ 823 BGB)."}\n{"answer": "§ 242 BGB."}\n', encoding="utf-8")
@@ -257,5 +288,5 @@ def test_check_says_once_what_attribution_cannot_do(small_store: Path, monkeypat
     import legalcite.attribution.lexical as lexical
 
     monkeypatch.setattr(lexical, "available", lambda: False)
-    [gap] = attribution_gaps(small_store)
+    [gap] = attribution_gaps(open_store(small_store))
     assert gap.startswith("attribution not run") and "pip install 'legalcite[retrieval]'" in gap

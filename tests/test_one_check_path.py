@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from legalcite.annotation import find_marks
-from legalcite.checker import check
+from legalcite.checker import CheckOptions, check
 from legalcite.cli import main
 
 ANSWERS = [
@@ -54,14 +54,13 @@ def test_the_cli_gives_the_librarys_verdicts(library, answers_file: Path, case_s
 
 def test_annotate_gives_the_librarys_verdicts(library, case_store: Path) -> None:
     for answer, rows in zip(ANSWERS, library):
-        marks = find_marks(answer, status=True, store=case_store)
+        marks = find_marks(answer, options=CheckOptions(store=case_store))
         assert [(m.citation.key, m.status, m.reason) for m in marks] == [r[:3] for r in rows]
 
 
 def test_the_dask_runner_gives_the_librarys_verdicts(library, answers_file: Path, case_store: Path,
                                                       tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="dask.distributed not installed (pip install legalcite[dist])")
-    from legalcite.checker import CheckOptions
     from legalcite.distributed import run_check
 
     from distributed import Client, LocalCluster
@@ -72,3 +71,44 @@ def test_the_dask_runner_gives_the_librarys_verdicts(library, answers_file: Path
                   lines_per_partition=2)
     records = [json.loads(line) for line in (tmp_path / "dask.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [_rows(r["citations"]) for r in records] == library
+
+
+def test_the_mcp_check_tool_gives_the_librarys_verdicts(library, case_store: Path) -> None:
+    from legalcite.mcp_server import Tools
+
+    tools = Tools(CheckOptions(store=case_store))   # plain Python: the MCP SDK only wraps these methods
+    assert [_rows(tools.check(a)["citations"]) for a in ANSWERS] == library
+
+
+# The side doors (docs/check.md, "Side doors"): each is pinned against the main path on the same input, so that
+# what it skips is exactly what its docstring says.
+
+def test_check_citations_is_steps_3_and_4_of_the_main_path(library, case_store: Path) -> None:
+    """Given the citations the main path extracts, ``check_citations`` gives its verdicts; what it skips is step 2,
+    so a short cite that only the case tables bind (``454 U.S. at 241``) is not among them."""
+    from legalcite.checker import check_citations
+    from legalcite.pipeline import extract
+
+    options = CheckOptions(store=case_store)
+    for answer, rows in zip(ANSWERS, library):
+        got = _rows([cc.to_dict() for cc in check_citations(extract(answer), answer, options)])
+        if answer is ANSWERS[0]:
+            assert rows[0][0] == "us/case/454/u.s./235" and rows[0][0] not in [r[0] for r in got]
+        else:
+            assert got == rows, answer
+
+
+@pytest.mark.parametrize("cite", ["§ 622 Abs. 1 BGB", "§ 823 Abs. 7 BGB", "§ 9999 BGB", "Art. 41 Abs. 1 OR",
+                                  "《中华人民共和国民法典》第五百七十七条", "Marbury v. Madison, 5 U.S. 137 (1803)",
+                                  "42 U.S.C. § 1983"])
+def test_corpus_show_says_what_the_check_says(cite: str, case_store: Path, capsys: pytest.CaptureFixture) -> None:
+    """``corpus show`` asks only the store's resolver: its status and reason are the check's, less the note the
+    check adds to what stays undecided offline (that the official sources would be asked)."""
+    from legalcite.resolve.cases import OFFLINE_HINT
+
+    [cc] = check(cite, store=case_store)
+    main(["corpus", "show", cite, "--store", str(case_store)])
+    said = [line for line in capsys.readouterr().err.splitlines() if " → " in line]
+    reason = cc.reason.removesuffix(" (offline)").removesuffix(f"; {OFFLINE_HINT}")
+    assert len(said) == 1 and said[0].split(" → ", 1)[1].startswith(
+        f"{cc.citation.key}: {cc.status.value} ({reason})"), (said, cc.reason)

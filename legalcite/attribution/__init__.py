@@ -20,7 +20,7 @@ with ``content_checked`` (True only when judged). Method, thresholds and measure
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from legalcite.attribution.claims import (Claim, Spans, citation_material, claim_for, is_bare, language_of,
                                           statement_for)
@@ -33,6 +33,9 @@ from legalcite.core.budget import spend
 from legalcite.jurisdictions import print_key
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 __all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
            "REASONS"]
@@ -49,7 +52,7 @@ REASONS = {
 }
 
 
-def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store, *,
+def attribute_all(out: Sequence[CheckedCitation], units: Sequence[Any], text: str, store: Store, *,
                   dense: str = "auto", question: str | None = None, opinion: Any = None) -> list[CheckedCitation]:
     """The misattribution test on every ``real`` citation whose unit the store checked (``units``, in the order of
     ``out``), against the claim around it in ``text``. Citations printed together (a list or range such as
@@ -74,7 +77,7 @@ class _Todo:
     cited_lead: str | None = None          # the words that introduce the cited item's list (CorpusUnit.cited_lead)
 
 
-def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store, *,
+def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any], str]], store: Store, *,
                     dense: str = "auto", questions: Sequence[str | None] | None = None, opinion: Any = None
                     ) -> list[list[CheckedCitation]]:
     """:func:`attribute_all` for several ``(verdicts, units, text)`` at once (``questions``: what each text answers,
@@ -144,7 +147,7 @@ def _asked(question: str) -> Claim:
     return Claim(text, is_bare(text), (), "question")
 
 
-def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, dense: str) -> None:
+def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store: Store, dense: str) -> None:
     """Quotations first (:mod:`~legalcite.attribution.quotes`), then the models for the rest, in one batch."""
     only_quotes = calibration().quotations_only
     models: list[_Todo] = []
@@ -163,7 +166,7 @@ def _judge(todo: list[_Todo], jobs, done: list[list[CheckedCitation]], store, de
             done[t.job][t.index] = _apply(jobs[t.job][0][t.index], t.key, t.claim, a, t.beside)
 
 
-def _quote_check(store, t: _Todo, lex):
+def _quote_check(store: Store, t: _Todo, lex):
     """The first quotation of the claim in the law's language that can be compared (None: none)."""
     if lex is None:
         return None

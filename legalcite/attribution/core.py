@@ -30,12 +30,15 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from legalcite.attribution.claims import language_of, stated_words
 from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
 from legalcite.attribution.quantities import Quantity, quantities
 from legalcite.core.budget import spend
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 MIN_TERMS = 3       # distinct content terms of the claim the scope knows before the lexical model judges
 TOO_SHORT = "too little text to judge"
@@ -347,7 +350,7 @@ class Attributor:
     ``off`` (lexical only), ``always`` (compute the dense signal even where it cannot change the verdict: the
     benchmark's mode, so that every model's misfit is known)."""
 
-    def __init__(self, store, *, dense: str = "auto", calib: Calibration | None = None) -> None:
+    def __init__(self, store: Store, *, dense: str = "auto", calib: Calibration | None = None) -> None:
         self.store = store
         self.dense_mode = dense
         self.calib = calib or calibration()

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 CONTAINS = 80.0      # containment at or above which a unit holds a quotation
 MISSING = 60.0       # containment below which the cited unit does not hold it
@@ -111,7 +114,7 @@ def _excerpt(quote: str, text: str) -> str:
     return ("…" if at else "") + text[at:at + EXCERPT] + ("…" if at + EXCERPT < len(text) else "")
 
 
-def check_quote(store, key: str, quote: str, marked: bool, language: str, lex) -> QuoteCheck | None:
+def check_quote(store: Store, key: str, quote: str, marked: bool, language: str, lex) -> QuoteCheck | None:
     """Compare ``quote`` with the text of ``key`` (``lex``: the law's :class:`LexicalScope`, for the candidates);
     None when the quotation is too short or the unit has no text."""
     import numpy as np

@@ -21,12 +21,15 @@ import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from legalcite._util import loading
 from legalcite.attribution.lexical import (LexicalScope, Postings, analyzer_language, available, scope_of,
                                            scope_units_sql, tokens, unit_text)
 from legalcite.jurisdictions import per_title
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 LEXICAL_TABLE = "attribution_lexical"
 VECTORS_TABLE = "attribution_vectors"
@@ -136,7 +139,7 @@ def write_lexical(con: sqlite3.Connection, progress: Callable[[int, str], None] 
 
 # ------------------------------------------------------------------ reading (once per process and scope)
 
-def _has_table(store, name: str) -> bool:
+def _has_table(store: Store, name: str) -> bool:
     return store.read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)) != []
 
 
@@ -144,7 +147,7 @@ _LEXICAL: dict[tuple[str, str], tuple[LexicalScope, str] | None] = {}
 _VECTORS: dict[tuple[str, str, str], Any] = {}
 
 
-def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
+def _lexical(store: Store, scope: str) -> tuple[LexicalScope, str] | None:
     k = (str(store.path), scope)
     if k not in _LEXICAL:
         with loading(f"reading the BM25 matrix of {scope}"):
@@ -161,14 +164,14 @@ def _lexical(store, scope: str) -> tuple[LexicalScope, str] | None:
     return _LEXICAL[k]
 
 
-def lexical_scope(store, scope: str) -> LexicalScope | None:
+def lexical_scope(store: Store, scope: str) -> LexicalScope | None:
     """The BM25 matrix of ``scope`` (``scope@lang``: of its translation into ``lang``; None when it has no unit with
     text); read once per process."""
     got = _lexical(store, scope)
     return got[0] if got else None
 
 
-def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
+def scope_vectors(store: Store, scope: str, embedder: str = DEFAULT_EMBEDDER):
     """``(position by key, float32 matrix, keys)`` of the unit vectors of ``scope``, or None when ``corpus embed``
     has not computed them (or the text changed since); read once per process."""
     k = (str(store.path), scope, embedder)
@@ -178,7 +181,7 @@ def scope_vectors(store, scope: str, embedder: str = DEFAULT_EMBEDDER):
     return _VECTORS[k]
 
 
-def _read_vectors(store, scope: str, embedder: str):
+def _read_vectors(store: Store, scope: str, embedder: str):
     if not _has_table(store, VECTORS_TABLE):
         return None
     rows = store.read(f"SELECT fingerprint, keys, data FROM {VECTORS_TABLE} WHERE scope = ? AND embedder = ?",

@@ -11,16 +11,19 @@ stays ``repealed``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from legalcite.attribution.claims import Spans, statement_for
 from legalcite.status import CheckedCitation, Evidence, Status
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 MIN_TERMS = 8     # content terms of the statement the successor work knows
 LEAD = 1.3        # the best article's BM25 score over the second's
 
 
-def successor_unit(claim: str, work_key: str, store: Any) -> tuple[str, float, float] | None:
+def successor_unit(claim: str, work_key: str, store: Store) -> tuple[str, float, float] | None:
     """``(unit key, its score, the runner-up's)`` of the unit of ``work_key`` that clearly holds ``claim``; None."""
     from legalcite.attribution.lexical import available
     from legalcite.attribution.store import lexical_scope
@@ -39,7 +42,7 @@ def successor_unit(claim: str, work_key: str, store: Any) -> tuple[str, float, f
     return lex.keys[first], float(scores[first]), float(scores[second])
 
 
-def with_successors(out: Sequence[CheckedCitation], text: str, store: Any) -> list[CheckedCitation]:
+def with_successors(out: Sequence[CheckedCitation], text: str, store: Store) -> list[CheckedCitation]:
     """Each ``repealed`` verdict whose law names a successor in the store, with the successor's article that holds
     the statement around the citation (in the reason and as evidence), where one does."""
     from legalcite.jurisdictions import print_key

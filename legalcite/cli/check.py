@@ -13,10 +13,13 @@ import itertools
 import signal
 import sys
 import time
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from legalcite.cli.common import plural, seconds_arg
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+
+if TYPE_CHECKING:
+    from legalcite.checker import CheckOptions
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -154,7 +157,7 @@ def _iso_date(text: str) -> str:
 def _init_worker() -> None:
     """A worker process (:class:`legalcite.core.workers.Workers` sets its signals): it never shares the parent's
     SQLite connection across fork."""
-    from legalcite.resolve.store import forget_stores
+    from legalcite.corpora.store import forget_stores
 
     forget_stores()
 
@@ -197,7 +200,7 @@ def _lost(job: tuple, code: int | None) -> list[dict]:
              "error": f"not checked: the worker process checking it {how}"} for a in answers]
 
 
-def _results(items: Iterator[Any], options, workers: int) -> Iterator[dict]:
+def _results(items: Iterator[Any], options: CheckOptions, workers: int) -> Iterator[dict]:
     """Output records in input order: answers are checked (in worker processes with ``workers`` ≠ 1, as many as
     :func:`pool_size` allows for the first batch, in bounded batches so memory stays flat however long the input),
     error records pass through in their place. Closing the generator (an error, Ctrl-C, SIGTERM) ends the
@@ -394,10 +397,9 @@ def run(args: argparse.Namespace) -> int:
 
     from legalcite.checker import Answer, CheckOptions, answer_of
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
+    from legalcite.corpora.store import StoreError, open_store, resolve_store_path
     from legalcite.io import BadLine, JsonlWriter, Reader
-    from legalcite.corpora.store import StoreError, resolve_store_path
     from legalcite.errors import InputError, LegalciteError
-    from legalcite.resolve.store import get_store
 
     if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
         from legalcite.extras import require
@@ -414,7 +416,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(e)
     store = resolve_store_path(args.store)
     try:
-        get_store(store)  # opened and checked once, here: a bad store fails before any answer is read
+        opened = open_store(store)  # opened and checked once, here: a bad store fails before any answer is read
     except StoreError as e:
         reader.close()
         return _fail(f"{e} (or pass --store / set LEGALCITE_STORE)" if not store.exists() else e)
@@ -426,7 +428,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_attribution:  # said once, here, rather than silently in every verdict
         from legalcite.checker import attribution_gaps
 
-        for gap in attribution_gaps(store):
+        for gap in attribution_gaps(opened):
             print(f"legalcite: {gap}", file=sys.stderr)
     options = CheckOptions(store=str(store), text_field=args.text_field, id_field=args.id_field,
                            input_format="text" if fmt == plain else "jsonl", online=args.online,
@@ -551,7 +553,7 @@ def _attribution_judge(args: argparse.Namespace):
     return settings
 
 
-def _run_dask(args: argparse.Namespace, options, workers: int, fmt: str) -> int:
+def _run_dask(args: argparse.Namespace, options: CheckOptions, workers: int, fmt: str) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
     from legalcite.io import BadLine, Reader
     from legalcite.errors import LegalciteError

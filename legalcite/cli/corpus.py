@@ -13,9 +13,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from legalcite.cli.common import embedder_arg, jurisdiction_codes
 from legalcite.jurisdictions import PACKAGES, fetchable  # the registry's declarations; no jurisdiction's code
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 
 def _default_corpora() -> str | None:
@@ -226,9 +230,13 @@ def run_info(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """The stored record for a key, or for what a citation or key resolves to in the store — the same resolution
-    ``check`` uses (``§ 823 Abs. 1 BGB`` and ``de/bgb/s823/abs1`` show the row of § 823, whose Absatz 1 is a
-    sub-unit of it)."""
+    """The stored record for a key, or for what a citation or key resolves to in the store (``§ 823 Abs. 1 BGB`` and
+    ``de/bgb/s823/abs1`` show the row of § 823, whose Absatz 1 is a sub-unit of it).
+
+    A side door, on purpose (docs/check.md, "Side doors"): a lookup, not a check. It asks the store's resolver
+    (:func:`~legalcite.resolve.store.resolve_one`, step 3 of :func:`~legalcite.checker.check_texts` offline, today)
+    and nothing else: no short cite bound through the case tables, no official source, no misattribution test.
+    ``tests/test_one_check_path.py`` pins that the status and reason it prints are the check's."""
     import json
     from dataclasses import asdict
 
@@ -251,7 +259,7 @@ def run_show(args: argparse.Namespace) -> int:
     return 0 if shown else 1
 
 
-def _show_resolved(store, text: str) -> bool:
+def _show_resolved(store: Store, text: str) -> bool:
     """Print the records a citation (or a key that is no row: a sub-unit, an alias) resolves to; False when
     nothing resolves, with the check's reason on stderr."""
     import json

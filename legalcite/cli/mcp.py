@@ -28,19 +28,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.checker import attribution_gaps
-    from legalcite.corpora.store import StoreError
+    from legalcite.checker import CheckOptions, attribution_gaps
+    from legalcite.corpora.store import StoreError, open_store
     from legalcite.errors import LegalciteError
     from legalcite.extras import require
-    from legalcite.resolve.store import get_store
 
     require("mcp", "legalcite mcp")   # before anything is opened: one line naming the extra, exit 2
     from legalcite.mcp_server import Tools, build_server
 
-    tools = Tools(store=args.store, index=args.index, max_seconds=args.max_seconds, max_chars=args.max_chars)
+    tools = Tools(CheckOptions(store=args.store, max_seconds=args.max_seconds, max_chars=args.max_chars),
+                  index=args.index)
     try:
-        get_store(args.store)   # a store named and not usable fails here, not at the first check
-        for gap in attribution_gaps(args.store):
+        store = open_store(args.store)   # a store named and not usable fails here, not at the first check
+        for gap in attribution_gaps(store):
             print(f"legalcite: {gap}", file=sys.stderr)
     except StoreError as e:
         if args.store or os.environ.get("LEGALCITE_STORE"):

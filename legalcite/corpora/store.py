@@ -16,6 +16,7 @@ import os
 import sqlite3
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
@@ -521,8 +522,10 @@ _VERIFIED: set[tuple[str, int, int]] = set()   # (path, size, mtime) of stores w
 
 
 class Store:
-    """Read access to a built store. Cheap lookups by key; one connection per process (not picklable —
-    pass the path to workers and open there).
+    """Read access to a built store: the one type every stage of the check takes (an edge — ``check()``, the CLI,
+    the MCP server, the inspect scorer, the Dask runner — turns a path into one with :func:`open_store`). Cheap
+    lookups by key; one connection per process: it pickles as its path, and unpickles as the receiving process's
+    :func:`open_store` of that path (so :class:`~legalcite.checker.CheckOptions` holding one travels to workers).
 
     Opening checks that the file is a store of this schema (a foreign or truncated file fails here, with its
     path and the remedy, not on the first lookup); :meth:`verify` reads every page once per process and file.
@@ -594,6 +597,9 @@ class Store:
         if problems != ["ok"]:
             raise StoreCorrupt(f"the corpus store {self.path} is damaged ({'; '.join(problems[:3])}); {REBUILD}")
         _VERIFIED.add(stamp)
+
+    def __reduce__(self) -> tuple[Callable[[str], Store], tuple[str]]:
+        return open_store, (str(self.path),)
 
     def __enter__(self) -> "Store":
         return self
@@ -726,6 +732,32 @@ class Store:
             sql += " AND jurisdiction = ?"
             args.append(jurisdiction)
         return [w for (k,) in self._q(sql, args) if (w := self.work(k))]
+
+
+@lru_cache(maxsize=4)
+def _open_verified(path: str) -> Store:
+    from legalcite._util import loading
+
+    store = Store(path)
+    with loading(f"checking the corpus store {path} ({store.path.stat().st_size / 2**20:,.0f} MB)"):
+        store.verify()
+    return store
+
+
+def open_store(store: Store | str | os.PathLike | None = None) -> Store:
+    """The one conversion from what a caller names to a :class:`Store`: the object itself, or opened and verified
+    (once per process) from a path, ``LEGALCITE_STORE`` or the default location. Raises :class:`StoreError` for a
+    missing, foreign or damaged store."""
+    if isinstance(store, Store):
+        return store
+    if store is not None and not isinstance(store, (str, os.PathLike)):
+        raise TypeError(f"a store is a Store, a path or None, not {type(store).__name__}")
+    return _open_verified(str(resolve_store_path(store)))
+
+
+def forget_stores() -> None:
+    """Drop this process's open stores (a forked worker must not share its parent's SQLite connection)."""
+    _open_verified.cache_clear()
 
 
 def _case(row: sqlite3.Row):

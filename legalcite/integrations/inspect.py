@@ -76,10 +76,11 @@ def citation_check(store: str | None = None, *, question: bool = True, jurisdict
     import anyio.to_thread
 
     from legalcite.checker import Answer, CheckOptions, check_answer
-    from legalcite.resolve.store import get_store
+    from legalcite.corpora.store import open_store
 
-    get_store(store)   # a missing or damaged store fails the eval at its start, not each sample
-    options = CheckOptions(store=store, jurisdiction=jurisdiction, attribution=attribution, max_seconds=max_seconds)
+    # a missing or damaged store fails the eval at its start, not each sample
+    options = CheckOptions(store=open_store(store), jurisdiction=jurisdiction, attribution=attribution,
+                           max_seconds=max_seconds)
 
     def checked(text: str, asked: str | None) -> dict[str, Any]:
         with _CHECKING:

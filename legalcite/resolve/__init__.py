@@ -19,7 +19,7 @@ from typing import Any
 
 from .base import Chain, Resolution, Resolver
 
-_LAZY = {"StoreResolver": "store", "get_store": "store", "OnlineResolver": "online", "resolve_online": "online",
+_LAZY = {"StoreResolver": "store", "OnlineResolver": "online", "resolve_online": "online",
          "resolve_online_async": "online", "OnlineCache": "cache"}
 
 

@@ -38,12 +38,15 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
                                      with_page)
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
 VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
@@ -184,7 +187,7 @@ def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
         extra={**first.extra, "tables": sorted({r.table for r in records})})
 
 
-def holder(store, parts: CaseParts, page: int, *, infer: bool | None = None
+def holder(store: Store, parts: CaseParts, page: int, *, infer: bool | None = None
            ) -> tuple[CaseRecord, int | None, bool] | None:
     """The listed decision of the volume whose pages hold ``page`` (its first page before it): with its last page
     where a table knows it, else — only where a table covering the reporter lists every decision (``complete``;
@@ -215,7 +218,7 @@ def holder(store, parts: CaseParts, page: int, *, infer: bool | None = None
     return (rec, end, True) if page <= end else None
 
 
-def _listed_elsewhere(store, name: str | None, not_key: str) -> list[CaseRecord]:
+def _listed_elsewhere(store: Store, name: str | None, not_key: str) -> list[CaseRecord]:
     """Decisions of the cited name that the table lists under another citation (the real home of a miscited case)."""
     from legalcite.casenames import compare, is_generic, party_form, split_parties
 
@@ -232,7 +235,7 @@ def _listed_elsewhere(store, name: str | None, not_key: str) -> list[CaseRecord]
     return list(seen.values())[:3]
 
 
-def resolve_case(c: Citation, store) -> CheckedCitation | None:
+def resolve_case(c: Citation, store: Store) -> CheckedCitation | None:
     """A reporter citation checked against the case table and the reporter's editions (see the module docstring);
     None when nothing covers it."""
     if c.key is None:
@@ -295,7 +298,7 @@ def resolve_case(c: Citation, store) -> CheckedCitation | None:
     return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
 
 
-def _outside_complete_volume(c: Citation, store, parts: CaseParts, page: int, tables: list
+def _outside_complete_volume(c: Citation, store: Store, parts: CaseParts, page: int, tables: list
                              ) -> CheckedCitation | None:
     """``invented`` where a table that lists every decision of its volumes (``complete``: a CAP volume) lists this
     volume, and the page lies before its first decision or after the last page of its last one: no decision begins
@@ -360,7 +363,7 @@ def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vo
                     confirmed=calendar or len(beyond) > 1 or bool(beyond and past_last))
 
 
-def _volume_years(store, parts: CaseParts) -> dict[int, CaseRecord]:
+def _volume_years(store: Store, parts: CaseParts) -> dict[int, CaseRecord]:
     """The decision years of a volume's listed decisions (one example decision per year)."""
     out: dict[int, CaseRecord] = {}
     for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
@@ -457,7 +460,7 @@ def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | 
 _SPACE = re.compile(r"\s+")
 
 
-def bind_short_cites(citations: list[Citation], store) -> list[Citation]:
+def bind_short_cites(citations: list[Citation], store: Store) -> list[Citation]:
     """Give the full key to US short cites that linking left without an antecedent (``454 U.S. at 241`` with no full
     citation of 454 U.S. before it: its partial key ``us/case/454/u.s.``, docs/keys.md): the listed decision of that
     volume whose pages hold the pin. Others unchanged."""
@@ -470,7 +473,7 @@ def bind_short_cites(citations: list[Citation], store) -> list[Citation]:
     return out
 
 
-def _bind(c: Citation, store) -> Citation | None:
+def _bind(c: Citation, store: Store) -> Citation | None:
     md = c.metadata
     vol, reporter, pin = getattr(md, "volume", None), getattr(md, "reporter", None), as_int(c.pin)
     if not (vol and reporter and pin is not None):

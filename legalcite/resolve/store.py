@@ -26,8 +26,9 @@ Decision order per citation (the reason string says which step decided):
 6. otherwise ``real``, with the unit that was checked (the misattribution test runs on it later), its
    ``cited_text`` the text at the cited depth (the item, the Satz, the Absatz).
 
-The store is opened once per process and checked once (:func:`get_store`): a damaged or foreign file fails
-there, with its path and the remedy, not as an error per citation.
+The resolver takes an open :class:`~legalcite.corpora.store.Store` (opened and checked once per process by
+:func:`~legalcite.corpora.store.open_store`: a damaged or foreign file fails there, with its path and the remedy,
+not as an error per citation).
 """
 from __future__ import annotations
 
@@ -35,8 +36,7 @@ import dataclasses
 import datetime as _dt
 import re
 from collections.abc import Sequence
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from legalcite.core.budget import spend
 from legalcite.jurisdictions import level_name, missing_unit, print_key, print_units
@@ -46,34 +46,8 @@ from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 from .base import Resolution
 
-# ------------------------------------------------------------------ store access (one per process)
-
-@lru_cache(maxsize=4)
-def _open_store(path: str):
+if TYPE_CHECKING:
     from legalcite.corpora.store import Store
-
-    from legalcite._util import loading
-
-    store = Store(path)
-    with loading(f"checking the corpus store {path} ({store.path.stat().st_size / 2**20:,.0f} MB)"):
-        store.verify()
-    return store
-
-
-def get_store(store: Any = None):
-    """A :class:`~legalcite.corpora.store.Store`: the object itself, or opened and verified (once per process)
-    from a path, ``LEGALCITE_STORE`` or the default location. Raises
-    :class:`~legalcite.corpora.store.StoreError` for a missing, foreign or damaged store."""
-    from legalcite.corpora.store import Store, resolve_store_path
-
-    if isinstance(store, Store):
-        return store
-    return _open_store(str(resolve_store_path(store)))
-
-
-def forget_stores() -> None:
-    """Drop this process's open stores (a forked worker must not share its parent's SQLite connection)."""
-    _open_store.cache_clear()
 
 
 class StoreResolver:
@@ -82,8 +56,8 @@ class StoreResolver:
 
     name = "store"
 
-    def __init__(self, store: Any = None, *, date: str | _dt.date | None = None) -> None:
-        self.store = get_store(store)
+    def __init__(self, store: Store, *, date: str | _dt.date | None = None) -> None:
+        self.store = store
         self.date = today(date)
 
     def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
@@ -358,7 +332,7 @@ def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_t
     return None, f"{shown} was not checked"
 
 
-def resolve_one(citation: Citation, store, *, date: str | None = None, language: str | None = None
+def resolve_one(citation: Citation, store: Store, *, date: str | None = None, language: str | None = None
                 ) -> tuple[CheckedCitation, Any]:
     """Existence, repeal and sub-unit check of one citation against the store. Returns the CheckedCitation
     (``real`` where it exists) and the unit that was checked (for the misattribution test), or None. Its reason

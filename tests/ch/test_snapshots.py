@@ -9,7 +9,7 @@ import pytest
 
 from legalcite.attribution.core import Attributor
 from legalcite.checker import check
-from legalcite.resolve.store import get_store
+from legalcite.corpora.store import open_store
 from legalcite.corpora.store import Store
 from legalcite.jurisdictions.ch.acts import fedlex_anchor
 from legalcite.jurisdictions import get
@@ -78,14 +78,14 @@ def test_bge_list_in_the_case_table(store: Store) -> None:
     ("Urteil 4A_999/2020", Status.NOT_CHECKED),   # the list names the dockets of its own decisions only
 ])
 def test_statuses(small_store: Path, text: str, status: Status) -> None:
-    (checked,) = check(text, store=get_store(small_store), attribution=False)
+    (checked,) = check(text, store=open_store(small_store), attribution=False)
     assert checked.status is status, checked.reason
 
 
 def test_swiss_misattribution(small_store: Path) -> None:
     """A notice period cited to Art. 41 OR (liability in tort) is wrong, and the OR itself says where it belongs
     (Art. 335c: one month in the first year of service)."""
-    att = Attributor(get_store(small_store), dense="off")
+    att = Attributor(open_store(small_store), dense="off")
     wrong, right = att.judge([
         ("Die Kündigungsfrist im Arbeitsverhältnis beträgt im ersten Dienstjahr einen Monat.", "ch/or/art41", None),
         ("Wer einem andern widerrechtlich Schaden zufügt, ist zum Ersatz verpflichtet.", "ch/or/art41", None)])

@@ -11,7 +11,8 @@ import pytest
 from legalcite.checker import check
 from legalcite.models import citation_from_key
 from legalcite.resolve.cases import bind_short_cites, holder, name_checked, second_opinion
-from legalcite.resolve.store import StoreResolver, get_store
+from legalcite.corpora.store import open_store
+from legalcite.resolve.store import StoreResolver
 from legalcite.status import CheckedCitation, Evidence, Status
 
 # (text, key, status, confirmed, words the reason must contain)
@@ -97,7 +98,7 @@ def test_short_cite_without_antecedent_is_bound_to_the_decision_holding_the_pin(
 def test_holder_uses_known_last_pages_and_else_the_next_decision(case_store: Path) -> None:
     from legalcite.corpora.cases import case_parts
 
-    store = get_store(case_store)
+    store = open_store(case_store)
     rec, end, inferred = holder(store, case_parts("us/case/454/u.s./241"), 241)
     assert rec.name == "Piper Aircraft Co. v. Reyno" and (end, inferred) == (263, True)
     rec, end, inferred = holder(store, case_parts("us/case/925/f.3d/1339"), 1339)
@@ -110,7 +111,7 @@ def test_bind_leaves_full_and_unknown_cites_alone(case_store: Path) -> None:
     from legalcite.pipeline import extract
 
     cites = extract("Piper Aircraft Co. v. Reyno, 454 U.S. 235 (1981). 999 U.S. at 5.", unresolved=True)
-    bound = bind_short_cites(cites, get_store(case_store))
+    bound = bind_short_cites(cites, open_store(case_store))
     assert bound[0] is cites[0] and bound[1] is cites[1] and bound[1].key == "us/case/999/u.s."
 
 
@@ -126,7 +127,7 @@ BGE = [
 
 @pytest.mark.parametrize("key,status,confirmed,words", BGE, ids=[b[0] for b in BGE])
 def test_bge_list(small_store: Path, key: str, status: str, confirmed: bool | None, words: list[str]) -> None:
-    [res] = StoreResolver(small_store, date="2026-11-30").resolve([citation_from_key(key)])
+    [res] = StoreResolver(open_store(small_store), date="2026-11-30").resolve([citation_from_key(key)])
     cc = res.checked
     assert cc.status.value == status, cc.reason
     assert cc.confirmed is confirmed

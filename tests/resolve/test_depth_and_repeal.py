@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from legalcite.models import citation_from_key
+from legalcite.corpora.store import open_store
 from legalcite.resolve.store import StoreResolver
 
 TODAY = "2026-11-30"
@@ -86,7 +87,7 @@ REPEAL = [
 
 
 def _resolve(key: str, store: Path, date: str = TODAY):
-    [res] = StoreResolver(store, date=date).resolve([citation_from_key(key)])
+    [res] = StoreResolver(open_store(store), date=date).resolve([citation_from_key(key)])
     return res
 
 
@@ -150,9 +151,9 @@ EXAMPLES = [
 @pytest.mark.parametrize("text, date, status, words", EXAMPLES, ids=[e[0] for e in EXAMPLES])
 def test_issue_examples(small_store: Path, text: str, date: str | None, status: str, words: list[str]) -> None:
     from legalcite.checker import check
-    from legalcite.resolve.store import get_store
+    from legalcite.corpora.store import open_store
 
-    (cc,) = check(text, store=get_store(small_store), date=date or TODAY, attribution=False)
+    (cc,) = check(text, store=open_store(small_store), date=date or TODAY, attribution=False)
     assert cc.status.value == status, cc.reason
     for w in words:
         assert w in cc.reason

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from legalcite.corpora.store import open_store
 from legalcite.models import citation_from_key
 from legalcite.resolve.store import StoreResolver
 from legalcite.status import Status, Undecided
 
 
 def resolve_one(key: str, store: Path, date: str | None = None):
-    [res] = StoreResolver(store, date=date).resolve([citation_from_key(key)])
+    [res] = StoreResolver(open_store(store), date=date).resolve([citation_from_key(key)])
     return res.checked
 
 
@@ -116,12 +117,11 @@ def test_decided_statuses_carry_no_undecided_reason(small_store: Path) -> None:
 
 
 def test_real_resolutions_carry_the_unit_for_attribution(small_store: Path) -> None:
-    [real, invented] = StoreResolver(small_store).resolve([citation_from_key("de/bgb/s823/abs1"),
+    [real, invented] = StoreResolver(open_store(small_store)).resolve([citation_from_key("de/bgb/s823/abs1"),
                                                           citation_from_key("de/bgb/s9999")])
     assert real.unit is not None and real.unit.key == "de/bgb/s823" and invented.unit is None
 
 
 def test_store_is_opened_once_per_process(small_store: Path) -> None:
-    from legalcite.resolve.store import get_store
 
-    assert get_store(small_store) is get_store(str(small_store)) is StoreResolver(small_store).store
+    assert open_store(small_store) is open_store(str(small_store)) is StoreResolver(open_store(small_store)).store

@@ -14,6 +14,7 @@ import pytest
 from legalcite.checker import check
 from legalcite.models import citation_from_key
 from legalcite.jurisdictions.us import dispositions as usc
+from legalcite.corpora.store import open_store
 from legalcite.resolve.store import StoreResolver
 from legalcite.status import Status, Undecided
 
@@ -23,7 +24,7 @@ SHIPPED = ROOT / "legalcite" / "jurisdictions" / "us" / "data" / "usc_dispositio
 
 
 def resolve(key: str, store: Path, date: str = "2026-11-30"):
-    [res] = StoreResolver(store, date=date).resolve([citation_from_key(key)])
+    [res] = StoreResolver(open_store(store), date=date).resolve([citation_from_key(key)])
     return res.checked
 
 

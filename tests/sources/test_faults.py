@@ -18,6 +18,7 @@ from http.server import BaseHTTPRequestHandler
 import httpx
 import pytest
 
+from legalcite.corpora.store import open_store
 from legalcite.models import citation_from_key
 from legalcite.net import Downloader, FetchError, HostPolicy, NotAllowed, OfficialClient
 from legalcite.resolve import Chain
@@ -199,7 +200,7 @@ def test_a_malformed_location_is_not_checked_for_that_citation(location, small_s
     cits = [citation_from_key(k) for k in ("us/cfr/t29/s1910.1200", "us/frcp/r56", "de/bgb/s823")]
     online = OnlineResolver(transport=httpx.MockTransport(handler), use_cache=False, **FAST)
     # the checker's chain: the store decides § 823 BGB offline, the sources are asked about the rest
-    out = [r.checked for r in Chain([StoreResolver(small_store), online]).resolve(cits)]
+    out = [r.checked for r in Chain([StoreResolver(open_store(small_store)), online]).resolve(cits)]
     cfr, frcp, bgb = out
     assert cfr.status is Status.NOT_CHECKED and cfr.undecided is Undecided.FAULT
     assert "redirect" in cfr.reason

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
+
+if TYPE_CHECKING:
+    from legalcite.corpora.store import Store
 
 TABLE = "usc_dispositions.json"
 
@@ -47,13 +50,13 @@ def _olrc_url(key: str) -> str | None:
     return sources()["urls"]["us_usc"].format(title=t[1:], section=s[1:])
 
 
-def missing_unit(c: Citation, first: str, store, work, day: str) -> CheckedCitation | None:
+def missing_unit(c: Citation, first: str, store: Store, work, day: str) -> CheckedCitation | None:
     """The store resolver's verdict on a US unit its snapshot lacks: for the U.S. Code (whose list holds the
     sections in force only) :func:`missing_section`; None for the other works (the resolver's own rule decides)."""
     return missing_section(c, first, store, work, day) if work.key == "us/usc" else None
 
 
-def missing_section(c: Citation, first: str, store, work, day: str) -> CheckedCitation:
+def missing_section(c: Citation, first: str, store: Store, work, day: str) -> CheckedCitation:
     """The verdict on a U.S. Code citation whose first missing level is ``first`` (``us/usc/t42/s1973`` or, for a
     title the Code lacks, ``us/usc/t99``), judged at ``day`` (see the module docstring)."""
     table = dispositions()
