@@ -311,7 +311,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     from legalcite.io import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
     need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
-    from legalcite.retrieval.rag import build_prompt
+    from legalcite.rag import build_prompt
 
     ix = _load(args.index)
     template = Path(args.template).read_text(encoding="utf-8") if args.template else None
@@ -352,7 +352,7 @@ def cmd_rag_run(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
     from legalcite.io import read_records
     from legalcite.errors import LegalciteError
-    from legalcite.retrieval.rag import run
+    from legalcite.rag import run
 
     bad: list = []
     try:
