@@ -152,3 +152,49 @@ class StatusLine:
             self.stream.write("\n")
             self.stream.flush()
             self._open = False
+
+
+class Progress:
+    """Progress on stderr with rate and ETA: a rewritten line on a terminal; otherwise a plain line per 10% and at
+    least every few seconds between them (a slow embedding must not sit silent in a log for minutes); silent when
+    off. The rate counts only what this run did (work found done at the first call, such as cached embeddings,
+    does not inflate it)."""
+
+    def __init__(self, label: str, total: int, enabled: bool = True, line_every: float = 5.0):
+        self.label, self.total, self.enabled = label, max(total, 1), enabled
+        self.t0 = time.monotonic()
+        self.status = StatusLine(every=0.5, line_every=line_every)
+        self._decile = -1
+        self._base: int | None = None
+
+    def line(self, done: int, now: float) -> str:
+        """``label: 640/1,000 (64%, 85/s, ETA 4s)``."""
+        if self._base is None:
+            self._base, self.t0 = done, now
+        rate = (done - self._base) / max(now - self.t0, 1e-9)
+        left = self.total - done
+        eta = f", ETA {_duration(left / rate)}" if rate > 0 and left > 0 else ""
+        took = f", {_duration(now - self.t0)}" if left <= 0 else ""
+        return f"{self.label}: {done:,}/{self.total:,} ({done / self.total:.0%}, {rate:,.0f}/s{eta}{took})"
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self._decile >= 10:              # the last line is shown
+            return
+        now = time.monotonic()
+        text = self.line(done, now)          # (the first call sets the base the rate counts from)
+        decile = int(done / self.total * 10)
+        if self.status.show(text, now=now, force=not self.status.tty and decile > self._decile,
+                            end=done >= self.total):
+            self._decile = max(self._decile, decile if done < self.total else 10)
+
+
+def _duration(seconds: float) -> str:
+    """``42s``, ``3m05s``, ``2h04m``."""
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    return f"{s // 3600}h{s % 3600 // 60:02d}m"

@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from legalcite._util import Progress
 from legalcite.errors import InputError
-from legalcite.llm import Endpoint, Request, SqliteCache, done_keys, run_requests, usage_totals
+from legalcite.llm import (Endpoint, JudgeInputError, PromptFile, Request, SqliteCache, check_template, done_keys,
+                           parse_judge, run_requests, strip_reasoning, usage_totals)
+from legalcite.llm import load_prompt as _load_prompt
 from legalcite.metrics.io import ANSWER_FIELDS
 from legalcite.metrics.lexam import POOLS, on_judge_scale
-from legalcite.metrics.prompts import PromptFile, read_prompt_file
 
 PROMPT_FILE = "judge_prompt_lexam.json"
 TEMPLATE_FIELDS = ("{question}", "{reference_answer}", "{answer}")   # the placeholders of a LEXam judge template
@@ -49,14 +51,9 @@ def load_prompt(path: str | Path | None = None, *, shipped: tuple[str, str] = ("
     """A prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines, optional
     ``source``); when ``path`` is None, the file ``shipped`` names (package, file): by default LEXam's judging
     criteria (``legalcite/metrics/judge_prompt_lexam.json``). ``fields``: the placeholders its template must hold
-    (the attribution opinion's prompt has its own: :mod:`legalcite.attribution.opinion`)."""
-    data = read_prompt_file(path, shipped[1], JudgeInputError, package=shipped[0])
-    tpl = data["template"]
-    if not isinstance(data.get("system"), str):
-        raise JudgeInputError(f"{path or shipped[1]}: a prompt file needs 'name', 'version', 'system' and "
-                              "'template'")
-    check_template(tpl, fields)
-    return JudgePrompt(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
+    (the attribution opinion's prompt has its own: :mod:`legalcite.attribution.opinion`). The reader is
+    :func:`legalcite.llm.load_prompt`; this one adds LEXam's defaults."""
+    return _load_prompt(path, shipped=shipped, fields=fields)
 
 
 def prompt_id(system: str, template: str) -> str:
@@ -72,10 +69,6 @@ SCORE_PATTERN = r"\[\[\s*(-?\d+(?:\.\d+)?)\s*\]\]"
 REFERENCE_FIELDS = ("reference_answer", "gold_answer", "reference")
 
 
-class JudgeInputError(InputError):
-    """A judge specification, template or configuration that cannot be used."""
-
-
 @dataclass
 class JudgeItem:
     """One answer to grade, with its question and reference (joined on ``id``)."""
@@ -88,19 +81,6 @@ class JudgeItem:
 
 
 # ------------------------------------------------------------------ judges
-
-def parse_judge(spec: str, *, api_key: str | None = None, params: dict[str, Any] | None = None,
-                price_in: float = 0.0, price_out: float = 0.0) -> Endpoint:
-    """``[NAME=]MODEL@URL`` → an :class:`Endpoint` (``gpt4o=gpt-4o@https://api.openai.com/v1``)."""
-    name, sep, rest = spec.partition("=")
-    if not sep or "@" in name:
-        name, rest = None, spec
-    model, at, url = rest.rpartition("@")
-    if not at or not model or not url.startswith(("http://", "https://")):
-        raise JudgeInputError(f"judge {spec!r}: expected [NAME=]MODEL@URL, e.g. gpt4o=gpt-4o@http://127.0.0.1:8000/v1")
-    return Endpoint(url, model, name=name or None, api_key=api_key, params=dict(params or {}),
-                    price_in=price_in, price_out=price_out)
-
 
 def load_judges(path: str | Path, *, default_params: dict[str, Any] | None = None) -> list[Endpoint]:
     """Judges from a JSON file: a list of ``{"name", "model", "endpoint", "api_key_env", "price_in", "price_out",
@@ -136,11 +116,6 @@ def _check_names(judges: Sequence[Endpoint]) -> None:
 
 # ------------------------------------------------------------------ prompts and scores
 
-def strip_reasoning(answer: str) -> str:
-    """The final answer of a reasoning model: the text after its last ``</think>`` (as LEXam grades it)."""
-    return answer.rsplit("</think>", 1)[-1].strip() if "</think>" in answer else answer
-
-
 def messages(item: JudgeItem, *, system: str | None = None, template: str | None = None) -> list[dict]:
     """The chat messages a judge gets for one answer (the default prompt's parts where none are given)."""
     system = DEFAULT_SYSTEM if system is None else system
@@ -148,12 +123,6 @@ def messages(item: JudgeItem, *, system: str | None = None, template: str | None
     user = template.replace("{question}", item.question).replace("{reference_answer}", item.reference) \
         .replace("{answer}", strip_reasoning(item.answer))
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-
-def check_template(template: str, fields: Sequence[str] = TEMPLATE_FIELDS) -> None:
-    missing = [p for p in fields if p not in template]
-    if missing:
-        raise JudgeInputError(f"the prompt template lacks {', '.join(missing)}")
 
 
 DEFAULT_PROMPT = load_prompt()
@@ -258,7 +227,7 @@ def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str 
     system = DEFAULT_SYSTEM if system is None else system
     template = DEFAULT_TEMPLATE if template is None else template
     _check_names(judges)
-    check_template(template)
+    check_template(template, TEMPLATE_FIELDS)
     re.compile(score_pattern)
     pid = prompt_id(system, template)
     out_path = Path(out_path)
@@ -269,8 +238,6 @@ def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str 
                 for it in items for j in judges if (json.dumps(it.id), j.label, pid) not in done]
     prog = None
     if progress:
-        from legalcite.retrieval.index import Progress
-
         prog = Progress("judge", len(requests))
     stats = run_requests(requests, calls, concurrency=concurrency, retries=retries, backoff=backoff,
                          timeout=timeout, cache=cache, progress=prog)

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence
 
+from legalcite.errors import InputError
+
 RETRY_STATUS = frozenset({408, 409, 429})
 MAX_RETRY_AFTER_S = 60.0
 
@@ -316,5 +318,96 @@ class SqliteCache:
         self._db.close()
 
 
+# ------------------------------------------------------------------ judges: endpoint specs, prompt files, answers
+# Shared by ``legalcite judge`` and the attribution opinion (``check --attribution-judge``), which sits below the
+# metrics and so cannot import :mod:`legalcite.judge`.
+
+class JudgeInputError(InputError):
+    """A judge specification, template or configuration that cannot be used."""
+
+
+def parse_judge(spec: str, *, api_key: str | None = None, params: dict[str, Any] | None = None,
+                price_in: float = 0.0, price_out: float = 0.0) -> Endpoint:
+    """``[NAME=]MODEL@URL`` → an :class:`Endpoint` (``gpt4o=gpt-4o@https://api.openai.com/v1``)."""
+    name, sep, rest = spec.partition("=")
+    if not sep or "@" in name:
+        name, rest = None, spec
+    model, at, url = rest.rpartition("@")
+    if not at or not model or not url.startswith(("http://", "https://")):
+        raise JudgeInputError(f"judge {spec!r}: expected [NAME=]MODEL@URL, e.g. gpt4o=gpt-4o@http://127.0.0.1:8000/v1")
+    return Endpoint(url, model, name=name or None, api_key=api_key, params=dict(params or {}),
+                    price_in=price_in, price_out=price_out)
+
+
+def strip_reasoning(answer: str) -> str:
+    """The final answer of a reasoning model: the text after its last ``</think>`` (as LEXam grades it)."""
+    return answer.rsplit("</think>", 1)[-1].strip() if "</think>" in answer else answer
+
+
+@dataclass(frozen=True)
+class PromptFile:
+    """A versioned prompt, named so that every record it made says which text made it (``id``: ``name@version``):
+    the judge's (:func:`load_prompt`, with a system message) and the open-question answer prompt
+    (:func:`legalcite.metrics.prompts.load_answer_prompt`, ``{course}`` and ``{question}``, no system message of
+    its own)."""
+
+    name: str
+    version: str
+    system: str
+    template: str
+    source: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}@{self.version}"
+
+
+def read_prompt_file(path: str | Path | None, default: str, error: type[Exception] = JudgeInputError, *,
+                     package: str = "legalcite.metrics") -> dict[str, Any]:
+    """A versioned prompt file: JSON with ``name``, ``version``, ``template`` (a string or a list of lines, joined
+    here) and optionally ``system``, ``source``, ``changes``; the shipped file ``default`` (package data of
+    ``package``) when ``path`` is None. The judge's prompt, the open-question answer prompt and the attribution
+    opinion's prompt are such files, so a reader can tell from the ``name@version`` a record carries which text
+    made it. A file that cannot be used raises ``error``."""
+    where = path or default
+    try:
+        if path is None:
+            from importlib import resources
+
+            text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, json.JSONDecodeError) as e:
+        raise error(f"{where}: cannot read the prompt file ({e})") from None
+    tpl = data.get("template") if isinstance(data, dict) else None
+    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
+        tpl = "\n".join(tpl)
+    if not isinstance(tpl, str) or not data.get("name"):
+        raise error(f"{where}: a prompt file needs 'name', 'version' and 'template'")
+    return {**data, "template": tpl}
+
+
+def check_template(template: str, fields: Sequence[str]) -> None:
+    """A :class:`JudgeInputError` naming the placeholders of ``fields`` that ``template`` lacks."""
+    missing = [p for p in fields if p not in template]
+    if missing:
+        raise JudgeInputError(f"the prompt template lacks {', '.join(missing)}")
+
+
+def load_prompt(path: str | Path | None, *, shipped: tuple[str, str], fields: Sequence[str]) -> PromptFile:
+    """A judge's prompt file (JSON: ``name``, ``version``, ``system``, ``template`` as a string or a list of lines,
+    optional ``source``); when ``path`` is None, the file ``shipped`` names (package, file). ``fields``: the
+    placeholders its template must hold."""
+    data = read_prompt_file(path, shipped[1], JudgeInputError, package=shipped[0])
+    tpl = data["template"]
+    if not isinstance(data.get("system"), str):
+        raise JudgeInputError(f"{path or shipped[1]}: a prompt file needs 'name', 'version', 'system' and "
+                              "'template'")
+    check_template(tpl, fields)
+    return PromptFile(str(data["name"]), str(data.get("version", "")), data["system"], tpl, str(data.get("source", "")))
+
+
 __all__ = ["Endpoint", "Request", "Cache", "SqliteCache", "chat_url", "complete", "run_requests", "done_keys",
-           "answered", "usage_totals", "errors_path", "request_hash"]
+           "answered", "usage_totals", "errors_path", "request_hash", "JudgeInputError", "parse_judge",
+           "strip_reasoning", "PromptFile", "read_prompt_file", "check_template", "load_prompt"]

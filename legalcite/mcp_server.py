@@ -20,6 +20,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Literal
 
 from legalcite.errors import InputError, LegalciteError
+from legalcite.jurisdictions import parse_codes
+from legalcite.retrieval.access import need_index, open_index, search_index
 
 if TYPE_CHECKING:
     from legalcite.checker import CheckOptions
@@ -73,8 +75,6 @@ class Tools:
                kind: str | None = None) -> dict[str, Any]:
         """``{"hits": [...]}``: the top ``k`` units of the index for ``query`` (rank, key, score, jurisdiction, heading,
         snippet, work title), as ``legalcite search --format json`` lists them."""
-        from legalcite.cli.retrieval import need_index, search_index
-
         if self.index is None:
             raise InputError("no retrieval index: start the server with --index DIR (build one with `legalcite index "
                              "build --kind bm25 -o DIR`)")
@@ -91,8 +91,6 @@ class Tools:
     def open_index(self):
         """The index of ``search``, opened at the first call; a LegalciteError when none is there or an extra its
         kind needs is missing."""
-        from legalcite.cli.retrieval import open_index
-
         if self._opened is None:
             self._opened = open_index(self.index, "legalcite mcp --index")[0]
         return self._opened
@@ -119,21 +117,17 @@ class Tools:
 
 
 def _code(jurisdiction: str | None) -> str | None:
-    """A jurisdiction code read as ``--jurisdiction`` reads it (:func:`legalcite.cli.common.jurisdiction_codes`:
+    """A jurisdiction code read as ``--jurisdiction`` reads it (:func:`legalcite.jurisdictions.parse_codes`:
     ``us_ca`` is ``us-ca``); an error naming the codes for any other string."""
-    import argparse
-
-    from legalcite.cli.common import jurisdiction_codes
-
     if jurisdiction is None or not jurisdiction.strip():
         return None
     try:
-        code = jurisdiction_codes(jurisdiction.lower())
-    except argparse.ArgumentTypeError as e:
+        codes = parse_codes(jurisdiction.lower())
+    except ValueError as e:
         raise InputError(str(e)) from None
-    if "," in code:
+    if len(codes) > 1:
         raise InputError(f"one jurisdiction, not {jurisdiction!r}")
-    return code
+    return codes[0]
 
 
 def build_server(tools: Tools):

@@ -22,7 +22,7 @@ from legalcite.metrics import lexgenius  # noqa: E402
 from legalcite.metrics.io import label_index, option_label  # noqa: E402
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402
 from legalcite.jurisdictions import print_key  # noqa: E402
-from legalcite.retrieval.rag import build_prompts, run  # noqa: E402
+from legalcite.rag import build_prompts, run  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
 from tests.retrieval_fixtures import UNITS  # noqa: E402
 

@@ -2,7 +2,7 @@
 
 The rules decide first (quotations, the models' misfits, figures, the jurisdiction: :mod:`legalcite.attribution`).
 Where a user names a model at an OpenAI-compatible endpoint — configured as the judges of ``legalcite judge`` are
-(:func:`legalcite.judge.parse_judge`, :func:`legalcite.judge.load_judges`) and asked through the same client
+(:func:`legalcite.llm.parse_judge`, :func:`legalcite.judge.load_judges`) and asked through the same client
 (:mod:`legalcite.llm`: retries with backoff, a deadline per request) — it is asked about the citations the rules
 flag or leave undecided (:func:`asked_for`), with the claim and the cited unit's text only (at the cited depth),
 in the shipped, versioned prompt (``data/opinion_prompt.json``). Its first line is SUPPORTS, DOES NOT SUPPORT or
@@ -35,9 +35,9 @@ from typing import Any, Sequence
 
 from legalcite._util import cache_dir
 from legalcite.attribution.results import JUDGED, NOT_RUN
-from legalcite.judge import load_prompt, parse_judge, strip_reasoning
 from legalcite.jurisdictions import print_key
-from legalcite.llm import Endpoint, SqliteCache, chat_url, complete, request_hash
+from legalcite.llm import (Endpoint, SqliteCache, chat_url, complete, load_prompt, parse_judge, request_hash,
+                           strip_reasoning)
 from legalcite.status import CheckedCitation, Status
 
 PROMPT = ("legalcite.attribution", "data/opinion_prompt.json")   # the shipped prompt (package, file)
@@ -55,7 +55,7 @@ ASKED = ("flagged", "not judged", "near the threshold")   # why a verdict is ask
 
 @dataclass(frozen=True)
 class OpinionSettings:
-    """Whom to ask and how: the endpoint (``[NAME=]MODEL@URL`` through :func:`legalcite.judge.parse_judge`, or an
+    """Whom to ask and how: the endpoint (``[NAME=]MODEL@URL`` through :func:`legalcite.llm.parse_judge`, or an
     entry of a judges file), the prompt file (None: the shipped one), the cache file (None: ``CACHE_FILE`` in
     legalcite's cache dir; ``use_cache=False``: none), and the client's retries, backoff, deadline per request and
     concurrent requests. Plain data: it travels to worker processes inside ``CheckOptions``."""
@@ -85,7 +85,7 @@ def settings_of(judge: OpinionSettings | Endpoint | str | None) -> OpinionSettin
 
 @cache
 def load(path: str | None = None):
-    """The prompt (:class:`legalcite.judge.JudgePrompt`): a file in the shipped one's format, or the shipped one."""
+    """The prompt (:class:`legalcite.llm.PromptFile`): a file in the shipped one's format, or the shipped one."""
     return load_prompt(path, shipped=PROMPT, fields=FIELDS)
 
 

@@ -38,14 +38,12 @@ def jurisdiction_codes(text: str) -> str:
     is a registered code; a usage error (exit 2) naming the unknown ones otherwise (``xx`` found nothing, exit 0)."""
     import argparse
 
-    from legalcite.jurisdictions import PACKAGES
+    from legalcite.jurisdictions import parse_codes
 
-    codes = [c.strip().replace("_", "-") for c in text.split(",") if c.strip()]
-    unknown = [c for c in codes if c not in PACKAGES]
-    if unknown or not codes:
-        raise argparse.ArgumentTypeError(f"unknown jurisdiction {', '.join(map(repr, unknown)) or '(none given)'}; "
-                                         f"the codes are {', '.join(PACKAGES)}")
-    return ",".join(codes)
+    try:
+        return ",".join(parse_codes(text))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def seconds_arg(text: str) -> float:

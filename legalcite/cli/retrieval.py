@@ -50,23 +50,6 @@ def _need(what: str, *extras: str) -> None:
         require(extra, what)
 
 
-def need_index(path: str, what: str, kinds: list[str] | None = None, reranker: str | None = None) -> None:
-    """The extras for answering from the index at ``path`` with ``kinds`` (default: the index's own kind): the
-    retrieval extra always, the dense one for a dense side, learn for a reranker. Read from the manifest alone,
-    before the index is loaded; an unreadable manifest is left to :func:`_load` to report."""
-    import json
-
-    _need(what, "retrieval")
-    try:
-        kind = json.loads((Path(path) / "manifest.json").read_text(encoding="utf-8")).get("kind")
-    except (OSError, ValueError, AttributeError):
-        return
-    if any(k in ("dense", "hybrid", "learned") for k in (kinds or [kind])):
-        _need(what, "dense")
-    if reranker:
-        _need(f"{what} --reranker", "learn")
-
-
 def _load(path: str):
     from legalcite.retrieval.index import IndexFormatError, load_index
 
@@ -151,48 +134,12 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def open_index(path: str, what: str = "legalcite search", kind: str | None = None, reranker: str | None = None):
-    """The index at ``path`` and its reranker (or None), each extra they need tested first; a
-    :class:`~legalcite.errors.LegalciteError` that says what is wrong (a missing extra, no index there)."""
-    from legalcite.errors import InputError
-    from legalcite.retrieval.index import IndexFormatError, load_index
-
-    need_index(path, what, [kind] if kind else None, reranker)
-    try:
-        ix = load_index(path)
-        if not reranker:
-            return ix, None
-        from legalcite.retrieval.learn import load_reranker
-
-        return ix, load_reranker(reranker)
-    except IndexFormatError as e:
-        raise InputError(str(e)) from None
-
-
-def search_index(ix, path: str, query: str, k: int = 10, *, jurisdictions: list[str] | None = None,
-                 kind: str | None = None, language: str | None = None, reranker=None) -> list:
-    """The top ``k`` :class:`~legalcite.retrieval.index.Hit` of ``query`` in the index ``ix`` (opened from ``path``
-    by :func:`open_index`), as ``legalcite search`` and the MCP server's ``search`` tool answer it; a
-    :class:`~legalcite.errors.LegalciteError` for a jurisdiction the index does not hold (no hit could come from
-    it: nothing found would say nothing) or an index that cannot answer."""
-    from legalcite.errors import InputError
-    from legalcite.retrieval.index import IndexFormatError
-
-    held = ix.manifest.get("jurisdictions") or []
-    absent = [j for j in jurisdictions or [] if j not in held]
-    if absent:
-        raise InputError(f"{path} holds no units of {', '.join(absent)} (it holds {', '.join(held) or 'none'})")
-    try:
-        return ix.search(query, k, jurisdictions=jurisdictions, kind=kind, language=language, reranker=reranker)
-    except IndexFormatError as e:
-        raise InputError(str(e)) from None
-
-
 def cmd_search(args: argparse.Namespace) -> int:
     import json
 
     from legalcite.cli.common import table
     from legalcite.errors import LegalciteError
+    from legalcite.retrieval.access import open_index, search_index
 
     try:
         ix, reranker = open_index(args.index, "legalcite search", args.kind, args.reranker)
@@ -213,6 +160,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     import json
 
     from legalcite.retrieval.evaluate import evaluate, format_table
+    from legalcite.retrieval.access import need_index
     from legalcite.retrieval.index import IndexFormatError
 
     need_index(args.index, "legalcite retrieval eval", _split_list(args.kinds), args.reranker)
@@ -310,8 +258,10 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
     from legalcite.io import BadLine, JsonlWriter, Reader
     from legalcite.errors import LegalciteError
+    from legalcite.retrieval.access import need_index
+
     need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
-    from legalcite.retrieval.rag import build_prompt
+    from legalcite.rag import build_prompt
 
     ix = _load(args.index)
     template = Path(args.template).read_text(encoding="utf-8") if args.template else None
@@ -352,7 +302,7 @@ def cmd_rag_run(args: argparse.Namespace) -> int:
     from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
     from legalcite.io import read_records
     from legalcite.errors import LegalciteError
-    from legalcite.retrieval.rag import run
+    from legalcite.rag import run
 
     bad: list = []
     try:

@@ -189,6 +189,17 @@ def lookup(name: str | None) -> str | None:
     return _names().get((name or "").strip().lower())
 
 
+def parse_codes(text: str) -> list[str]:
+    """``de,us_ca`` → ``["de", "us-ca"]``: a comma-separated list of registered codes (``_`` read as ``-``), as
+    ``--jurisdiction(s)`` and the MCP server's tools take it; a ValueError naming the unknown ones, or none given."""
+    codes = [c.strip().replace("_", "-") for c in text.split(",") if c.strip()]
+    unknown = [c for c in codes if c not in PACKAGES]
+    if unknown or not codes:
+        raise ValueError(f"unknown jurisdiction {', '.join(map(repr, unknown)) or '(none given)'}; "
+                         f"the codes are {', '.join(PACKAGES)}")
+    return codes
+
+
 def names_of(code: str) -> tuple[str, ...]:
     """Every name :func:`lookup` takes for jurisdiction ``code`` (lowercased): its code, its package's name, its
     aliases (``us-ca``, ``us_ca``, ``ca``)."""

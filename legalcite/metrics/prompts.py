@@ -10,13 +10,13 @@ provisions around this text; the templates are documented in ``docs/metrics.md``
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from legalcite.jurisdictions import lookup as jurisdiction_code
+from legalcite.llm import PromptFile, read_prompt_file
 from legalcite.metrics.io import ScoreInputError, option_label
 
 # ``lexgenius`` asks the naive way, ``lexgenius-cot`` with chain-of-thought: LexGenius evaluates every model both
@@ -51,53 +51,10 @@ TEMPLATES = {
 _LETTERED = re.compile(r"^\s*([A-Z]{1,2})\s*[.．、:：)）]")
 
 
-def read_prompt_file(path: str | Path | None, default: str, error: type[Exception] = ScoreInputError, *,
-                     package: str = "legalcite.metrics") -> dict[str, Any]:
-    """A versioned prompt file: JSON with ``name``, ``version``, ``template`` (a string or a list of lines, joined
-    here) and optionally ``system``, ``source``, ``changes``; the shipped file ``default`` (package data of
-    ``package``) when ``path`` is None. The judge's prompt, the open-question answer prompt and the attribution
-    opinion's prompt are such files, so a reader can tell from the ``name@version`` a record carries which text
-    made it."""
-    where = path or default
-    try:
-        if path is None:
-            from importlib import resources
-
-            text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as e:
-        raise error(f"{where}: cannot read the prompt file ({e})") from None
-    tpl = data.get("template") if isinstance(data, dict) else None
-    if isinstance(tpl, list) and all(isinstance(x, str) for x in tpl):
-        tpl = "\n".join(tpl)
-    if not isinstance(tpl, str) or not data.get("name"):
-        raise error(f"{where}: a prompt file needs 'name', 'version' and 'template'")
-    return {**data, "template": tpl}
-
-
-@dataclass(frozen=True)
-class PromptFile:
-    """A versioned prompt, named so that every record it made says which text made it (``id``: ``name@version``):
-    the judge's (:func:`legalcite.judge.load_prompt`, with a system message) and the open-question answer prompt
-    (:func:`load_answer_prompt`, ``{course}`` and ``{question}``, no system message of its own)."""
-
-    name: str
-    version: str
-    system: str
-    template: str
-    source: str = ""
-
-    @property
-    def id(self) -> str:
-        return f"{self.name}@{self.version}"
-
-
 def load_answer_prompt(path: str | Path | None = None) -> PromptFile:
     """An answer prompt file; the shipped one, LEXam's answering instructions for its open questions
     (``answer_prompt_lexam.json``), when ``path`` is None. Its template must hold ``{question}``."""
-    data = read_prompt_file(path, ANSWER_PROMPT_FILE)
+    data = read_prompt_file(path, ANSWER_PROMPT_FILE, ScoreInputError)
     if "{question}" not in data["template"]:
         raise ScoreInputError(f"{path or ANSWER_PROMPT_FILE}: the answer template lacks {{question}}")
     return PromptFile(str(data["name"]), str(data.get("version", "")), str(data.get("system") or ""), data["template"],

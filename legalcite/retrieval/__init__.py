@@ -1,6 +1,6 @@
-"""Retrieval over corpus units: BM25, dense and hybrid indexes keyed by canonical keys, their evaluation,
-and a RAG baseline harness. Needs the ``retrieval`` extra (``dense`` for embeddings); nothing here is
-imported by ``import legalcite``.
+"""Retrieval over corpus units: BM25, dense and hybrid indexes keyed by canonical keys, and their evaluation
+(the RAG baseline harness that builds on them is :mod:`legalcite.rag`). Needs the ``retrieval`` extra (``dense``
+for embeddings); nothing here is imported by ``import legalcite``.
 
     from legalcite.retrieval import build_index, load_index
     build_index(units, "INDEX", kind="bm25")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from legalcite._util import Progress
 from legalcite.errors import InputError
 from legalcite.net import Downloader, FetchError
 
@@ -133,8 +134,6 @@ def download_cap(dl: Downloader, wanted: Sequence[str], *, base: str = BASE, ref
     reporters list first, then every reporter's volume list (a reporter the site does not have fails here, before
     any volume), then the volumes. The lists are fetched anew every time (CAP adds volumes); a volume already there
     and intact (the downloader's manifest) is not fetched again."""
-    from legalcite.retrieval.index import Progress
-
     base = base.rstrip("/")
     reps = dl.fetch(f"{base}/ReportersMetadata.json", "ReportersMetadata.json", refresh=True)   # lists: always
     chosen = pick_reporters(read_reporters(reps.path), wanted)

@@ -68,10 +68,10 @@ def test_corpus_build_progress_writes_lines_to_a_log(monkeypatch):
 
 
 def test_index_progress_shows_a_line_between_tenths_when_they_take_long(monkeypatch, capsys):
-    from legalcite.retrieval.index import Progress
+    from legalcite._util import Progress
 
     clock = Clock()
-    monkeypatch.setattr("legalcite.retrieval.index.time.monotonic", clock)
+    monkeypatch.setattr("legalcite._util.time.monotonic", clock)
     p = Progress("dense: embedding (e5)", 1000, True, line_every=5.0)
     p.status.tty = False
     for n in range(0, 1001, 5):                    # 5 units a second: a tenth takes 20 s

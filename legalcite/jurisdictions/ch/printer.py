@@ -5,12 +5,11 @@ act ``ch/polg-zh/s55`` → ``§ 55 POLG/ZH``; an act without abbreviation by its
 …``). What it prints parses back to the same key (``tests/ch/test_printer.py``)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import re
 
 from legalcite.jurisdictions.ch import acts
-from legalcite.jurisdictions.intl.treaties import treaty_print
 from legalcite.keys import print_segments, split, split_segment
 from legalcite.jurisdictions.interface import Printer
 
@@ -22,22 +21,20 @@ LEVEL_NAMES = {"art": "Artikel", "abs": "Absätze", "ziff": "Ziffern", "lit": "B
                "s": "Paragraphen", "par": "Ziffern", "pt": "Buchstaben"}
 
 
-def act_name(work: str) -> tuple[str, bool]:
-    """How an act is named after its article: its abbreviation, else ``der <title>``; (name, is_title)."""
+def act_name(work: str, printed_as: Callable[[str], str | None] | None = None) -> tuple[str, bool]:
+    """How an act is named after its article: ``printed_as(work)`` where it gives a name (the treaties' table, from
+    the treaty printer: ch builds on no other package), else its abbreviation, else ``der <title>``;
+    (name, is_title)."""
     a = acts.act(work)
     if a is None:
         m = re.fullmatch(r"(.+)-([a-z]{2})", work)
         if m and m.group(2).upper() in acts.names()["cantons"]:
             return f"{m.group(1).upper()}/{m.group(2).upper()}", False
         return work.upper(), False
-    printed = _printed_abbr(work, a)
+    printed = (printed_as(work) if printed_as else None) or a.get("abbr")
     if printed:
         return printed, False
     return f"der {a['title']}" if a.get("title", "").startswith("Verordnung") else f"des {a['title']}", True
-
-
-def _printed_abbr(work: str, a: dict) -> str | None:
-    return treaty_print(work) or a.get("abbr")
 
 
 def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
@@ -51,8 +48,9 @@ def print_key(key: str, language: str | None = None) -> str | None:
     return sr_print(key) if key.startswith("ch/") else None
 
 
-def sr_print(key: str) -> str | None:
-    """A key of an act of the SR — Swiss (``ch``) or a treaty (``int``) — as a citation."""
+def sr_print(key: str, printed_as: Callable[[str], str | None] | None = None) -> str | None:
+    """A key of an act of the SR — Swiss (``ch``) or a treaty (``int``) — as a citation; ``printed_as``: the name
+    a work is printed with where it has its own (:func:`act_name`)."""
     jur, work, segs = split(key)
     if jur == "ch" and work == "rep" and len(segs) == 4 and segs[0] == "bge":
         part = segs[2].upper()
@@ -64,7 +62,7 @@ def sr_print(key: str) -> str | None:
         return f"Urteil {m.group(1)}{m.group(2).upper()}{m.group(3)}/{m.group(4)}" if m else None
     if work in ("rep", "case"):
         return None
-    name, is_title = act_name(work)
+    name, is_title = act_name(work, printed_as)
     schlt = bool(segs) and segs[0] == "schlt"
     if schlt:
         segs = segs[1:]

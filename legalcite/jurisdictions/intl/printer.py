@@ -40,7 +40,7 @@ def print_key(key: str, language: str | None = None) -> str | None:
         if len(segs) == 2 and segs[0] == "echr":
             return f"EGMR, Nr. {segs[1].replace('-', '/', 1)}"
         return None
-    return sr_print(key)
+    return sr_print(key, treaty_print)
 
 
 def _english(work: str, segs: list[str]) -> str | None:

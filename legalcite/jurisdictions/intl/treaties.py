@@ -1,6 +1,7 @@
 """The treaties' table (``data/treaties.json``) as the printers read it: the abbreviation a treaty is printed with.
 
-Kept apart from :mod:`.printer` because the Swiss printer, which the treaty printer builds on, needs it too."""
+Kept apart from :mod:`.printer` because the Swiss printer, which the treaty printer builds on, prints a treaty
+with it (:func:`treaty_print`, handed to :func:`legalcite.jurisdictions.ch.printer.sr_print`)."""
 from __future__ import annotations
 
 from legalcite.core.data import load

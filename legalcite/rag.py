@@ -6,6 +6,10 @@ scorer reads; :mod:`legalcite.metrics.prompts`), so prompts → model → ``lega
 ``run`` goes through :mod:`legalcite.llm` (the client ``legalcite judge`` uses too): resumable (every answer is
 appended and flushed as it arrives; a rerun skips the ids already answered), retries with exponential backoff
 honouring ``Retry-After``, failures in ``OUT.errors.jsonl`` for the next run, tokens and cost from ``usage``.
+
+Beside :mod:`legalcite.judge` rather than in :mod:`legalcite.retrieval`: it needs the benchmarks' task text
+(:mod:`legalcite.metrics`, which sits above the check), while the check's attribution uses retrieval's tokenizer
+and embedders, so retrieval must not import the metrics.
 """
 from __future__ import annotations
 
@@ -15,6 +19,12 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from legalcite import jurisdictions
+from legalcite._util import Progress
+from legalcite.errors import InputError
+from legalcite.io import read_records
+from legalcite.llm import Endpoint, Request, done_keys, run_requests, usage_totals
+from legalcite.metrics.prompts import index_codes, task_text
+from legalcite.pipeline import guess_language
 
 SYSTEM_PROMPT = (
     "You are a careful legal assistant. Answer the question using the provisions given below where they "
@@ -30,9 +40,6 @@ TEXT_CHARS = 1500
 def read_jsonl(path: str | Path) -> list[dict]:
     """The records of a prompts file through the one reader (:mod:`legalcite.io`); a bad line raises
     ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
-    from legalcite.io import read_records
-    from legalcite.errors import InputError
-
     good, bad = read_records(path)
     if bad:
         raise InputError("; ".join(map(str, bad[:5])) + (f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""))
@@ -68,8 +75,6 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
                  template: str | None = None) -> dict:
     """The prompt record of one question line (``n``: its line number, the id of a line without ``id``).
     A line without what its kind of prompt needs raises ``ValueError`` naming the field."""
-    from legalcite.metrics.prompts import index_codes, task_text
-
     qid = q.get("id", n)
     if benchmark:
         task = task_text(benchmark, q, where=f"question line {n} (id {qid!r})", template=template)
@@ -86,8 +91,6 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
     else:
         groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
     retrieved, blocks, i = [], [], 0
-    from legalcite.pipeline import guess_language
-
     language = guess_language(question, tie=None)   # a treaty named as the question does ("Article 6 ECHR")
     for j, hits in groups:
         if j is not None:
@@ -135,8 +138,6 @@ def _by_id(record: dict) -> Any:
 
 def done_ids(out_path: Path) -> set:
     """Ids (``(id, copy)`` for shuffled copies) already answered in ``out_path``."""
-    from legalcite.llm import done_keys
-
     return done_keys(Path(out_path), _by_id)
 
 
@@ -163,9 +164,6 @@ def run(
     (LexAssay scores an answer cut at the token limit 0, and counts a re-run with the full budget instead),
     ``usage``, ``attempts``, ``latency_s``, the prompt's ``retrieved_keys`` and its ``copy`` when it has one
     (shuffled copies of one item share an id and are answered, resumed and scored per copy)."""
-    from legalcite.llm import Endpoint, Request, run_requests, usage_totals
-    from legalcite.retrieval.index import Progress
-
     if not isinstance(prompts, (list, tuple)):
         prompts = read_jsonl(prompts)
     out_path = Path(out_path)
