@@ -110,14 +110,13 @@ def check_texts(texts: Sequence[str], *, store: Any = None, online: bool = False
         chain = _chain(store, online, date)
     except Exception as e:  # noqa: BLE001  no store: every text fails alike
         return [e for _ in texts]
-    from legalcite.jurisdictions import printing_in
-    from legalcite.pipeline import guess_language
+    from legalcite.jurisdictions import guess_language, printing_in
 
     budgets = [Budget(timeout) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text, budget in zip(texts, budgets):
         try:
-            with budget, printing_in(guess_language(text, tie=None)):   # reasons name a treaty as the answer does
+            with budget, printing_in(guess_language(text)):   # reasons name a treaty as the answer does
                 resolved.append(_resolve(_citations(text, store, jurisdiction), chain, online))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)

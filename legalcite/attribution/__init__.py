@@ -22,15 +22,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from legalcite.attribution.claims import (Claim, Spans, citation_material, claim_for, is_bare, language_of,
-                                          statement_for)
+from legalcite.attribution.claims import Claim, Spans, citation_material, claim_for, is_bare, statement_for
 from legalcite.attribution.core import RESTATES_ANOTHER
 from legalcite.attribution.lexical import available
 from legalcite.core.budget import spend
+from legalcite.jurisdictions import guess_language
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
 
-__all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
+__all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "not_run", "attribution_result", "RESULTS",
            "REASONS"]
 
 JUDGED, NO_CLAIM, NOT_RUN = "judged", "no claim", "not run"
@@ -173,7 +173,7 @@ def _quote_check(store, t: _Todo, lex):
         return None
     law = t.language or lex.language
     for q in t.claim.quotes:
-        if language_of(q.text, law) == law:
+        if guess_language(q.text, tie="en", default="en", short=law) == law:
             got = check_quote(store, t.key, q.text, q.marked, law, lex)
             if got is not None:
                 return got

@@ -86,9 +86,7 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
     else:
         groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
     retrieved, blocks, i = [], [], 0
-    from legalcite.pipeline import guess_language
-
-    language = guess_language(question, tie=None)   # a treaty named as the question does ("Article 6 ECHR")
+    language = jurisdictions.guess_language(question)   # a treaty named as the question does ("Article 6 ECHR")
     for j, hits in groups:
         if j is not None:
             blocks.append(f"## {jurisdictions.get(j).name if j in jurisdictions.PACKAGES else j}")
