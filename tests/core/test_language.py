@@ -22,7 +22,7 @@ CHECK: dict[str, str] = {}                                  # the checker's prin
 TOKENIZE = {"among": ("de", "zh", "en"), "tie": "en", "default": "en"}   # BM25: a language with an analyzer
 
 
-def CLAIM(law: str | None = None) -> dict[str, str | None]:  # noqa: N802  the attribution: a short text is the law's
+def claim(law: str | None = None) -> dict[str, str | None]:   # the attribution: a short text is in the law's language
     return {"tie": "en", "default": "en", "short": law}
 
 
@@ -49,22 +49,22 @@ GUESSES = [
     ("Art. 41 OR", EXTRACT, None),
     ("Art. 41 OR", CHECK, None),
     ("Leibesvisitation", TOKENIZE, "en"),
-    ("Leibesvisitation", CLAIM(), "en"),
-    ("Leibesvisitation", CLAIM("de"), "de"),
-    ("Verjährungsfrist", CLAIM("de"), "de"),
-    ("Leibesvisitation", CLAIM("fr"), "fr"),
+    ("Leibesvisitation", claim(), "en"),
+    ("Leibesvisitation", claim("de"), "de"),
+    ("Verjährungsfrist", claim("de"), "de"),
+    ("Leibesvisitation", claim("fr"), "fr"),
     # a long text with no evidence is not short: the default, not the law's language
-    ("Annual leave amounts to at least 24 working days.", CLAIM("de"), "en"),
-    ("Annual leave amounts: at least 24 working days, paid holidays, sick leave", CLAIM("de"), "en"),
-    ("The employer shall indemnify the employee.", CLAIM("de"), "en"),      # evidence beats the law
-    ("Der Schuldner ist verpflichtet, die Leistung zu bewirken.", CLAIM("en"), "de"),
+    ("Annual leave amounts to at least 24 working days.", claim("de"), "en"),
+    ("Annual leave amounts: at least 24 working days, paid holidays, sick leave", claim("de"), "en"),
+    ("The employer shall indemnify the employee.", claim("de"), "en"),      # evidence beats the law
+    ("Der Schuldner ist verpflichtet, die Leistung zu bewirken.", claim("en"), "de"),
     # ties: the caller's language where it is one of them, else the one declared first
     ("the Sache und", EXTRACT, "en"),
     ("the Sache und", CHECK, "de"),
-    ("die Sache of", CLAIM("de"), "en"),
-    ("Konkurs des Versicherungsunternehmens", CLAIM("de"), "de"),         # des is German and French
+    ("die Sache of", claim("de"), "en"),
+    ("Konkurs des Versicherungsunternehmens", claim("de"), "de"),         # des is German and French
     ("Konkurs des Versicherungsunternehmens", EXTRACT, "de"),
-    ("Erhebung des Rechtsvorschlags per E-Mail", CLAIM("de"), "de"),      # per is Italian
+    ("Erhebung des Rechtsvorschlags per E-Mail", claim("de"), "de"),      # per is Italian
     # single letters are list letters in every language
     ("lit. e", CHECK, None),
     # mixed: the language with more evidence; a mostly Chinese text is Chinese whatever else it holds
