@@ -152,14 +152,14 @@ def _check(texts: Sequence[str], citations_of: Callable[[str], Sequence[Citation
            questions: Sequence[str | None] | None, store: Store, chain: Chain, options: CheckOptions
            ) -> list[list[CheckedCitation] | Exception]:
     """:func:`check_texts` once the store is open: ``citations_of(text)`` (steps 1 and 2), then steps 3 and 4."""
-    from legalcite.pipeline import guess_language
+    from legalcite.jurisdictions import guess_language
 
     budgets = [Budget(options.max_seconds) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text, budget in zip(texts, budgets):
         try:
             with budget:   # reasons name a treaty as the answer does: in its language
-                resolved.append(_resolve(citations_of(text), chain, options.online, guess_language(text, tie=None)))
+                resolved.append(_resolve(citations_of(text), chain, options.online, guess_language(text)))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
     ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]

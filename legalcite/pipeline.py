@@ -19,66 +19,6 @@ from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
 from legalcite.models import Citation
 
 _log = logging.getLogger("legalcite")
-# German (der die das des und nach nicht gemäß ist ein eine einen mit von zu) and English (the to that and of under is
-# in for with) function words: a German one fills the group. Written as a trie, so that the engine tries a few
-# branches where a word may start. A word starts (\b) after a space, after another character that is no word
-# character, or at the text's start: counted in those three ways, each one a pattern the engine runs fast — the
-# space a literal it skips to in a tight loop; the other characters a set of every such character the text can hold
-# (its Latin-1 ones for a text that holds no other, as most German and English texts; else those of the Basic
-# Multilingual Plane), which the engine tests by a table where [^\w ] asks Unicode's tables at each character (a
-# head with characters beyond that plane, emoji, takes [^\w ] itself). The same words as \b(?:trie)\b finds
-# (tests/core/test_ranking.py), in about two thirds of the time.
-_WORD_TRIE = (r"(?:(d(?:er|ie|as|es)|und|n(?:ach|icht)|gemäß|ist|eine?n?|mit|von|zu)|t(?:he|o|hat)|and|of|under|i[sn]"
-              r"|for|with)")
-_AFTER_SPACE = re.compile(rf" {_WORD_TRIE}\b")
-_AT_START = re.compile(rf"{_WORD_TRIE}\b")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_ASTRAL = re.compile(r"[\U00010000-\U0010ffff]")  # a character beyond the BMP (an emoji)
-_LATIN1, _BMP, _ANY = 0x100, 0x10000, None  # the characters a text holds: below U+0100, below U+10000, any
-
-
-@functools.cache
-def _after_other(below: int | None) -> re.Pattern:
-    """The function words after a character that is no word character and no space, in a text whose characters are
-    all below ``below`` (None: any; built on first use, the BMP's table in ~10 ms)."""
-    if below is None:
-        return re.compile(rf"[^\w ]{_WORD_TRIE}\b")
-    chars = "".join(map(chr, range(below)))
-    runs = ((m.start(), m.end() - 1) for m in re.finditer(r"[^\w ]+", chars))
-    body = "".join(f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in runs)
-    return re.compile(rf"[{body}]{_WORD_TRIE}\b")
-
-
-def function_words(head: str, below: int | None = None) -> list[str]:
-    r"""The function words of ``head`` (``\b(?:trie)\b``'s matches, in no order): each German one as itself, each
-    English one as ``""``. ``below``: a bound of ``head``'s characters' code points (None: none known)."""
-    words = _AFTER_SPACE.findall(head)
-    words += _after_other(below).findall(head)
-    m = _AT_START.match(head)
-    if m:
-        words.append(m.group(1) or "")
-    return words
-
-
-def guess_language(text: str, *, tie: str | None = "en") -> str | None:
-    """A cheap language guess from the first 4,000 characters: ``zh``, ``de``, ``en`` or None; ``tie`` where as many
-    German as English function words occur (extraction reads English then; a reason's wording waits for more)."""
-    head = text[:4000]
-    try:
-        head.encode("latin-1")  # a copy of its bytes where it holds Latin-1 characters only (no CJK): no pass
-    except UnicodeEncodeError:
-        cjk = len(_CJK.findall(head))
-        if cjk > 20 or (cjk and cjk * 4 > len(head)):
-            return "zh"
-        below = _ANY if _ASTRAL.search(head) else _BMP
-    else:
-        below = _LATIN1
-    words = function_words(head, below)
-    de = len(words) - words.count("")
-    en = len(words) - de
-    if de == en == 0:
-        return None
-    return "de" if de > en else "en" if en > de else tie
 
 
 def guess_prose(text: str) -> str | None:
@@ -210,7 +150,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
 
         cleaned = clean(text, markup)
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
-    ctx = Context(text=text, jurisdiction=jurisdiction, language=guess_language(text),
+    ctx = Context(text=text, jurisdiction=jurisdiction, language=jurisdictions.guess_language(text, tie="en"),
                   prose_guess=guess_prose, namers=jurisdictions.namers())
     if len(text) > LONG_TEXT:
         with without_gc():

@@ -24,7 +24,6 @@ from legalcite.errors import InputError
 from legalcite.io import read_records
 from legalcite.llm import Endpoint, Request, done_keys, run_requests, usage_totals
 from legalcite.metrics.prompts import index_codes, task_text
-from legalcite.pipeline import guess_language
 
 SYSTEM_PROMPT = (
     "You are a careful legal assistant. Answer the question using the provisions given below where they "
@@ -91,7 +90,7 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
     else:
         groups.append((None, index.search(question, k, jurisdictions=wanted, kind=kind, reranker=reranker)))
     retrieved, blocks, i = [], [], 0
-    language = guess_language(question, tie=None)   # a treaty named as the question does ("Article 6 ECHR")
+    language = jurisdictions.guess_language(question)   # a treaty named as the question does ("Article 6 ECHR")
     for j, hits in groups:
         if j is not None:
             blocks.append(f"## {jurisdictions.get(j).name if j in jurisdictions.PACKAGES else j}")

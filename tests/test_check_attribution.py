@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from legalcite.attribution import statement_for
-from legalcite.attribution.claims import language_of
 from legalcite.attribution.core import Attributor, Signal, Thresholds, decide
 from legalcite.attribution.lexical import LexicalScope, scope_of
 from legalcite.attribution.store import LEXICAL_TABLE, embed_store, forget, lexical_scope
@@ -207,17 +206,6 @@ def test_statement_is_the_carrying_sentence() -> None:
     zh = "第一句。根据《民法典》第五百七十七条，当事人应当承担违约责任。第三句。"
     s = zh.index("《")
     assert statement_for(zh, s, zh.index("，")) == "根据 ，当事人应当承担违约责任"
-
-
-def test_language_of() -> None:
-    assert language_of("当事人一方不履行合同义务") == "zh"
-    assert language_of("Der Schuldner ist verpflichtet, die Leistung zu bewirken.") == "de"
-    assert language_of("The employer shall indemnify the employee.") == "en"
-    # no evidence either way: the default (the law's language) where one is given
-    assert language_of("Leibesvisitation") == "en"
-    assert language_of("Leibesvisitation", "de") == "de"
-    assert language_of("Annual leave amounts to at least 24 working days.", "de") == "en"   # long: the old rule
-    assert language_of("The employer shall indemnify the employee.", "de") == "en"
 
 
 def test_a_one_word_claim_is_not_judged_as_cross_lingual(small_store: Path) -> None:

@@ -19,7 +19,7 @@ from legalcite.retrieval.evaluate import (  # noqa: E402
     dedupe_at, evaluate, gold_keys, ler_queries, mrr_at, ndcg_at, recall_at, stard_queries)
 from legalcite.retrieval.hybrid import rrf  # noqa: E402
 from legalcite.retrieval.index import IndexFormatError, build_index, load_index  # noqa: E402
-from legalcite.retrieval.tokenize import analyze, default_analyzer, guess_language  # noqa: E402
+from legalcite.retrieval.tokenize import analyze, default_analyzer  # noqa: E402
 from tests.retrieval_fixtures import UNITS  # noqa: E402
 
 # --- analysis -------------------------------------------------------------------------------------------
@@ -38,11 +38,6 @@ ANALYSIS = [
 @pytest.mark.parametrize("lang,text,expected", ANALYSIS, ids=[f"{a}:{b}" for a, b, _ in ANALYSIS])
 def test_analysis(lang, text, expected):
     assert analyze(text, default_analyzer(lang)) == expected
-
-
-@pytest.mark.parametrize("text,lang", [("夫妻离婚", "zh"), ("Der Käufer", "de"), ("The buyer pays", "en")])
-def test_guess_language(text, lang):
-    assert guess_language(text) == lang
 
 
 @settings(max_examples=200, deadline=None)

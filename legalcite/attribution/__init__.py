@@ -22,22 +22,21 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Sequence
 
-from legalcite.attribution.claims import (Claim, Spans, citation_material, claim_for, is_bare, language_of,
-                                          statement_for)
+from legalcite.attribution.claims import Claim, Spans, citation_material, claim_for, is_bare, statement_for
 from legalcite.attribution.core import RESTATES_ANOTHER, Attributor, calibration
 from legalcite.attribution.lexical import available, scope_of
 from legalcite.attribution.quotes import check_quote
 from legalcite.attribution.results import JUDGED, NO_CLAIM, NOT_RUN, RESULTS
 from legalcite.attribution.store import lexical_scope
 from legalcite.core.budget import spend
-from legalcite.jurisdictions import print_key
+from legalcite.jurisdictions import guess_language, print_key
 from legalcite.keys import key_at
 from legalcite.status import CheckedCitation, Evidence, Status
 
 if TYPE_CHECKING:
     from legalcite.corpora.store import Store
 
-__all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "language_of", "not_run", "attribution_result", "RESULTS",
+__all__ = ["attribute_all", "attribute_texts", "claim_for", "statement_for", "not_run", "attribution_result", "RESULTS",
            "REASONS"]
 
 # details["result"] of the attribution evidence: RESULTS (.results); details["reason"] where the test was not
@@ -172,7 +171,7 @@ def _quote_check(store: Store, t: _Todo, lex):
         return None
     law = t.language or lex.language
     for q in t.claim.quotes:
-        if language_of(q.text, law) == law:
+        if guess_language(q.text, tie="en", default="en", short=law) == law:
             got = check_quote(store, t.key, q.text, q.marked, law, lex)
             if got is not None:
                 return got

@@ -1,4 +1,5 @@
-"""The claim a citation supports, read as a lawyer reads it, and its language.
+"""The claim a citation supports, read as a lawyer reads it (its language: the registry's
+:func:`~legalcite.jurisdictions.guess_language`).
 
 A claim is the sentence that carries the citation, with every citation text blanked out — found in the answer's
 Markdown structure first, then by a sentence splitter that knows legal abbreviations:
@@ -30,51 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Iterable
 
-_WORD = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-
-_STOP = {
-    "de": set("""der die das den dem des ein eine einer eines einem einen und oder aber auch nicht nur noch
-        ist sind war waren wird werden wurde wurden kann können muss müssen darf soll sollen hat haben hatte
-        nach gemäß gem für mit von vom zum zur bei aus auf über unter durch gegen ohne bis als wie wenn dass
-        daß sich sie ihr ihre ihren ihm ihn wer was dies diese dieser dieses jede jeder jedes alle allem
-        zwar sowie bzw abs satz art nummer absatz paragraph artikel gesetz gesetzes hier dabei daher damit
-        insoweit soweit also etwa sofern jedoch sondern denn weil dann dort""".split()),
-    "en": set("""the and for that this with from under are was were been being has have had not but any all
-        such shall may must can will would should which who whom whose what when where there their they them
-        its his her into upon than then also other each only more most some same section sections code
-        title act law laws article amendment clause subdivision paragraph pursuant provided except""".split()),
-    "fr": set("""le la les un une des du de et ou est sont être que qui dans pour par sur avec sans aux au ce cette
-        ces son sa ses leur leurs il elle ils elles peut doit lorsque selon entre ainsi dont pas ne plus""".split()),
-    "it": set("""il lo la gli le un una dei delle del della di e o è sono che chi nel nella per con senza ai al
-        questo questa suo sua loro può deve quando secondo tra non più""".split()),
-    "zh": set(),
-}
-
-
-SHORT = 3
-
-
-def language_of(text: str, default: str | None = None) -> str:
-    """``zh`` when the text is mostly CJK, else ``fr`` or ``it`` when their function words lead, else ``de`` when it
-    looks German, else ``en``. A short text (at most
-    :data:`SHORT` words) with no evidence either way (``Leibesvisitation``, the topic of a BGE Regeste) is
-    ``default`` where one is given: the attribution passes the law's language, so that a topic is not judged as a
-    cross-lingual claim."""
-    cjk = len(_CJK.findall(text))
-    if cjk and cjk * 3 >= len(text.replace(" ", "")):
-        return "zh"
-    words = [w.lower() for w in _WORD.findall(text)]
-    de = sum(w in _STOP["de"] or any(ch in w for ch in "äöüß") for w in words)
-    en = sum(w in _STOP["en"] for w in words)
-    if de == en == 0 and default is not None and len(words) <= SHORT:
-        return default
-    words += [w.lower() for w in re.findall(r"\b[^\W\d_]{1,2}\b", text)]   # le, la, un, di, il: short ones count
-    romance = max(("fr", "it"), key=lambda lang: sum(w in _STOP[lang] for w in words))
-    if sum(w in _STOP[romance] for w in words) > max(de, en):
-        return romance
-    return "de" if de > en else "en"
-
 
 # ------------------------------------------------------------------ what the splitter knows (data/claims.json)
 

@@ -32,10 +32,11 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Sequence
 
-from legalcite.attribution.claims import language_of, stated_words
+from legalcite.attribution.claims import stated_words
 from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
 from legalcite.attribution.quantities import Quantity, quantities
 from legalcite.core.budget import spend
+from legalcite.jurisdictions import guess_language
 
 if TYPE_CHECKING:
     from legalcite.corpora.store import Store
@@ -378,7 +379,7 @@ class Attributor:
                 pending.append(_Pending(claim, key, scope, "", note="the cited unit has no text to compare"))
                 continue
             law = law_lang or lex.language
-            stated = language_of(claim, law)
+            stated = guess_language(claim, tie="en", default="en", short=law)
             if stated != law:  # the law's text in the claim's language, where the store has one (an EU act)
                 other = lexical_scope(self.store, f"{scope}@{stated}")
                 if other is not None and other.position(key) is not None:

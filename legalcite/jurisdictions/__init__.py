@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
-from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
 from legalcite import keys
 from legalcite.core.data import load
+from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
+from legalcite.jurisdictions.language import Evidence, Guesser
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
 if TYPE_CHECKING:
@@ -226,6 +227,42 @@ def quantity_words(language: str) -> dict[str, Any] | None:
             words: dict[str, Any] = load(j.package, "quantities.json")[language]
             return words
     return None
+
+
+def languages() -> tuple[str, ...]:
+    """Every language a registered jurisdiction declares (:attr:`Jurisdiction.languages`), in registry order."""
+    return tuple(dict.fromkeys(lang for j in registered() for lang in j.languages))
+
+
+@functools.cache
+def _language_guesser() -> Guesser:
+    """The guesser over :func:`languages`: each one's evidence is the ``data/language.json`` entry of the first
+    registered package that declares it."""
+    evidence: dict[str, Evidence] = {}
+    for lang in languages():
+        owner = next(j for j in registered() if lang in j.languages)
+        try:
+            raw = load(owner.package, "language.json")[lang]
+        except (FileNotFoundError, KeyError):
+            raise LookupError(f"jurisdiction {owner.code!r} declares {lang!r} first, but its package ships no "
+                              f"evidence for it (data/language.json)") from None
+        evidence[lang] = Evidence.from_json(raw)
+    return Guesser(evidence)
+
+
+@overload
+def guess_language(text: str, *, among: Collection[str] | None = None, tie: str | None = None, default: str,
+                   short: str | None = None) -> str: ...
+@overload
+def guess_language(text: str, *, among: Collection[str] | None = None, tie: str | None = None,
+                   default: str | None = None, short: str | None = None) -> str | None: ...
+def guess_language(text: str, *, among: Collection[str] | None = None, tie: str | None = None,
+                   default: str | None = None, short: str | None = None) -> str | None:
+    """The language of ``text``, one of :func:`languages` (or of ``among``) or None: the one guess of the pipeline
+    (extraction ranks readings by it), the checker (a reason's printing language), the retrieval tokenizer and the
+    attribution (a claim's language). ``tie``: the winner of a tie it is part of; ``default`` and ``short``: the
+    answer where there is no evidence, in any text and in a short one (:meth:`.language.Guesser.guess`)."""
+    return _language_guesser().guess(text, among=among, tie=tie, default=default, short=short)
 
 
 def fetchable() -> tuple[str, ...]:

@@ -73,9 +73,9 @@ def _printed(key: Any, language: str | None = None) -> str | None:
 
 def _language(text: Any) -> str | None:
     """The answer's language as the checker guesses it for its reasons (None: no text, or no telling)."""
-    from legalcite.pipeline import guess_language
+    from legalcite.jurisdictions import guess_language
 
-    return guess_language(text, tie=None) if isinstance(text, str) else None
+    return guess_language(text) if isinstance(text, str) else None
 
 
 def segments(text: str, spans: list[tuple[int, Any]]) -> tuple[list[list[Any]], set[int]]:

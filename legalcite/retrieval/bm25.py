@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from legalcite._util import loading
-from legalcite.retrieval.tokenize import Analyzer, analyze, default_analyzer, guess_language
+from legalcite.jurisdictions import guess_language
+from legalcite.retrieval.tokenize import LANGUAGES, Analyzer, analyze, default_analyzer
 
 Progress = Callable[[int], None]
 
@@ -103,7 +104,9 @@ class BM25:
             an = self.analyzers.get(language) or default_analyzer(language)
             return analyze(query, an)
         merged: Counter[str] = Counter()
-        for an in self.analyzers.values() or [default_analyzer(guess_language(query))]:
+        analyzers = list(self.analyzers.values()) or [
+            default_analyzer(guess_language(query, among=LANGUAGES, tie="en", default="en"))]
+        for an in analyzers:
             merged |= Counter(analyze(query, an))
         return list(merged.elements())
 

@@ -135,7 +135,8 @@ def evaluate(
     ``query_vectors`` (one row per query, in order) saves embedding the queries again. ``progress``: a
     :class:`~legalcite.retrieval.index.Progress` (or any callable) told how many (query, kind) rankings are done,
     out of ``len(queries) × len(kinds)``."""
-    from legalcite.retrieval.tokenize import guess_language
+    from legalcite.jurisdictions import guess_language
+    from legalcite.retrieval.tokenize import LANGUAGES
 
     kinds = list(kinds or ([index.kind] + (["learned"] if reranker is not None else [])))
     if "learned" in kinds and reranker is None:
@@ -153,7 +154,8 @@ def evaluate(
             no_gold += 1
             continue
         kept.append(n)
-        prepared.append((q, gold, q.get("language") or guess_language(q["query"])))
+        language = q.get("language") or guess_language(q["query"], among=LANGUAGES, tie="en", default="en")
+        prepared.append((q, gold, language))
     qvecs = None
     if query_vectors is not None:
         qvecs = [query_vectors[n] for n in kept]

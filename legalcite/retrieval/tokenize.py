@@ -22,8 +22,6 @@ LANGUAGES = ("de", "zh", "en")
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A CJK run, or a word of letters/digits (keeps 823a, 1026.18 → "1026", "18" is fine for BM25).
 _TOKEN_RE = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)", re.UNICODE)
-_CJK_RE = re.compile(rf"[{_CJK}]")
-_UMLAUT_HINT = re.compile(r"[äöüß]|\b(der|die|das|und|nicht|wird|gegen|nach|oder|des|ein|eine)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -58,13 +56,6 @@ def jurisdiction_language(code: str) -> str:
     found = jurisdictions.lookup(code)
     languages = jurisdictions.get(found).languages if found else ()
     return next((lang for lang in languages if lang in LANGUAGES), "en")
-
-
-def guess_language(text: str) -> str:
-    """zh when CJK characters occur, de when umlauts or common German words do, else en."""
-    if _CJK_RE.search(text):
-        return "zh"
-    return "de" if _UMLAUT_HINT.search(text) else "en"
 
 
 @functools.cache

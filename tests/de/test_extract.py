@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import legalcite
@@ -174,6 +174,9 @@ def test_extract_never_raises_and_spans_are_exact(text: str) -> None:
        st.text(alphabet="abc xyz.", max_size=30))
 def test_wrapping_only_shifts_spans(case, prefix: str) -> None:
     text, expected = case
+    # (an English citation form is not looked for in German prose, us.extract's literals_not_in: the German words
+    # around it make it one of a law named alone)
+    assume(not text.startswith("section "))
     wrapped = prefix + " " + text + " wird angewendet."
     shift = len(prefix) + 1
     inner = legalcite.extract(text, jurisdiction="de")

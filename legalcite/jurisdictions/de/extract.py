@@ -268,7 +268,8 @@ def _courtless(text: str, pos: int, entry: str, lead: re.Pattern, reach: int) ->
 # A law named alone ("EStG", "SGB II", "des Einkommensteuergesetzes"): a work-level citation, German text only,
 # not a commentary's title ("Zöller, ZPO, 32. Aufl.", "MüKo-ZPO").
 _WORD = re.compile(r"[A-ZÄÖÜ][\wÄÖÜäöüß&\-]*")
-_EDITION = re.compile(r"[ \t]*,?[ \t]*(?:\d+\.[ \t]*Aufl|Kommentar\b|Komm\.|Bd\.[ \t]*\d)")
+_EDITION = re.compile(r"[ \t]*,?[ \t]*(?:\d+\.[ \t]*Aufl|Kommentar\b|Komm\.|Bd\.[ \t]*\d"
+                      r"|§+[ \t]*\d+[a-z]?[ \t]*(?:Rn|Rz|Rdnr)\b)")   # ("Kirchhof, EStG, § 9 Rz G 60": a commentary)
 
 
 def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
@@ -288,6 +289,8 @@ def _law_alone(text: str, pos: int, ctx: Context) -> list[Citation]:
         law = de_laws.defined_law(text, pos)
     if law is None or law.agreement or law.end > pos + 80 or _EDITION.match(text, law.end):
         return []
+    if law.printed in case.federal_courts():
+        return []   # "Das BSG hat entschieden": the court, not a law of the same letters (BSG 2014)
     if ctx.prose not in (None, "de"):
         return []  # German-language text whose prose is another country's (Swiss): asked only once a law matched
     if not law.known:
