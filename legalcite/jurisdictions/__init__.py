@@ -133,6 +133,9 @@ class Jurisdiction:
     # package ships in data/quantities.json: the first registered package that ships a language owns it
     # (legalcite.attribution.quantities reads them through quantity_words)
     quantity_languages: tuple[str, ...] = ()
+    # the shapes of its reporter-cite case keys after its code: literals and {volume}, {page} and the reporter's
+    # own segments ({reporter}, {part}), which make up the reporter id in order (legalcite.corpora.cases.case_parts)
+    case_keys: tuple[str, ...] = ()
 
     @property
     def package(self) -> str:
