@@ -101,6 +101,9 @@ class StoreRules:
     # more than "invented if the work is complete" (a former U.S. Code section is repealed); it returns None for a
     # work it has nothing to say about
     missing_unit_at: str | None = None
+    # reporters of one court only, which a case's description does not name (the reporter says it): reporter key
+    # segment → that court's id in case tables (u.s. → scotus)
+    implied_courts: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)   # one per package: compared by identity

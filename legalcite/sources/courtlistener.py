@@ -105,6 +105,14 @@ def volume_reporter_page(citation: Citation) -> tuple[str, str, str] | None:
     return vol, str(printed) if printed else _reporters().get(rep, rep), page
 
 
+JURISDICTIONS = ("us", "us-ca")   # the jurisdictions whose decisions it lists (reporters-db's reporters)
+
+
+def covers(citation: Citation) -> bool:
+    """Whether CourtListener can answer for ``citation``: a US or California decision."""
+    return citation.jurisdiction in JURISDICTIONS and citation.kind is Kind.CASE
+
+
 class CourtListener:
     name = "courtlistener"
     host = HOST
@@ -123,7 +131,7 @@ class CourtListener:
         return self._token or config_token()
 
     def handles(self, citation: Citation) -> bool:
-        return citation.jurisdiction in ("us", "us-ca") and citation.kind is Kind.CASE
+        return covers(citation)
 
     def urls(self, citation: Citation) -> list[str]:
         """The human-facing CourtListener URL: its ``/c/<reporter>/<volume>/<page>/`` citation redirect."""

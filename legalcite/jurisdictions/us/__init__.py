@@ -16,4 +16,5 @@ JURISDICTION = Jurisdiction(
     link_at="link:link", fetch="olrc", case_keys=("case/{volume}/{reporter}/{page}",),
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},
                      uncovered_works=("cfr", "frcp", "frcrp", "fre", "frap"), titled_works=("usc",),
-                     missing_unit_at="dispositions:missing_unit"))
+                     missing_unit_at="dispositions:missing_unit",
+                     implied_courts={"u.s.": "scotus"}))
