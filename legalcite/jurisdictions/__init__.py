@@ -139,6 +139,8 @@ class Jurisdiction:
     # the shapes of its reporter-cite case keys after its code: literals and {volume}, {page} and the reporter's
     # own segments ({reporter}, {part}), which make up the reporter id in order (legalcite.corpora.cases.case_parts)
     case_keys: tuple[str, ...] = ()
+    # the works of its keys (KeyScheme.documents) that are reporter or journal cites (Kind.REPORTER): rep
+    reporter_works: tuple[str, ...] = ()
 
     @property
     def package(self) -> str:

@@ -12,6 +12,7 @@ BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N i
 JURISDICTION = Jurisdiction(
     code="ch", name="Switzerland", languages=("de", "fr", "it"), quantity_languages=("fr", "it"),
     structure_at="structure:PARSER", case_keys=("rep/{reporter}/{volume}/{part}/{page}",),
+    reporter_works=("rep",),
     keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
                    lettered=("lit",), documents=("case", "rep")),
     link_at="link:link", knows_name_at="acts:knows_name", cue_count_at="extract:cue_count", names_at="link:names",

@@ -10,6 +10,7 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 JURISDICTION = Jurisdiction(
     code="de", name="Germany", languages=("de",), quantity_languages=("de",),
     structure_at="structure:PARSER", case_keys=("rep/{reporter}/{volume}/{page}",),
+    reporter_works=("rep",),
     keys=KeyScheme(labels=("s", "art", "abs", "uabs", "satz", "hs", "nr", "lit", "alt"), unit=("s", "art"),
                    lettered=("lit",), documents=("case", "rep")),
     link_at="link:link", knows_name_at="extract:knows_name", cue_count_at="extract:cue_count", fetch="gii",
