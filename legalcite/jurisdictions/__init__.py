@@ -141,6 +141,9 @@ class Jurisdiction:
     case_keys: tuple[str, ...] = ()
     # the works of its keys (KeyScheme.documents) that are reporter or journal cites (Kind.REPORTER): rep
     reporter_works: tuple[str, ...] = ()
+    # the file in its data/ of the rules its case names are compared by (legalcite.casenames: Table T6, entity
+    # suffixes, procedural phrases, parties that prove nothing alone), where its decisions are cited by party names
+    case_names: str | None = None
 
     @property
     def package(self) -> str:

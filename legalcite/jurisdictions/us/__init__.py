@@ -14,6 +14,7 @@ JURISDICTION = Jurisdiction(
     structure_at="structure:PARSER",
     keys=KeyScheme(labels=("t", "s", "art", "amend", "cl", "r"), unit=("s", "art", "amend", "r")),
     link_at="link:link", fetch="olrc", case_keys=("case/{volume}/{reporter}/{page}",),
+    case_names="case_names.json",
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},
                      uncovered_works=("cfr", "frcp", "frcrp", "fre", "frap"), titled_works=("usc",),
                      missing_unit_at="dispositions:missing_unit",
