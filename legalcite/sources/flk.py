@@ -180,6 +180,7 @@ class Flk:
     name = "flk"
     host = HOST
     laws_help = "titles (民法典,中华人民共和国刑法), required: flk.npc.gov.cn offers no bulk download"
+    needs_laws = True
 
     def __init__(self, base: str = BASE, files: str = FILES) -> None:
         self.base = base.rstrip("/")

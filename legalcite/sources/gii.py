@@ -328,6 +328,7 @@ class Gii:
     name = "gii"
     host = HOST
     laws_help = "abbreviations or GII slugs (BGB,StGB)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")

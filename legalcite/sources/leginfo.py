@@ -176,6 +176,7 @@ class Leginfo:
     name = "leginfo"
     host = HOST
     laws_help = "law codes (CIV,LAB)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE, downloads: str = DOWNLOADS) -> None:
         self.base = base.rstrip("/")

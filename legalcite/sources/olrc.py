@@ -165,6 +165,7 @@ class Olrc:
     name = "olrc"
     host = HOST
     laws_help = "titles (18,42)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
