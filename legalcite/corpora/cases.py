@@ -145,6 +145,22 @@ def with_page(parts: CaseParts, page: int | str) -> str:
     raise ValueError(f"no case-key shape of {code!r} has the reporter id {parts.reporter!r}")
 
 
+def reporter_id(jurisdiction: str, *names: str) -> str:
+    """The reporter id of a reporter of ``jurisdiction`` by its own segments (``us``, ``f.3d`` → ``us/case/f.3d``;
+    ``ch``, ``bge``, ``iii`` → ``ch/rep/bge/iii``), in its first case-key shape."""
+    shapes = _shapes(jurisdiction)
+    if not shapes:
+        raise ValueError(f"jurisdiction {jurisdiction!r} declares no case-key shape (case_keys)")
+    shape, given = shapes[0], iter(names)
+    return "/".join((jurisdiction, *(shape.segments[i] if shape.fixed(i) else next(given) for i in shape.reporter)))
+
+
+def case_key(jurisdiction: str, volume: str, page: str, *names: str) -> str:
+    """The case key of ``page`` in ``volume`` of a reporter of ``jurisdiction`` (its segments ``names``):
+    ``us``, ``925``, ``1339``, ``f.3d`` → ``us/case/925/f.3d/1339``."""
+    return with_page(CaseParts(reporter_id(jurisdiction, *names), volume, page), page)
+
+
 def as_int(value: Any) -> int | None:
     """A page or volume as a number; None for ``111279-U``, ``*5``, empty."""
     try:
