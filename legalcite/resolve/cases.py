@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
-                                     with_page)
+                                     reporter_id, with_page)
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
@@ -490,7 +490,7 @@ def _bind(c: Citation, store) -> Citation | None:
     if not eds:
         return None
     ed = eds[0]
-    parts = CaseParts(f"{ed.jurisdiction}/case/{seg}", str(vol), str(pin))
+    parts = CaseParts(reporter_id(ed.jurisdiction, seg), str(vol), str(pin))
     exact = store.cases_at(with_page(parts, pin))
     held = (exact[0], None, False) if exact else holder(store, parts, pin)
     if held is None:
