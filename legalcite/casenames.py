@@ -11,8 +11,9 @@ alone proves nothing (*United States v. Smith* is not *United States v. Jones*).
 token-set ratio on the comparison forms (a subset of the words counts: ``Durden`` matches ``Estate of Durden``),
 so OCR slips and added first names pass while different parties do not.
 
-The tables (T6, entity suffixes, procedural phrases, generic parties) are data:
-``legalcite/jurisdictions/us/data/case_names.json``.
+The tables (T6, entity suffixes, procedural phrases, generic parties) are data of the jurisdictions whose decisions
+are cited by party names, each declaring its file (``Jurisdiction.case_names``: the US's
+``legalcite/jurisdictions/us/data/case_names.json``); the tables of several are merged.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import functools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 THRESHOLD = 90.0          # token-set ratio (0–100) at which two party forms are one party
 MIN_PARTY_CHARS = 3       # a party form shorter than this ("a", "x") matches nothing by itself
@@ -31,13 +33,27 @@ _SPLIT = re.compile(r"[^\w&]+")
 
 @functools.cache
 def _tables() -> tuple[dict[str, str], tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], frozenset[str]]:
-    from legalcite.core.data import load
-
-    data = load("legalcite.jurisdictions.us", "case_names.json")
+    data = _merged()
     suffixes = tuple(sorted((tuple(s.split()) for s in data["entity_suffixes"]), key=len, reverse=True))
     procedural = tuple(sorted((tuple(_words(p)) for p in data["procedural"]), key=len, reverse=True))
     generic = frozenset(" ".join(_t6(_words(g), data["t6"])) for g in data["generic_parties"] + data["states"])
     return data["t6"], suffixes, procedural, generic
+
+
+def _merged() -> dict[str, Any]:
+    """The case-name tables every registered jurisdiction declares (``Jurisdiction.case_names``), merged: T6's
+    words of all, the lists one after another."""
+    from legalcite.core.data import load
+    from legalcite.jurisdictions import registered
+
+    data: dict[str, Any] = {"t6": {}, "entity_suffixes": [], "procedural": [], "generic_parties": [], "states": []}
+    for j in registered():
+        if j.case_names is not None:
+            tables = load(j.package, j.case_names)
+            data["t6"].update(tables["t6"])
+            for name in ("entity_suffixes", "procedural", "generic_parties", "states"):
+                data[name].extend(tables[name])
+    return data
 
 
 def _words(text: str) -> list[str]:

@@ -25,6 +25,7 @@ class KeyScheme:
     unit: tuple[str, ...] = ()              # §, Art., 条, section, rule, amendment: s, art, r, amend
     lettered: tuple[str, ...] = ()          # labels whose value may be a letter: lit (lita), pt (ptf)
     documents: tuple[str, ...] = ("case",)  # works whose units are not provisions: the whole key names the document
+    reporters: tuple[str, ...] = ()         # those of them whose keys are reporter cites, not decisions (de/rep)
 
 
 class _Labels(NamedTuple):
@@ -34,10 +35,10 @@ class _Labels(NamedTuple):
 
 
 # where the registered jurisdictions' schemes come from: set by the registry (legalcite.jurisdictions) on import
-_schemes: Callable[[], Iterable[KeyScheme]] | None = None
+_schemes: Callable[[], Mapping[str, KeyScheme]] | None = None
 
 
-def use_schemes(schemes: Callable[[], Iterable[KeyScheme]]) -> None:
+def use_schemes(schemes: Callable[[], Mapping[str, KeyScheme]]) -> None:
     """Read the labels of keys from ``schemes`` (the registry's :func:`~legalcite.jurisdictions.key_schemes`)."""
     global _schemes
     _schemes = schemes
@@ -50,7 +51,7 @@ def _labels() -> _Labels:
     ``a…``-values and ``satz`` over ``s``), the unit labels and the document works; built on first use."""
     if _schemes is None:   # (importing legalcite imports the registry, which sets them)
         raise RuntimeError("no key schemes: legalcite.jurisdictions was not imported")
-    schemes = tuple(_schemes())
+    schemes = tuple(_schemes().values())
     labels = sorted({label for s in schemes for label in s.labels}, key=lambda label: (-len(label), label))
     lettered = sorted({label for s in schemes for label in s.lettered})
     letter = f"|(?:{'|'.join(f'(?<={label})' for label in lettered)})[a-z].*" if lettered else ""
@@ -100,6 +101,18 @@ def print_segments(segs: Iterable[str], labels: Mapping[str, str]) -> str | None
             return None
         parts.append(f"{labels[label]} {value}")
     return " ".join(parts)
+
+
+def work_kind(jurisdiction: str, work: str) -> str:
+    """What a key of ``work`` names, as its jurisdiction's :class:`KeyScheme` declares it: ``reporter`` (a reporter
+    cite: ``de/rep/…``), ``document`` (a decision: ``us/case/…``, ``eu/ecli/…``) or ``provision``. A jurisdiction no
+    package registers has documents under ``case`` only."""
+    if _schemes is None:
+        raise RuntimeError("no key schemes: legalcite.jurisdictions was not imported")
+    scheme = _schemes().get(jurisdiction)
+    if scheme is None:
+        return "document" if work == "case" else "provision"
+    return "reporter" if work in scheme.reporters else "document" if work in scheme.documents else "provision"
 
 
 def key_at(key: str, level: str = "full") -> str:

@@ -20,7 +20,7 @@ class Kind(str, Enum):
 
     STATUTE = "statute"      # a provision of a statute, code, regulation, constitution, rule
     CASE = "case"            # a court decision (by docket, or volume/reporter/page in the US)
-    REPORTER = "reporter"    # a German reporter cite (BGHZ 100, 1; NJW 2014, 2353)
+    REPORTER = "reporter"    # a reporter or journal cite keyed by the reporter (BGHZ 100, 1; BGE 140 III 86)
     INTERPRETATION = "interpretation"  # a PRC judicial interpretation by document number (法释〔2020〕26号)
 
 
@@ -122,8 +122,8 @@ class CaseMetadata(Metadata):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReporterMetadata(Metadata):
-    """A German reporter or journal cite (``BGHZ 164, 11``; ``NJW 2014, 2353``), and the decision it reports where
-    the citation names it (``BGH GRUR 2006, 930``; ``Entscheidung des BVerfG vom 18. Juli 2012 (BVerfGE 132, 134)``)."""
+    """A reporter or journal cite keyed by the reporter (``BGHZ 164, 11``, ``NJW 2014, 2353``, ``BGE 140 III 86``),
+    and the decision it reports where the citation names it (``BGH GRUR 2006, 930``)."""
 
     reporter: str | None = None       # the reporter as printed, with its series ("BStBl II")
     court: str | None = None          # "BGH"
@@ -291,10 +291,13 @@ def units_from_segments(segments: list[str] | tuple[str, ...]) -> tuple[Unit, ..
 def citation_from_key(key: str, *, text: str = "", span: Span = Span(0, 0)) -> Citation:
     """Build a Citation from a canonical key (for gold sets given as keys)."""
     jur, work, segs = _keys.split(key)
-    if work in ("case", "ecli"):  # eu/ecli/c-2010-215: a decision cited by its ECLI alone
-        kind, units = Kind.CASE, tuple(Unit("", s) for s in segs)
-    elif work == "rep":
-        kind, units = Kind.REPORTER, tuple(Unit("", s) for s in segs)
-    else:
-        kind, units = Kind.STATUTE, units_from_segments(segs)
+    kind = _kind_of(jur, work)
+    units = units_from_segments(segs) if kind is Kind.STATUTE else tuple(Unit("", s) for s in segs)
     return Citation(jurisdiction=jur, kind=kind, work=work, units=units, span=span, text=text or key)
+
+
+def _kind_of(jurisdiction: str, work: str) -> Kind:
+    """What a key of ``work`` names, as its jurisdiction's key scheme declares it (:func:`legalcite.keys.work_kind`):
+    a reporter cite (``de/rep/…``), a decision (``us/case/…``, ``eu/ecli/…``), else a provision."""
+    kind = _keys.work_kind(jurisdiction, work)
+    return Kind.REPORTER if kind == "reporter" else Kind.CASE if kind == "document" else Kind.STATUTE

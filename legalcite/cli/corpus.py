@@ -407,9 +407,10 @@ def _download_cases(args: argparse.Namespace) -> int:
 
 def _case_key(citation: str) -> str | None:
     """The case key of a printed reporter citation (``925 F.3d 1291``), or None."""
+    from legalcite.models import Kind
     from legalcite.pipeline import extract
 
-    cites = [c for c in extract(citation) if c.key and c.work in ("case", "rep")]
+    cites = [c for c in extract(citation) if c.key and c.kind in (Kind.CASE, Kind.REPORTER)]
     return cites[0].key if cites else None
 
 
@@ -450,8 +451,8 @@ def run_fetch(args: argparse.Namespace) -> int:
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
     src = source(get(args.jurisdiction).fetch)
     laws = split_laws(args.laws)
-    if args.jurisdiction == "cn" and not laws and args.from_dir is None:
-        return _fail(f"`corpus fetch cn` needs --laws with the {src.laws_help}")
+    if src.needs_laws and not laws and args.from_dir is None:
+        return _fail(f"`corpus fetch {args.jurisdiction}` needs --laws with the {src.laws_help}")
     options = FetchOptions(release=args.release, year=args.year, refresh=args.refresh)
     offline = args.from_dir is not None
     try:

@@ -25,6 +25,7 @@ Standard library only.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,32 +86,79 @@ class CaseParts(NamedTuple):
     page: str
 
 
+class _Shape(NamedTuple):
+    """One case-key shape of a jurisdiction (:attr:`Jurisdiction.case_keys
+    <legalcite.jurisdictions.Jurisdiction.case_keys>`), its segments after the jurisdiction's code: a literal, or
+    ``{volume}``, ``{page}`` or another ``{name}`` — the literals and the other names make up the reporter id."""
+
+    segments: tuple[str, ...]
+    volume: int        # the index of {volume} among the segments
+    page: int          # the index of {page}
+    reporter: tuple[int, ...]  # the indices of the reporter id's segments, in order
+
+    def fixed(self, i: int) -> bool:
+        return not self.segments[i].startswith("{")
+
+
+@functools.cache
+def _shapes(code: str) -> tuple[_Shape, ...]:
+    """The case-key shapes jurisdiction ``code`` declares; none for a code no package registers."""
+    from legalcite.jurisdictions import PACKAGES, get
+
+    if code not in PACKAGES:
+        return ()
+    out = []
+    for template in get(code).case_keys:
+        segs = tuple(template.split("/"))
+        out.append(_Shape(segs, segs.index("{volume}"), segs.index("{page}"),
+                          tuple(i for i, s in enumerate(segs) if s not in ("{volume}", "{page}"))))
+    return tuple(out)
+
+
 def case_parts(key: str) -> CaseParts | None:
-    """The reporter, volume and first page of a reporter-cite case key; None for other keys (dockets, ECLI).
+    """The reporter, volume and first page of a reporter-cite case key, read by its jurisdiction's case-key shapes;
+    None for other keys (dockets, ECLI).
 
     ``us/case/925/f.3d/1339`` → (``us/case/f.3d``, ``925``, ``1339``); ``ch/rep/bge/146/iii/1`` →
     (``ch/rep/bge/iii``, ``146``, ``1``); ``de/rep/bghz/100/1`` → (``de/rep/bghz``, ``100``, ``1``)."""
-    parts = key.split("/")
-    if len(parts) == 5 and parts[1] == "case":        # us/case/<vol>/<reporter>/<page>
-        jur, _, vol, rep, page = parts
-        return CaseParts(f"{jur}/case/{rep}", vol, page)
-    if len(parts) == 6 and parts[1] == "rep":         # ch/rep/bge/<vol>/<part>/<page>
-        jur, _, rep, vol, part, page = parts
-        return CaseParts(f"{jur}/rep/{rep}/{part}", vol, page)
-    if len(parts) == 5 and parts[1] == "rep":         # de/rep/<reporter>/<vol-or-year>/<page>
-        jur, _, rep, vol, page = parts
-        return CaseParts(f"{jur}/rep/{rep}", vol, page)
+    code, _, rest = key.partition("/")
+    parts = rest.split("/")
+    for shape in _shapes(code):
+        if len(parts) == len(shape.segments) and all(
+                parts[i] == seg for i, seg in enumerate(shape.segments) if shape.fixed(i)):
+            return CaseParts("/".join((code, *(parts[i] for i in shape.reporter))), parts[shape.volume],
+                             parts[shape.page])
     return None
 
 
 def with_page(parts: CaseParts, page: int | str) -> str:
     """The case key of ``page`` in the volume of ``parts`` (the inverse of :func:`case_parts`)."""
-    bits = parts.reporter.split("/")
-    if bits[1] == "case":
-        return f"{bits[0]}/case/{parts.volume}/{bits[2]}/{page}"
-    if len(bits) == 4:
-        return f"{bits[0]}/rep/{bits[2]}/{parts.volume}/{bits[3]}/{page}"
-    return f"{bits[0]}/rep/{bits[2]}/{parts.volume}/{page}"
+    code, *bits = parts.reporter.split("/")
+    for shape in _shapes(code):
+        if len(bits) == len(shape.reporter) and all(
+                bits[n] == shape.segments[i] for n, i in enumerate(shape.reporter) if shape.fixed(i)):
+            segs = list(shape.segments)
+            for n, i in enumerate(shape.reporter):
+                segs[i] = bits[n]
+            segs[shape.volume], segs[shape.page] = parts.volume, str(page)
+            return "/".join((code, *segs))
+    raise ValueError(f"no case-key shape of {code!r} has the reporter id {parts.reporter!r}")
+
+
+def reporter_id(jurisdiction: str, *names: str) -> str:
+    """The reporter id of a reporter of ``jurisdiction`` by its own segments (``us``, ``f.3d`` → ``us/case/f.3d``;
+    ``ch``, ``bge``, ``iii`` → ``ch/rep/bge/iii``), in its first case-key shape."""
+    shapes = _shapes(jurisdiction)
+    if not shapes:
+        raise ValueError(f"jurisdiction {jurisdiction!r} declares no case-key shape (case_keys)")
+    shape, given = shapes[0], iter(names)
+    return "/".join((jurisdiction, *(shape.segments[i] if shape.fixed(i) else next(given) for i in shape.reporter)))
+
+
+def case_key(jurisdiction: str, volume: str, page: str, *names: str) -> str:
+    """The case key of ``page`` in ``volume`` of a reporter of ``jurisdiction`` (its segments ``names``):
+    ``us``, ``925``, ``1339``, ``f.3d`` → ``us/case/925/f.3d/1339``."""
+    return with_page(CaseParts(reporter_id(jurisdiction, *names), volume, page), page)
 
 
 def as_int(value: Any) -> int | None:

@@ -158,12 +158,21 @@ class SentenceRules:
 
     abbreviations: tuple[str, ...]
     items: tuple[ItemShape, ...]
+    # the characters a sentence opens with (a regex character class's content: capitals, opening quotes)
+    openers: str = "A-Z("
+    # whether a period after a day number ("1. Januar") ends nothing: dates written with an ordinal day
+    day_ordinals: bool = False
 
     @functools.cached_property
     def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
         """(an abbreviation at the end of a head, a list marker at a line's start)."""
         abbr = re.compile(r"(?:^|[\s(/])(?:%s)\.$" % "|".join(map(re.escape, self.abbreviations)), re.I)
         return abbr, re.compile("|".join(f"(?:{shape.marker.pattern})" for shape in self.items))
+
+    @functools.cached_property
+    def sentence_end(self) -> re.Pattern[str]:
+        """Where a sentence may end: after ``.``, ``!`` or ``?`` and space, before one of the :attr:`openers`."""
+        return re.compile(rf"(?<=[.!?])\s+(?=[{self.openers}])")
 
     @functools.cached_property
     def reach(self) -> int:
@@ -176,7 +185,6 @@ class SentenceRules:
         return bool(self.patterns[0].search(tail))
 
 
-_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„»(§])")
 _ORDINAL_TAIL = re.compile(r"(?:^|\s)\d{1,2}\.$")
 
 
@@ -184,7 +192,7 @@ def sentences(text: str, rules: SentenceRules) -> list[str]:
     """Split a paragraph into its sentences. A list (``1. …`` lines, and the lines indented under them) belongs to the
     sentence that introduces it, with every period inside its items (``2. Sie hat … zu berücksichtigen. Sie soll …``:
     a sentence of the item, not of the paragraph); a period after one of the ``rules``' abbreviations or after a day
-    number (``1. Januar``) ends nothing."""
+    number (``1. Januar``, where the rules say dates are written so) ends nothing."""
     marker = rules.patterns[1]
     starts: set[int] = set()                # where a list item's marker starts in the flattened text …
     ends: set[int] = set()                  # … and where it ends
@@ -207,10 +215,10 @@ def sentences(text: str, rules: SentenceRules) -> list[str]:
         return []
     out: list[str] = []
     start = 0
-    for m in _SENT_END.finditer(flat):
+    for m in rules.sentence_end.finditer(flat):
         head = flat[start:m.start()]
         if m.start() in ends or m.end() in starts or any(a < m.start() < b for a, b in lists) \
-                or rules.abbreviation_ends(head) or _ORDINAL_TAIL.search(head[-4:]):
+                or rules.abbreviation_ends(head) or (rules.day_ordinals and _ORDINAL_TAIL.search(head[-4:])):
             continue
         out.append(head)
         start = m.end()

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / "measure.jsonl"
+from legalcite.evaluation.datasets import EU_MEASURE, Dataset
+
+FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / EU_MEASURE.files[0]
 
 
 def default_shared() -> Path:
@@ -127,16 +129,19 @@ def _overlap(s: int, e: int, x: Expected) -> bool:
     return s < x.end and x.start < e
 
 
-def evaluate(rows: list[Row]) -> Report:
+def evaluate(rows: list[Row], dataset: Dataset = EU_MEASURE) -> Report:
+    """The scores of the citations of ``dataset``'s jurisdiction (``eu``) in ``rows``; the other expected keys
+    are reported apart."""
     from legalcite.pipeline import extract
     from legalcite.keys import compatible
 
+    jur = dataset.jurisdiction
     rep = Report()
     for row in rows:
         cites = extract(row.text)
-        eu = [c for c in cites if c.jurisdiction == "eu" and c.key]
-        exp_eu = [x for x in row.expected if x.key.startswith("eu/")]
-        exp_other = [x for x in row.expected if not x.key.startswith("eu/")]
+        eu = [c for c in cites if c.jurisdiction == jur and c.key]
+        exp_eu = [x for x in row.expected if x.key.startswith(f"{jur}/")]
+        exp_other = [x for x in row.expected if not x.key.startswith(f"{jur}/")]
         # exact matches first, one prediction per expected citation
         taken: set[int] = set()
         matched: dict[int, int] = {}

@@ -23,11 +23,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from legalcite.evaluation.datasets import DE_LER, Dataset
+
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
-# German court text cites German law, and the EU law and treaties (tag EUN: AEUV, EMRK, directives) and the EU's
-# courts; those keep their own jurisdiction (docs/keys.md), so they count.
-JURISDICTIONS = ("de", "eu", "int")
-FILES = ("de_ler_test.jsonl", "de_refex_ler.jsonl")
 
 
 @dataclass
@@ -61,8 +59,9 @@ def shared_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
 
 
-def run(path: Path, min_cover: float = 0.5) -> Evaluation:
-    """Score ``extract`` on one file of gold spans (``text``, ``expected[]`` with ``kind``, ``start``, ``end``)."""
+def run(path: Path, min_cover: float = 0.5, dataset: Dataset = DE_LER) -> Evaluation:
+    """Score ``extract`` on one file of gold spans (``text``, ``expected[]`` with ``kind``, ``start``, ``end``) of
+    ``dataset``: its texts read as its jurisdiction's, the citations of the jurisdictions it annotates scored."""
     from legalcite.pipeline import extract
 
     totals: dict[str, list[int]] = {}
@@ -77,7 +76,8 @@ def run(path: Path, min_cover: float = 0.5) -> Evaluation:
         rows = [json.loads(line) for line in fh if line.strip()]
     for n, row in enumerate(rows):
         text = row["text"]
-        cites = [c for c in extract(text, jurisdiction="de", unresolved=True) if c.jurisdiction in JURISDICTIONS]
+        cites = [c for c in extract(text, jurisdiction=dataset.jurisdiction, unresolved=True)
+                 if c.jurisdiction in dataset.annotated]
         spans = sorted({(c.span.start, c.span.end, c.kind.value) for c in cites})
         gold = [(e["start"], e["end"], KIND_MAP.get(e["kind"], e["kind"])) for e in row["expected"]]
         for gs, ge, gk in gold:
@@ -113,18 +113,18 @@ def evaluate(path: Path, min_cover: float = 0.5) -> dict[str, SpanScores]:
 
 def default_path() -> Path:
     """``$LEGALCITE_SHARED/testdata/de_ler_test.jsonl``, else ``../shared`` beside this checkout."""
-    return shared_dir() / "testdata" / FILES[0]
+    return shared_dir() / "testdata" / DE_LER.files[0]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m legalcite.evaluation.ler", description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path,
-                    help=f"gold files (default: {' and '.join(FILES)} in $LEGALCITE_SHARED/testdata)")
+                    help=f"gold files (default: {' and '.join(DE_LER.files)} in $LEGALCITE_SHARED/testdata)")
     ap.add_argument("--min-cover", type=float, default=0.5,
                     help="share of a gold span an extracted span must cover to count as found (default 0.5)")
     ap.add_argument("--errors", action="store_true", help="list missed gold spans and unexpected predictions")
     args = ap.parse_args(argv)
-    files = args.files or [shared_dir() / "testdata" / f for f in FILES]
+    files = args.files or [shared_dir() / "testdata" / f for f in DE_LER.files]
     for path in files:
         if not path.is_file():
             print(f"legalcite: {path}: no such file (pass a LER or refex gold file)", file=sys.stderr)

@@ -75,6 +75,9 @@ class StoreRules:
     # case tables whose reporter publishes one volume a year: table name → the year of volume 1 (BGE: 1875), so
     # that a volume beyond this year's cannot exist
     yearly_volumes: Mapping[str, int] = field(default_factory=dict)
+    # reporters of one court only, which a case's description does not name (the reporter says it): reporter key
+    # segment → that court's id in case tables (u.s. → scotus)
+    implied_courts: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)   # one per package: compared by identity
@@ -93,6 +96,12 @@ class Jurisdiction:
     # package ships in data/quantities.json: the first registered package that ships a language owns it
     # (legalcite.attribution.quantities reads them through quantity_words)
     quantity_languages: tuple[str, ...] = ()
+    # the shapes of its reporter-cite case keys after its code: literals and {volume}, {page} and the reporter's
+    # own segments ({reporter}, {part}), which make up the reporter id in order (legalcite.corpora.cases.case_parts)
+    case_keys: tuple[str, ...] = ()
+    # the file in its data/ of the rules its case names are compared by (legalcite.casenames: Table T6, entity
+    # suffixes, procedural phrases, parties that prove nothing alone), where its decisions are cited by party names
+    case_names: str | None = None
 
     @property
     def package(self) -> str:
@@ -166,10 +175,11 @@ def registered() -> tuple[Jurisdiction, ...]:
     return tuple(get(code) for code in PACKAGES)
 
 
-def key_schemes() -> tuple[KeyScheme, ...]:
-    """Every registered jurisdiction's :class:`~legalcite.keys.KeyScheme` (what :mod:`legalcite.keys` splits
+@functools.cache
+def key_schemes() -> dict[str, KeyScheme]:
+    """Every registered jurisdiction's :class:`~legalcite.keys.KeyScheme` by code (what :mod:`legalcite.keys` splits
     segments by); reading them imports no jurisdiction's code."""
-    return tuple(j.keys for j in registered())
+    return {j.code: j.keys for j in registered()}
 
 
 keys.use_schemes(key_schemes)

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
-                                     with_page)
+                                     reporter_id, with_page)
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
@@ -123,10 +123,20 @@ def _pages(rec: CaseRecord) -> str | None:
 def _describe(rec: CaseRecord) -> str:
     """``J.D. v. Azar, 925 F.3d 1291 (D.C. Cir. 2019)`` from what the table has."""
     year = (rec.date or "")[:4]
-    court = rec.court if rec.court and rec.court.lower() != "scotus" and "/u.s./" not in rec.key else None
+    court = rec.court if rec.court and not _court_implied(rec) else None
     paren = " ".join(x for x in (court, year) if x)
     name = f"{rec.name}, " if rec.name else ""
     return f"{name}{_rec_cite(rec)}" + (f" ({paren})" if paren else "")
+
+
+def _court_implied(rec: CaseRecord) -> bool:
+    """Whether the reporter of ``rec`` says its court, so that a description leaves the court out (the U.S.
+    Reports: the Supreme Court; its jurisdiction's ``StoreRules.implied_courts``)."""
+    from legalcite.jurisdictions import PACKAGES, get
+
+    implied = get(rec.jurisdiction).store.implied_courts if rec.jurisdiction in PACKAGES else {}
+    segs = rec.key.split("/")
+    return (rec.court or "").lower() in implied.values() or any(seg in segs[1:-1] for seg in implied)
 
 
 def _cite(key: str) -> str:
@@ -483,7 +493,7 @@ def _bind(c: Citation, store: Store) -> Citation | None:
     if not eds:
         return None
     ed = eds[0]
-    parts = CaseParts(f"{ed.jurisdiction}/case/{seg}", str(vol), str(pin))
+    parts = CaseParts(reporter_id(ed.jurisdiction, seg), str(vol), str(pin))
     exact = store.cases_at(with_page(parts, pin))
     held = (exact[0], None, False) if exact else holder(store, parts, pin)
     if held is None:
@@ -546,8 +556,9 @@ def second_opinion(checked: list[CheckedCitation], online) -> list[CheckedCitati
     ``confirmed`` (a decision under another name at the citation; no decision there at all, HTTP 404 per item);
     where it finds the cited decision under the cited name, its answer replaces the offline one (the table is a
     snapshot, the API is current)."""
-    todo = [i for i, cc in enumerate(checked) if cc.citation.kind is Kind.CASE and cc.status is not Status.NOT_CHECKED
-            and cc.citation.jurisdiction in ("us", "us-ca")
+    from legalcite.sources.courtlistener import covers
+
+    todo = [i for i, cc in enumerate(checked) if covers(cc.citation) and cc.status is not Status.NOT_CHECKED
             and any(e.source.startswith(OFFLINE_SIGNALS) for e in cc.evidence)]   # decided offline, here
     if not todo:
         return checked

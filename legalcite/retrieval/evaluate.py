@@ -18,6 +18,7 @@ from typing import Iterable, Iterator, Sequence
 
 from legalcite.io import BadLine, read_records
 from legalcite.errors import FieldError, InputError
+from legalcite.evaluation.datasets import DE_LER, STARD, Dataset
 from legalcite.keys import InvalidKey, key_at
 
 KS = (1, 5, 10, 100)
@@ -259,16 +260,17 @@ def gold_subset(units: Iterable, queries: Sequence[dict], distractors: int, *, s
 
 # --- benchmark query sets -------------------------------------------------------------------------------
 
-def stard_queries(path: str | Path) -> Iterator[dict]:
+def stard_queries(path: str | Path, dataset: Dataset = STARD) -> Iterator[dict]:
     """STARD: gold = the statute names as written (``中华人民共和国民法典第五十四条``), parsed by legalcite."""
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             r = json.loads(line)
-            yield {"id": f"stard-{r['query_id']}", "query": r["query"], "language": "zh",
-                   "jurisdiction": "cn", "jurisdictions": ["cn"], "citations": [rel["name"] for rel in r["relevant"]]}
+            yield {"id": f"stard-{r['query_id']}", "query": r["query"], "language": dataset.language,
+                   "jurisdiction": dataset.jurisdiction, "jurisdictions": [dataset.jurisdiction],
+                   "citations": [rel["name"] for rel in r["relevant"]]}
 
 
-def ler_queries(path: str | Path) -> Iterator[dict]:
+def ler_queries(path: str | Path, dataset: Dataset = DE_LER) -> Iterator[dict]:
     """German LER sentences with each statute citation masked; gold = the cited units (citation
     recommendation). One query per sentence; all its statute spans are masked and all are gold."""
     with open(path, encoding="utf-8") as fh:
@@ -284,5 +286,5 @@ def ler_queries(path: str | Path) -> Iterator[dict]:
                 cites.append(e["matched_text"])
                 pos = e["end"]
             text.append(r["text"][pos:])
-            yield {"id": f"ler-{n}", "query": "".join(text), "language": "de", "jurisdiction": "de",
-                   "jurisdictions": ["de"], "citations": cites}
+            yield {"id": f"ler-{n}", "query": "".join(text), "language": dataset.language,
+                   "jurisdiction": dataset.jurisdiction, "jurisdictions": [dataset.jurisdiction], "citations": cites}

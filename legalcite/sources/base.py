@@ -60,6 +60,7 @@ class BulkSource(Protocol):
     name: str
     origins: tuple[str, ...]
     laws_help: str   # what --laws names for this source
+    needs_laws: bool  # whether --laws is required: the source offers no download of every law (flk)
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
                  say: Callable[[str], None]) -> Files: ...

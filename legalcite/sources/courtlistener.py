@@ -105,6 +105,14 @@ def volume_reporter_page(citation: Citation) -> tuple[str, str, str] | None:
     return vol, str(printed) if printed else _reporters().get(rep, rep), page
 
 
+JURISDICTIONS = ("us", "us-ca")   # the jurisdictions whose decisions it lists (reporters-db's reporters)
+
+
+def covers(citation: Citation) -> bool:
+    """Whether CourtListener can answer for ``citation``: a US or California decision."""
+    return citation.jurisdiction in JURISDICTIONS and citation.kind is Kind.CASE
+
+
 class CourtListener:
     name = "courtlistener"
     host = HOST
@@ -123,7 +131,7 @@ class CourtListener:
         return self._token or config_token()
 
     def handles(self, citation: Citation) -> bool:
-        return citation.jurisdiction in ("us", "us-ca") and citation.kind is Kind.CASE
+        return covers(citation)
 
     def urls(self, citation: Citation) -> list[str]:
         """The human-facing CourtListener URL: its ``/c/<reporter>/<volume>/<page>/`` citation redirect."""
@@ -200,6 +208,7 @@ class CourtListener:
 def case_key(volume: object, reporter: str, page: object) -> tuple[str, str] | None:
     """(case key, jurisdiction) of a CourtListener citation row, from reporters-db's edition of ``reporter``;
     None for a reporter reporters-db does not know or a volume/page that is no key segment."""
+    from legalcite.corpora.cases import case_key as key_of
     from legalcite.jurisdictions.us_common.reporters import lookup_reporter
     from legalcite.keys import clean_segment
 
@@ -207,7 +216,7 @@ def case_key(volume: object, reporter: str, page: object) -> tuple[str, str] | N
     vol, pg = clean_segment(str(volume or "")), clean_segment(str(page or ""))
     if ed is None or not vol or not pg:
         return None
-    return f"{ed.jurisdiction}/case/{vol}/{ed.segment}/{pg}", ed.jurisdiction
+    return key_of(ed.jurisdiction, vol, pg, ed.segment), ed.jurisdiction
 
 
 class FinishedSeries:
@@ -220,12 +229,12 @@ class FinishedSeries:
         self.newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
 
     def add(self, reporter: str, date: str | None) -> None:
-        from legalcite.corpora.cases import as_int
+        from legalcite.corpora.cases import as_int, reporter_id
         from legalcite.jurisdictions.us_common.reporters import lookup_reporter
 
         ed = lookup_reporter(reporter)
         if ed is not None:
-            rid = f"{ed.jurisdiction}/case/{ed.segment}"
+            rid = reporter_id(ed.jurisdiction, ed.segment)
             self.ends[rid] = ed.end
             year = as_int((date or "")[:4])
             if year is not None:

@@ -25,6 +25,7 @@ import re
 from urllib.parse import quote
 
 from legalcite.jurisdictions.eu.acts import EURLEX, document, eurlex_url
+from legalcite.keys import join
 from legalcite.models import Citation
 from legalcite.net import Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -178,7 +179,7 @@ class EurLex:
             return not_checked(citation, f"the EUR-Lex page of {document(work)} shows no articles to compare",
                                HOST, f.url)
         art = page["articles"].get(first.value)
-        unit_key = f"eu/{work}/{first.segment}"
+        unit_key = join("eu", work, [first.segment])
         if art is None:
             if not first.value.isdecimal():
                 return not_checked(citation, f"the Official Journal text of {document(work)} has no Article "

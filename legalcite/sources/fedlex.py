@@ -30,6 +30,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from legalcite.keys import join
 from legalcite.models import Citation, Kind
 from legalcite.net import Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -211,7 +212,7 @@ class Fedlex:
             return not_checked(citation, f"Fedlex has no German XML consolidation of {eli} in force on {self.day}",
                                HOST, page)
         fetched, date, articles = found
-        unit_key = "/".join([citation.jurisdiction or "ch", citation.work or "", f"art{art}"])
+        unit_key = join(citation.jurisdiction or "ch", citation.work or "", [f"art{art}"])
         a = articles.get(art.lower())
         if a is None:
             return answer(citation, Status.INVENTED, f"the Fedlex consolidation of {date} has no Art. {art} "

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
-from legalcite.keys import cn_ascii_brackets, cn_to_int
+from legalcite.keys import cn_ascii_brackets, cn_to_int, join
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -157,13 +157,13 @@ def units_from_lines(lines: list[str], title: str, *, status: str = "有效", so
     arts = articles(lines)
     wid = cn_work(title)
     repealed = status == "已废止"
-    yield Work(f"cn/{wid}", "cn", wid, title, (), complete=complete(arts), n_units=len(arts), repealed=repealed,
+    yield Work(join("cn", wid), "cn", wid, title, (), complete=complete(arts), n_units=len(arts), repealed=repealed,
                source=source, snapshot=snapshot, extra={"status": status, "format": "flk-docx",
                                                         **({"url": url} if url else {})})
     for a in arts:
         text = "\n".join(line for p in a["paragraphs"] for line in (p["text"], *p["items"]))
         yield CorpusUnit(
-            key=f"cn/{wid}/{a['segment']}", jurisdiction="cn", work=wid, work_title=title,
+            key=join("cn", wid, [a["segment"]]), jurisdiction="cn", work=wid, work_title=title,
             heading=a["article_cn"], text=text, language="zh", subunits=tuple(parser.subunits(text, a["paragraphs"])),
             path=a["path"], repealed=repealed, source=source, snapshot=snapshot,
             extra={"subunits_known": True, "article_cn": a["article_cn"]},
@@ -180,6 +180,7 @@ class Flk:
     name = "flk"
     host = HOST
     laws_help = "titles (民法典,中华人民共和国刑法), required: flk.npc.gov.cn offers no bulk download"
+    needs_laws = True
 
     def __init__(self, base: str = BASE, files: str = FILES) -> None:
         self.base = base.rstrip("/")

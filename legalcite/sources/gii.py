@@ -35,7 +35,7 @@ from typing import Any
 
 from legalcite.corpora import CorpusUnit
 from legalcite.jurisdictions.de.urls import BASE, segment_pairs, unit_page, unit_url  # the one URL layout
-from legalcite.keys import numeral_value, work_id
+from legalcite.keys import join, numeral_value, work_id
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -287,7 +287,7 @@ def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: 
 
     singles = [p["segs"][0] for p in pending if len(p["segs"]) == 1]
     nested = len(singles) != len(set(singles))
-    yield Work(f"de/{wid}", "de", wid, title or None, tuple(dict.fromkeys(a for a in (jurabk, amtabk) if a)),
+    yield Work(join("de", wid), "de", wid, title or None, tuple(dict.fromkeys(a for a in (jurabk, amtabk) if a)),
                complete=not nested, n_units=sum(len(p["segs"]) for p in pending), source=source,
                snapshot=snapshot, extra={"slug": slug, "stand": stand, "abbr": jurabk, "format": "gii-xml",
                                          **({"nested": True} if nested else {})})
@@ -299,7 +299,7 @@ def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: 
                         if (m := re.match(r"^(?:Artikel|Art\.?)\s+(\S+)", v))), None)
         for seg_ in p["segs"]:
             segs = ["art" + numeral_value(art), seg_] if art and seg_.startswith("s") else [seg_]
-            key = "/".join(["de", wid, *segs])
+            key = join("de", wid, segs)
             if key in seen:
                 continue
             seen.add(key)
@@ -328,6 +328,7 @@ class Gii:
     name = "gii"
     host = HOST
     laws_help = "abbreviations or GII slugs (BGB,StGB)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")
@@ -397,8 +398,8 @@ class Gii:
         first = _norm_unit(citation)
         assert first is not None
         upto = citation.units.index(first) + 1
-        unit_key = "/".join([citation.jurisdiction or "de", citation.work or "",
-                             *(u.segment for u in citation.units[:upto])])
+        segs = [u.segment for u in citation.units[:upto]]
+        unit_key = join(citation.jurisdiction or "de", citation.work or "", segs)
         if f.status_code == 404:
             units = row.get("units", []) if row else []
             if first.segment in units or first is not citation.units[0]:
@@ -438,7 +439,7 @@ class Gii:
                               f"{norm['enbez']} has Absätze {', '.join(norm['absaetze'])}, not Abs. {abs_}",
                               HOST, f, citation.key, heading=norm["title"])
             if norm["absaetze"]:
-                unit_key = "/".join([unit_key, f"abs{abs_}"])
+                unit_key = join(citation.jurisdiction or "de", citation.work or "", [*segs, nxt.segment])
         return answer(citation, Status.REAL, f"{norm['enbez']} exists on gesetze-im-internet.de",
                       HOST, f, unit_key, heading=norm["title"])
 

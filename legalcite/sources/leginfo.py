@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
-from legalcite.keys import int_to_roman
+from legalcite.keys import int_to_roman, join
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -107,7 +107,7 @@ def _unit(code: str, section: str, text: str, *, history: str | None, path: tupl
 
     wid, segs = ca_segments(code, section)
     return CorpusUnit(
-        key="/".join(["us-ca", wid, *segs]), jurisdiction="us-ca", work=wid, work_title=None, heading=None,
+        key=join("us-ca", wid, segs), jurisdiction="us-ca", work=wid, work_title=None, heading=None,
         text=text, language="en", subunits=tuple(structure_parser("us-ca").subunits(text)), path=path,
         source=source, snapshot=snapshot, extra={"history": history, "url": section_url(code, section),
                                   "subunits_known": True, **(extra or {})},
@@ -176,6 +176,7 @@ class Leginfo:
     name = "leginfo"
     host = HOST
     laws_help = "law codes (CIV,LAB)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE, downloads: str = DOWNLOADS) -> None:
         self.base = base.rstrip("/")

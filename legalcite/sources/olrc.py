@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from legalcite.corpora import CorpusUnit
+from legalcite.jurisdictions.us.snapshots import usc_key
 from legalcite.net import Downloader
 
 from .base import FetchOptions, Files, no_files, origin
@@ -133,7 +134,7 @@ def iter_sections(fh: IO[bytes], *, source: str = HOST) -> Iterator[CorpusUnit]:
                 levels.append(labels[id(a)])
         body_parts = [_own_text(el)] + _lines(el)
         yield CorpusUnit(
-            key=f"us/usc/t{title}/s{sec}", jurisdiction="us", work="usc", work_title="United States Code",
+            key=usc_key(title, sec), jurisdiction="us", work="usc", work_title="United States Code",
             heading=heading, text="" if status else "\n".join(p for p in body_parts if p), language="en",
             subunits=tuple(_subunits(el)), path=tuple(levels), repealed=bool(status), source=source,
             snapshot=snapshot,
@@ -165,6 +166,7 @@ class Olrc:
     name = "olrc"
     host = HOST
     laws_help = "titles (18,42)"
+    needs_laws = False
 
     def __init__(self, base: str = BASE) -> None:
         self.base = base.rstrip("/")

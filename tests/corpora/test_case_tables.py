@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from legalcite.corpora.cases import CaseParts, case_parts, with_page
+from legalcite.corpora.cases import CaseParts, case_key, case_parts, reporter_id, with_page
 from legalcite.corpora.store import SCHEMA_VERSION, Store, StoreCorrupt, build_store, merge_into_store
 
 
@@ -25,6 +25,26 @@ def test_case_parts_and_back(key: str, parts: CaseParts | None) -> None:
     assert case_parts(key) == parts
     if parts is not None:
         assert with_page(parts, parts.page) == key
+
+
+@pytest.mark.parametrize("jurisdiction,names,volume,page,key", [
+    ("us", ("f.3d",), "925", "1339", "us/case/925/f.3d/1339"),
+    ("us-ca", ("cal.4th",), "51", "310", "us-ca/case/51/cal.4th/310"),
+    ("ch", ("bge", "iii"), "146", "1", "ch/rep/bge/146/iii/1"),
+    ("de", ("bghz",), "100", "1", "de/rep/bghz/100/1"),
+])
+def test_keys_from_the_declared_shapes(jurisdiction: str, names: tuple[str, ...], volume: str, page: str,
+                                       key: str) -> None:
+    assert case_key(jurisdiction, volume, page, *names) == key
+    assert reporter_id(jurisdiction, *names) == case_parts(key).reporter
+
+
+def test_a_jurisdiction_without_case_key_shapes() -> None:
+    assert case_parts("cn/case/(2021)京01民终1234号") is None
+    with pytest.raises(ValueError, match="no case-key shape"):
+        reporter_id("cn", "x")
+    with pytest.raises(ValueError, match="no case-key shape"):
+        with_page(CaseParts("eu/case/x", "1", "2"), 2)
 
 
 def test_one_interface_for_every_table(case_store: Path) -> None:

@@ -256,6 +256,6 @@ def test_linear_time_on_adversarial_input() -> None:
                                        ("Gesetzes", "gesetz"), ("Straße", "strass"), ("Rechte", "recht"),
                                        ("Amtes", "amt"), ("Bank", "bank"), ("des", "des"), ("Daten", "dat")])
 def test_law_title_stem(word: str, stem: str) -> None:
-    from legalcite.jurisdictions.de.laws import _stem
+    from legalcite.jurisdictions.de.laws import stem as stem_of
 
-    assert _stem(word) == stem
+    assert stem_of(word) == stem

@@ -11,7 +11,8 @@ BGE_FIRST_YEAR = 1875   # BGE volume 1 reports the decisions of 1875: volume N i
 
 JURISDICTION = Jurisdiction(
     code="ch", name="Switzerland", languages=("de", "fr", "it"), quantity_languages=("fr", "it"),
+    case_keys=("rep/{reporter}/{volume}/{part}/{page}",),
     keys=KeyScheme(labels=("art", "abs", "ziff", "lit", "satz", "s", "annex"), unit=("art", "s"),
-                   lettered=("lit",), documents=("case", "rep")),
+                   lettered=("lit",), documents=("case", "rep"), reporters=("rep",)),
     store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "lit": C.LISTED_WHERE_FOUND,
                                "ziff": C.LISTED_WHERE_FOUND}, yearly_volumes={"bge": BGE_FIRST_YEAR}))

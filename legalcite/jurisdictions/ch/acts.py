@@ -179,7 +179,7 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
     in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
     few microseconds."""
-    from legalcite.jurisdictions.de.laws import _stem
+    from legalcite.jurisdictions.de.laws import stem
 
     chunk = text[start:end]
     if names_canton(chunk):
@@ -202,8 +202,8 @@ def may_name_in(text: str, start: int, end: int) -> bool:
         w = words[i]
         low = w.lower().replace("ß", "ss")
         if low in english or (low in german and i and words[i - 1] in _ARTICLES):
-            first, nxt = _stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""
-            if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
+            first, nxt = stem(_WORD_EXPAND.get(w, w)), words[i + 1] if i + 1 < len(words) else ""
+            if first in s.title_words or nxt in _DATE_WORDS or (first, stem(nxt.rstrip("."))) in s.title_pairs:
                 return True
     return False
 
@@ -224,7 +224,7 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
     :class:`legalcite.core.scan.Marks`: a cheap test of a chain's reach before it is parsed (most "Art." in German
     prose cite German law and name no Swiss act). Set operations on the words first, so that a stretch naming
     nothing costs a few microseconds; then word by word, with the word before and the one after for context."""
-    from legalcite.jurisdictions.de.laws import _stem
+    from legalcite.jurisdictions.de.laws import stem
 
     chunk = text[a:b]
     canton = names_canton(chunk)
@@ -260,8 +260,8 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
             marks.append(at)
         elif w in title and (w.lower().replace("ß", "ss") in s.english_forms or prev in _ARTICLES):
             nxt = located[i + 1][1] if i + 1 < len(located) else after[0].strip(_AROUND) if after else ""
-            first = _stem(_WORD_EXPAND.get(w, w))
-            if first in s.title_words or nxt in _DATE_WORDS or (first, _stem(nxt.rstrip("."))) in s.title_pairs:
+            first = stem(_WORD_EXPAND.get(w, w))
+            if first in s.title_words or nxt in _DATE_WORDS or (first, stem(nxt.rstrip("."))) in s.title_pairs:
                 marks.append(at)
         prev = w
     return sorted(marks)
@@ -411,7 +411,7 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
     a bracketed abbreviation after it (``(VwVG)``, ``(SHG/ZH)``) is taken into the span (and decides when the
     title is unknown). The words' keys are built as they are read (``build.title_key`` of the words so far: their
     stems), and looked up while some title starts with them."""
-    from legalcite.jurisdictions.de.laws import _stem
+    from legalcite.jurisdictions.de.laws import stem
 
     heads = _title_heads(english)
     words: list[tuple[str, int]] = []
@@ -429,7 +429,7 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
         words.append((w, m.end()))
         p = m.end()
         if open_:
-            key = f"{key} {_stem(w)}" if key else _stem(w)
+            key = f"{key} {stem(w)}" if key else stem(w)
             if key in titles:
                 found = (len(words), key)
             open_ = key in heads

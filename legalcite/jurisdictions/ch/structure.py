@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from legalcite.corpora.structure import (ItemShape, RepealMarks, SentenceRules, Sub, mark_repealed, sentence_of_lines,
                                          sentences, split_items, sub)
-from legalcite.jurisdictions.de.structure import ABBREVIATIONS as GERMAN_ABBREVIATIONS
+from legalcite.jurisdictions.de.structure import ABBREVIATIONS as GERMAN_ABBREVIATIONS, OPENERS
 
 # Latin suffixes of an inserted unit: Art. 6a, Abs. 1bis, lit. cter, Ziff. 2quater
 LATIN = "bis|ter|quater|quinquies|sexies|septies|octies|novies|decies"
@@ -21,7 +21,8 @@ ABBREVIATIONS = GERMAN_ABBREVIATIONS + ("Bst", "SR", "AS", "BBl", "SchlT")
 # list items: Buchstaben a., abis.; Ziffern 1., 2bis. (the keys' labels for them are the parser's)
 LETTER = re.compile(rf"([a-z]{{1,2}}(?:{LATIN})?)\.(?=\s)")
 NUMBER = re.compile(rf"(\d+[a-z]?(?:{LATIN})?)\.(?=\s)")
-SENTENCES = SentenceRules(ABBREVIATIONS, (ItemShape("", LETTER), ItemShape("", NUMBER)))
+SENTENCES = SentenceRules(ABBREVIATIONS, (ItemShape("", LETTER), ItemShape("", NUMBER)), openers=OPENERS,
+                          day_ordinals=True)
 
 LABELS = {"abs": "abs", "ziff": "ziff", "lit": "lit", "satz": "satz"}
 

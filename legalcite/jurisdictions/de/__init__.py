@@ -9,8 +9,9 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 
 JURISDICTION = Jurisdiction(
     code="de", name="Germany", languages=("de",), quantity_languages=("de",),
+    case_keys=("rep/{reporter}/{volume}/{page}",),
     keys=KeyScheme(labels=("s", "art", "abs", "uabs", "satz", "hs", "nr", "lit", "alt"), unit=("s", "art"),
-                   lettered=("lit",), documents=("case", "rep")), fetch="gii",
+                   lettered=("lit",), documents=("case", "rep"), reporters=("rep",)), fetch="gii",
     store=StoreRules(subunits={"abs": C.NUMBERED, "satz": C.SENTENCES, "nr": C.LISTED_WHERE_FOUND,
                                "lit": C.LISTED_WHERE_FOUND, "uabs": C.UNMODELLED, "hs": C.UNMODELLED,
                                "alt": C.UNMODELLED}))

@@ -26,9 +26,10 @@ _ROMAN_SHAPED = re.compile(r"[IVXLCDM]+")  # "§ 823 IIII BGB": a misprinted num
 _HEAD_NOUN = re.compile(r"(?:gesetz|gesetzbuch|ordnung)$", re.I)
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """Strip German case endings so genitive and nominative titles compare equal
-    (``Bürgerlichen Gesetzbuchs`` ~ ``Bürgerliches Gesetzbuch``)."""
+    (``Bürgerlichen Gesetzbuchs`` ~ ``Bürgerliches Gesetzbuch``). Public: the German names of Swiss acts are
+    compared the same way (:mod:`legalcite.jurisdictions.ch.acts`)."""
     w = word.lower().replace("ß", "ss")
     if len(w) > 4:  # the endings es, en, er, em, then s, e, n: the first that fits (set tests, not a loop)
         if w[-2:] in _TWO_LETTER_ENDINGS:
@@ -42,7 +43,7 @@ _TWO_LETTER_ENDINGS = frozenset(("es", "en", "er", "em"))
 
 
 def name_key(words: list[str]) -> str:
-    return " ".join(_stem(w) for w in words)
+    return " ".join(stem(w) for w in words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ class _Names:
 
     def begins_with(self, word: str) -> bool:
         """Whether some name starts with ``word`` (any grammatical case)."""
-        key = _stem(word)
+        key = stem(word)
         return key in self.names or key in self.prefixes
 
     def match(self, text: str, pos: int, max_words: int = 40) -> LawMatch | None:
@@ -78,7 +79,7 @@ class _Names:
             m = _WORD.match(text, p)
             if m is None:
                 break
-            key = f"{key} {_stem(m.group())}" if n else _stem(m.group())
+            key = f"{key} {stem(m.group())}" if n else stem(m.group())
             if key in self.names:
                 best = m.end()
                 work = self.names[key]

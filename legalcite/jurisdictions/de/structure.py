@@ -27,7 +27,9 @@ ITEMS = (
     ItemShape("lit", re.compile(r"(%s)\)(?=\s)" % "|".join(c * 2 for c in string.ascii_lowercase)),
               rank=2),                                                 # Doppelbuchstabe aa) (key: …/lita/litaa)
 )
-SENTENCES = SentenceRules(ABBREVIATIONS, ITEMS)
+# a Satz opens with a capital (umlauts too), a quotation mark („, »), a bracket or a §; dates read "1. Januar"
+OPENERS = "A-ZÄÖÜ„»(§"
+SENTENCES = SentenceRules(ABBREVIATIONS, ITEMS, openers=OPENERS, day_ordinals=True)
 
 # what a § or an Absatz reads once it is repealed: "(weggefallen)", "(aufgehoben)", "(entfallen)"; "-" for a § the
 # source prints without any text

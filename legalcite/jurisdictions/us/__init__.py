@@ -12,5 +12,7 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 JURISDICTION = Jurisdiction(
     code="us", name="United States (federal)", languages=("en",), quantity_languages=("en",),
     keys=KeyScheme(labels=("t", "s", "art", "amend", "cl", "r"), unit=("s", "art", "amend", "r")), fetch="olrc",
+    case_keys=("case/{volume}/{reporter}/{page}",), case_names="case_names.json",
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND},
-                     uncovered_works=("cfr", "frcp", "frcrp", "fre", "frap"), titled_works=("usc",)))
+                     uncovered_works=("cfr", "frcp", "frcrp", "fre", "frap"), titled_works=("usc",),
+                     implied_courts={"u.s.": "scotus"}))

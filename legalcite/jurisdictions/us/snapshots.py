@@ -14,7 +14,7 @@ from legalcite.corpora.cases import CaseRecord, CaseTable, read_case_list
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
 from legalcite.corpora.structure import sub
 from legalcite.jurisdictions.us.structure import PARSER
-from legalcite.keys import ordinal_to_int, roman_to_int
+from legalcite.keys import join, ordinal_to_int, roman_to_int
 
 
 def us_const_segments(row_key: str) -> list[str]:
@@ -58,6 +58,11 @@ def read_us_constitution(path: Path) -> Iterator[Work | CorpusUnit]:
         )
 
 
+def usc_key(title: str, section: str) -> str:
+    """The key of a U.S. Code section: ``42``, ``1983`` → ``us/usc/t42/s1983``."""
+    return join("us", "usc", [f"t{title}", f"s{section}"])
+
+
 def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
     """``us_usc_sections.jsonl.gz``: every live section of all 53 titles, heading only (TOC-only units).
     The list is complete for sections in force; a repeated section number (``#2``) is one key."""
@@ -67,7 +72,7 @@ def read_us_usc_sections(path: Path) -> Iterator[Work | CorpusUnit]:
     seen: set[str] = set()
     url = sources()["urls"]["us_usc"]
     for r in rows(path):
-        key = f"us/usc/t{r['title']}/s{r['section']}"
+        key = usc_key(r["title"], r["section"])
         if key in seen:
             continue
         seen.add(key)
@@ -85,7 +90,7 @@ def read_us_usc_text(path: Path) -> Iterator[CorpusUnit]:
     url = sources()["urls"]["us_usc"]
     seen: set[str] = set()
     for r in rows(path):
-        key = f"us/usc/t{r['title']}/s{r['section']}"
+        key = usc_key(r["title"], r["section"])
         text = (r.get("text") or "").strip()
         if key in seen or not text:
             continue

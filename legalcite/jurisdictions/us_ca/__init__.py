@@ -11,5 +11,5 @@ from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, Subunit
 JURISDICTION = Jurisdiction(
     code="us-ca", name="California", languages=("en",),
     keys=KeyScheme(labels=("s", "art", "amend", "cl"), unit=("s", "art", "amend")),
-    aliases=("ca",), fetch="leginfo",
+    aliases=("ca",), fetch="leginfo", case_keys=("case/{volume}/{reporter}/{page}",),
     store=StoreRules(subunits={"": C.SUBDIVISIONS, "cl": C.LISTED_WHERE_FOUND}))
