@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from legalcite import keys
 from legalcite.core.data import load
-from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, StructureParser
+from legalcite.jurisdictions.interface import MissingUnit, Parts, Printer, ReporterEdition, StructureParser
 from legalcite.jurisdictions.language import Evidence, Guesser
 from legalcite.keys import KeyScheme  # (a package declares its keys with it, imported from here)
 
@@ -323,6 +323,16 @@ def missing_unit(code: str) -> MissingUnit | None:
     """The store resolver's verdict on a unit the snapshot of ``code`` lacks (:attr:`Parts.missing_unit`); None
     for an unregistered code or a jurisdiction with no rule of its own."""
     return get(code).parts.missing_unit if code in PACKAGES else None
+
+
+def reporter_editions(segment: str, code: str | None = None) -> tuple[ReporterEdition, ...]:
+    """The editions of the reporter whose key segment is ``segment`` (``f.3d``), as jurisdiction ``code`` knows
+    them (:attr:`Parts.reporter_editions`), or as the first registered jurisdiction that knows any; ()."""
+    for j in registered() if code is None else ((get(code),) if code in PACKAGES else ()):
+        editions = j.parts.reporter_editions
+        if editions is not None and (found := editions(segment)):
+            return found
+    return ()
 
 
 def print_key(key: str, language: str | None = None) -> str:

@@ -75,6 +75,25 @@ class MissingUnit(Protocol):
     def __call__(self, c: Citation, first: str, store: Any, work: Any, day: str) -> CheckedCitation | None: ...
 
 
+class ReporterEdition(Protocol):
+    """One edition of a printed reporter (``F.3d``, ``Cal. 4th``): what the case resolver asks of it."""
+
+    @property
+    def abbr(self) -> str: ...
+    @property
+    def jurisdiction(self) -> str: ...
+    @property
+    def start(self) -> int | None: ...   # the first and last year it reports
+    @property
+    def end(self) -> int | None: ...
+    @property
+    def last_volume(self) -> int | None: ...   # a finished series' last volume; None: unknown or running
+    @property
+    def source(self) -> str | None: ...   # where a corrected year or the last volume comes from
+    @property
+    def segment(self) -> str: ...   # its segment in case keys (``f.3d``)
+
+
 @dataclass(frozen=True)
 class Parts:
     """A jurisdiction's code, built once in ``<package>/plugin.py`` as ``PARTS``."""
@@ -93,6 +112,9 @@ class Parts:
     # its snapshot readers: TOC before full text; case tables are read after every statute snapshot
     readers: tuple[SnapshotReader, ...] = ()
     missing_unit: MissingUnit | None = None
+    # reporter key segment (``f.3d``) → every edition printed that way, for the case resolver (several reporters
+    # may share an abbreviation: ``Wash.`` of 1790–1796 and since 1889); () for a segment it does not know
+    reporter_editions: Callable[[str], tuple[ReporterEdition, ...]] | None = None
     # official sources the package brings itself (name → the source's class, called with the options of
     # legalcite.sources.source): the online check asks them after the shared registry's
     sources: Mapping[str, Callable[..., OnlineSource | BulkSource]] = field(default_factory=dict)

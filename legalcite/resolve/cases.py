@@ -35,18 +35,19 @@ or, online, the table and CourtListener's API (:func:`second_opinion`).
 """
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
                                      reporter_id, with_page)
+from legalcite.jurisdictions import PACKAGES, get, reporter_editions
 from legalcite.models import Citation, Form, Kind
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
 if TYPE_CHECKING:
     from legalcite.corpora.store import Store
+    from legalcite.jurisdictions.interface import ReporterEdition
 
 YEAR_SLACK = 1     # a decision of year Y may be printed in a volume of Y+1; a reporter's first volume may hold Y-1
 VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year this far from all of them is not its
@@ -55,30 +56,16 @@ VOLUME_SLACK = 2   # a volume's decisions span a year or a term; a cited year th
 def _yearly_volumes(table: CaseTable) -> int | None:
     """The year of volume 1 of a case table whose reporter publishes a volume a year (its jurisdiction's
     ``StoreRules.yearly_volumes``: the BGE since 1875); None for the others."""
-    from legalcite.jurisdictions import PACKAGES, get
-
     return get(table.jurisdiction).store.yearly_volumes.get(table.name) if table.jurisdiction in PACKAGES else None
 
 
 # ------------------------------------------------------------------ reporters-db editions
 
-@functools.cache
-def _editions() -> dict[str, tuple]:
-    """Key segment (``f.3d``, ``wash.``) → every reporters-db edition printed that way (several reporters may share
-    an abbreviation: ``Wash.`` is Washington's Virginia reports of 1790–1796 and the Washington Reports since 1889)."""
-    from legalcite.jurisdictions.us_common.reporters import reporter_index
-
-    out: dict[str, dict] = {}
-    for eds in reporter_index().values():
-        for ed in eds:
-            out.setdefault(ed.segment, {})[(ed.abbr, ed.start, ed.end)] = ed
-    return {seg: tuple(eds.values()) for seg, eds in out.items()}
-
-
-def editions_of(parts: CaseParts) -> tuple:
-    """The reporters-db editions a US or California case key's reporter may be; () for other keys."""
+def editions_of(parts: CaseParts) -> tuple[ReporterEdition, ...]:
+    """The editions a case key's reporter may be, as its jurisdiction knows them (reporters-db for US and
+    California keys: ``Parts.reporter_editions``); () for others."""
     jur, work, seg = parts.reporter.split("/", 2)
-    return _editions().get(seg, ()) if work == "case" and jur in ("us", "us-ca") else ()
+    return reporter_editions(seg, jur) if work == "case" else ()
 
 
 def _outside_every_edition(eds: tuple, year: int | None) -> bool:
@@ -95,7 +82,7 @@ def _reporter_name(reporter: str) -> str:
     """A reporter id as printed: ``us/case/f.2d`` → ``F.2d``, ``ch/rep/bge/iii`` → ``BGE III``."""
     bits = reporter.split("/")
     if bits[1] == "case":
-        eds = _editions().get(bits[2])
+        eds = reporter_editions(bits[2], bits[0])
         return eds[0].abbr if eds else bits[2]
     return " ".join(b.upper() for b in bits[2:])
 
@@ -489,7 +476,7 @@ def _bind(c: Citation, store: Store) -> Citation | None:
     if not (vol and reporter and pin is not None):
         return None
     seg = _SPACE.sub("", reporter).lower()
-    eds = _editions().get(seg)
+    eds = reporter_editions(seg)
     if not eds:
         return None
     ed = eds[0]

@@ -107,6 +107,22 @@ def _edition(abbr: str, jur: str, info: dict[str, Any], formats: tuple[Format, .
 
 
 @functools.cache
+def editions_by_segment(segment: str) -> tuple[Edition, ...]:
+    """Key segment (``f.3d``, ``wash.``) → every reporters-db edition printed that way (several reporters may share
+    an abbreviation: ``Wash.`` is Washington's Virginia reports of 1790–1796 and the Washington Reports since
+    1889); () for none."""
+    return _segments().get(segment, ())
+
+
+@functools.cache
+def _segments() -> dict[str, tuple[Edition, ...]]:
+    out: dict[str, dict[tuple[str, int | None, int | None], Edition]] = {}
+    for eds in reporter_index().values():
+        for ed in eds:
+            out.setdefault(ed.segment, {})[(ed.abbr, ed.start, ed.end)] = ed
+    return {seg: tuple(eds.values()) for seg, eds in out.items()}
+
+
 def reporter_index() -> dict[str, tuple[Edition, ...]]:
     """Printed reporter (spaces removed) → candidate editions, from reporters-db's editions and variations.
     A reporter is California's (``us-ca``) when every court it reports is a California court."""
