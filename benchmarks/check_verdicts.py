@@ -614,14 +614,14 @@ def main(argv: Iterable[str] | None = None) -> int:
 
     from legalcite.corpora.store import resolve_store_path
 
-    store = str(resolve_store_path(args.store))
-    if not Path(store).exists():
-        print(f"no store at {store}: run `legalcite corpus build` first", file=sys.stderr)
-        return 2
-    only = set(args.only.split(","))
+    only = set(args.only.split(","))   # (the arguments first: a bad one is said before the store is looked for)
     if only - {*SOURCES, FRESH}:
         print(f"check_verdicts: unknown source {', '.join(sorted(only - {*SOURCES, FRESH}))} "
               f"(known: {', '.join((*SOURCES, FRESH))})", file=sys.stderr)
+        return 2
+    store = str(resolve_store_path(args.store))
+    if not Path(store).exists():
+        print(f"no store at {store}: run `legalcite corpus build` first", file=sys.stderr)
         return 2
     try:
         items = [it for it in load_model_answers() if "model" in only]
