@@ -24,7 +24,7 @@ from legalcite.retrieval.index import build_index, load_index  # noqa: E402
 from legalcite.jurisdictions import print_key  # noqa: E402
 from legalcite.rag import build_prompts, run  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
-from tests.retrieval_fixtures import UNITS  # noqa: E402
+from tests.retrieval.fixtures import UNITS  # noqa: E402
 
 FIX = Path(__file__).parent / "fixtures" / "metrics"
 CROSSLEX = FIX / "crosslex_questions.jsonl"

@@ -14,7 +14,7 @@ pytest.importorskip("httpx")
 from legalcite.retrieval.index import build_index, load_index  # noqa: E402
 from legalcite.rag import build_prompts, done_ids, run  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Reply, user_text  # noqa: E402
-from tests.retrieval_fixtures import UNITS  # noqa: E402
+from tests.retrieval.fixtures import UNITS  # noqa: E402
 
 
 class ScriptedOpenAI(FakeOpenAI):

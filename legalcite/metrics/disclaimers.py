@@ -25,7 +25,7 @@ one needs its own guard. Only the answer's author speaking counts:
 
 The answer is split into sentences at ``. ! ? ;`` followed by a space, at ``。！？；`` and at newlines; the rules of
 every language are tried on every sentence (an English answer may end with a German note). Examples that count and
-examples that must not, per language, are in ``tests/test_metrics_lexassay.py``; ``docs/metrics.md`` lists them.
+examples that must not, per language, are in ``tests/metrics/test_lexassay.py``; ``docs/metrics.md`` lists them.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 from legalcite import _util
 from legalcite.cli import main
 from legalcite.retrieval.index import build_index
-from tests.retrieval_fixtures import UNITS
+from tests.retrieval.fixtures import UNITS
 
 
 @pytest.fixture
@@ -51,6 +51,9 @@ def test_search_and_check_say_what_they_load(tmp_path, small_store, capsys, monk
     src = tmp_path / "a.jsonl"
     src.write_text('{"id": 1, "answer": "Wer eine fremde Sache wegnimmt, wird bestraft (§ 242 StGB)."}\n',
                    encoding="utf-8")
+    from legalcite.attribution import store as attribution_store
+
+    attribution_store.forget()   # (an earlier test of this process may have read the matrix: read once per process)
     assert main(["check", str(src), "--store", str(small_store)]) == 0
     err = capsys.readouterr().err
     assert "legalcite: reading the BM25 matrix of de/stgb …" in err

@@ -86,7 +86,7 @@ def test_check_gives_the_record_legalcite_check_writes(small_store, tmp_path):
 def test_search_answers_from_the_index(small_store, tmp_path):
     pytest.importorskip("bm25s")
     from legalcite.retrieval.index import build_index
-    from tests.retrieval_fixtures import UNITS
+    from tests.retrieval.fixtures import UNITS
 
     build_index(UNITS, tmp_path / "ix", kind="bm25", progress=False)
     _, [hits, only_cn, absent] = serve(

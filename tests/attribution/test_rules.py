@@ -12,7 +12,7 @@ from legalcite.attribution import attribution_result
 from legalcite.checker import check
 from legalcite.status import Status
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _statute(text: str, store: Path, **kw):

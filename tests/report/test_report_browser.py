@@ -19,7 +19,7 @@ N = 10_000
 
 @pytest.fixture(scope="module")
 def browser():
-    # skipped here, not at import: `pytest tests/test_report_browser.py` (a README command) then reports the tests
+    # skipped here, not at import: `pytest tests/report/test_report_browser.py` (a README command) then reports the tests
     # as skipped with exit 0 on a machine without a browser, instead of exit 5 (nothing collected)
     if not CHROMIUM:
         pytest.skip("no chromium binary (apt-get install -y chromium)")
@@ -153,7 +153,7 @@ def test_hostile_answer_renders_as_text(browser, tmp_path):
 def test_markdown_is_rendered_and_html_in_it_stays_text(browser, tmp_path):
     """Issue 32: ``**bold**`` showed as written. Bold, italic, code and headings become elements; a ``<script>`` in
     the same answer is text; the citation inside the bold is still a mark that opens its details."""
-    from tests.test_report import MD_ANSWER, _md_record
+    from tests.report.test_report import MD_ANSWER, _md_record
 
     assert "<script>" in MD_ANSWER
     pg = Page(browser, write_report([_md_record()], tmp_path / "md.html"))

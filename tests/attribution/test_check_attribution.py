@@ -245,7 +245,7 @@ def test_a_compound_claim_meets_the_provision_through_its_parts() -> None:
 
 
 def _benchmark():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "check_attribution.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "check_attribution.py"
     spec = importlib.util.spec_from_file_location("check_attribution_bench", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

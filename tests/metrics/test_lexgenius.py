@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from legalcite.metrics import lexgenius
 from legalcite.metrics.io import ScoreInputError, iter_rows, read_rows
 
-FIX = Path(__file__).parent / "fixtures" / "metrics"
+FIX = Path(__file__).parents[1] / "fixtures" / "metrics"
 
 
 def rows(*objs):

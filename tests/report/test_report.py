@@ -193,7 +193,7 @@ def test_confirmed_is_shown_and_only_confirmed_verdicts_are_deducted():
     assert [c["confirmed"] for c in items[0]["citations"]] == [True, False, None]
     assert items[0]["deduction"] == 0.25
     page = render([rec])
-    assert "unconfirmed: not deducted" in (Path(__file__).parents[1] / "legalcite/report/report.js").read_text()
+    assert "unconfirmed: not deducted" in (Path(__file__).parents[2] / "legalcite/report/report.js").read_text()
     assert json.loads(_parse(page).script_bodies[0])["answers"][0]["citations"][1]["confirmed"] is False
 
 
@@ -298,7 +298,7 @@ def test_markdown_in_an_answer_is_styled_its_citation_still_marked_and_html_stay
     assert "<script>alert(7)</script>" in shown                       # text, as the answer wrote it …
     assert "alert(7)" not in page.replace("\\u003cscript\\u003ealert(7)", "")  # … and escaped in the page
     assert sum(tag == "script" for tag, _ in _parse(page).tags) == 2
-    js = (Path(__file__).parents[1] / "legalcite/report/report.js").read_text(encoding="utf-8")
+    js = (Path(__file__).parents[2] / "legalcite/report/report.js").read_text(encoding="utf-8")
     assert '"strong"' in js and "innerHTML" not in js
 
 

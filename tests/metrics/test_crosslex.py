@@ -14,7 +14,7 @@ from legalcite.metrics import bootstrap as bs
 from legalcite.metrics import crosslex
 from legalcite.metrics.io import KeyResolver, ScoreInputError, extract_answer, iter_rows, parse_mapping
 
-FIX = Path(__file__).parent / "fixtures" / "metrics"
+FIX = Path(__file__).parents[1] / "fixtures" / "metrics"
 GOLD, PRED = str(FIX / "crosslex_gold.jsonl"), str(FIX / "crosslex_pred.jsonl")
 
 

