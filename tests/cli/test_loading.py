@@ -25,7 +25,8 @@ def said():
             spoke.set()
 
     handler = Keep()
-    level, _util.LOADING.level = _util.LOADING.level, logging.INFO
+    level = _util.LOADING.level
+    _util.LOADING.setLevel(logging.INFO)   # (setLevel, not the attribute: it clears the logger's isEnabledFor cache)
     _util.LOADING.addHandler(handler)
     yield got, spoke
     _util.LOADING.removeHandler(handler)
