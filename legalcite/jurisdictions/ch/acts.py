@@ -16,6 +16,7 @@ from itertools import repeat
 from operator import methodcaller
 
 from legalcite.core.data import derived, load
+from legalcite.jurisdictions.de.laws import stem
 from legalcite.keys import work_id
 
 
@@ -179,8 +180,6 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
     in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
     few microseconds."""
-    from legalcite.jurisdictions.de.laws import stem
-
     chunk = text[start:end]
     if names_canton(chunk):
         return True
@@ -224,8 +223,6 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
     :class:`legalcite.core.scan.Marks`: a cheap test of a chain's reach before it is parsed (most "Art." in German
     prose cite German law and name no Swiss act). Set operations on the words first, so that a stretch naming
     nothing costs a few microseconds; then word by word, with the word before and the one after for context."""
-    from legalcite.jurisdictions.de.laws import stem
-
     chunk = text[a:b]
     canton = names_canton(chunk)
     s = _starts()
@@ -411,8 +408,6 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
     a bracketed abbreviation after it (``(VwVG)``, ``(SHG/ZH)``) is taken into the span (and decides when the
     title is unknown). The words' keys are built as they are read (``build.title_key`` of the words so far: their
     stems), and looked up while some title starts with them."""
-    from legalcite.jurisdictions.de.laws import stem
-
     heads = _title_heads(english)
     words: list[tuple[str, int]] = []
     key, open_, found = "", True, None  # the key of the words read; whether a title starts with it; the longest

@@ -48,7 +48,7 @@ _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
 
 def _parser(name: str, start: str = "start"):
     """The LALR parser of ``<name>.lark`` in this package (built once per process, tables cached on disk)."""
-    from legalcite.core.parse import get_parser
+    from legalcite.core.parse import get_parser  # heavy: imports lark
 
     return get_parser(__package__, name, start)
 
@@ -196,7 +196,7 @@ _SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
 
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS, needs=_SIGNS | {"SECT"})
     if res is None:
@@ -213,7 +213,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
 
 def _law_first(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     """``BV 36`` / ``SVG 91 Abs. 1 Bst. a``: the act before the number, a Swiss shorthand (Swiss prose only)."""
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     if not _swiss(text, ctx):
         return []
@@ -401,7 +401,7 @@ _REPORTER = frozenset({"REPORTER"})  # a list of BGE holds its reporter once (co
 
 
 def _bge(text: str, pos: int) -> list[Citation]:
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     res = run_prefix(_parser("case"), text[pos:pos + 400], signs=_REPORTER)
     if res is None:

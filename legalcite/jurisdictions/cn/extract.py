@@ -99,9 +99,9 @@ _TRAILING_SEP = re.compile(r"(?:[\s、，,；;…\.至到\-－—–~～（(]|�
 def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | None:
     """Parse the unit chain at the start of ``window``: its groups and where it ends."""
     # Lark: the parser and its Transformer (.units) are loaded on the first chain the fast path cannot read
-    from lark.exceptions import LarkError, VisitError
+    from lark.exceptions import LarkError, VisitError  # lark: heavy
 
-    from legalcite.core.parse import Prefix, get_parser, longest_prefix
+    from legalcite.core.parse import Prefix, get_parser, longest_prefix  # heavy: imports lark
 
     if fast:
         simple = _simple_units(window)
@@ -127,7 +127,7 @@ def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | Non
         return None
     if pre is None:
         return None
-    from legalcite.jurisdictions.cn.units import TRANSFORMER
+    from legalcite.jurisdictions.cn.units import TRANSFORMER  # heavy: imports lark
 
     try:
         return TRANSFORMER.transform(pre.tree), pre.end

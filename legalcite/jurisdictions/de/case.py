@@ -96,8 +96,8 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
 @functools.cache
 def _parser():
     # Lark: the parser and its Transformer are built on the first decision or reporter cite
-    from legalcite.core.parse import get_parser
-    from legalcite.jurisdictions.de.trees import DecisionParts
+    from legalcite.core.parse import get_parser  # heavy: imports lark
+    from legalcite.jurisdictions.de.trees import DecisionParts  # heavy: imports lark
 
     return get_parser(__package__, "case", start=("court_rest", "decision", "dated", "docket", "reporter"),
                       transformer=DecisionParts())
@@ -117,8 +117,8 @@ def parse(window: str, start: str):
 def _reader():
     """``trees``' token reader, its no-citation answer and the parser's prefix reader (both import Lark: loaded on
     the first parse, so that importing the sources and resolvers stays light)."""
-    from legalcite.core.parse import parse_prefix
-    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
+    from legalcite.core.parse import parse_prefix  # heavy: imports lark
+    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case  # heavy: imports lark
 
     return NO_CITATION, read_case, parse_prefix
 

@@ -31,6 +31,7 @@ from typing import Sequence
 
 from legalcite.core.link import CONTINUES
 from legalcite.core.scan import Context, Extractor, anchor_of
+from legalcite.jurisdictions import claimed_elsewhere
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.jurisdictions.de.statute import NamedLaws, levels, statutes
@@ -325,8 +326,6 @@ def cue_count(text: str) -> int:
 
 
 def _claimed_elsewhere(printed: str) -> bool:
-    from legalcite.jurisdictions import claimed_elsewhere
-
     return claimed_elsewhere(printed, besides="de")
 
 

@@ -46,7 +46,7 @@ def parse_chain(window: str) -> Chain | None:
 def _trees():
     """:mod:`.trees`, where the chain is parsed (Lark: the parser is built on the first chain, so that importing the
     sources and resolvers stays light)."""
-    from legalcite.jurisdictions.de import trees
+    from legalcite.jurisdictions.de import trees  # heavy: imports lark
 
     return trees
 

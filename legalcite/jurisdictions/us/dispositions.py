@@ -20,6 +20,9 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from legalcite.core.data import load
+from legalcite.corpora.snapshots import sources
+from legalcite.jurisdictions import print_key
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
@@ -32,20 +35,14 @@ TABLE = "usc_dispositions.json"
 @functools.cache
 def dispositions() -> dict[str, Any]:
     """The former-sections table (loaded once)."""
-    from legalcite.core.data import load
-
     return load(__package__, TABLE)
 
 
 def _printed(key: str) -> str:
-    from legalcite.jurisdictions import print_key
-
     return print_key(key)
 
 
 def _olrc_url(key: str) -> str | None:
-    from legalcite.corpora.snapshots import sources
-
     _, _, t, s = key.split("/")[:4]
     return sources()["urls"]["us_usc"].format(title=t[1:], section=s[1:])
 

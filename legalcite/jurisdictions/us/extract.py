@@ -70,7 +70,7 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
     if result is ASK_GRAMMAR:
         if gate is not None and not gate(text, pos):
             return None
-        from legalcite.jurisdictions.us.grammar import parse_case
+        from legalcite.jurisdictions.us.grammar import parse_case  # start-up: kept off `legalcite extract`
 
         result = parse_case(text, pos)
     return result

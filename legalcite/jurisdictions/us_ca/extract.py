@@ -80,7 +80,7 @@ _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 def _other_state() -> re.Pattern:
     """Another state's name or Bluebook abbreviation (reporters-db's list) before a code's name: ``Tex. Penal
     Code``, ``Texas Education Code``, ``Tex. Bus. & Com. Code`` are Texas's codes, whose names California's share."""
-    from reporters_db import STATE_ABBREVIATIONS
+    from reporters_db import STATE_ABBREVIATIONS  # reporters_db: heavy
 
     names = [n for a, n in STATE_ABBREVIATIONS.items() if a != "Cal."] + [a for a in STATE_ABBREVIATIONS if a != "Cal."]
     alts = "|".join(_name_rx(n) for n in sorted(set(names), key=len, reverse=True))
