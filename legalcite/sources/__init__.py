@@ -30,6 +30,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from legalcite import jurisdictions
 from legalcite.models import Citation
 
 from .base import BulkSource, OnlineSource
@@ -51,8 +52,6 @@ REGISTRY: dict[str, str] = {
 
 def declared() -> dict[str, Callable[..., Any]]:
     """The sources the registered jurisdictions bring in their own package (``Parts.sources``): name → class."""
-    from legalcite import jurisdictions
-
     return {name: cls for j in jurisdictions.registered() for name, cls in j.parts.sources.items()}
 
 
@@ -96,8 +95,6 @@ def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
 def bulk_sources() -> dict[str, BulkSource]:
     """``corpus fetch`` argument (de, us, us-ca, cn: a jurisdiction's code) → the source whose files it downloads
     (the one the jurisdiction names, ``Jurisdiction.fetch``)."""
-    from legalcite import jurisdictions
-
     return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
 
 
