@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.evaluation.datasets import EU_MEASURE, Dataset
+from legalcite.keys import compatible
+from legalcite.pipeline import extract
 
 FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / EU_MEASURE.files[0]
 
@@ -132,9 +134,6 @@ def _overlap(s: int, e: int, x: Expected) -> bool:
 def evaluate(rows: list[Row], dataset: Dataset = EU_MEASURE) -> Report:
     """The scores of the citations of ``dataset``'s jurisdiction (``eu``) in ``rows``; the other expected keys
     are reported apart."""
-    from legalcite.pipeline import extract
-    from legalcite.keys import compatible
-
     jur = dataset.jurisdiction
     rep = Report()
     for row in rows:
