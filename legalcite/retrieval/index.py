@@ -145,8 +145,6 @@ def build_index(
         }
         texts = [bm25_text(u) for u in units]
         if kind in ("bm25", "hybrid"):
-            from legalcite.retrieval.bm25 import BM25  # bm25s, numba: retrieval extra
-
             bm = BM25.build(texts, langs, compounds=compounds, progress=Progress("bm25: analysing", len(texts), progress),
                             **(bm25_params or {}))
             bm.save(tmp / "bm25")
