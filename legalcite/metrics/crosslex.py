@@ -22,7 +22,6 @@ from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, is_string_token,
                                   load_key_map, norm_label, parse_mapping, rounded, row_id, rows_of, string_token)
-from legalcite.pipeline import extract as pipeline_extract
 
 MAPPING_TASKS = frozenset({"T3"})
 # Tasks whose items cite several jurisdictions at once: their Citation-F1 is also split by jurisdiction.
@@ -220,7 +219,9 @@ def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract
         return resolver.key_set(p.data["citations"], item=item, side="pred", level=level, jurisdiction=jurisdiction)
     if not isinstance(output, str):
         return set()
-    return _extract_keys(output, extract or pipeline_extract, resolver, item, level, jurisdiction)
+    if extract is None:
+        from legalcite.pipeline import extract as extract  # heavy: the extraction stack, only for free text
+    return _extract_keys(output, extract, resolver, item, level, jurisdiction)
 
 
 def _citations(row: Row) -> None:

@@ -19,7 +19,6 @@ import legalcite.keys as _keys
 from legalcite.io import Line, as_binary, read_records
 from legalcite.errors import FieldError
 from legalcite.jurisdictions import lookup as jurisdiction_code
-from legalcite.pipeline import parse
 
 _KEY_RE = re.compile(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*")
 MAX_BAD_SHOWN = 20
@@ -221,6 +220,8 @@ class KeyResolver:
 
     def _parse(self) -> Callable[..., list]:
         if self.parse is None:
+            from legalcite.pipeline import parse  # heavy: the extraction stack, only for a string not a key
+
             self.parse = parse
         return self.parse
 
