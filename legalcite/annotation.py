@@ -1,5 +1,5 @@
-"""``legalcite.annotate()`` (module ``legalcite.annotation``): the text back with every citation wrapped in a link — eyecite's ``annotate``, for every
-jurisdiction legalcite reads.
+"""``legalcite.annotate()`` (module ``legalcite.annotation``): the text back with every citation wrapped in a link —
+eyecite's ``annotate``, for every jurisdiction legalcite reads.
 
     >>> import legalcite
     >>> legalcite.annotate("See 42 U.S.C. § 1983.", output="markdown")

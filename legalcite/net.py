@@ -317,7 +317,8 @@ class OfficialClient:
     """Async client with the policy above. Use as ``async with OfficialClient() as c: await c.request(...)``.
 
     ``allowed``: the origins it may contact (the sources', :func:`legalcite.sources.allowed_origins`; nothing by
-    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`. ``sleep`` is injectable so backoff can be observed without waiting.
+    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`.
+    ``sleep`` is injectable so backoff can be observed without waiting.
     """
 
     allowed: Iterable[str] = frozenset()

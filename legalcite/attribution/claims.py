@@ -5,10 +5,10 @@ A claim is the sentence that carries the citation, with every citation text blan
 Markdown structure first, then by a sentence splitter that knows legal abbreviations:
 
 * **blocks** (:func:`_block`): a heading, a table row, a list item (with its continuation lines; also the bullets
-  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines join (hard-wrapped prose is one paragraph) except after a
-  line that ends in Chinese, where a line break ends the sentence. A heading is its own claim, never the claim of
-  the text under it; a list item or a table row is its own claim; a footnote's claim is the sentence that carries
-  its marker (``[^1]``, ``[1]``).
+  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines
+  join (hard-wrapped prose is one paragraph) except after a line that ends in Chinese, where a line break ends the
+  sentence. A heading is its own claim, never the claim of the text under it; a list item or a table row is its own
+  claim; a footnote's claim is the sentence that carries its marker (``[^1]``, ``[1]``).
 * **sentences** (:func:`_sentence_around`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
   German, English and French legal abbreviations, ``z. B.``, ``Mio.``, ``Inc.``, ``al.``), an initial, a word with
   inner periods (``U.S.``), a number of up to three digits (``1. Januar``), or is followed by a small letter or a

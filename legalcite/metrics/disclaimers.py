@@ -39,7 +39,8 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
 # CJK corner brackets, and ‘…’ opened by a left single quote (a right single quote alone is an apostrophe).
 _QUOTED = re.compile(r'"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|»[^«\n]{1,400}«'
                      r"|‹[^›\n]{1,400}›|「[^」\n]{1,400}」|『[^』\n]{1,400}』|‘[^’\n]{1,400}’")
-# A label opening a note ("Disclaimer:", "Hinweis:", "免责声明：", "Avertissement :"), dropped before the bare-note test.
+# A label opening a note ("Disclaimer:", "Hinweis:", "免责声明：", "Avertissement :"), dropped before the bare-note
+# test.
 _LABEL = re.compile(r"^[\W_]*(?:disclaimer|legal\s+disclaimer|note|important|please\s+note|hinweis|wichtiger\s+hinweis|"
                     r"rechtlicher\s+hinweis|haftungsausschluss|achtung|avertissement|remarque|note\s+importante|"
                     r"mise\s+en\s+garde|免责声明|声明|提示|注意|特别提示|风险提示)\s*[:：]\s*", re.IGNORECASE)
@@ -144,8 +145,9 @@ BARE_NOTE = {
 # DE, FR: a recommending frame (a formal imperative "wenden Sie sich", "consultez"; "Sie sollten", "vous devriez";
 #     "ich empfehle", "je vous recommande"; "es empfiehlt sich", "il est conseillé") and a lawyer word in the sentence
 #     (the order is free in both).
-# ZH: a recommending frame (建议, 请, 最好, 务必, 不妨, 推荐, 您/你…可以/应当) before a consult pattern (咨询/聘请/委托…律师,
-#     向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of rights, not advice.
+# ZH: a recommending frame (建议, 请, 最好, 务必, 不妨, 推荐, 您/你…可以/应当) before a consult pattern
+# (咨询/聘请/委托…律师, 向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of
+# rights, not advice.
 LAWYER = {
     "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
     "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
@@ -219,7 +221,8 @@ CONSULT_LAWYER = {
         r"(?:(?:咨询|请教|聘请|委托|联系|求助于?|找)[^。！？；\n]{0,8}?(?:律师|法律专业人士|法律工作者|法律援助|专业人士)"
         r"|向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
         r"|寻求[^。！？；\n]{0,6}?(?:律师|法律)(?:帮助|意见|建议|援助)?)",
-        # the subject left out, as Chinese does: 可以向律师咨询 (not 当事人/原告/被告…可以委托律师, a statement of rights)
+        # the subject left out, as Chinese does: 可以向律师咨询 (not 当事人/原告/被告…可以委托律师, a statement of
+        # rights)
         r"(?<!当事人)(?<!原告)(?<!被告)(?<!申请人)(?<!上诉人)(?<![他她其])(?:可以|可)"
         r"(?:向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
         r"|(?:咨询|请教)[^。！？；\n]{0,8}?(?:律师|法律专业人士|专业人士))",

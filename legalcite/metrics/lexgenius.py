@@ -4,8 +4,9 @@ The taxonomy is LexGenius's own (7 dimensions, 11 tasks, 20 abilities; shipped a
 paper's tables) or the user's file (JSON or YAML): ``{dimension: {task: [ability, ...]}}``, optionally under a
 top-level ``dimensions`` key. Each level's ``accuracy`` is the mean of its children's (macro); ``micro_accuracy``
 is the mean over its items; ``task_average`` is the mean of the tasks' scores (LexGenius reports the 11-task average
-beside the 7 dimensions, and the two differ because dimensions hold different numbers of tasks). Shuffling writes permuted copies of each item with the answer remapped; scoring
-(:func:`legalcite.metrics.lexam.score_mcq`) averages an item's copies. Formulas: ``docs/metrics.md``.
+beside the 7 dimensions, and the two differ because dimensions hold different numbers of tasks). Shuffling writes
+permuted copies of each item with the answer remapped; scoring (:func:`legalcite.metrics.lexam.score_mcq`) averages an
+item's copies. Formulas: ``docs/metrics.md``.
 """
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ Adding a source is one module (a class with ``name``, ``host``, ``origins`` and 
 :class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
 :data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). A jurisdiction may bring
 its own source in its package instead (``Parts.sources``): it is asked after the registry's. The order is the order
-the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
+the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of
+them imports httpx (the client in
 :mod:`legalcite.net` does, when it is opened).
 """
 from __future__ import annotations

@@ -119,8 +119,9 @@ def _cantons() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Starts:
-    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of one of several
-    words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two words (stems)."""
+    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of
+    one of several words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two
+    words (stems)."""
 
     abbreviations: frozenset[str]
     abbreviations_ci: frozenset[str]

@@ -7,8 +7,8 @@ Where ``Art. 41 Abs. 1 OR`` becomes ``ch/or/art41/abs1``:
 2. ``statute.lark`` parses the sign and unit chain (``Art. 41 Abs. 1``) and :class:`_Chain` turns the tree into items;
 3. :func:`legalcite.jurisdictions.ch.acts.match_act` looks up the act named after it (``OR`` → ``or``; an SR 0.*
    treaty such as ``EMRK`` is ``int``: ``int/echr``);
-4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with its units, labelled
-   for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
+4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with its
+   units, labelled for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
 
 Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings reach the pipeline, whose one rule
 (:func:`legalcite.pipeline.reading_rank`) prefers the reading whose work its tables know as cited, then the prose.
@@ -497,8 +497,8 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------ the extractor
 
-# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as literals
-# (core.scan), so that no lowercase letter is in the alternation's first set
+# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as
+# literals (core.scan), so that no lowercase letter is in the alternation's first set
 _STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|[ts]?\.)?|Articles?)(?=\s*\d)"
 _STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:[ts]?\.|icles?))(?=\s*\d)"
 _STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER

@@ -9,7 +9,8 @@ Forms (keys per docs/keys.md):
   (``art133-1``), ``第（二）项``, ``以下``;
 - short forms ``本法/同法/该法第X条``, a bare ``第X条`` after a named law, ``前条``, ``上述规定``: linked by
   :mod:`.link` to the last named law (dropped when there is none);
-- case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` → ``cn/法释[2020]26号``;
+- case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` →
+  ``cn/法释[2020]26号``;
 - English: ``Article 577 of the Civil Code of the People's Republic of China``, ``Article 47 of the PRC Labor
   Contract Law``, ``PRC Criminal Law, Art. 264`` (names from ``data/english.json``). Without a PRC cue in
   the citation, the hint, the language or the prose, English forms yield nothing.

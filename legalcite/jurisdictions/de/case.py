@@ -4,8 +4,9 @@
 
 Court and reporter names are data (``data/courts.json``, ``data/reporters.json``): :func:`court_at` and
 :func:`reporter_at` read a name from its table, and ``case.lark`` parses what follows it, with its Transformer
-(:class:`legalcite.jurisdictions.de.trees.DecisionParts`) embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
-takes the court named before it when linked (:mod:`.link`).
+(:class:`legalcite.jurisdictions.de.trees.DecisionParts`) embedded in the parser. A decision without a court
+(``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list) takes the court named before it when linked
+(:mod:`.link`).
 """
 from __future__ import annotations
 

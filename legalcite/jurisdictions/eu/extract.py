@@ -47,7 +47,8 @@ _ONCE = {"chain": frozenset({"ART", "ARTS", "RECITAL", "RECITALS"}), "act": froz
 
 
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
-    """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
+    """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case``
+    (``case.lark``)."""
     from legalcite.core.parse import get_parser, run_prefix  # heavy: imports lark
 
     parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
