@@ -89,7 +89,8 @@ class Request:
 
 def _usage(data: dict[str, Any]) -> dict[str, int]:
     u = data.get("usage") or {}
-    return {"prompt_tokens": int(u.get("prompt_tokens") or 0), "completion_tokens": int(u.get("completion_tokens") or 0)}
+    return {"prompt_tokens": int(u.get("prompt_tokens") or 0),
+            "completion_tokens": int(u.get("completion_tokens") or 0)}
 
 
 async def complete(client: Any, endpoint: Endpoint, messages: Sequence[dict[str, str]], *, retries: int = 4,

@@ -397,7 +397,8 @@ def _count_noun(w: _Words, t: _Tok) -> bool:
 def _cjk_pattern(units: tuple[str, ...], scales: str, percent: str, not_after: str) -> re.Pattern:
     num = rf"[0-9０-９]+(?:\.[0-9]+)?|[{CN_NUMERAL_CHARS}]+"
     alt = "|".join(map(re.escape, sorted(units, key=len, reverse=True)))
-    return re.compile(rf"(?<![{not_after}{CN_NUMERAL_CHARS}0-9０-９.])(?:(?P<pct>{re.escape(percent)})(?P<pnum>{num})|(?P<num>{num})"
+    return re.compile(rf"(?<![{not_after}{CN_NUMERAL_CHARS}0-9０-９.])"
+                      rf"(?:(?P<pct>{re.escape(percent)})(?P<pnum>{num})|(?P<num>{num})"
                       rf"(?P<scale>[{scales}])?(?P<unit>{alt}))")
 
 

@@ -204,7 +204,8 @@ def forget() -> None:
 # ------------------------------------------------------------------ corpus embed
 
 def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jurisdictions: set[str] | None = None,
-                scopes: set[str] | None = None, cache_dir: Path | None = None, progress: Callable[[int, int, str], None] | None = None
+                scopes: set[str] | None = None, cache_dir: Path | None = None,
+                progress: Callable[[int, int, str], None] | None = None
                 ) -> dict[str, int]:
     """Compute the unit vectors of every scope (or of ``jurisdictions``) into the store at ``store_path``; scopes
     whose vectors are current are skipped, texts already embedded (the retrieval layer's embedding cache) are not

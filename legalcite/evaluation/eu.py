@@ -206,7 +206,8 @@ def format_report(rep: Report, show: bool = False) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--fixture", type=Path, default=FIXTURE)
-    ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default: $LEGALCITE_SHARED or ../shared)")
+    ap.add_argument("--shared", type=Path, default=None,
+                    help="the shared folder (default: $LEGALCITE_SHARED or ../shared)")
     ap.add_argument("--show", action="store_true", help="list every miss and false positive")
     args = ap.parse_args(argv)
     rows = load(args.fixture, args.shared)

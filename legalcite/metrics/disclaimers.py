@@ -57,7 +57,8 @@ _DE_SELF = (r"(?:dies(?:e[rs]?)?(?:\s+(?:Antwort|Auskunft|Einschätzung|Darstell
             r"Angaben|Hinweise|Antwort|Einschätzung|Auskunft))")
 # whole words: "Rechtsberatungsleistungen" (services) is no advice
 _DE_NOT_ADVICE = r"(?:Rechtsberatung|rechtliche\s+Beratung|Rechtsauskunft|anwaltliche\s+Beratung|Rechtsrat)\b"
-_ZH_SELF = (r"(?:本(?:回答|答复|解答|文|内容|意见|分析|信息)|以上|上述|前述|此(?:回答|答复|内容|分析)|我的(?:回答|答复|分析|意见)|"
+_ZH_SELF = (r"(?:本(?:回答|答复|解答|文|内容|意见|分析|信息)|以上|上述|前述"
+            r"|此(?:回答|答复|内容|分析)|我的(?:回答|答复|分析|意见)|"
             r"这(?:些|个)?(?:回答|答复|内容|信息|分析))")
 _FR_SELF = (r"(?:ceci|cela|ce\s+(?:texte|message|document|contenu|qui\s+précède)|cette\s+(?:réponse|analyse|note|"
             r"information|présentation)|ces\s+(?:informations|explications|indications|éléments)|les\s+(?:informations|"
@@ -94,7 +95,8 @@ NOT_ADVICE = {
         rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:is|are)\b[^.!?;]{{0,80}}?\bnot\s+{_EN_GAP}{_EN_ADVICE}",
         rf"\bnothing\s+(?:in|here|herein|above)\b[^.!?;]{{0,40}}?\b(?:is|constitutes|should\s+be\s+(?:construed|taken|"
         rf"treated)\s+as)\s+{_EN_GAP}{_EN_ADVICE}",
-        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:does|do|will)\s*(?:n't|\s+not)\s+create\s+an?\s+attorney[- ]client\s+relationship",
+        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:does|do|will)\s*(?:n't|\s+not)"
+        rf"\s+create\s+an?\s+attorney[- ]client\s+relationship",
     ],
     "de": [
         # "Dies ist keine Rechtsberatung", "Diese Auskunft ersetzt keine anwaltliche Beratung"
@@ -130,7 +132,8 @@ NOT_ADVICE = {
 }
 # The bare note, once a label ("Disclaimer:") and surrounding brackets and punctuation are dropped.
 BARE_NOTE = {
-    "en": r"(?:this\s+is\s+)?not\s+(?:intended\s+as\s+|meant\s+as\s+)?(?:a\s+)?(?:formal\s+|professional\s+)?legal\s+advice",
+    "en": r"(?:this\s+is\s+)?not\s+(?:intended\s+as\s+|meant\s+as\s+)?(?:a\s+)?"
+          r"(?:formal\s+|professional\s+)?legal\s+advice",
     "de": rf"keine\s+(?:\w+\s+)?{_DE_NOT_ADVICE}(?:\s+im\s+Sinne\s+des\s+\w+)?",
     "zh": r"(?:仅供参考[，,、]?)?不构成(?:任何)?(?:正式)?法律(?:意见|建议)",
     "fr": r"pas\s+(?:un\s+)?(?:avis|conseil)\s+juridique",
@@ -149,9 +152,13 @@ BARE_NOTE = {
 # (咨询/聘请/委托…律师, 向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of
 # rights, not advice.
 LAWYER = {
-    "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
-    "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
-    "fr": r"\b(?:avocat(?:e|s|es)?|notaire|juriste|conseill(?:er|ère)\s+juridique|professionnel(?:le)?\s+du\s+droit|conseils?\s+juridiques?|aide\s+juridictionnelle|maison\s+de\s+(?:la\s+)?justice)\b",
+    "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel"
+          r"|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
+    "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*"
+          r"|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten"
+          r"|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
+    "fr": r"\b(?:avocat(?:e|s|es)?|notaire|juriste|conseill(?:er|ère)\s+juridique|professionnel(?:le)?\s+du\s+droit"
+          r"|conseils?\s+juridiques?|aide\s+juridictionnelle|maison\s+de\s+(?:la\s+)?justice)\b",
     "zh": r"律师|法律专业人士|法律工作者|法律援助|专业人士",
 }
 # Another party's lawyer: consulting the opposing counsel or the landlord's solicitor is no advice to the reader to
@@ -237,9 +244,11 @@ CONSULT_LAWYER = {
 }
 # A sentence that says a lawyer is not needed never counts.
 NEGATED = {
-    "en": r"\b(?:no\s+need|not\s+need|(?:do|does)\s*n[o']t\s+(?:need|require|have\s+to)|needn't|need\s+not|requires?\s+no|"
+    "en": r"\b(?:no\s+need|not\s+need|(?:do|does)\s*n[o']t\s+(?:need|require|have\s+to)"
+          r"|needn't|need\s+not|requires?\s+no|"
           r"not\s+required|unnecessary|not\s+necessary|without\s+(?:a|an)\s+(?:lawyer|attorney))\b",
-    "de": r"(?:nicht\s+(?:nötig|notwendig|erforderlich)|\bbrauch\w*\s+(?:\w+\s+)?kein\w*|\bbenötig\w*\s+(?:\w+\s+)?kein\w*|\bmüss\w*\s+(?:\w+\s+)?kein\w*|\bohne\s+(?:einen\s+)?(?:Rechts)?[Aa]nwalt)",
+    "de": r"(?:nicht\s+(?:nötig|notwendig|erforderlich)|\bbrauch\w*\s+(?:\w+\s+)?kein\w*"
+          r"|\bbenötig\w*\s+(?:\w+\s+)?kein\w*|\bmüss\w*\s+(?:\w+\s+)?kein\w*|\bohne\s+(?:einen\s+)?(?:Rechts)?[Aa]nwalt)",
     "zh": r"(?:无需|无须|不需要|不必|没必要|用不着)",
     "fr": r"(?:\bpas\s+besoin|\bnul\s+besoin|\binutile|\b(?:n['’]est|ne\s+sera|n['’]était)\s+pas\s+(?:nécessaire|utile|"
           r"indispensable|obligatoire)|\bsans\s+(?:l['’]aide\s+d['’]un\s+)?avocat|\bne\s+(?:devez|devriez|pouvez)\s+pas)",

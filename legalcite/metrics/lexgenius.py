@@ -177,7 +177,8 @@ def normalize_taxonomy(data: Any, where: str = "taxonomy") -> dict[str, dict[str
     (the shipped file), and the paper format of the shared test data (dimensions as a list with task ids)."""
     if isinstance(data, dict) and isinstance(data.get("dimensions"), list) and isinstance(data.get("tasks"), list):
         data = taxonomy_from_paper(data)
-    if isinstance(data, dict) and isinstance(data.get("dimensions"), dict) and set(data) - {"dimensions"} <= _TAXONOMY_META:
+    if (isinstance(data, dict) and isinstance(data.get("dimensions"), dict)
+            and set(data) - {"dimensions"} <= _TAXONOMY_META):
         data = data["dimensions"]
     if not isinstance(data, dict) or not data:
         raise ScoreInputError(f"{where}: expected {{dimension: {{task: [ability, ...]}}}}")

@@ -390,8 +390,8 @@ def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCit
         return _checked(c, Status.REAL, f"{_rec_cite(rec)} is {described}" + _pin_note(c, rec) + _year_note(c, rec),
                         [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key)
     facts = ", ".join(x for x in (rec.docket and f"docket {rec.docket}", rec.date) if x)
-    what = f"{_rec_cite(rec)} is {described}" if rec.name else f"{_rec_cite(rec)} is listed in the {rec.table} table" + (
-        f" ({facts})" if facts else "")
+    what = (f"{_rec_cite(rec)} is {described}" if rec.name
+            else f"{_rec_cite(rec)} is listed in the {rec.table} table" + (f" ({facts})" if facts else ""))
     return _checked(c, Status.REAL, what + _pin_note(c, rec) + _year_note(c, rec),
                     [_table_evidence(r) for r in rows], rec.key)
 
@@ -546,7 +546,8 @@ def _combined(table: CheckedCitation, api: CheckedCitation) -> CheckedCitation:
     if api.status is Status.NOT_CHECKED:          # no second answer (no token, a fault): the table's stands
         return table
     api_ev = next((e for e in api.evidence if e.source == API_SOURCE), None)
-    no_case_there = api.status is Status.NOT_FINDABLE and api_ev is not None and api_ev.details.get("item_status") == 404
+    no_case_there = (api.status is Status.NOT_FINDABLE and api_ev is not None
+                     and api_ev.details.get("item_status") == 404)
     agrees = api.status is table.status or (table.status in DEDUCTED and no_case_there)
     if agrees:
         return dataclasses.replace(table, reason=f"{table.reason}; CourtListener agrees: {api.reason}",

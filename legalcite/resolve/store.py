@@ -101,7 +101,8 @@ def _printed(key: str, language: str | None) -> str:
 
 def _values(nodes: list[dict]) -> str:
     vals = list(dict.fromkeys(n["value"] for n in nodes))
-    if vals and all(v.isdigit() for v in vals) and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals))):
+    if (vals and all(v.isdigit() for v in vals)
+            and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals)))):
         return f"{vals[0]}–{vals[-1]}" if len(vals) > 1 else vals[0]
     return ", ".join(vals)
 

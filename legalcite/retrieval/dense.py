@@ -296,7 +296,8 @@ def search_faiss(index, query_vec, k: int, allowed=None):
     if allowed is not None:
         bits = np.packbits(np.asarray(allowed, dtype=bool), bitorder="little")
         sel = faiss.IDSelectorBitmap(len(allowed), faiss.swig_ptr(bits))
-        params = faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW) else faiss.SearchParameters(sel=sel)
+        params = (faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW)
+                  else faiss.SearchParameters(sel=sel))
         scores, ids = index.search(q, k, params=params)
     else:
         scores, ids = index.search(q, k)

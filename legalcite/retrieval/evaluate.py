@@ -198,7 +198,8 @@ def merge_results(parts: Sequence[dict]) -> dict:
     """One result from several :func:`evaluate` results over disjoint query sets (cross-validation folds),
     averaging every metric over all queries; each part must have been run with ``per_query=True``."""
     first = parts[0]
-    out: dict = {"n_queries": sum(p["n_queries"] for p in parts), "n_without_gold": sum(p["n_without_gold"] for p in parts),
+    out: dict = {"n_queries": sum(p["n_queries"] for p in parts),
+                 "n_without_gold": sum(p["n_without_gold"] for p in parts),
                  "level": first["level"], "only_indexed": first["only_indexed"], "kinds": {}}
     n = max(out["n_queries"], 1)
     out["gold_in_index"] = round(sum(p["gold_in_index"] * p["n_queries"] for p in parts) / n, 4)
@@ -213,7 +214,8 @@ def merge_results(parts: Sequence[dict]) -> dict:
                         if name.startswith(("recall@", "mrr@", "ndcg@")):
                             sums[group][name] += v
         agg = {g: {"n": counts[g], **{k: round(v / counts[g], 4) for k, v in s.items()}} for g, s in sums.items()}
-        out["kinds"][kind] = {"all": agg.get("all", {"n": 0}), "by_language": {g: v for g, v in agg.items() if g != "all"}}
+        out["kinds"][kind] = {"all": agg.get("all", {"n": 0}),
+                              "by_language": {g: v for g, v in agg.items() if g != "all"}}
     return out
 
 

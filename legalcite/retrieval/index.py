@@ -137,26 +137,30 @@ def build_index(
                 offsets[i + 1] = fh.tell()
                 kf.write(u.key + "\n")
         np.save(tmp / "units.offsets.npy", offsets)
-        np.save(tmp / "jurisdictions.npy", np.array([code[norm_jurisdiction(u.jurisdiction)] for u in units], dtype=np.uint8))
+        np.save(tmp / "jurisdictions.npy",
+                np.array([code[norm_jurisdiction(u.jurisdiction)] for u in units], dtype=np.uint8))
         manifest: dict[str, Any] = {
             "format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind, "n_units": len(units),
-            "jurisdictions": juris, "languages": sorted(set(langs)), "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "jurisdictions": juris, "languages": sorted(set(langs)),
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "versions": _versions(),
         }
         texts = [bm25_text(u) for u in units]
         if kind in ("bm25", "hybrid"):
-            bm = BM25.build(texts, langs, compounds=compounds, progress=Progress("bm25: analysing", len(texts), progress),
-                            **(bm25_params or {}))
+            bm = BM25.build(texts, langs, compounds=compounds,
+                            progress=Progress("bm25: analysing", len(texts), progress), **(bm25_params or {}))
             bm.save(tmp / "bm25")
             manifest["bm25"] = {**bm.params, "compounds": compounds}
         if kind in ("dense", "hybrid"):
             emb = embedder if not isinstance(embedder, str) else dn.get_embedder(embedder)
             cache = dn.EmbeddingCache(cache_dir, emb.name) if cache_dir is not False else None
             ptexts = [dn.passage_text(u.heading, u.text) for u in units]
-            vecs = dn.embed_passages(emb, ptexts, cache=cache, progress=Progress(f"dense: embedding ({emb.name})", len(ptexts), progress))
+            vecs = dn.embed_passages(emb, ptexts, cache=cache,
+                                     progress=Progress(f"dense: embedding ({emb.name})", len(ptexts), progress))
             (tmp / "dense").mkdir()
             np.save(tmp / "dense" / "embeddings.npy", vecs)
-            fx, info = dn.build_faiss(vecs, **({"hnsw_threshold": hnsw_threshold} if hnsw_threshold is not None else {}))
+            fx, info = dn.build_faiss(vecs,
+                                      **({"hnsw_threshold": hnsw_threshold} if hnsw_threshold is not None else {}))
             dn.save_faiss(fx, tmp / "dense" / "faiss.index")
             manifest["dense"] = {"embedder": emb.name, "dim": int(emb.dim), "faiss": info}
             if progress and info["type"] == "hnsw":
@@ -328,7 +332,8 @@ def load_index(path: str | Path, *, verify: bool = True) -> Index:
     path = Path(path)
     mf = path / "manifest.json"
     if not mf.is_file():
-        raise IndexFormatError(f"{path} is not a legalcite index (no manifest.json); build one with `legalcite index build`")
+        raise IndexFormatError(f"{path} is not a legalcite index (no manifest.json);"
+                              " build one with `legalcite index build`")
     try:
         manifest = json.loads(mf.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:

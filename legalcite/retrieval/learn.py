@@ -295,8 +295,8 @@ def _context(index: Index) -> dict:
     order = np.argsort(wid, kind="stable")
     bounds = np.r_[0, np.cumsum(np.bincount(wid, minlength=len(names)))][:-1]
     E = np.load(index.path / "dense" / "embeddings.npy", mmap_mode="r")
-    ctx = {"key_pos": index._pos, "wid": wid, "work_names": list(names), "work_index": names, "n_works": len(names), "order": order,
-           "bounds": bounds, "E": np.asarray(E, dtype=np.float32)}
+    ctx = {"key_pos": index._pos, "wid": wid, "work_names": list(names), "work_index": names, "n_works": len(names),
+           "order": order, "bounds": bounds, "E": np.asarray(E, dtype=np.float32)}
     index._rerank_ctx = ctx
     return ctx
 

@@ -99,5 +99,5 @@ def bulk_sources() -> dict[str, BulkSource]:
     return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
 
 
-__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
-           "BulkSource"]
+__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins",
+           "OnlineSource", "BulkSource"]

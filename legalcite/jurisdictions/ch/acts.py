@@ -274,13 +274,14 @@ def knows_name(printed: str) -> bool:
 # Tokens an abbreviation is made of: "OR", "Cst.", "BVV", "2", "UNO-Pakt", "II", "PolG/ZH", "LugÜ".
 _TOKEN = re.compile(r"[ \t]*([A-Za-zÄÖÜäöüÉé][\wÄÖÜäöüÉéèà&'\-/.]*|\d{1,2}(?![\d.,/])|[IVX]{1,4}\b)")
 _ABBR_SHAPE = re.compile(r"^[A-ZÄÖÜ][\wÄÖÜäöü\-]*[A-ZÄÖÜ][\wÄÖÜäöü\-]*$")
-_NOT_ACTS = frozenset("""BGE BGer ATF DTF EU EG EWG EGMR EuGH CHF EUR USD AG GmbH SA Sàrl SR AS BBl BV-Entwurf E II III IV
-VI VII VIII IX XI XII FINMA BGH BVerfG ECHR-""".split())
+_NOT_ACTS = frozenset("""BGE BGer ATF DTF EU EG EWG EGMR EuGH CHF EUR USD AG GmbH SA Sàrl SR AS BBl BV-Entwurf
+E II III IV VI VII VIII IX XI XII FINMA BGH BVerfG ECHR-""".split())
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 _SCHLT = re.compile(r"[ \t]*SchlT[ \t]+ZGB\b")
 _ARTICLE_WORDS = re.compile(r"[ \t]*(?:%s)[ \t]+" % "|".join(sorted(_ARTICLES)))
 _ENGLISH_OF = re.compile(r"[ \t]*(?:of|under)[ \t]+(?:the[ \t]+)?")
-_DATE = re.compile(r"\s*,?\s*(?:vom|du|del)\s+\d{1,2}\.?\s*(?:[A-Za-zäöüéû]+\.?|\d{1,2}\.)\s*\d{4}(?:/\d{1,2}\.\s*[A-Za-zäöü]+\s*\d{4})?")
+_DATE = re.compile(r"\s*,?\s*(?:vom|du|del)\s+\d{1,2}\.?\s*(?:[A-Za-zäöüéû]+\.?|\d{1,2}\.)\s*\d{4}"
+                   r"(?:/\d{1,2}\.\s*[A-Za-zäöü]+\s*\d{4})?")
 _TITLE_WORD = re.compile(r"[ \t\n]*([\wÄÖÜäöüß][\wÄÖÜäöüß\-]*)")
 _BRACKET_ABBR = re.compile(r"[ \t]*\(([A-Za-zÄÖÜäöü][\wÄÖÜäöü\-/. ]{0,24}?)\)")
 _WORD_EXPAND = {"BG": "Bundesgesetz", "VO": "Verordnung", "BB": "Bundesbeschluss"}

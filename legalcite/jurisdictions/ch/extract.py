@@ -38,7 +38,8 @@ _PLURAL_LABELS = frozenset("Absätze Absätzen alinéas capoversi Ziffern chiffr
 _INT_LABEL = {"abs": "par", "ziff": "par", "par": "par", "lit": "pt", "satz": "satz"}
 _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "satz"}
 _CONNECTOR = re.compile(
-    r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
+    r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|"
+    r"i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
     r"Verbindung[ \t]+mit|en[ \t]+relation[ \t]+avec|in[ \t]+relazione[ \t]+con|in conjunction with)|,)[ \t]*"
     r"(?=(?:a?Art|[Aa]rticles?|art|§)[^\n]{0,3}\d)")
 _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
@@ -409,7 +410,8 @@ def _bge(text: str, pos: int) -> list[Citation]:
     reporter = str(res.tree.children[0])
     cites: list[tuple[list[str], list[str]]] = []
     for tail in res.tree.children[1:]:
-        node = tail if tail.data == "cite" else next((c for c in getattr(tail, "children", ()) if hasattr(c, "data")), None)
+        node = tail if tail.data == "cite" else next(
+            (c for c in getattr(tail, "children", ()) if hasattr(c, "data")), None)
         if node is None:
             continue
         if node.data == "cite":

@@ -119,7 +119,8 @@ def _bindable(c: Citation) -> bool:
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     if not any(map(_bindable, citations)) or _STATUTE_TEXT.search(ctx.text):
-        return citations  # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
+        # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
+        return citations
     text = ctx.text
     out: list[Citation] = []
     last: tuple[int, Citation] | None = None  # (index in out, citation) of the last statute with a work

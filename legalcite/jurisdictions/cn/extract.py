@@ -68,7 +68,8 @@ _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例
 _N = r"(?:[0-9０-９]{1,5}|[零〇一二两三四五六七八九十百千]{1,10})"  # the grammar's NUM
 _SIMPLE = re.compile(rf"第\s*({_N})\s*条(?:\s*之\s*({_N}))?(?:\s*第\s*({_N})\s*款)?"
                      rf"(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
-_CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
+_CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]"
+                        rf"|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
 
 
 def _simple_units(window: str) -> tuple[list[Group], int] | None:
@@ -518,7 +519,8 @@ def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
                      text=text[start:end], metadata=StatuteMetadata(language="en")) for a in arts]
 
 
-_EN_PARA = re.compile(r"[Pp]aragraph\s*(\d{1,2})\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(\d{1,2})\)?\s*,?\s*)?of\s+")
+_EN_PARA = re.compile(r"[Pp]aragraph\s*(\d{1,2})\s*,?\s*"
+                      r"(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(\d{1,2})\)?\s*,?\s*)?of\s+")
 
 
 def _english_paragraph(text: str, m: re.Match, ctx: Context) -> list[Citation]:

@@ -102,7 +102,8 @@ def _listed(work: str | None):
 # ---------------------------------------------------------------- groups joined into one citation run
 
 _CONNECTOR = re.compile(
-    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
+    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|"
+    r"in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
     r"[ \t]*(?=§|Art(?:\.|ikel)?[ \t]*\d)"
 )
 _VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")

@@ -74,9 +74,9 @@ def missing_section(c: Citation, first: str, store: Store, work, day: str) -> Ch
     if number in table["complete_titles"]:
         return CheckedCitation(c, Status.INVENTED, f"{printed} is neither in force (the section list has {scope}) "
                                f"nor a former section (OLRC release point {table['release']} lists every former "
-                               f"section of title {title[1:]})", (Evidence(source, section, details={"complete_title": True}),
-                                                                 Evidence(f"store:{work.source}", section,
-                                                                          snapshot=work.snapshot)),
+                               f"section of title {title[1:]})",
+                               (Evidence(source, section, details={"complete_title": True}),
+                                Evidence(f"store:{work.source}", section, snapshot=work.snapshot)),
                                section, confirmed=True)
     return CheckedCitation(c, Status.NOT_CHECKED, f"{printed} is not in force (the section list has {scope}); "
                            "whether it is a former section or was never in the Code, the offline data cannot tell",

@@ -71,7 +71,9 @@ def _norm(name: str) -> str:
 _CHAIN_AND_NAME = WINDOW + 80
 # what may stand between the code name and the section sign
 _TO_SIGN = re.compile(r"(?:\s+Ann\.)?\s*,?\s*(?=§|[Ss]ec(?:tion)?s?\b|[Ss]ecs?\.)")
-_OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
+_OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?"
+                      r"(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code"
+                      r"|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
 _CONST = re.compile(r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*")
 _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 

@@ -53,7 +53,8 @@ def _roman() -> re.Pattern:
     """reporters-db's roman page numbers (``lxiv``; not a lone ``v``), lowercase as front matter prints them."""
     from reporters_db import REGEX_VARIABLES  # reporters_db: heavy
 
-    return re.compile(re.sub(r"\(\?P<page>(.*)\)$", r"\1", REGEX_VARIABLES["page_with_roman_numerals"]).replace("?P<page>", ""))
+    page = re.sub(r"\(\?P<page>(.*)\)$", r"\1", REGEX_VARIABLES["page_with_roman_numerals"])
+    return re.compile(page.replace("?P<page>", ""))
 
 
 @dataclass(frozen=True)
