@@ -18,6 +18,7 @@ Errors
 
 The command line (``legalcite --help``) covers the rest: the corpus store, retrieval, benchmark scores, reports.
 """
+import importlib
 import typing as _typing
 
 import legalcite.jurisdictions  # noqa: F401  the registry: hands the key functions every jurisdiction's labels
@@ -60,8 +61,6 @@ def __getattr__(name: str) -> object:
         mod, attr = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module 'legalcite' has no attribute {name!r}") from None
-    import importlib
-
     value = getattr(importlib.import_module(mod), attr)
     globals()[name] = value
     return value

@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 from typing import IO, Callable, Iterator
+from urllib.parse import quote
 
 # What is being loaded, said while it takes long (loading()); the CLI shows it on stderr, a library caller sees it
 # only if it configures this logger.
@@ -35,7 +36,7 @@ def cache_dir() -> Path:
     """``$LEGALCITE_CACHE`` if set, else the platform's user cache dir (online answers, official downloads)."""
     base = os.environ.get("LEGALCITE_CACHE")
     if base is None:
-        import platformdirs
+        import platformdirs  # start-up: kept off `legalcite extract`
 
         base = platformdirs.user_cache_dir("legalcite")
     return Path(base)
@@ -43,8 +44,6 @@ def cache_dir() -> Path:
 
 def url_segment(value: str) -> str:
     """Percent-quote one URL path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
-    from urllib.parse import quote
-
     q = quote(value, safe="")
     return q.replace(".", "%2E") if q in (".", "..") else q
 

@@ -1,5 +1,5 @@
-"""``legalcite.annotate()`` (module ``legalcite.annotation``): the text back with every citation wrapped in a link — eyecite's ``annotate``, for every
-jurisdiction legalcite reads.
+"""``legalcite.annotate()`` (module ``legalcite.annotation``): the text back with every citation wrapped in a link —
+eyecite's ``annotate``, for every jurisdiction legalcite reads.
 
     >>> import legalcite
     >>> legalcite.annotate("See 42 U.S.C. § 1983.", output="markdown")
@@ -22,7 +22,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from legalcite.checker import CheckOptions, check_texts
+from legalcite.core.markup import clean
 from legalcite.models import Citation, Form, Kind
+from legalcite.pipeline import extract
+from legalcite.sources import urls_for
 
 if TYPE_CHECKING:
     import os
@@ -54,8 +58,6 @@ class Mark:
 
 def default_link(citation: Citation) -> str | None:
     """The most authoritative URL :func:`legalcite.sources.urls_for` builds for the citation; None without one."""
-    from legalcite.sources import urls_for
-
     urls = urls_for(citation) if citation.key else []
     return urls[0] if urls else None
 
@@ -74,8 +76,6 @@ def annotate(text: str, *, output: str = "html", markup: str | None = None,
         raise ValueError("HTML input is annotated as HTML: its markup is kept")
     options = None
     if status:
-        from legalcite.checker import CheckOptions
-
         options = CheckOptions(store=store, online=online, jurisdiction=jurisdiction)  # type: ignore[arg-type]
     marks = find_marks(text, markup=markup, link=link, options=options, full_span=full_span,
                        jurisdiction=jurisdiction)
@@ -90,19 +90,13 @@ def find_marks(text: str, *, markup: str | None = None, link: Callable[[Citation
     """What :func:`annotate` wraps: each citation with a key, its span in ``text`` (the markup when ``markup`` is
     given), its URL and, with ``options`` (the check's), its check result (``options.jurisdiction`` then stands
     for ``jurisdiction``). Spans do not overlap."""
-    from legalcite.pipeline import extract
-
     visible = None
     plain = text
     if markup is not None:
-        from legalcite.core.markup import clean
-
         visible = clean(text, markup)
         plain = visible.text
     checked: list[Any]
     if options is not None:  # the one check path (short cites bound through the case tables, attribution)
-        from legalcite.checker import check_texts
-
         [result] = check_texts([plain], options)
         if isinstance(result, Exception):
             raise result

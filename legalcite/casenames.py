@@ -23,6 +23,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from legalcite.core.data import load
+from legalcite.jurisdictions import registered
+
 THRESHOLD = 90.0          # token-set ratio (0–100) at which two party forms are one party
 MIN_PARTY_CHARS = 3       # a party form shorter than this ("a", "x") matches nothing by itself
 
@@ -43,9 +46,6 @@ def _tables() -> tuple[dict[str, str], tuple[tuple[str, ...], ...], tuple[tuple[
 def _merged() -> dict[str, Any]:
     """The case-name tables every registered jurisdiction declares (``Jurisdiction.case_names``), merged: T6's
     words of all, the lists one after another."""
-    from legalcite.core.data import load
-    from legalcite.jurisdictions import registered
-
     data: dict[str, Any] = {"t6": {}, "entity_suffixes": [], "procedural": [], "generic_parties": [], "states": []}
     for j in registered():
         if j.case_names is not None:
@@ -128,7 +128,7 @@ class NameComparison:
 
 def compare(cited: str, listed: str) -> NameComparison:
     """Whether ``cited`` names the decision ``listed`` is the name of (see the module docstring)."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz  # rapidfuzz: heavy
 
     a = [f for f in (party_form(p) for p in split_parties(cited)) if f]
     b = [f for f in (party_form(p) for p in split_parties(listed)) if f]

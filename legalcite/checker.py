@@ -25,17 +25,29 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import importlib.util
 import logging
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from legalcite.attribution import REASONS, attribute_texts, attribution_result, not_run
+from legalcite.attribution import lexical
+from legalcite.attribution.store import DEFAULT_EMBEDDER, LEXICAL_TABLE, VECTORS_TABLE
+from legalcite.attribution.successor import with_successors
 from legalcite.core.budget import Budget, OverBudget
+from legalcite.corpora.store import Store, StoreError, open_store
 from legalcite.deduction import CITATION_PENALTY, distinct_deducted
 from legalcite.io import BadLine, Line, parse_json_line
 from legalcite.errors import LegalciteError
+from legalcite.jurisdictions import guess_language
 from legalcite.models import Citation, Kind
-from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided, settle_confirmed
+from legalcite.pipeline import _drop_unresolved, extract
+from legalcite.resolve import Chain
+from legalcite.resolve.base import Resolution
+from legalcite.resolve.cases import OFFLINE_HINT, bind_short_cites
+from legalcite.resolve.store import StoreResolver, today
+from legalcite.status import CheckedCitation, DEDUCTED, DEDUCT_POLICIES, Evidence, Status, Undecided, settle_confirmed
 
 if TYPE_CHECKING:
     from legalcite.attribution.opinion import OpinionSettings
@@ -74,18 +86,14 @@ class CheckOptions:
     #                                     judged against it); None: none
 
     def __post_init__(self) -> None:
-        from legalcite.corpora.store import Store
-
         if isinstance(self.store, os.PathLike):
             object.__setattr__(self, "store", os.fspath(self.store))
         elif self.store is not None and not isinstance(self.store, (Store, str)):
             raise TypeError(f"CheckOptions.store must be a Store, a path or None, not {type(self.store).__name__}")
         if self.date is not None:
-            from legalcite.resolve.store import today
-
             object.__setattr__(self, "date", today(self.date))   # a ValueError naming a date that is none
         if self.attribution_judge is not None:   # a bad endpoint spec is the caller's error, raised before any work
-            from legalcite.attribution.opinion import settings_of
+            from legalcite.attribution.opinion import settings_of  # heavy: imports httpx
 
             object.__setattr__(self, "attribution_judge", settings_of(self.attribution_judge))
         if self.max_seconds is not None and not (isinstance(self.max_seconds, (int, float))
@@ -100,8 +108,6 @@ class CheckOptions:
     @property
     def store_path(self) -> str | None:
         """The store's file as a path a worker can open (None: ``LEGALCITE_STORE`` or the default location)."""
-        from legalcite.corpora.store import Store
-
         return str(self.store.path) if isinstance(self.store, Store) else self.store
 
 
@@ -137,8 +143,6 @@ def check_texts(texts: Sequence[str], options: CheckOptions = CheckOptions(),
     ``options.max_seconds``: each text's time budget (:mod:`legalcite.core.budget`), over all four steps; a text
     that runs past it gets :class:`~legalcite.core.budget.OverBudget` as its result (its claims are then judged text
     by text, each within what is left of its budget)."""
-    from legalcite.corpora.store import open_store
-
     try:
         store = open_store(options.store)   # the one conversion from path to Store of the check
         chain = _chain(store, options)
@@ -152,8 +156,6 @@ def _check(texts: Sequence[str], citations_of: Callable[[str], Sequence[Citation
            questions: Sequence[str | None] | None, store: Store, chain: Chain, options: CheckOptions
            ) -> list[list[CheckedCitation] | Exception]:
     """:func:`check_texts` once the store is open: ``citations_of(text)`` (steps 1 and 2), then steps 3 and 4."""
-    from legalcite.jurisdictions import guess_language
-
     budgets = [Budget(options.max_seconds) for _ in texts]
     resolved: list[tuple[list[CheckedCitation], list[Any]] | Exception] = []
     for text, budget in zip(texts, budgets):
@@ -218,8 +220,6 @@ def check_citations(citations: Sequence[Citation], text: str = "", options: Chec
     2 are the caller's: a short cite given here is not bound through the case tables, and ``options.jurisdiction``
     is not used. ``tests/test_one_check_path.py`` pins that it gives :func:`check_texts`'s verdicts on citations
     extracted from the same text."""
-    from legalcite.corpora.store import open_store
-
     store = open_store(options.store)
     [result] = _check([text], lambda _: citations, None, store, _chain(store, options), options)
     if isinstance(result, Exception):
@@ -229,21 +229,15 @@ def check_citations(citations: Sequence[Citation], text: str = "", options: Chec
 
 def _citations(text: str, store: Store, jurisdiction: str | None) -> list[Citation]:
     """Steps 1 and 2: the citations of ``text``, short cites bound through the case tables where linking could not."""
-    from legalcite.pipeline import _drop_unresolved, extract
-    from legalcite.resolve.cases import bind_short_cites
-
     return _drop_unresolved(bind_short_cites(extract(text, jurisdiction=jurisdiction, unresolved=True), store))
 
 
 def _chain(store: Store, options: CheckOptions) -> Chain:
     """The resolver chain: the store, then (``options.online``) the official sources, which also review the store's
     verdicts (their answers cached in a table of the store's file: a path, as that cache writes)."""
-    from legalcite.resolve import Chain
-    from legalcite.resolve.store import StoreResolver
-
     chain: list[Any] = [StoreResolver(store, date=options.date)]
     if options.online:
-        from legalcite.resolve.online import OnlineResolver
+        from legalcite.resolve.online import OnlineResolver  # heavy: imports httpx, reporters_db
 
         chain.append(OnlineResolver(store_path=str(store.path)))
     return Chain(chain)
@@ -254,9 +248,6 @@ def _resolve(citations: Sequence[Citation], chain: Chain, online: bool, language
     """Step 3: (verdicts, the store's unit behind each). The chain is asked about all citations at once; where that
     fails, about each alone, and one that fails alone is ``not_checked`` (fault) saying so (:func:`fault_verdict`).
     ``language``: the answer's, which the reasons name provisions in."""
-    from legalcite.corpora.store import StoreError
-    from legalcite.resolve.base import Resolution
-
     try:
         results = chain.resolve(citations, language)
     except (StoreError, OverBudget):  # (the run or the answer ends)
@@ -272,8 +263,6 @@ def _resolve(citations: Sequence[Citation], chain: Chain, online: bool, language
                 results.append(Resolution(fault_verdict(c, "resolving the citation", e)))
     out = [_said_how_read(r.checked) for r in results]
     if not online:  # say why nobody else was asked, and for a decision what would decide it
-        from legalcite.resolve.cases import OFFLINE_HINT
-
         out = [dataclasses.replace(cc, reason=f"{cc.reason}" + (
             f"; {OFFLINE_HINT}" if cc.citation.kind in (Kind.CASE, Kind.REPORTER) else "") + " (offline)")
                if cc.status is Status.NOT_CHECKED else cc for cc in out]
@@ -295,10 +284,6 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
     outs = [out for out, _ in resolved]
     attribution, opinion = options.attribution, options.attribution_judge
     if attribution and resolved:
-        from legalcite.attribution import attribute_texts, not_run
-        from legalcite.attribution.successor import with_successors
-        from legalcite.corpora.store import StoreError
-
         asked = list(questions) if questions is not None else [None] * len(texts)
         jobs = [(out, units, text) for (out, units), text in zip(resolved, texts)]
         try:
@@ -314,8 +299,6 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
                           lambda cc, said: _with_fault(cc, "looking up the successor", said))
                 for out, text in zip(outs, texts)]
     elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
-        from legalcite.attribution import REASONS, not_run
-
         outs = [[not_run(cc, REASONS["off"]) if cc.status is Status.REAL else cc for cc in out] for out in outs]
     return [[settle_confirmed(cc) for cc in out] for out in outs]
 
@@ -351,8 +334,6 @@ def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], ou
     raises, it is run with one such verdict at a time (the others set aside as ``not_checked``, which it leaves
     alone) to find those it fails on, then once with those set aside: each of them leaves unchanged except for
     ``failed_on(verdict, what went wrong)``; the others get the step's result. A damaged store ends the run."""
-    from legalcite.corpora.store import StoreError
-
     def aside(cc: CheckedCitation) -> CheckedCitation:
         return dataclasses.replace(cc, status=Status.NOT_CHECKED)
 
@@ -387,12 +368,7 @@ def attribution_gaps(store: Store) -> list[str]:
     """What the misattribution test cannot do with this install and this store, one sentence each (``legalcite
     check`` says them once on stderr): without the ``retrieval`` extra or the store's BM25 matrices nothing is
     judged; without unit vectors or the ``dense`` extra only claims in the law's language are."""
-    import importlib.util
-
-    from legalcite.attribution.lexical import available
-    from legalcite.attribution.store import DEFAULT_EMBEDDER, LEXICAL_TABLE, VECTORS_TABLE
-
-    if not available():
+    if not lexical.available():
         return ["attribution not run: numpy and PyStemmer are not installed (pip install 'legalcite[retrieval]'); "
                 "statuses say whether each provision exists, not whether it supports the statement"]
     tables = {name for (name,) in store.read("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -418,9 +394,6 @@ def summarize(checked: Iterable[CheckedCitation], deduct: str = "confirmed") -> 
     ``unconfirmed``. ``attribution_not_run``: the ``real``
     verdicts whose claim was not compared with the unit (the evidence says why), ``attribution_no_claim`` those
     whose sentence states nothing beyond the citation."""
-    from legalcite.attribution import attribution_result
-    from legalcite.status import DEDUCT_POLICIES
-
     if deduct not in DEDUCT_POLICIES:
         raise ValueError(f"deduct must be one of {DEDUCT_POLICIES}, not {deduct!r}")
     counts: dict[str, int] = {}
@@ -484,8 +457,6 @@ def check_answers(answers: Sequence[Answer], options: CheckOptions = CheckOption
     embedding call for the dense model instead of one per answer). An answer that fails gets its own error
     record. Raises only :class:`~legalcite.corpora.store.StoreError` (the store, damaged mid-run, fails every
     answer alike: see the module doc)."""
-    from legalcite.corpora.store import StoreError
-
     results = check_texts([a.text for a in answers], options, [a.question for a in answers])
     for r in results:
         if isinstance(r, StoreError):

@@ -20,6 +20,7 @@ dask/distributed are imported only by the ``dask`` engine (``pip install legalci
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -33,8 +34,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from legalcite._util import sha256_file as file_digest
-from legalcite.io import BadLine, Line, Reader
+from legalcite.checker import CheckOptions, check_record
+from legalcite.io import BadLine, Line, Reader, dumps
 from legalcite.errors import LegalciteError
+from legalcite.retrieval import dense as dn
+from legalcite.retrieval.index import Progress, build_index
 
 if TYPE_CHECKING:
     from legalcite.checker import CheckOptions
@@ -128,7 +132,7 @@ def run_partition(fn: PartitionFn, ctx: Any, shipped: Mapping[str, str], first_l
 
 
 def _worker_plugin_class():
-    from distributed.diagnostics.plugin import WorkerPlugin
+    from distributed.diagnostics.plugin import WorkerPlugin  # distributed: dist extra
 
     class ShipFile(WorkerPlugin):
         """Carries one read-only file to every worker, once: current workers when registered, new workers
@@ -266,7 +270,7 @@ def run_jsonl(
 
 def start_client(scheduler: str | None = None, n_workers: int = 2):
     """A Client for ``scheduler``, or for a new local cluster of ``n_workers`` single-threaded processes."""
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster  # distributed: dist extra
 
     if scheduler:
         return Client(scheduler)
@@ -314,7 +318,7 @@ def _finished(client: Any, tasks: Iterator[tuple[int, tuple]], *, limit: int, re
               ) -> Iterator[tuple[int, Any, str | None]]:
     """Submit ``run_partition(*args)`` for each ``(index, args)`` with at most ``limit`` in flight; yield
     ``(index, result, None)`` or ``(index, None, error)`` as tasks finish, in any order."""
-    from distributed import as_completed
+    from distributed import as_completed  # distributed: dist extra
 
     job = f"legalcite-{name}-{hashlib.sha1(str(time.time_ns()).encode()).hexdigest()[:10]}"
     index_of: dict[str, int] = {}
@@ -363,11 +367,6 @@ def _check_partition(records: Sequence[Line | BadLine], first_lineno: int, optio
                      files: Mapping[str, str]) -> str:
     """``legalcite check`` on one partition: the same per-record function and serialisation as the CLI; the store
     is the copy shipped to this worker, where one was."""
-    import dataclasses
-
-    from legalcite.checker import check_record
-    from legalcite.io import dumps
-
     if "store" in files:
         options = dataclasses.replace(options, store=files["store"])
     return "".join(dumps(check_record(rec, options)) + "\n" for rec in records)
@@ -379,10 +378,6 @@ def run_check(input_path: str | Path, output_path: str | Path, options: CheckOpt
     :func:`run_jsonl` for ``scheduler``, ``client``, ``n_workers``, partitioning and retries). The options'
     store is shipped to each worker once unless ``ship_store=False`` (the store is already at that path on
     every worker; also set by ``LEGALCITE_DASK_SHARED_STORE=1``, for the CLI)."""
-    import dataclasses
-
-    from legalcite.checker import CheckOptions
-
     options = options if options is not None else CheckOptions()
     if not isinstance(options, CheckOptions):
         raise TypeError(f"run_check needs CheckOptions, not {type(options).__name__}")
@@ -398,8 +393,6 @@ def run_check(input_path: str | Path, output_path: str | Path, options: CheckOpt
 # ---------------------------------------------------------------- index build
 
 def _embed_partition(texts: Sequence[str], first: int, embedder: str, files: Mapping[str, str]) -> Any:
-    from legalcite.retrieval import dense as dn
-
     emb = _embedder(embedder)
     return dn.embed_passages(emb, list(texts), cache=None)
 
@@ -410,8 +403,6 @@ _EMBEDDERS: dict[str, Any] = {}
 def _embedder(name: str) -> Any:
     """One model per worker process, loaded on its first partition."""
     if name not in _EMBEDDERS:
-        from legalcite.retrieval import dense as dn
-
         _EMBEDDERS[name] = dn.get_embedder(name)
     return _EMBEDDERS[name]
 
@@ -427,9 +418,6 @@ def embed_texts_distributed(texts: Sequence[str], embedder: str, cache_dir: Path
     the vectors, and so the index, are identical. Each finished partition goes into the cache at once, so an
     interrupted build resumes where it stopped. ``progress``: a line with rate and ETA on stderr as partitions
     finish."""
-    from legalcite.retrieval import dense as dn
-    from legalcite.retrieval.index import Progress
-
     t_start = time.perf_counter()
     cache = dn.EmbeddingCache(cache_dir, _embedder_name(embedder))
     todo = [t for t in texts if cache.get(t) is None]
@@ -481,9 +469,6 @@ def run_index_build(units: Sequence[Any], out: str | Path, *, kind: str = "bm25"
     """``legalcite index build`` with the embedding spread over the cluster: the workers embed partitions of
     the passages into the embedding cache, then :func:`legalcite.retrieval.index.build_index` runs here and
     finds every vector cached (BM25 is built here too: it is fast and needs global statistics)."""
-    from legalcite.retrieval import dense as dn
-    from legalcite.retrieval.index import build_index
-
     units = [u for u in units if (u.text or u.heading)]
     if kind in ("dense", "hybrid"):
         if not isinstance(embedder, str):

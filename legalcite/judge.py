@@ -22,6 +22,7 @@ or ``custom@<hash>``), so judgments made with another prompt are never mixed int
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -29,10 +30,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from legalcite._util import Progress
+from legalcite._util import Progress, cache_dir
 from legalcite.errors import InputError
-from legalcite.llm import (Endpoint, JudgeInputError, PromptFile, Request, SqliteCache, check_template, done_keys,
-                           parse_judge, run_requests, strip_reasoning, usage_totals)
+from legalcite.io import dumps, read_records
+from legalcite.io.files import atomic_path
+from legalcite.llm import (Endpoint, JudgeInputError, PromptFile, Request, SqliteCache, answered, check_template,
+                           done_keys, parse_judge, run_requests, strip_reasoning, usage_totals)
 from legalcite.llm import load_prompt as _load_prompt
 from legalcite.metrics.io import ANSWER_FIELDS
 from legalcite.metrics.lexam import POOLS, on_judge_scale
@@ -60,8 +63,6 @@ def prompt_id(system: str, template: str) -> str:
     """Which prompt graded a judgment: the default's ``name@version``, else ``custom@`` and a hash of the texts."""
     if (system, template) == (DEFAULT_PROMPT.system, DEFAULT_PROMPT.template):
         return DEFAULT_PROMPT.id
-    import hashlib
-
     return "custom@" + hashlib.sha256(f"{system}\0{template}".encode("utf-8")).hexdigest()[:12]
 
 
@@ -160,8 +161,6 @@ def read_items(answers: str | Path, questions: str | Path | None = None, *, answ
     """The answers to grade, joined on ``id`` with their questions (``question``, ``reference_answer``; from
     ``questions`` or the answer line itself). Returns the items and the bad lines (reported, not graded): a line
     without an answer, a question or a reference. No line with an answer field at all is an error."""
-    from legalcite.io import read_records
-
     qs: dict[Any, dict[str, Any]] = {}
     bad: list[Any] = []
     if questions is not None:
@@ -254,10 +253,6 @@ def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_pat
     """``OUT`` from the calls log (the judgments made with ``prompt``, default the shipped one): per answer the
     judges' scores, the pooled score, and what is missing or out of range. An answer is complete when every judge
     gave a score on the 0–1 scale; only a complete answer is pooled."""
-    from legalcite.io.files import atomic_path
-    from legalcite.io import dumps
-    from legalcite.llm import answered
-
     prompt = DEFAULT_PROMPT.id if prompt is None else prompt
     by_pair: dict[tuple[str, str, str | None], dict[str, Any]] = {}
     for r in answered(calls_path(out_path)):
@@ -297,8 +292,6 @@ def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_pat
 
 def default_cache() -> SqliteCache:
     """The judge cache in legalcite's cache directory (``$LEGALCITE_CACHE`` or the user cache dir)."""
-    from legalcite._util import cache_dir
-
     return SqliteCache(cache_dir() / "judge.sqlite")
 
 

@@ -155,8 +155,8 @@ def less_precise(a: str, b: str) -> bool:
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 # The one definition of a Roman numeral (canonical subtractive form): :func:`roman_to_int` accepts exactly what
 # ROMAN_NUMERAL matches (1-4999), and grammars that lex Roman numerals get ROMAN_SMALL_NUMERAL (1-39, the letters I, V,
-# X: Absätze, senates, series) as their ``ROMAN_NUMERAL`` terminal (legalcite.core.parse), a subset of it, so that no citation
-# is lexed as a numeral that the key cannot hold (``§ 823 IIII BGB``) and no law name as one (``MDV``, ``CD``).
+# X: Absätze, senates, series) as their ``ROMAN_NUMERAL`` terminal (legalcite.core.parse), a subset of it, so that no
+# citation is lexed as a numeral that the key cannot hold (``§ 823 IIII BGB``) and no law name as one (``MDV``, ``CD``).
 _ONES, _TENS, _HUNDREDS = r"(?:IX|IV|V?I{0,3})", r"(?:XC|XL|L?X{0,3})", r"(?:CM|CD|D?C{0,3})"
 # spelled level by level from the highest one it writes, so that the pattern itself cannot match the empty string
 ROMAN_NUMERAL = (rf"(?:M{{1,4}}{_HUNDREDS}{_TENS}{_ONES}|(?:CM|CD|D?C{{1,3}}|D){_TENS}{_ONES}"

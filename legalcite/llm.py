@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from importlib import resources
 import json
 import os
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence
 
 from legalcite.errors import InputError
+from legalcite.io import dumps
 
 RETRY_STATUS = frozenset({408, 409, 429})
 MAX_RETRY_AFTER_S = 60.0
@@ -86,7 +89,8 @@ class Request:
 
 def _usage(data: dict[str, Any]) -> dict[str, int]:
     u = data.get("usage") or {}
-    return {"prompt_tokens": int(u.get("prompt_tokens") or 0), "completion_tokens": int(u.get("completion_tokens") or 0)}
+    return {"prompt_tokens": int(u.get("prompt_tokens") or 0),
+            "completion_tokens": int(u.get("completion_tokens") or 0)}
 
 
 async def complete(client: Any, endpoint: Endpoint, messages: Sequence[dict[str, str]], *, retries: int = 4,
@@ -141,7 +145,7 @@ async def complete(client: Any, endpoint: Endpoint, messages: Sequence[dict[str,
 def _unreachable(e: BaseException) -> bool:
     """A failure to connect at all (refused, no route, unknown host, connect timeout), as opposed to an endpoint
     that answered badly or dropped a request."""
-    import httpx
+    import httpx  # httpx: heavy
 
     return isinstance(e, (httpx.ConnectError, httpx.ConnectTimeout, httpx.UnsupportedProtocol))
 
@@ -204,9 +208,7 @@ def _end_with_newline(path: Path) -> None:
 
 async def _run(requests: Sequence[Request], out_path: Path, *, concurrency: int, retries: int, backoff: float,
                timeout: float, cache: Cache | None, progress: Callable[[int], None] | None) -> dict[str, Any]:
-    import httpx
-
-    from legalcite.io import dumps
+    import httpx  # httpx: heavy
 
     sem = asyncio.Semaphore(max(1, concurrency))
     stats: dict[str, Any] = {"answered": 0, "failed": 0, "cached": 0, "sent": 0, "prompt_tokens": 0,
@@ -295,8 +297,6 @@ class SqliteCache:
     and a killed run must not leave it half-written."""
 
     def __init__(self, path: str | Path) -> None:
-        import sqlite3
-
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=30)
@@ -372,8 +372,6 @@ def read_prompt_file(path: str | Path | None, default: str, error: type[Exceptio
     where = path or default
     try:
         if path is None:
-            from importlib import resources
-
             text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
         else:
             text = Path(path).read_text(encoding="utf-8")

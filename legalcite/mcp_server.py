@@ -17,11 +17,17 @@ No ``from __future__ import annotations``: the SDK reads the tools' parameter ty
 must be objects (pydantic's ``Field``, imported with the SDK) rather than strings.
 """
 import dataclasses
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import replace
+from typing import Annotated, Any, Literal, TYPE_CHECKING
 
+from legalcite._version import __version__
+from legalcite.checker import Answer, CheckOptions, check_answer
+from legalcite.corpora.store import StoreError
 from legalcite.errors import InputError, LegalciteError
-from legalcite.jurisdictions import parse_codes
+from legalcite.jurisdictions import PACKAGES, parse_codes, print_key
+from legalcite.pipeline import extract as citations_of
 from legalcite.retrieval.access import need_index, open_index, search_index
+from legalcite.status import Status
 
 if TYPE_CHECKING:
     from legalcite.checker import CheckOptions
@@ -30,8 +36,6 @@ SERVER_NAME = "legalcite"
 
 
 def _default_options() -> "CheckOptions":
-    from legalcite.checker import CheckOptions
-
     return CheckOptions()
 
 
@@ -48,19 +52,12 @@ class Tools:
     def extract(self, text: str, jurisdiction: str | None = None) -> dict[str, Any]:
         """``{"citations": [...]}``: each citation of ``text`` as :meth:`legalcite.models.Citation.to_dict` writes it
         (key, jurisdiction, kind, work, units, span, text, form)."""
-        from legalcite.pipeline import extract as citations_of
-
         self._fits(text)
         return {"citations": [c.to_dict() for c in citations_of(text, jurisdiction=_code(jurisdiction))]}
 
     def check(self, text: str, question: str | None = None, jurisdiction: str | None = None) -> dict[str, Any]:
         """``{"citations": [...], "summary": {...}}``: the record ``legalcite check`` writes for ``text`` as one answer
         (each citation with status, reason and evidence; counts and the LexAssay deduction)."""
-        from dataclasses import replace
-
-        from legalcite.checker import Answer, check_answer
-        from legalcite.corpora.store import StoreError
-
         self._fits(text)
         options = replace(self.options, jurisdiction=_code(jurisdiction))
         try:
@@ -98,8 +95,6 @@ class Tools:
     def print_key(self, key: str, language: str | None = None) -> dict[str, Any]:
         """``{"key", "printed"}``: ``key`` as its jurisdiction prints it (``de/bgb/s823/abs1`` → ``§ 823 Abs. 1 BGB``),
         in ``language`` where its printer has forms in several (treaties, EU acts)."""
-        from legalcite.jurisdictions import PACKAGES, print_key
-
         key = key.strip()
         code = key.split("/", 1)[0]
         if code not in PACKAGES or "/" not in key:
@@ -133,16 +128,10 @@ def _code(jurisdiction: str | None) -> str | None:
 def build_server(tools: Tools):
     """An ``mcp`` :class:`~mcp.server.mcpserver.MCPServer` whose tools are ``tools``' methods; a deliberate error is
     the tool's error result (:class:`~mcp.server.mcpserver.exceptions.ToolError`), a bug one too (the SDK's)."""
-    from typing import Annotated
-
-    from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.types import ToolAnnotations
-    from pydantic import Field
-
-    from legalcite._version import __version__
-    from legalcite.jurisdictions import PACKAGES
-    from legalcite.status import Status
+    from mcp.server.mcpserver import MCPServer  # mcp: mcp extra
+    from mcp.server.mcpserver.exceptions import ToolError  # mcp: mcp extra
+    from mcp.types import ToolAnnotations  # mcp: mcp extra
+    from pydantic import Field  # pydantic: heavy
 
     statuses = ", ".join(s.value for s in Status)
 

@@ -89,7 +89,8 @@ class StatuteMetadata(Metadata):
     implausible: str | None = None    # why this jurisdiction's reading is unlikely ("Art." of a German law cited by §)
     work_name: str | None = None      # the code's name as printed where the key abbreviates it ("Civil Code")
     work_only: bool = False           # a law named without a unit ("des Einkommensteuergesetzes")
-    language: str | None = None       # the citation's language where it differs from the law's ("en": PRC law in English)
+    # the citation's language where it differs from the law's ("en": PRC law in English)
+    language: str | None = None
     jurisdiction_candidates: tuple[str, ...] = ()  # where the context did not decide ("Civil Code section 1542")
     unkeyed_level: str | None = None  # a printed level the key has no label for ("Teil B"): the key stops above it
     read_as: str | None = None        # an irregular form and how it was read ("第三百零十条 read as 第三百一十条")

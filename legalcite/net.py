@@ -31,10 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import errno
+import hashlib
 import json
 import logging
 import random
 import re
+import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -45,8 +48,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from legalcite._util import MAX_DECODED, sha256_file
+from legalcite._util import MAX_DECODED, StatusLine, sha256_file
 from legalcite.errors import LegalciteError
+from legalcite.io.files import atomic_write_text
 
 if TYPE_CHECKING:
     import httpx
@@ -165,7 +169,7 @@ def origin_of(url: httpx.URL) -> str:
 
 def check_allowed(url: str | httpx.URL, allowed: Iterable[str]) -> httpx.URL:
     """Parse ``url`` and refuse it unless its origin is allow-listed (no userinfo either)."""
-    import httpx
+    import httpx  # httpx: heavy
 
     try:
         u = httpx.URL(str(url))
@@ -187,7 +191,7 @@ def redirect_target(current: httpx.URL, location: str, allowed: Iterable[str], s
     """The URL a redirect points to, if it is allow-listed; else :class:`NotAllowed` (nothing is sent there). A
     malformed ``Location`` (a backslash, a control character, an unparseable URL, ``javascript:``) is refused
     too: the request ends in a :class:`FetchError` for its citation, never in an exception that loses the line."""
-    import httpx
+    import httpx  # httpx: heavy
 
     shown = location if len(location) <= 80 else location[:77] + "..."
     if _BAD_LOCATION.search(location.strip()):
@@ -313,7 +317,8 @@ class OfficialClient:
     """Async client with the policy above. Use as ``async with OfficialClient() as c: await c.request(...)``.
 
     ``allowed``: the origins it may contact (the sources', :func:`legalcite.sources.allowed_origins`; nothing by
-    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`. ``sleep`` is injectable so backoff can be observed without waiting.
+    default; tests use ``http://127.0.0.1:PORT``). ``transport`` lets tests plug in :class:`httpx.MockTransport`.
+    ``sleep`` is injectable so backoff can be observed without waiting.
     """
 
     allowed: Iterable[str] = frozenset()
@@ -340,7 +345,7 @@ class OfficialClient:
         self._client: httpx.AsyncClient | None = None
 
     async def __aenter__(self) -> OfficialClient:
-        import httpx
+        import httpx  # httpx: heavy
 
         self._client = httpx.AsyncClient(
             transport=self.transport, timeout=httpx.Timeout(self.timeout), follow_redirects=False,
@@ -419,7 +424,7 @@ class OfficialClient:
     ) -> Fetched:
         """One checked request. Returns a :class:`Fetched` whose status is in ``ok_statuses`` and whose content
         type starts with one of ``accept`` (``()`` accepts any); raises :class:`FetchError` otherwise."""
-        import httpx
+        import httpx  # httpx: heavy
 
         if self._client is None:
             raise RuntimeError("use 'async with OfficialClient()'")
@@ -495,7 +500,7 @@ class OfficialClient:
 
     async def _exchange(self, method: str, url: httpx.URL, *, data, headers, accept, ok_statuses,
                         range_from) -> Fetched:
-        import httpx
+        import httpx  # httpx: heavy
 
         assert self._client is not None
         given = dict(headers or {})
@@ -582,8 +587,6 @@ class Progress:
     long download is never silent where ``\\r`` does not rewrite anything (:class:`~legalcite._util.StatusLine`)."""
 
     def __init__(self, stream: IO[str] | None = sys.stderr, every: float = 0.25, line_every: float = 5.0) -> None:
-        from legalcite._util import StatusLine
-
         self.line = None if stream is None else StatusLine(stream, every=every, line_every=line_every)
 
     def __call__(self, name: str, done: int, total: int | None, final: bool = False) -> None:
@@ -595,8 +598,6 @@ class Progress:
 
 def free_bytes(folder: Path) -> int:
     """Free bytes on the file system that holds ``folder`` (or its nearest existing parent)."""
-    import shutil
-
     folder = Path(folder)
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
@@ -630,7 +631,7 @@ class Downloader:
                  checksums: Mapping[str, str] | None = None, sleep: Callable[[float], None] = time.sleep,
                  min_rate: float = 1024.0, max_decoded: int = OfficialClient.max_bytes,
                  free_space: Callable[[Path], int] = free_bytes, reserve: int = 64 << 20) -> None:
-        import httpx
+        import httpx  # httpx: heavy
 
         self.timeout, self.min_rate = timeout, min_rate
         self.max_decoded = max_decoded  # bytes an answer in a Content-Encoding (gzip …) may expand to
@@ -663,8 +664,6 @@ class Downloader:
         self.close()
 
     def _save_manifest(self) -> None:
-        from legalcite.io.files import atomic_write_text
-
         atomic_write_text(self.manifest_path, json.dumps(self.manifest, indent=1, sort_keys=True, ensure_ascii=False))
 
     def ensure_space(self, need: int, what: str) -> None:
@@ -741,7 +740,7 @@ class Downloader:
 
     def _stream(self, url: str, name: str, part: Path, data: Mapping[str, str] | None = None) -> bool:
         """One attempt: continue ``part`` from its size. Returns whether it resumed. Raises FetchError."""
-        import httpx
+        import httpx  # httpx: heavy
 
         if data is not None:
             part.unlink(missing_ok=True)  # an API answer is not resumable
@@ -814,8 +813,6 @@ class Downloader:
 
 def _write_chunk(out: IO[bytes], chunk: bytes, name: str, dest: Path) -> None:
     """Write a received chunk; a full disk is :class:`DiskFull` (what came so far stays in the ``.part``)."""
-    import errno
-
     try:
         out.write(chunk)
     except OSError as e:
@@ -827,8 +824,6 @@ def _write_chunk(out: IO[bytes], chunk: bytes, name: str, dest: Path) -> None:
 
 def _digests(path: Path, md5: bool) -> tuple[str, str | None]:
     """(SHA-256, MD5 or None) of a file in one pass."""
-    import hashlib
-
     if not md5:
         return sha256_file(path), None
     h, m = hashlib.sha256(), hashlib.md5(usedforsecurity=False)

@@ -16,7 +16,7 @@ from legalcite.core.budget import current as current_budget
 from legalcite.core.data import without_gc
 from legalcite.core.link import kept, keyed, link as _link
 from legalcite.core.scan import PROSE_HEAD, Context, asks_quiet, scan
-from legalcite.models import Citation
+from legalcite.models import Citation, citation_from_key
 
 _log = logging.getLogger("legalcite")
 
@@ -146,7 +146,7 @@ def extract(text: str, *, jurisdiction: str | None = None, link: bool = True, un
     if not isinstance(text, str):
         raise TypeError(f"extract() needs a str, not {type(text).__name__}")
     if markup is not None:
-        from legalcite.core.markup import clean
+        from legalcite.core.markup import clean  # start-up: kept off `legalcite extract`
 
         cleaned = clean(text, markup)
         return cleaned.map_back(extract(cleaned.text, jurisdiction=jurisdiction, link=link, unresolved=unresolved))
@@ -182,8 +182,6 @@ def _drop_unresolved(cites: list[Citation]) -> list[Citation]:
 def parse(citation: str, *, jurisdiction: str | None = None) -> list[Citation]:
     """The citations one citation string names, with keys (it may name several provisions: ``§§ 280 Abs. 1, 281
     BGB`` gives two). Raises ValueError when the string holds no citation. A canonical key is accepted as it is."""
-    from legalcite.models import citation_from_key
-
     s = citation.strip()
     if re.fullmatch(r"[a-z]{2}(?:-[a-z]{2})?/[^\s/]+(?:/[^\s/]+)*", s):
         return [citation_from_key(s)]

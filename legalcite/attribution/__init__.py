@@ -116,7 +116,7 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
         _judge(todo, jobs, done, store, dense)
         if opinion is not None:   # a model's opinion on what the rules flag or leave undecided
             # loaded only when one is asked for: it brings asyncio, the LLM client and the judge's prompts
-            from legalcite.attribution.opinion import review
+            from legalcite.attribution.opinion import review  # heavy: imports Stemmer, httpx
 
             review(todo, jobs, done, opinion)
     return [_lists(done[j], jobs[j][0], jobs[j][1]) for j in range(len(jobs))]

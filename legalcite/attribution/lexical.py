@@ -14,11 +14,16 @@ and read back from the store as bytes (:meth:`LexicalScope.from_bytes`), so a ch
 """
 from __future__ import annotations
 
+import bisect
+import importlib.util
 import io
 import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
+
+from legalcite.jurisdictions import scope_of as registry_scope
+from legalcite.retrieval.tokenize import analyze, default_analyzer
 
 K1 = 1.2
 B = 0.75
@@ -32,8 +37,6 @@ PARTS_MEMO = 50_000   # compound terms whose parts a scope remembers
 
 def available() -> bool:
     """Whether the lexical model can run: numpy and PyStemmer (the ``retrieval`` extra) are installed."""
-    import importlib.util
-
     return all(importlib.util.find_spec(m) is not None for m in ("numpy", "Stemmer"))
 
 
@@ -43,8 +46,6 @@ def analyzer_language(language: str | None) -> str:
 
 def tokens(text: str, language: str) -> list[str]:
     """The BM25 terms of ``text`` (the retrieval analyzer of ``language``)."""
-    from legalcite.retrieval.tokenize import analyze, default_analyzer
-
     return analyze(text, default_analyzer(analyzer_language(language)))
 
 
@@ -99,7 +100,7 @@ class LexicalScope:
                       lengths) -> "LexicalScope":
         """BM25 weights from raw postings (numpy arrays: a posting's term, unit row and term frequency; each
         unit's length in terms)."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         n = len(keys)
         avg = float(lengths.mean()) if n and lengths.mean() > 0 else 1.0
@@ -118,8 +119,6 @@ class LexicalScope:
     def span(self, scope: str) -> tuple[int, int]:
         """The rows ``[a, b)`` of the units of ``scope`` (a work, a U.S. Code title) in a jurisdiction's matrix,
         whose keys are sorted: a scope's units are one run of rows."""
-        import bisect
-
         return bisect.bisect_left(self.keys, scope + "/"), bisect.bisect_left(self.keys, scope + "0")
 
     def position(self, key: str) -> int | None:
@@ -135,7 +134,7 @@ class LexicalScope:
         reach (Σ idf·(k1 + 1)): the scale on which a gap between two units is large or small. Long German terms
         also score through the scope's shorter terms inside them (:meth:`parts`). ``max_df``: terms in more than
         this share of the units are left out (a jurisdiction's matrix: 的, 人, "Gesetz" weigh little and cost most)."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         out = np.zeros(len(self.keys), dtype=np.float64)
         claim_terms = set(tokens(claim, self.language))
@@ -163,8 +162,8 @@ class LexicalScope:
         """The scope's own terms inside a long claim term, with their weight: a compound (``kostenentscheid``,
         which the law may not use) scores through the words inside it that the law does use (``kost``,
         ``entscheid``), weighted by the share of the compound they cover (:data:`PART_WEIGHT` at most), so that
-        court prose, which names a provision by compounds of its words, still meets the provision's text. Uses the law's vocabulary as the dictionary:
-        no compound splitter (the GPL ``de-compound`` extra) needed."""
+        court prose, which names a provision by compounds of its words, still meets the provision's text. Uses the law's
+        vocabulary as the dictionary: no compound splitter (the GPL ``de-compound`` extra) needed."""
         if len(term) < PART_MIN_COMPOUND:
             return []
         memo = self.__dict__.get("_parts_memo")
@@ -192,7 +191,7 @@ class LexicalScope:
     def to_bytes(self, *, compress: bool = True) -> bytes:
         """The matrix as a store row; ``compress=False`` for a large one read by every worker (a jurisdiction's:
         reading 45 MB costs less than inflating 26)."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         buf = io.BytesIO()
         (np.savez_compressed if compress else np.savez)(buf, indptr=self.indptr, rows=self.rows,
@@ -203,7 +202,7 @@ class LexicalScope:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "LexicalScope":
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         n = int.from_bytes(data[:8], "little")
         head = json.loads(data[8:8 + n])
@@ -225,7 +224,7 @@ class Postings:
         self._lengths: list[int] = []
 
     def add(self, keys: Sequence[str], counts: Sequence[Counter]) -> None:
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         base = len(self.keys)
         terms, rows, tfs = [], [], []
@@ -241,7 +240,7 @@ class Postings:
         self._tfs.append(np.asarray(tfs, dtype=np.int32))
 
     def scope(self, language: str) -> LexicalScope:
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
         if order != list(range(len(order))):   # rows renumbered so that keys are sorted
@@ -261,8 +260,6 @@ class Postings:
 def scope_of(key: str) -> str:
     """The units a cited unit is compared with: its work, or for a work stored per title its title
     (``us/usc/t42``: :func:`legalcite.jurisdictions.scope_of`)."""
-    from legalcite.jurisdictions import scope_of as registry_scope
-
     return registry_scope(key)
 
 

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Iterable, Sequence
 
+from legalcite.jurisdictions import quantity_words
+from legalcite.keys import CN_NUMERAL_CHARS, cn_to_int
+
 # unit → (family, factor): values of one family compare after the factor (two weeks = 14 days, 24 months = two
 # years); a fraction's unit is its denominator
 _FAMILY = {"day": ("day", 1.0), "week": ("day", 7.0), "month": ("month", 1.0), "year": ("month", 12.0),
@@ -90,8 +93,6 @@ class _Words:
 @cache
 def _table(language: str) -> _Words | dict[str, Any] | None:
     """The compiled table of ``language`` (None where no registered package ships one)."""
-    from legalcite.jurisdictions import quantity_words
-
     raw = quantity_words(language)
     if raw is None:
         return None
@@ -394,17 +395,14 @@ def _count_noun(w: _Words, t: _Tok) -> bool:
 
 @cache
 def _cjk_pattern(units: tuple[str, ...], scales: str, percent: str, not_after: str) -> re.Pattern:
-    from legalcite.keys import CN_NUMERAL_CHARS
-
     num = rf"[0-9０-９]+(?:\.[0-9]+)?|[{CN_NUMERAL_CHARS}]+"
     alt = "|".join(map(re.escape, sorted(units, key=len, reverse=True)))
-    return re.compile(rf"(?<![{not_after}{CN_NUMERAL_CHARS}0-9０-９.])(?:(?P<pct>{re.escape(percent)})(?P<pnum>{num})|(?P<num>{num})"
+    return re.compile(rf"(?<![{not_after}{CN_NUMERAL_CHARS}0-9０-９.])"
+                      rf"(?:(?P<pct>{re.escape(percent)})(?P<pnum>{num})|(?P<num>{num})"
                       rf"(?P<scale>[{scales}])?(?P<unit>{alt}))")
 
 
 def _cjk(text: str, raw: dict[str, Any]) -> list[Quantity]:
-    from legalcite.keys import cn_to_int
-
     units: dict[str, str | None] = raw["units"]
     scales: dict[str, float] = raw.get("scales", {})
     date_next: dict[str, str] = raw.get("date_units", {})
@@ -441,8 +439,6 @@ def _cjk(text: str, raw: dict[str, Any]) -> list[Quantity]:
 
 @cache
 def _cjk_digits() -> str:
-    from legalcite.keys import CN_NUMERAL_CHARS
-
     return CN_NUMERAL_CHARS
 
 

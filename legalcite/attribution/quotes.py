@@ -59,7 +59,7 @@ def _pieces(quote: str, language: str) -> list[str]:
 
 def containment(quote: str, text: str, language: str) -> float:
     """How much of ``quote`` ``text`` holds, 0–100 (see the module doc)."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz  # rapidfuzz: heavy
 
     pieces = _pieces(quote, language)
     target = normalize(text)
@@ -104,7 +104,7 @@ class QuoteCheck:
 
 def _excerpt(quote: str, text: str) -> str:
     """The unit's text from where the quotation's first piece aligns best (the whole of a short text)."""
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz  # rapidfuzz: heavy
 
     if len(text) <= EXCERPT:
         return text
@@ -117,7 +117,7 @@ def _excerpt(quote: str, text: str) -> str:
 def check_quote(store: Store, key: str, quote: str, marked: bool, language: str, lex) -> QuoteCheck | None:
     """Compare ``quote`` with the text of ``key`` (``lex``: the law's :class:`LexicalScope`, for the candidates);
     None when the quotation is too short or the unit has no text."""
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     unit = store.unit(key)
     if unit is None or not unit.text or not long_enough(quote, language):

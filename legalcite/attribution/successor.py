@@ -14,6 +14,9 @@ import dataclasses
 from typing import TYPE_CHECKING, Sequence
 
 from legalcite.attribution.claims import Spans, statement_for
+from legalcite.attribution import lexical
+from legalcite.attribution.store import lexical_scope
+from legalcite.jurisdictions import print_key
 from legalcite.status import CheckedCitation, Evidence, Status
 
 if TYPE_CHECKING:
@@ -25,10 +28,7 @@ LEAD = 1.3        # the best article's BM25 score over the second's
 
 def successor_unit(claim: str, work_key: str, store: Store) -> tuple[str, float, float] | None:
     """``(unit key, its score, the runner-up's)`` of the unit of ``work_key`` that clearly holds ``claim``; None."""
-    from legalcite.attribution.lexical import available
-    from legalcite.attribution.store import lexical_scope
-
-    if not available():
+    if not lexical.available():
         return None
     lex = lexical_scope(store, work_key)
     if lex is None or len(lex.keys) < 2:
@@ -45,8 +45,6 @@ def successor_unit(claim: str, work_key: str, store: Store) -> tuple[str, float,
 def with_successors(out: Sequence[CheckedCitation], text: str, store: Store) -> list[CheckedCitation]:
     """Each ``repealed`` verdict whose law names a successor in the store, with the successor's article that holds
     the statement around the citation (in the reason and as evidence), where one does."""
-    from legalcite.jurisdictions import print_key
-
     done = list(out)
     spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
     index = Spans(spans)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import os
 import signal
 import sys
 
+from legalcite._version import __version__
 from legalcite.errors import LegalciteError, OutputError
 
 # Order is the order of --help.
@@ -16,8 +18,6 @@ MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from legalcite._version import __version__
-
     ap = argparse.ArgumentParser(
         prog="legalcite",
         description="Parse, check, retrieve and score legal citations (DE, CN, US, California, EU, CH, treaties).",
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help()
         return 2
-    from legalcite._util import say_loading_on_stderr
+    from legalcite._util import say_loading_on_stderr  # start-up: kept off `legalcite --help`
 
     say_loading_on_stderr()  # a load that takes long says what it is loading (legalcite._util.loading)
     stdout = sys.stdout
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"legalcite: {e}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as e:  # an extra's package imported without legalcite.extras.require first
-        from legalcite.extras import missing_module
+        from legalcite.extras import missing_module  # start-up: kept off `legalcite --help`
 
         message = missing_module(e.name or "")
         if message is None:
@@ -127,8 +127,6 @@ class _Guarded:
 def _quiet_stdout(stream) -> None:
     """Point stdout's descriptor at /dev/null so the interpreter's final flush does not fail again (the Python
     docs' recipe for SIGPIPE)."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stream.fileno())

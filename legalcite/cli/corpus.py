@@ -11,12 +11,18 @@ or reads them from ``--from DIR``, loads them with the source's format loader an
 from __future__ import annotations
 
 import argparse
+from dataclasses import asdict
+import json
 import os
+from pathlib import Path
 import sys
+import time
 from typing import TYPE_CHECKING
 
-from legalcite.cli.common import embedder_arg, jurisdiction_codes
+from legalcite.cli.common import embedder_arg, jurisdiction_codes, no_citation
+from legalcite.errors import InputError, LegalciteError
 from legalcite.jurisdictions import PACKAGES, fetchable  # the registry's declarations; no jurisdiction's code
+from legalcite.jurisdictions import get, scope_of, snapshot_readers
 
 if TYPE_CHECKING:
     from legalcite.corpora.store import Store
@@ -27,8 +33,6 @@ def _default_corpora() -> str | None:
     env = os.environ.get("LEGALCITE_CORPORA")
     if env:
         return env
-    from pathlib import Path
-
     for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
         cand = base.parent / "shared" / "corpora"
         if cand.is_dir():
@@ -129,7 +133,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def build_steps() -> tuple:
     """What every store build adds after the units: the misattribution check's BM25 matrices."""
-    from legalcite.attribution.store import write_lexical
+    from legalcite.attribution.store import write_lexical  # start-up: kept off `legalcite --help`
 
     return (write_lexical,)
 
@@ -140,10 +144,7 @@ def _fail(msg: object, code: int = 2) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from legalcite.corpora.store import build_store, print_progress
-    from legalcite.errors import LegalciteError
-    from legalcite.jurisdictions import snapshot_readers
-
+    from legalcite.corpora.store import build_store, print_progress  # start-up: kept off `legalcite --help`
     src = args.from_dir or _default_corpora()
     if not src:
         return _fail("no snapshot directory; pass --from DIR or set LEGALCITE_CORPORA")
@@ -162,13 +163,11 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_embed(args: argparse.Namespace) -> int:
-    import time
-
-    from legalcite.extras import require
+    from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
     require("dense", "legalcite corpus embed")  # before the store is read: one line and exit 2 without it
-    from legalcite.attribution.store import embed_store
-    from legalcite.corpora.store import Store, StoreError, resolve_store_path
+    from legalcite.attribution.store import embed_store  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import Store, StoreError, resolve_store_path  # start-up: kept off `legalcite --help`
 
     path = resolve_store_path(args.store)
     try:
@@ -182,7 +181,7 @@ def run_embed(args: argparse.Namespace) -> int:
     def progress(done: int, total: int, scope: str) -> None:  # per batch of 64 units: rate and ETA
         nonlocal bar
         if bar is None:
-            from legalcite.retrieval.index import Progress
+            from legalcite.retrieval.index import Progress  # heavy: imports Stemmer, bm25s
 
             bar = Progress("corpus embed: units", total, not args.quiet)
         bar(done)
@@ -202,7 +201,7 @@ def run_embed(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    from legalcite.corpora.store import Store, StoreError, resolve_store_path
+    from legalcite.corpora.store import Store, StoreError, resolve_store_path  # start-up: kept off `legalcite --help`
 
     path = resolve_store_path(args.store)
     try:
@@ -237,10 +236,7 @@ def run_show(args: argparse.Namespace) -> int:
     (:func:`~legalcite.resolve.store.resolve_one`, step 3 of :func:`~legalcite.checker.check_texts` offline, today)
     and nothing else: no short cite bound through the case tables, no official source, no misattribution test.
     ``tests/test_one_check_path.py`` pins that the status and reason it prints are the check's."""
-    import json
-    from dataclasses import asdict
-
-    from legalcite.corpora.store import Store, StoreError
+    from legalcite.corpora.store import Store, StoreError  # start-up: kept off `legalcite --help`
 
     try:
         with Store(args.store) as store:
@@ -262,12 +258,8 @@ def run_show(args: argparse.Namespace) -> int:
 def _show_resolved(store: Store, text: str) -> bool:
     """Print the records a citation (or a key that is no row: a sub-unit, an alias) resolves to; False when
     nothing resolves, with the check's reason on stderr."""
-    import json
-    from dataclasses import asdict
-
-    from legalcite.cli.common import no_citation
-    from legalcite.pipeline import parse
-    from legalcite.resolve.store import resolve_one
+    from legalcite.pipeline import parse  # start-up: kept off `legalcite --help`
+    from legalcite.resolve.store import resolve_one  # heavy: imports httpx, reporters_db
 
     try:
         cites = parse(text)
@@ -309,13 +301,10 @@ def _show_resolved(store: Store, text: str) -> bool:
 def run_cases(args: argparse.Namespace) -> int:
     """``legalcite corpus cases``: read the bulk files, merge the case table into the store. Exit 0 when loaded,
     2 with the reason otherwise (missing or malformed files, a missing or damaged store)."""
-    from pathlib import Path
-
-    from legalcite.casenames import party_keys
-    from legalcite.corpora.cases import read_case_list
-    from legalcite.corpora.store import merge_cases_into_store
-    from legalcite.errors import LegalciteError
-    from legalcite.sources.courtlistener import read_bulk
+    from legalcite.casenames import party_keys  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.cases import read_case_list  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import merge_cases_into_store  # start-up: kept off `legalcite --help`
+    from legalcite.sources.courtlistener import read_bulk  # heavy: imports httpx, reporters_db
 
     modes = [bool(args.download), bool(args.case_list), bool(args.citations or args.clusters)]
     if sum(modes) != 1:
@@ -356,14 +345,12 @@ def _download_cases(args: argparse.Namespace) -> int:
     """``corpus cases --download``: the store is checked first (hours of download for a store that cannot take the
     table would be lost), then the files are downloaded (resumable, sizes checked, the free space first), read and
     merged in one transaction; a fault anywhere leaves the store as it was. Exit 0 loaded, 2 otherwise."""
-    import datetime as _dt
-    from pathlib import Path
-
-    from legalcite._util import cache_dir
-    from legalcite.corpora.store import Store, StoreError, merge_cases_into_store, resolve_store_path
-    from legalcite.errors import LegalciteError
-    from legalcite.net import Downloader, Progress
-    from legalcite.sources import cap, courtlistener
+    import datetime as _dt  # start-up: kept off `legalcite --help`
+    from legalcite._util import cache_dir  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import (Store, StoreError, merge_cases_into_store,  # start-up: off --help
+                                         resolve_store_path)
+    from legalcite.net import Downloader, Progress  # heavy: imports httpx
+    from legalcite.sources import cap, courtlistener  # heavy: imports httpx, reporters_db
 
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
     try:
@@ -407,8 +394,8 @@ def _download_cases(args: argparse.Namespace) -> int:
 
 def _case_key(citation: str) -> str | None:
     """The case key of a printed reporter citation (``925 F.3d 1291``), or None."""
-    from legalcite.models import Kind
-    from legalcite.pipeline import extract
+    from legalcite.models import Kind  # start-up: kept off `legalcite --help`
+    from legalcite.pipeline import extract  # start-up: kept off `legalcite --help`
 
     cites = [c for c in extract(citation) if c.key and c.kind in (Kind.CASE, Kind.REPORTER)]
     return cites[0].key if cites else None
@@ -439,14 +426,10 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
 def run_fetch(args: argparse.Namespace) -> int:
     """``legalcite corpus fetch``: download (or read ``--from``), parse, write. Exit 0 when written, else 2 (the
     rule of :mod:`legalcite.cli.common`: the command could not do its job) with the reason."""
-    import datetime as _dt
-    from pathlib import Path
-
-    from legalcite._util import cache_dir
-    from legalcite.errors import InputError, LegalciteError
-    from legalcite.jurisdictions import get
-    from legalcite.sources import source
-    from legalcite.sources.base import FetchOptions, split_laws
+    import datetime as _dt  # start-up: kept off `legalcite --help`
+    from legalcite._util import cache_dir  # start-up: kept off `legalcite --help`
+    from legalcite.sources import source  # heavy: imports httpx
+    from legalcite.sources.base import FetchOptions, split_laws  # heavy: imports httpx
 
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
     src = source(get(args.jurisdiction).fetch)
@@ -462,7 +445,7 @@ def run_fetch(args: argparse.Namespace) -> int:
                 raise InputError(f"no directory {folder}")
             files = src.local_files(folder, laws, options)
         else:
-            from legalcite.net import Downloader, Progress, read_checksums
+            from legalcite.net import Downloader, Progress, read_checksums  # heavy: imports httpx
 
             folder = Path(args.dir) if args.dir else cache_dir() / "official" / args.jurisdiction
             checks = read_checksums(args.checksums) if args.checksums else None
@@ -489,13 +472,9 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 def _write_rows(recs: list, *, store: str | None, jsonl: str | None, note: str) -> str:
     """Write to JSON Lines, or merge into the store (keeping its other rows, meta and online cache)."""
-    from dataclasses import asdict
-
-    from legalcite.io import JsonlWriter
-    from legalcite.corpora.snapshots import Work
-    from legalcite.corpora.store import merge_into_store
-    from legalcite.jurisdictions import scope_of
-
+    from legalcite.io import JsonlWriter  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.snapshots import Work  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import merge_into_store  # start-up: kept off `legalcite --help`
     if jsonl:
         with JsonlWriter(jsonl) as out:
             for r in recs:

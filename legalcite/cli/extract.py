@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, no_citation, report_bad, table
+from legalcite.errors import InputError, LegalciteError
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
@@ -38,9 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_parse(args: argparse.Namespace) -> int:
-    from legalcite.pipeline import parse
-    from legalcite.cli.common import no_citation
-    from legalcite.io import dumps
+    from legalcite.pipeline import parse  # start-up: kept off `legalcite --help`
+    from legalcite.io import dumps  # start-up: kept off `legalcite --help`
 
     status = 0
     for s in args.citation:
@@ -59,11 +60,8 @@ _SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a hea
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    from legalcite.pipeline import extract
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad, table
-    from legalcite.io import RECORD_FORMATS, BadLine, JsonlWriter, Reader
-    from legalcite.errors import InputError, LegalciteError
-
+    from legalcite.pipeline import extract  # start-up: kept off `legalcite --help`
+    from legalcite.io import RECORD_FORMATS, BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
     rows: list[dict] = []
     failed = emitted = 0   # emitted: citations of the text so far (read in pieces: the next piece's antecedents)
 

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 import sys
+
+from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+from legalcite.errors import LegalciteError
 
 DESCRIPTION = """Grade open answers against reference answers with an ensemble of LLM judges at OpenAI-compatible
 endpoints (LEXam's protocol: each judge scores 0.0-1.0 as [[x]]; the answer's score is the minimum). The default
@@ -52,14 +57,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    import os
-    from pathlib import Path
-
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.errors import LegalciteError
-
     try:
-        from legalcite import judge as J
+        from legalcite import judge as J  # heavy: imports httpx
 
         params = {"temperature": args.temperature}
         if args.max_tokens is not None:

@@ -8,6 +8,7 @@ import os
 import sys
 
 from legalcite.cli.common import seconds_arg
+from legalcite.errors import LegalciteError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,13 +29,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.checker import CheckOptions, attribution_gaps
-    from legalcite.corpora.store import StoreError, open_store
-    from legalcite.errors import LegalciteError
-    from legalcite.extras import require
+    from legalcite.checker import CheckOptions, attribution_gaps  # start-up: kept off `legalcite --help`
+    from legalcite.corpora.store import StoreError, open_store  # start-up: kept off `legalcite --help`
+    from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
     require("mcp", "legalcite mcp")   # before anything is opened: one line naming the extra, exit 2
-    from legalcite.mcp_server import Tools, build_server
+    from legalcite.mcp_server import Tools, build_server  # heavy: imports Stemmer, bm25s
 
     tools = Tools(CheckOptions(store=args.store, max_seconds=args.max_seconds, max_chars=args.max_chars),
                   index=args.index)

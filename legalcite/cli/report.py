@@ -4,6 +4,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
+from legalcite.errors import LegalciteError
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -23,9 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.errors import LegalciteError
-    from legalcite.report.html import read_answers, read_records, write_report
+    from legalcite.report.html import read_answers, read_records, write_report  # start-up: kept off `legalcite --help`
 
     try:
         answers = read_answers(args.answers, args.text_field) if args.answers else None

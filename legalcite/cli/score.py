@@ -7,7 +7,12 @@ Bad input (a malformed line, a missing field) ends with a message naming the fil
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 import sys
+
+from legalcite.cli.common import EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, table, write_output
+from legalcite.errors import LegalciteError
 
 DESCRIPTION = """Compute a benchmark's metrics from your model's answers, on canonical citation keys: CrossLex
 (answer accuracy, Citation-F1, grounded joint), LexAssay (rubric points with citation and disclaimer deductions),
@@ -196,9 +201,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _run(fn, args: argparse.Namespace) -> int:
     """Exit 2 (``cli/common.py``'s rule): a score depends on every line, so a bad line, an unreadable input or a
     missing field means no score; the message names the file, the line and what was expected."""
-    from legalcite.cli.common import EXIT_FAILED
-    from legalcite.errors import LegalciteError
-
     try:
         return fn(args)
     except (LegalciteError, ValueError, RuntimeError) as e:
@@ -207,14 +209,10 @@ def _run(fn, args: argparse.Namespace) -> int:
 
 
 def _emit(args: argparse.Namespace, report: dict, rows: list[dict] | None = None) -> int:
-    from legalcite.cli.common import table, write_output
-
     if getattr(args, "format", "json") == "table" and rows is not None:
         cols = list(rows[0]) if rows else ["metric", "value"]
         text = table(rows, cols) + "\n" + _notes(report)
     else:
-        import json
-
         text = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
     write_output(args.output, text)  # a file: complete or not written
     return 0
@@ -253,7 +251,7 @@ def _kv_rows(report: dict, keys: list[str]) -> list[dict]:
 
 def _crosslex(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.metrics import crosslex
+        from legalcite.metrics import crosslex  # start-up: kept off `legalcite --help`
 
         rep = crosslex.score(a.gold, a.pred, level=a.level, rule=a.rule, pattern=a.pattern, samples=a.samples,
                              seed=a.seed, with_items=a.items, cluster=a.cluster, key_map=a.key_map)
@@ -263,10 +261,9 @@ def _crosslex(args: argparse.Namespace) -> int:
 
 def _consensus(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.cli.common import write_output
-        from legalcite.io import dumps
-        from legalcite.metrics import consensus
-        from legalcite.metrics.io import read_rows
+        from legalcite.io import dumps  # start-up: kept off `legalcite --help`
+        from legalcite.metrics import consensus  # start-up: kept off `legalcite --help`
+        from legalcite.metrics.io import read_rows  # start-up: kept off `legalcite --help`
 
         items = read_rows(a.items)
         rep = consensus.score(items, a.validators, level=a.level, rule=a.rule, pattern=a.pattern,
@@ -282,7 +279,7 @@ def _consensus(args: argparse.Namespace) -> int:
 
 def _lexassay(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.metrics import lexassay
+        from legalcite.metrics import lexassay  # start-up: kept off `legalcite --help`
 
         rep = lexassay.score(a.tasks, text_field=a.text_field, ndigits=a.ndigits,
                              check_options={"store": a.store} if a.store else None, deduct=a.deduct, keep=a.keep,
@@ -297,7 +294,7 @@ def _lexassay(args: argparse.Namespace) -> int:
 
 def _mcq(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.metrics import lexam
+        from legalcite.metrics import lexam  # start-up: kept off `legalcite --help`
 
         if a.open:
             rep = lexam.score_open(a.responses, a.gold, pool=a.pool, samples=a.samples, seed=a.seed,
@@ -317,7 +314,7 @@ def _mcq(args: argparse.Namespace) -> int:
 
 def _hierarchy(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.metrics import lexgenius
+        from legalcite.metrics import lexgenius  # start-up: kept off `legalcite --help`
 
         rep = lexgenius.score_hierarchy(a.responses, a.taxonomy, a.gold, rule=a.rule, pattern=a.pattern,
                                         samples=a.samples, seed=a.seed)
@@ -340,7 +337,7 @@ def _hierarchy(args: argparse.Namespace) -> int:
 
 def _agreement(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.metrics import agreement
+        from legalcite.metrics import agreement  # start-up: kept off `legalcite --help`
 
         baselines = (agreement.BASELINES if a.baselines is None else [] if a.baselines.strip() == "none"
                      else [b for b in a.baselines.split(",") if b.strip()])
@@ -371,12 +368,9 @@ def _agreement(args: argparse.Namespace) -> int:
 
 def _split(args: argparse.Namespace) -> int:
     def go(a):
-        from pathlib import Path
-
-        from legalcite.cli.common import EXIT_BAD_LINES, EXIT_OK, write_output
-        from legalcite.io import dumps
-        from legalcite.metrics import split
-        from legalcite.metrics.io import named_path, read_rows
+        from legalcite.io import dumps  # start-up: kept off `legalcite --help`
+        from legalcite.metrics import split  # start-up: kept off `legalcite --help`
+        from legalcite.metrics.io import named_path, read_rows  # start-up: kept off `legalcite --help`
 
         if a.check:
             parts = {}
@@ -414,9 +408,9 @@ def _split(args: argparse.Namespace) -> int:
 
 def _shuffle(args: argparse.Namespace) -> int:
     def go(a):
-        from legalcite.io import JsonlWriter
-        from legalcite.metrics import lexgenius
-        from legalcite.metrics.io import read_rows
+        from legalcite.io import JsonlWriter  # start-up: kept off `legalcite --help`
+        from legalcite.metrics import lexgenius  # start-up: kept off `legalcite --help`
+        from legalcite.metrics.io import read_rows  # start-up: kept off `legalcite --help`
 
         if a.seeds < 1:
             raise ValueError("--seeds must be at least 1")

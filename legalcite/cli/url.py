@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from legalcite.cli.common import no_citation
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 
 
@@ -26,10 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from legalcite.cli.common import no_citation
-    from legalcite.io import dumps
-    from legalcite.pipeline import parse
-    from legalcite.sources import urls_for
+    from legalcite.io import dumps  # start-up: kept off `legalcite --help`
+    from legalcite.pipeline import parse  # start-up: kept off `legalcite --help`
+    from legalcite.sources import urls_for  # heavy: imports httpx
 
     status = 0
     if not (args.json or args.bare):

@@ -48,8 +48,8 @@ def expand(item: Item, listed: Callable[[str], Listing | None]) -> list[Path]:
     """The unit paths an item stands for. ``listed(label)`` gives the values of that label the work's table of
     contents lists (None when it lists none); it is asked only for ranges and ``f.``. A range of top-level units
     yields every listed value between its ends (integers when the list has not both; at most 500); a range of
-    sub-units yields integers (at most 200) or letters (``lit. a–c``); ``f.`` yields the unit and the next listed one (else the next integer);
-    ``ff.`` keeps the first."""
+    sub-units yields integers (at most 200) or letters (``lit. a–c``); ``f.`` yields the unit and the next listed one
+    (else the next integer); ``ff.`` keeps the first."""
     if item.range_to is not None:
         a, b = item.path, item.range_to
         if len(a) == 1 and len(b) == 1 and a[0][0] == b[0][0]:

@@ -38,11 +38,11 @@ def without_gc() -> Iterator[None]:
 def load(package: str, name: str) -> Any:
     """``<package>/data/<name>`` parsed (a ``.gz`` file decompressed first); cached per process. (gzip and
     importlib.resources are imported here, not at start-up: a run that needs no table never pays for them.)"""
-    from importlib import resources
+    from importlib import resources  # start-up: kept off `legalcite --help`
 
     raw = resources.files(package).joinpath("data").joinpath(name).read_bytes()
     if name.endswith(".gz"):
-        import gzip
+        import gzip  # start-up: kept off `legalcite --help`
 
         raw = gzip.decompress(raw)
     with without_gc():
@@ -59,10 +59,10 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
     ``legalcite.keys``), and the Python version, so a changed table or changed code never reads an old structure.
     An unreadable or foreign file is rebuilt; a cache that cannot be written only costs the build (as Lark's
     grammar cache, which is pickled the same way)."""
-    import hashlib
-    import pickle
+    import hashlib  # start-up: kept off `legalcite --help`
+    import pickle  # start-up: kept off `legalcite --help`
 
-    from importlib import resources
+    from importlib import resources  # start-up: kept off `legalcite --help`
 
     h = hashlib.sha256(f"{name}|{sys.version_info[:2]}|{pickle.HIGHEST_PROTOCOL}".encode())
     for table in inputs:
@@ -81,7 +81,7 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
     with without_gc():
         value = build()
     try:
-        from legalcite.io.files import atomic_write_bytes
+        from legalcite.io.files import atomic_write_bytes  # start-up: kept off `legalcite --help`
 
         atomic_write_bytes(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # a read-only or full cache dir: the built value is still good
@@ -90,21 +90,21 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
 
 
 def _derived_dir() -> Path:
-    from legalcite._util import cache_dir
+    from legalcite._util import cache_dir  # start-up: kept off `legalcite --help`
 
     return cache_dir() / "derived"
 
 
 def data_dir(package: str) -> Path:
     """The folder a package's generated tables are written to (a source checkout)."""
-    from importlib import resources
+    from importlib import resources  # start-up: kept off `legalcite --help`
 
     return Path(str(resources.files(package).joinpath("data")))
 
 
 def dumps(obj: Any) -> bytes:
     """A generated table's bytes: compact sorted JSON, gzip with mtime 0 (byte-identical rebuilds)."""
-    import gzip
+    import gzip  # start-up: kept off `legalcite --help`
 
     raw = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
     return gzip.compress(raw, compresslevel=9, mtime=0)
@@ -134,7 +134,7 @@ def write_tables(package: str, corpora: Path) -> list[str]:
 def main(packages: dict[str, str], argv: list[str] | None = None, description: str | None = None) -> int:
     """The ``python -m …build`` entry point: rebuild the generated tables of ``packages`` (code → package)
     from ``--corpora``; ``--only`` picks some of them."""
-    import argparse
+    import argparse  # start-up: kept off `import legalcite`
 
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--corpora", type=Path, default=None, help="the snapshot folder (default: ../shared/corpora)")

@@ -85,9 +85,10 @@ def kept(cites: list[Citation], keep: Callable[[Citation], bool]) -> list[Citati
 
 # ---------------------------------------------------------------- passages
 
-# a list item's marker at a block's start: "- ", "* ", "1. ", "2) ", "a) ", "（一）", "（1）", "一、" — not "(1) ", which
-# numbers a statute's Absätze (its units, one a paragraph, would read as one list)
-_LIST_ITEM = re.compile(r"[\n\r]*[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)、][ \t]*|[a-z][.)][ \t]|（[0-9一二三四五六七八九十]{1,3}）"
+# a list item's marker at a block's start: "- ", "* ", "1. ", "2) ", "a) ", "（一）", "（1）", "一、" — not "(1) ",
+# which numbers a statute's Absätze (its units, one a paragraph, would read as one list)
+_LIST_ITEM = re.compile(r"[\n\r]*[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)、][ \t]*|[a-z][.)][ \t]"
+                        r"|（[0-9一二三四五六七八九十]{1,3}）"
                         r"|\([一二三四五六七八九十]{1,3}\)|[一二三四五六七八九十]{1,3}、)")
 
 

@@ -21,6 +21,7 @@ module.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ def _cache_dir() -> Path | None:
     base = os.environ.get("LEGALCITE_CACHE")
     if base is None:
         try:
-            from platformdirs import user_cache_dir
+            from platformdirs import user_cache_dir  # start-up: kept off `legalcite extract`
 
             base = user_cache_dir("legalcite")
         except Exception:  # pragma: no cover - platformdirs missing
@@ -85,8 +86,6 @@ def get_parser(package: str, name: str, start: str | tuple[str, ...] = "start",
         kwargs["transformer"] = transformer
     cache = _cache_dir()
     if cache is not None:
-        import hashlib
-
         # Lark keys its cache on every option, the import paths (this checkout's folder) too: a file per checkout,
         # or two checkouts sharing the cache rebuild each other's tables (seconds) at every run
         digest = hashlib.sha256((text + repr(starts) + repr(sorted(SHARED_TERMINALS.items()))

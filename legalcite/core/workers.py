@@ -14,9 +14,11 @@ SIGTERM held back meanwhile so that a second signal cannot cut the clean-up shor
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing as mp
 import os
 import signal
+import sys
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -43,9 +45,6 @@ def signals_held() -> Iterator[None]:
 def _die_with_parent() -> None:
     """Ask the kernel to send this process SIGTERM when its parent ends (Linux ``prctl(PR_SET_PDEATHSIG)``);
     nothing where that call does not exist (there the parent's own handlers end the workers)."""
-    import ctypes
-    import sys
-
     if not sys.platform.startswith("linux"):
         return
     try:

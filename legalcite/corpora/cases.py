@@ -31,6 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple
 
+from legalcite.corpora.snapshots import snapshot_lines
+from legalcite.errors import InputError
+from legalcite.jurisdictions import PACKAGES, get
+
 
 @dataclass(frozen=True)
 class CaseRecord:
@@ -103,8 +107,6 @@ class _Shape(NamedTuple):
 @functools.cache
 def _shapes(code: str) -> tuple[_Shape, ...]:
     """The case-key shapes jurisdiction ``code`` declares; none for a code no package registers."""
-    from legalcite.jurisdictions import PACKAGES, get
-
     if code not in PACKAGES:
         return ()
     out = []
@@ -213,9 +215,6 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
     is no JSON object. ``.jsonl.gz`` is read too. ``complete``: the list holds every decision of its volumes (a
     builder's whole-reporter list), so a decision without a last page runs to the next listed one. Read as a
     snapshot is (:func:`~legalcite.corpora.snapshots.snapshot_lines`: a decompression bomb is refused)."""
-    from legalcite.corpora.snapshots import snapshot_lines
-    from legalcite.errors import InputError
-
     stats = TableStats()
     snapshot = None
     source = f"case list {path.name}"

@@ -25,13 +25,15 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from legalcite._util import MAX_DECODED
 from legalcite.corpora import CorpusUnit
+from legalcite.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -97,9 +99,6 @@ def snapshot_lines(path: Path) -> Iterator[tuple[int, str]]:
     past :data:`MAX_RATIO` times its size (each an :class:`~legalcite.errors.InputError` naming the file: a
     decompression bomb), and a run of blank lines costs no Python step per line. A damaged file (bad UTF-8, a
     truncated gzip stream) is an InputError naming the file and the line."""
-    from legalcite._util import MAX_DECODED
-    from legalcite.errors import InputError
-
     compressed = path.suffix == ".gz"
     lineno = 0
     try:
@@ -116,8 +115,6 @@ def snapshot_lines(path: Path) -> Iterator[tuple[int, str]]:
 
 def _capped_lines(fh: Any, path: Path, cap: int | None, max_line: int) -> Iterator[tuple[int, bytes]]:
     """The non-blank lines of a binary stream, numbered: :func:`snapshot_lines` without the decoding."""
-    from legalcite.errors import InputError
-
     def too_long(lineno: int) -> InputError:
         return InputError(f"{path}:{lineno}: a line longer than {max_line:,} bytes (a decompression bomb?); no "
                           "snapshot line is that long: nothing was built from this file")
@@ -162,8 +159,6 @@ def rows(path: Path) -> Iterator[dict]:
     :func:`snapshot_lines` reads (capped). A malformed line or one that is no object is an
     :class:`~legalcite.errors.InputError` naming the file and the line: a store is never built from part of a
     snapshot."""
-    from legalcite.errors import InputError
-
     for lineno, line in snapshot_lines(path):
         try:
             obj = json.loads(line)
@@ -191,8 +186,6 @@ def _norm_jurisdictions(jurisdictions: Iterable[str] | None) -> set[str] | None:
 
 def merge_unit(toc: CorpusUnit, full: CorpusUnit) -> CorpusUnit:
     """A full-text unit over its TOC-only twin: text from the full text, repeal from either."""
-    from dataclasses import replace
-
     extra = {**toc.extra, **full.extra}
     extra.pop("toc_only", None)
     return replace(full, repealed=full.repealed or toc.repealed, heading=full.heading or toc.heading,
@@ -202,8 +195,6 @@ def merge_unit(toc: CorpusUnit, full: CorpusUnit) -> CorpusUnit:
 def merge_work(a: Work, b: Work) -> Work:
     """Two records of one work (TOC and full text, list and repeal clause): the incomplete or repealed
     facts win, titles and aliases are joined."""
-    from dataclasses import replace
-
     nested = bool(a.extra.get("nested") or b.extra.get("nested"))
     for clause, listed in ((a, b), (b, a)):
         # a repeal clause names an older law of the same title than the listed version: the listed one stands

@@ -14,14 +14,20 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
+from legalcite._util import StatusLine, loading
+from legalcite._version import __version__
 from legalcite.corpora import CorpusUnit
-from legalcite.errors import LegalciteError
+from legalcite.corpora.cases import CaseRecord, CaseTable
+from legalcite.corpora.snapshots import Work, iter_records
+from legalcite.errors import LegalciteError, OutputError
+from legalcite.keys import cn_ascii_brackets
 
 if TYPE_CHECKING:
     from legalcite.corpora.snapshots import SnapshotReader
@@ -69,7 +75,7 @@ def default_store_path() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    import platformdirs
+    import platformdirs  # start-up: kept off `legalcite check`
 
     return Path(platformdirs.user_data_dir("legalcite", appauthor=False)) / "store.sqlite"
 
@@ -84,8 +90,6 @@ def store_file(path: str | os.PathLike | None = None) -> Path:
     so that the link stays a link (a rename over the link replaced it, and the target kept the old store); a
     regular file or a path where nothing is yet. Anything else — a device (as root, ``--store /dev/full`` became a
     regular file), a directory, a FIFO, a socket — is refused (:class:`BuildRefused`), nothing written."""
-    import stat
-
     given = resolve_store_path(path)
     real = Path(os.path.realpath(given))
     try:
@@ -118,8 +122,6 @@ def fingerprint(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdicti
                 ) -> str:
     """Identifies a build's inputs: snapshot file names, sizes and mtimes, the jurisdictions, the schema and
     legalcite version. Same fingerprint → the existing store is up to date."""
-    from legalcite._version import __version__
-
     h = hashlib.sha256(f"{SCHEMA_VERSION}|{__version__}|{sorted(jurisdictions or [])}".encode())
     for name in (r.file for r in readers):
         p = Path(corpora_dir) / name
@@ -160,9 +162,7 @@ def write_store(records: Iterable[Any], path: str | os.PathLike, *, meta: dict[s
     records wrote (units by jurisdiction, cases; before the tables kept from the old store are carried over), may
     refuse the new store (it raises; the old one stays). A full disk or another SQLite write failure is an
     :class:`~legalcite.errors.OutputError` naming ``path``, with nothing changed there."""
-    from legalcite.io.files import atomic_path, remove_stale_temps
-    from legalcite.errors import OutputError
-
+    from legalcite.io.files import atomic_path, remove_stale_temps  # start-up: kept off `legalcite check`
     path = store_file(path)
     remove_stale_temps(path)
     t0 = time.perf_counter()
@@ -202,9 +202,6 @@ _INSERT_CASE_TABLE = "INSERT OR REPLACE INTO case_tables VALUES (?,?,?,?,?,?,?,?
 def _write(records: Iterable[Any], tmp: Path, path: Path, meta: dict[str, str] | None,
            progress: Progress | None, steps: Sequence[BuildStep] = (),
            at_least: Callable[[dict[str, int], int], None] | None = None) -> tuple[int, int]:
-    from legalcite.corpora.cases import CaseRecord, CaseTable
-    from legalcite.corpora.snapshots import Work
-
     n_units = n_works = 0
     tmp.unlink(missing_ok=True)
     con = sqlite3.connect(tmp)
@@ -314,8 +311,6 @@ def build_store(corpora_dir: str | os.PathLike, store: str | os.PathLike | None 
     existing store was built from the same inputs, unless ``force``. Case tables a user loaded into the old store
     are kept. The new store replaces the old one only where it keeps what the old one holds (:func:`losses`), or
     with ``force``; ``store`` is written as :func:`store_file` says (a link's target; no device)."""
-    from legalcite.corpora.snapshots import iter_records
-
     corpora_dir = Path(corpora_dir)
     if not corpora_dir.is_dir():
         raise FileNotFoundError(f"no snapshot directory at {corpora_dir}")
@@ -418,8 +413,6 @@ def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | No
     """Load a case table (``legalcite corpus cases``) into an existing store, in place and in one transaction (an
     interrupted or failed load leaves the store as it was): the rows of case table ``table`` are replaced by
     ``records``, everything else stays; ``note`` goes into the meta's ``case_tables``. Returns a summary line."""
-    from legalcite.corpora.cases import CaseRecord, CaseTable
-
     path = resolve_store_path(store)
     with Store(path) as s:   # a store of this schema, or StoreMissing / StoreCorrupt with the remedy
         loaded = [x for x in s.meta.get("case_tables", "").split("; ") if x and not x.startswith(f"{table}:")]
@@ -441,7 +434,8 @@ def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | No
                     con.executemany(_INSERT_CASE, rows)
                     rows.clear()
         con.executemany(_INSERT_CASE, rows)
-        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)", ("; ".join(loaded + [f"{table}: {note}"]),))
+        con.execute("INSERT OR REPLACE INTO meta VALUES ('case_tables', ?)",
+                    ("; ".join(loaded + [f"{table}: {note}"]),))
         con.execute("COMMIT")
     except sqlite3.DatabaseError as e:   # a damaged or locked store: nothing written, typed
         if con.in_transaction:
@@ -459,8 +453,6 @@ def merge_cases_into_store(records: Iterable[Any], store: str | os.PathLike | No
 def _replaced(records: list[Any], scope_of: Callable[[str], str]) -> tuple[set[str], set[str]]:
     """(work keys whose rows the new records replace, key prefixes of the replaced parts of works stored per
     title): a Work replaces itself, a unit its scope."""
-    from legalcite.corpora.snapshots import Work
-
     works, prefixes = set(), set()
     for r in records:
         if isinstance(r, Work):
@@ -491,8 +483,6 @@ def _kept_rows(store: "Store", works: set[str], prefixes: set[str]) -> Iterator[
 
 def normalize_alias(name: str) -> str:
     """Alias lookup form: lowercased, no whitespace, ASCII brackets."""
-    from legalcite.keys import cn_ascii_brackets
-
     return cn_ascii_brackets("".join(name.split())).lower()
 
 
@@ -736,8 +726,6 @@ class Store:
 
 @lru_cache(maxsize=4)
 def _open_verified(path: str) -> Store:
-    from legalcite._util import loading
-
     store = Store(path)
     with loading(f"checking the corpus store {path} ({store.path.stat().st_size / 2**20:,.0f} MB)"):
         store.verify()
@@ -761,8 +749,6 @@ def forget_stores() -> None:
 
 
 def _case(row: sqlite3.Row):
-    from legalcite.corpora.cases import CaseRecord
-
     parties = (row["party1"], row["party2"]) if row["party1"] is not None or row["party2"] is not None else None
     return CaseRecord(
         key=row["key"], jurisdiction=row["jurisdiction"], table=row["tbl"], name=row["name"],
@@ -774,8 +760,6 @@ def _case(row: sqlite3.Row):
 
 
 def _case_table(row: sqlite3.Row):
-    from legalcite.corpora.cases import CaseTable
-
     return CaseTable(
         name=row["name"], jurisdiction=row["jurisdiction"], reporter=row["reporter"], min_volume=row["min_volume"],
         max_volume=row["max_volume"], n_cases=row["n_cases"], closed=bool(row["closed"]),
@@ -796,8 +780,6 @@ def _unit(row: sqlite3.Row) -> CorpusUnit:
 
 
 def _work(row: sqlite3.Row):
-    from legalcite.corpora.snapshots import Work
-
     return Work(
         key=row["key"], jurisdiction=row["jurisdiction"], work=row["work"], title=row["title"],
         aliases=tuple(_loads(row["aliases"], [])), complete=bool(row["complete"]), n_units=row["n_units"] or 0,
@@ -812,8 +794,6 @@ class print_progress:  # noqa: N801 (called as the function it was)
     :meth:`close` ends it."""
 
     def __init__(self, stream: IO[str] | None = None, line_every: float = 5.0) -> None:
-        from legalcite._util import StatusLine
-
         self.status = StatusLine(stream, line_every=line_every)
 
     def __call__(self, n: int, label: str) -> None:

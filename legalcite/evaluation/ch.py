@@ -27,6 +27,7 @@ from typing import Any, Iterator
 
 from legalcite.corpora.snapshots import rows as read_rows
 from legalcite.evaluation.ler import SpanScores
+from legalcite.pipeline import extract
 
 HERE = Path(__file__).resolve()
 DEFAULT_GOLD = HERE.parents[2] / "tests" / "fixtures" / "ch_gold.jsonl"
@@ -119,8 +120,6 @@ def records(gold: Path) -> Iterator[dict[str, Any]]:
 
 
 def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str | None = None) -> Result:
-    from legalcite.pipeline import extract
-
     shared = shared or shared_dir()
     result = Result()
     for rec in records(gold):

@@ -8,8 +8,8 @@ Texts are referenced into ``../shared`` (file, row or key, character range), not
 
 Matching: an expected citation is found when ``extract`` returns a citation with exactly its key whose span
 overlaps the expected span; each prediction matches at most one expected citation. Rows marked ``heldout`` were
-annotated before the extractor had seen them (the rest guided its development); both are reported. Precision counts every ``eu``
-citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
+annotated before the extractor had seen them (the rest guided its development); both are reported. Precision counts
+every ``eu`` citation returned for the text (a key nobody expects, or an ``eu`` key for a German citation, is a false
 positive); recall counts the expected ``eu`` citations. Expected German keys (construct ``de_control``) are
 reported apart: they show that German citations next to EU ones keep their keys. ``compatible`` counts a key as
 right when one of the two is a segment prefix of the other (docs/keys.md, granularity).
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Iterator
 
 from legalcite.evaluation.datasets import EU_MEASURE, Dataset
+from legalcite.keys import compatible
+from legalcite.pipeline import extract
 
 FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / EU_MEASURE.files[0]
 
@@ -132,9 +134,6 @@ def _overlap(s: int, e: int, x: Expected) -> bool:
 def evaluate(rows: list[Row], dataset: Dataset = EU_MEASURE) -> Report:
     """The scores of the citations of ``dataset``'s jurisdiction (``eu``) in ``rows``; the other expected keys
     are reported apart."""
-    from legalcite.pipeline import extract
-    from legalcite.keys import compatible
-
     jur = dataset.jurisdiction
     rep = Report()
     for row in rows:
@@ -207,7 +206,8 @@ def format_report(rep: Report, show: bool = False) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--fixture", type=Path, default=FIXTURE)
-    ap.add_argument("--shared", type=Path, default=None, help="the shared folder (default: $LEGALCITE_SHARED or ../shared)")
+    ap.add_argument("--shared", type=Path, default=None,
+                    help="the shared folder (default: $LEGALCITE_SHARED or ../shared)")
     ap.add_argument("--show", action="store_true", help="list every miss and false positive")
     args = ap.parse_args(argv)
     rows = load(args.fixture, args.shared)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from legalcite.evaluation.datasets import DE_LER, Dataset
+from legalcite.pipeline import extract
 
 KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
 
@@ -62,8 +63,6 @@ def shared_dir() -> Path:
 def run(path: Path, min_cover: float = 0.5, dataset: Dataset = DE_LER) -> Evaluation:
     """Score ``extract`` on one file of gold spans (``text``, ``expected[]`` with ``kind``, ``start``, ``end``) of
     ``dataset``: its texts read as its jurisdiction's, the citations of the jurisdictions it annotates scored."""
-    from legalcite.pipeline import extract
-
     totals: dict[str, list[int]] = {}
     missed: list[str] = []
     unexpected: list[str] = []

@@ -22,6 +22,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from legalcite.checker import Answer, CheckOptions, check_answer
+from legalcite.corpora.store import open_store
+from legalcite.deduction import CITATION_PENALTY, distinct_deducted
 from legalcite.extras import require
 
 require("inspect", "legalcite.integrations.inspect")   # before inspect_ai is imported: the extra named, not a traceback
@@ -42,8 +45,6 @@ _CHECKING = threading.Lock()   # one check at a time: the store's connection and
 def score_values(record: dict[str, Any]) -> dict[str, float]:
     """A sample's score from the record ``legalcite check`` writes for its answer: a count per status and the two
     deductions (see the module doc)."""
-    from legalcite.deduction import CITATION_PENALTY, distinct_deducted
-
     cites = record["citations"]
     confirmed = len(distinct_deducted(cites, "confirmed"))
     every = len(distinct_deducted(cites, "unconfirmed"))
@@ -73,10 +74,7 @@ def citation_check(store: str | None = None, *, question: bool = True, jurisdict
     answers (a citation whose sentence states nothing more is judged against it). ``jurisdiction``: for citations
     that do not say theirs. ``attribution``: run the misattribution test. ``max_seconds``: each answer's budget; an
     answer past it, or one that cannot be checked, is unscored, its reason said."""
-    import anyio.to_thread
-
-    from legalcite.checker import Answer, CheckOptions, check_answer
-    from legalcite.corpora.store import open_store
+    import anyio.to_thread  # anyio: heavy
 
     # a missing or damaged store fails the eval at its start, not each sample
     options = CheckOptions(store=open_store(store), jurisdiction=jurisdiction, attribution=attribution,

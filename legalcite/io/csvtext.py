@@ -8,6 +8,7 @@ number of cells than the header is a bad line; a header that names a column twic
 """
 from __future__ import annotations
 
+import csv
 import re
 from pathlib import Path
 from typing import Iterator
@@ -39,8 +40,6 @@ class CsvInput(LineSource):
     def _csv(self, lines: Iterator[tuple[int, str, int]]) -> Iterator[Line | BadLine]:
         """One record per row of a CSV whose first non-blank line is its header; a row with another number of
         cells than the header is a bad line. Cells are strings (an empty cell: ``""``)."""
-        import csv
-
         where: list[tuple[int, int]] = []   # (line number, end offset) of each physical line fed to csv
         unreadable: dict[int, str] = {}     # line number → why it could not be read (bytes, length)
 

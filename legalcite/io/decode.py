@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator, TypeVar
 
+from legalcite import _util
 from legalcite.errors import InputError
 from legalcite.io.records import STDIN, BadLine, Line, ReadStats
 
@@ -197,10 +198,8 @@ class LineSource:
         """How much of one record too long is skipped to reach the next one (and how much of a JSON array is held to
         parse it): at least :data:`~legalcite._util.MAX_DECODED` bytes, one line's cap if that is more; None
         without a record limit. Past it the input is given up (``check /dev/zero`` read its one block forever)."""
-        from legalcite._util import MAX_DECODED
-
         cap = self._line_cap()
-        return None if cap is None else max(MAX_DECODED, cap)
+        return None if cap is None else max(_util.MAX_DECODED, cap)
 
     def _skipping(self, skipped: int, lineno: int, what: str) -> None:
         """Give up on the input when the rest of a record too long (at ``lineno``) runs past :meth:`_skip_cap`: its

@@ -7,7 +7,10 @@ Standard library only.
 """
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
+import shutil
 import stat
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,8 +42,6 @@ def remove_stale_temps(path: str | Path) -> list[Path]:
         if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
             try:
                 if p.is_dir():
-                    import shutil
-
                     shutil.rmtree(p)
                 else:
                     p.unlink()
@@ -102,8 +103,6 @@ def replace_dir(new: str | Path, target: str | Path) -> None:
     renames, the best POSIX offers)."""
     new, target = Path(new), Path(target)
     if target.is_dir() and not target.is_symlink() and _exchange(new, target):
-        import shutil
-
         shutil.rmtree(new, ignore_errors=True)  # now holds the old directory
         return
     old = target.with_name(f".{target.name}.old-{os.getpid()}")
@@ -111,19 +110,13 @@ def replace_dir(new: str | Path, target: str | Path) -> None:
         os.replace(target, old)
     os.replace(new, target)
     if old.exists():
-        import shutil
-
         shutil.rmtree(old, ignore_errors=True)
 
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically (``renameat2`` with ``RENAME_EXCHANGE``); False where the C library or the
     filesystem does not offer it."""
-    import errno
-
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         fn = libc.renameat2
     except (OSError, AttributeError):
@@ -142,8 +135,6 @@ def _exchange(a: Path, b: Path) -> bool:
 def _discard(tmp: Path) -> None:
     try:
         if tmp.is_dir():
-            import shutil
-
             shutil.rmtree(tmp, ignore_errors=True)
         elif tmp.exists():
             tmp.unlink()

@@ -31,11 +31,13 @@ p-values against ``scipy.stats.ttest_1samp``.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 import math
 from typing import Any, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.io import Row, ScoreInputError, expected_fields, rounded, row_id, rows_of
+from legalcite.metrics.lexam import POOLS, ensemble_rows
 
 DEFAULT_LEVELS = 11
 
@@ -181,8 +183,6 @@ def benjamini_yekutieli(p_values: Sequence[float], q: float) -> list[bool]:
 def _alignment(scoring: str, levels: int):
     """How well one score represents the others: negative RMSE (compared as mean squared error, exactly, so equal
     distances tie), or the share of equal categories on the ``levels`` scale."""
-    from fractions import Fraction
-
     if scoring == "neg_rmse":
         def neg_mse(x: float, others: Sequence[float]) -> Fraction:
             fx = Fraction(repr(x))
@@ -341,8 +341,6 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
     (:func:`legalcite.metrics.lexam.on_judge_scale`), listed under ``missing.out_of_range``. ``alt``: add the
     Alt-Test of the ensemble, of each judge and of the constant ``baselines`` against the annotators, at each
     ``epsilon`` (one value or several; LEXam's is 0), with ``alpha``, ``alt_scoring`` and ``min_items``."""
-    from legalcite.metrics.lexam import POOLS, ensemble_rows
-
     if pool not in POOLS:
         raise ValueError(f"pool must be one of {sorted(POOLS)}")
     if levels < 2:

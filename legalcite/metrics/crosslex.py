@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from legalcite.keys import compatible
+from legalcite.jurisdictions import lookup as jurisdiction_code, names_of
+from legalcite.keys import compatible, key_at
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import (KeyResolver, Row, ScoreInputError, extract_answer, index_rows, is_string_token,
@@ -157,8 +158,6 @@ def jurisdiction_label(key: str) -> str | None:
     """The benchmark's label of a key's jurisdiction (``de/…`` → ``DE``, ``us-ca/…`` → ``CA``: the shortest name
     the registry knows it by, :func:`legalcite.jurisdictions.names_of`, else the code upper-cased); None for a token
     that is not a key (an unparseable citation)."""
-    from legalcite.jurisdictions import names_of
-
     if not key or is_string_token(key) or "/" not in key:
         return None
     code = key.split("/", 1)[0]
@@ -199,9 +198,6 @@ def _item_jurisdictions(g: Row, gold_answer: Any) -> list[str]:
 def _extract_keys(text: str, extract: Callable[..., list], resolver: KeyResolver, item: str,
                   level: str, hint: str | None) -> set[str]:
     """Citations of a free-text output, by :func:`legalcite.extract`; a citation without a key is reported."""
-    from legalcite.keys import key_at
-    from legalcite.jurisdictions import lookup as jurisdiction_code
-
     h = jurisdiction_code(hint)
     out: set[str] = set()
     for c in extract(text, jurisdiction=h) if h else extract(text):
@@ -224,7 +220,7 @@ def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract
     if not isinstance(output, str):
         return set()
     if extract is None:
-        from legalcite.pipeline import extract as extract
+        from legalcite.pipeline import extract as extract  # heavy: the extraction stack, only for free text
     return _extract_keys(output, extract, resolver, item, level, jurisdiction)
 
 

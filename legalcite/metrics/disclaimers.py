@@ -39,7 +39,8 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|[。！？；\n]+")
 # CJK corner brackets, and ‘…’ opened by a left single quote (a right single quote alone is an apostrophe).
 _QUOTED = re.compile(r'"[^"\n]{1,400}"|“[^”\n]{1,400}”|„[^“”\n]{1,400}[“”]|«[^»\n]{1,400}»|»[^«\n]{1,400}«'
                      r"|‹[^›\n]{1,400}›|「[^」\n]{1,400}」|『[^』\n]{1,400}』|‘[^’\n]{1,400}’")
-# A label opening a note ("Disclaimer:", "Hinweis:", "免责声明：", "Avertissement :"), dropped before the bare-note test.
+# A label opening a note ("Disclaimer:", "Hinweis:", "免责声明：", "Avertissement :"), dropped before the bare-note
+# test.
 _LABEL = re.compile(r"^[\W_]*(?:disclaimer|legal\s+disclaimer|note|important|please\s+note|hinweis|wichtiger\s+hinweis|"
                     r"rechtlicher\s+hinweis|haftungsausschluss|achtung|avertissement|remarque|note\s+importante|"
                     r"mise\s+en\s+garde|免责声明|声明|提示|注意|特别提示|风险提示)\s*[:：]\s*", re.IGNORECASE)
@@ -56,7 +57,8 @@ _DE_SELF = (r"(?:dies(?:e[rs]?)?(?:\s+(?:Antwort|Auskunft|Einschätzung|Darstell
             r"Angaben|Hinweise|Antwort|Einschätzung|Auskunft))")
 # whole words: "Rechtsberatungsleistungen" (services) is no advice
 _DE_NOT_ADVICE = r"(?:Rechtsberatung|rechtliche\s+Beratung|Rechtsauskunft|anwaltliche\s+Beratung|Rechtsrat)\b"
-_ZH_SELF = (r"(?:本(?:回答|答复|解答|文|内容|意见|分析|信息)|以上|上述|前述|此(?:回答|答复|内容|分析)|我的(?:回答|答复|分析|意见)|"
+_ZH_SELF = (r"(?:本(?:回答|答复|解答|文|内容|意见|分析|信息)|以上|上述|前述"
+            r"|此(?:回答|答复|内容|分析)|我的(?:回答|答复|分析|意见)|"
             r"这(?:些|个)?(?:回答|答复|内容|信息|分析))")
 _FR_SELF = (r"(?:ceci|cela|ce\s+(?:texte|message|document|contenu|qui\s+précède)|cette\s+(?:réponse|analyse|note|"
             r"information|présentation)|ces\s+(?:informations|explications|indications|éléments)|les\s+(?:informations|"
@@ -93,7 +95,8 @@ NOT_ADVICE = {
         rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:is|are)\b[^.!?;]{{0,80}}?\bnot\s+{_EN_GAP}{_EN_ADVICE}",
         rf"\bnothing\s+(?:in|here|herein|above)\b[^.!?;]{{0,40}}?\b(?:is|constitutes|should\s+be\s+(?:construed|taken|"
         rf"treated)\s+as)\s+{_EN_GAP}{_EN_ADVICE}",
-        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:does|do|will)\s*(?:n't|\s+not)\s+create\s+an?\s+attorney[- ]client\s+relationship",
+        rf"\b{_EN_SELF}{_EN_NOUN}\s+(?:does|do|will)\s*(?:n't|\s+not)"
+        rf"\s+create\s+an?\s+attorney[- ]client\s+relationship",
     ],
     "de": [
         # "Dies ist keine Rechtsberatung", "Diese Auskunft ersetzt keine anwaltliche Beratung"
@@ -129,7 +132,8 @@ NOT_ADVICE = {
 }
 # The bare note, once a label ("Disclaimer:") and surrounding brackets and punctuation are dropped.
 BARE_NOTE = {
-    "en": r"(?:this\s+is\s+)?not\s+(?:intended\s+as\s+|meant\s+as\s+)?(?:a\s+)?(?:formal\s+|professional\s+)?legal\s+advice",
+    "en": r"(?:this\s+is\s+)?not\s+(?:intended\s+as\s+|meant\s+as\s+)?(?:a\s+)?"
+          r"(?:formal\s+|professional\s+)?legal\s+advice",
     "de": rf"keine\s+(?:\w+\s+)?{_DE_NOT_ADVICE}(?:\s+im\s+Sinne\s+des\s+\w+)?",
     "zh": r"(?:仅供参考[，,、]?)?不构成(?:任何)?(?:正式)?法律(?:意见|建议)",
     "fr": r"pas\s+(?:un\s+)?(?:avis|conseil)\s+juridique",
@@ -144,12 +148,17 @@ BARE_NOTE = {
 # DE, FR: a recommending frame (a formal imperative "wenden Sie sich", "consultez"; "Sie sollten", "vous devriez";
 #     "ich empfehle", "je vous recommande"; "es empfiehlt sich", "il est conseillé") and a lawyer word in the sentence
 #     (the order is free in both).
-# ZH: a recommending frame (建议, 请, 最好, 务必, 不妨, 推荐, 您/你…可以/应当) before a consult pattern (咨询/聘请/委托…律师,
-#     向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of rights, not advice.
+# ZH: a recommending frame (建议, 请, 最好, 务必, 不妨, 推荐, 您/你…可以/应当) before a consult pattern
+# (咨询/聘请/委托…律师, 向…律师咨询, 寻求法律帮助); a party as the subject (当事人可以委托律师) is a statement of
+# rights, not advice.
 LAWYER = {
-    "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
-    "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
-    "fr": r"\b(?:avocat(?:e|s|es)?|notaire|juriste|conseill(?:er|ère)\s+juridique|professionnel(?:le)?\s+du\s+droit|conseils?\s+juridiques?|aide\s+juridictionnelle|maison\s+de\s+(?:la\s+)?justice)\b",
+    "en": r"\b(?:lawyers?|attorneys?(?!\s+general)|solicitors?|counsel"
+          r"|legal\s+(?:professional|adviser|advisor|aid|expert)s?|law\s+firms?)\b",
+    "de": r"(?:Rechtsanw[aä]lt\w*|\bAnw[aä]lt\w*|Fachanw[aä]lt\w*|\banwaltlich\w*"
+          r"|Rechtsberatung|rechtliche[nrs]?\s+(?:Beratung|Rat)|\brechtlich\s+beraten"
+          r"|Rechtsrat|Verbraucherzentrale|\bNotar\w*)",
+    "fr": r"\b(?:avocat(?:e|s|es)?|notaire|juriste|conseill(?:er|ère)\s+juridique|professionnel(?:le)?\s+du\s+droit"
+          r"|conseils?\s+juridiques?|aide\s+juridictionnelle|maison\s+de\s+(?:la\s+)?justice)\b",
     "zh": r"律师|法律专业人士|法律工作者|法律援助|专业人士",
 }
 # Another party's lawyer: consulting the opposing counsel or the landlord's solicitor is no advice to the reader to
@@ -219,7 +228,8 @@ CONSULT_LAWYER = {
         r"(?:(?:咨询|请教|聘请|委托|联系|求助于?|找)[^。！？；\n]{0,8}?(?:律师|法律专业人士|法律工作者|法律援助|专业人士)"
         r"|向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
         r"|寻求[^。！？；\n]{0,6}?(?:律师|法律)(?:帮助|意见|建议|援助)?)",
-        # the subject left out, as Chinese does: 可以向律师咨询 (not 当事人/原告/被告…可以委托律师, a statement of rights)
+        # the subject left out, as Chinese does: 可以向律师咨询 (not 当事人/原告/被告…可以委托律师, a statement of
+        # rights)
         r"(?<!当事人)(?<!原告)(?<!被告)(?<!申请人)(?<!上诉人)(?<![他她其])(?:可以|可)"
         r"(?:向[^。！？；\n]{0,10}?(?:律师|法律专业人士|专业人士)[^。！？；\n]{0,4}?(?:咨询|求助|请教)"
         r"|(?:咨询|请教)[^。！？；\n]{0,8}?(?:律师|法律专业人士|专业人士))",
@@ -234,9 +244,11 @@ CONSULT_LAWYER = {
 }
 # A sentence that says a lawyer is not needed never counts.
 NEGATED = {
-    "en": r"\b(?:no\s+need|not\s+need|(?:do|does)\s*n[o']t\s+(?:need|require|have\s+to)|needn't|need\s+not|requires?\s+no|"
+    "en": r"\b(?:no\s+need|not\s+need|(?:do|does)\s*n[o']t\s+(?:need|require|have\s+to)"
+          r"|needn't|need\s+not|requires?\s+no|"
           r"not\s+required|unnecessary|not\s+necessary|without\s+(?:a|an)\s+(?:lawyer|attorney))\b",
-    "de": r"(?:nicht\s+(?:nötig|notwendig|erforderlich)|\bbrauch\w*\s+(?:\w+\s+)?kein\w*|\bbenötig\w*\s+(?:\w+\s+)?kein\w*|\bmüss\w*\s+(?:\w+\s+)?kein\w*|\bohne\s+(?:einen\s+)?(?:Rechts)?[Aa]nwalt)",
+    "de": r"(?:nicht\s+(?:nötig|notwendig|erforderlich)|\bbrauch\w*\s+(?:\w+\s+)?kein\w*"
+          r"|\bbenötig\w*\s+(?:\w+\s+)?kein\w*|\bmüss\w*\s+(?:\w+\s+)?kein\w*|\bohne\s+(?:einen\s+)?(?:Rechts)?[Aa]nwalt)",
     "zh": r"(?:无需|无须|不需要|不必|没必要|用不着)",
     "fr": r"(?:\bpas\s+besoin|\bnul\s+besoin|\binutile|\b(?:n['’]est|ne\s+sera|n['’]était)\s+pas\s+(?:nécessaire|utile|"
           r"indispensable|obligatoire)|\bsans\s+(?:l['’]aide\s+d['’]un\s+)?avocat|\bne\s+(?:devez|devriez|pouvez)\s+pas)",

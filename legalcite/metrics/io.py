@@ -220,7 +220,7 @@ class KeyResolver:
 
     def _parse(self) -> Callable[..., list]:
         if self.parse is None:
-            from legalcite.pipeline import parse  # parsing is loaded only when a string is not a key
+            from legalcite.pipeline import parse  # heavy: the extraction stack, only for a string not a key
 
             self.parse = parse
         return self.parse

@@ -49,7 +49,7 @@ def _checked_statuses(text: str, checker: Callable[[str], list]) -> list[tuple[s
 def _default_checker(**options: Any) -> Callable[[str], list]:
     """:func:`legalcite.check` with ``options`` (``store=…``), imported only when a status is missing."""
     try:
-        from legalcite.checker import check
+        from legalcite.checker import check  # heavy: the whole check path, only when a status is missing
     except (ImportError, AttributeError) as e:
         raise RuntimeError(
             "LexAssay needs a status for every citation: this task file gives none and legalcite.check is "

@@ -4,11 +4,13 @@ The taxonomy is LexGenius's own (7 dimensions, 11 tasks, 20 abilities; shipped a
 paper's tables) or the user's file (JSON or YAML): ``{dimension: {task: [ability, ...]}}``, optionally under a
 top-level ``dimensions`` key. Each level's ``accuracy`` is the mean of its children's (macro); ``micro_accuracy``
 is the mean over its items; ``task_average`` is the mean of the tasks' scores (LexGenius reports the 11-task average
-beside the 7 dimensions, and the two differ because dimensions hold different numbers of tasks). Shuffling writes permuted copies of each item with the answer remapped; scoring
-(:func:`legalcite.metrics.lexam.score_mcq`) averages an item's copies. Formulas: ``docs/metrics.md``.
+beside the 7 dimensions, and the two differ because dimensions hold different numbers of tasks). Shuffling writes
+permuted copies of each item with the answer remapped; scoring (:func:`legalcite.metrics.lexam.score_mcq`) averages an
+item's copies. Formulas: ``docs/metrics.md``.
 """
 from __future__ import annotations
 
+from importlib import resources
 import json
 import random
 import re
@@ -18,6 +20,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics import bootstrap as _bs
 from legalcite.metrics.io import Row, ScoreInputError, label_index, option_label, rounded, row_id, rows_of
+from legalcite.metrics.lexam import item_score, score_mcq_items
 
 OPTION_FIELDS = ("options", "choices")
 _PREFIX = re.compile(r"^(\s*)([A-Z]{1,2})(\s*[.．、:：)）])")
@@ -142,8 +145,6 @@ def taxonomy_from_paper(paper: dict[str, Any]) -> dict[str, Any]:
 
 def shipped_taxonomy() -> dict[str, Any]:
     """The LexGenius taxonomy shipped with legalcite (package data), with its provenance and flags."""
-    from importlib import resources
-
     with resources.files("legalcite.metrics").joinpath(TAXONOMY_DATA).open("rb") as fh:
         return json.load(fh)
 
@@ -159,7 +160,7 @@ def load_taxonomy(path: str | Path | None = None) -> dict[str, dict[str, list[st
     text = p.read_text(encoding="utf-8")
     if p.suffix.lower() in (".yaml", ".yml"):
         try:
-            import yaml
+            import yaml  # PyYAML: optional (bench extra)
         except ImportError:
             raise ScoreInputError("a YAML taxonomy needs PyYAML (pip install pyyaml), or give it as JSON") from None
         data = yaml.safe_load(text)
@@ -176,7 +177,8 @@ def normalize_taxonomy(data: Any, where: str = "taxonomy") -> dict[str, dict[str
     (the shipped file), and the paper format of the shared test data (dimensions as a list with task ids)."""
     if isinstance(data, dict) and isinstance(data.get("dimensions"), list) and isinstance(data.get("tasks"), list):
         data = taxonomy_from_paper(data)
-    if isinstance(data, dict) and isinstance(data.get("dimensions"), dict) and set(data) - {"dimensions"} <= _TAXONOMY_META:
+    if (isinstance(data, dict) and isinstance(data.get("dimensions"), dict)
+            and set(data) - {"dimensions"} <= _TAXONOMY_META):
         data = data["dimensions"]
     if not isinstance(data, dict) or not data:
         raise ScoreInputError(f"{where}: expected {{dimension: {{task: [ability, ...]}}}}")
@@ -254,8 +256,6 @@ def score_hierarchy(responses: str | Sequence[Row], taxonomy: str | Path | dict[
     """Item scores (copies averaged, missing = wrong) by :func:`legalcite.metrics.lexam.score_mcq_items`, or a
     row's own ``correct`` (0/1 or a share) when it gives one; rolled up by the taxonomy (default: the shipped
     LexGenius taxonomy)."""
-    from legalcite.metrics.lexam import item_score, score_mcq_items
-
     tax = normalize_taxonomy(taxonomy) if isinstance(taxonomy, dict) else load_taxonomy(taxonomy)
     resp = rows_of(responses)
     g = rows_of(gold) if gold is not None else None

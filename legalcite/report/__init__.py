@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from legalcite.report import html
+
 __all__ = ["render", "write_report"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from legalcite.report import html
-
         return getattr(html, name)
     raise AttributeError(f"module 'legalcite.report' has no attribute {name!r}")

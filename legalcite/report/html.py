@@ -31,6 +31,8 @@ from urllib.parse import urlsplit
 
 from legalcite.io import BadLine, Reader
 from legalcite.errors import InputError
+from legalcite.io.files import atomic_write_text
+from legalcite.jurisdictions import guess_language, print_key
 from legalcite.report import markdown
 from legalcite.status import DEDUCTED, Status
 
@@ -66,15 +68,11 @@ def _str(v: Any) -> str | None:
 def _printed(key: Any, language: str | None = None) -> str | None:
     """The checked unit as its jurisdiction prints it (``§ 823 BGB``), for the reader of the tooltip; a treaty in
     the answer's ``language`` (``Article 6(1) ECHR`` beside an English answer, not ``Art. 6 Ziff. 1 EMRK``)."""
-    from legalcite.jurisdictions import print_key
-
     return print_key(key, language) if isinstance(key, str) and key else None
 
 
 def _language(text: Any) -> str | None:
     """The answer's language as the checker guesses it for its reasons (None: no text, or no telling)."""
-    from legalcite.jurisdictions import guess_language
-
     return guess_language(text) if isinstance(text, str) else None
 
 
@@ -417,8 +415,6 @@ def write_report(records: Iterable[Mapping[str, Any]], out_path: str | Path, *, 
                  answers: Mapping[int, Any] | None = None) -> Path:
     """Write the report for check records (the dicts of check JSONL) to ``out_path``, atomically (a full disk
     leaves no half-written page); returns the path."""
-    from legalcite.io.files import atomic_write_text
-
     return atomic_write_text(out_path, render(records, title=title, answers=answers))
 
 

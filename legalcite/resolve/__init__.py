@@ -15,6 +15,7 @@ misattribution test on what it returns. The online modules load httpx only when 
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .base import Chain, Resolution, Resolver
@@ -25,8 +26,6 @@ _LAZY = {"StoreResolver": "store", "OnlineResolver": "online", "resolve_online":
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        import importlib
-
         return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

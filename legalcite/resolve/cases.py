@@ -35,14 +35,15 @@ or, online, the table and CourtListener's API (:func:`second_opinion`).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from legalcite.corpora.cases import (CaseParts, CaseRecord, CaseTable, as_int, case_parts, newest_possible_volume,
                                      reporter_id, with_page)
-from legalcite.jurisdictions import PACKAGES, get, reporter_editions
-from legalcite.models import Citation, Form, Kind
+from legalcite.jurisdictions import PACKAGES, get, print_key, reporter_editions
+from legalcite.models import Citation, Form, Kind, Unit
 from legalcite.status import DEDUCTED, CheckedCitation, Evidence, Status, Undecided
 
 if TYPE_CHECKING:
@@ -119,16 +120,12 @@ def _describe(rec: CaseRecord) -> str:
 def _court_implied(rec: CaseRecord) -> bool:
     """Whether the reporter of ``rec`` says its court, so that a description leaves the court out (the U.S.
     Reports: the Supreme Court; its jurisdiction's ``StoreRules.implied_courts``)."""
-    from legalcite.jurisdictions import PACKAGES, get
-
     implied = get(rec.jurisdiction).store.implied_courts if rec.jurisdiction in PACKAGES else {}
     segs = rec.key.split("/")
     return (rec.court or "").lower() in implied.values() or any(seg in segs[1:-1] for seg in implied)
 
 
 def _cite(key: str) -> str:
-    from legalcite.jurisdictions import print_key
-
     return print_key(key)
 
 
@@ -159,8 +156,6 @@ def decisions(rec: CaseRecord) -> list[CaseRecord]:
     """The decisions one table row stands for: its own, and those listed at the same citation after it
     (``extra["shared"]``: an orders list prints many dispositions on one page; legalcite.corpora.store keeps them in
     one row)."""
-    import dataclasses
-
     own = {k: v for k, v in rec.extra.items() if k != "shared"}
     first = dataclasses.replace(rec, extra=own) if "shared" in rec.extra else rec
     return [first] + [dataclasses.replace(rec, name=d.get("name"), date=d.get("date"), case_id=d.get("case_id"),
@@ -171,8 +166,6 @@ def decisions(rec: CaseRecord) -> list[CaseRecord]:
 def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
     """The rows several case tables hold for one citation as one record: the first name, date and court any table
     gives, the last page where one knows it; ``extra["tables"]`` names them all."""
-    import dataclasses
-
     if not records:
         return None
     first = records[0]
@@ -217,7 +210,7 @@ def holder(store: Store, parts: CaseParts, page: int, *, infer: bool | None = No
 
 def _listed_elsewhere(store: Store, name: str | None, not_key: str) -> list[CaseRecord]:
     """Decisions of the cited name that the table lists under another citation (the real home of a miscited case)."""
-    from legalcite.casenames import compare, is_generic, party_form, split_parties
+    from legalcite.casenames import compare, is_generic, party_form, split_parties  # start-up: off check
 
     if not name:
         return []
@@ -376,9 +369,7 @@ def _edition_evidence(key: str, ed, year: int | None) -> Evidence:
 
 
 def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCitation:
-    from legalcite.casenames import compare
-
-    import dataclasses
+    from legalcite.casenames import compare  # start-up: kept off `legalcite check`
 
     rec = merged(rows)
     described = _describe(rec)
@@ -399,8 +390,8 @@ def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCit
         return _checked(c, Status.REAL, f"{_rec_cite(rec)} is {described}" + _pin_note(c, rec) + _year_note(c, rec),
                         [_table_evidence(r, **cmp.to_dict()) for r, cmp in verdicts], rec.key)
     facts = ", ".join(x for x in (rec.docket and f"docket {rec.docket}", rec.date) if x)
-    what = f"{_rec_cite(rec)} is {described}" if rec.name else f"{_rec_cite(rec)} is listed in the {rec.table} table" + (
-        f" ({facts})" if facts else "")
+    what = (f"{_rec_cite(rec)} is {described}" if rec.name
+            else f"{_rec_cite(rec)} is listed in the {rec.table} table" + (f" ({facts})" if facts else ""))
     return _checked(c, Status.REAL, what + _pin_note(c, rec) + _year_note(c, rec),
                     [_table_evidence(r) for r in rows], rec.key)
 
@@ -422,7 +413,7 @@ def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | 
     """The cited first page lies in the pages of another listed decision. Strictly inside them no decision can
     begin (on its last page one may): ``misattributed`` under another name, ``invented`` without a name where the
     pages are known (not inferred), ``real`` with a note when the citation names that decision."""
-    from legalcite.casenames import compare
+    from legalcite.casenames import compare  # start-up: kept off `legalcite check`
 
     page = as_int(case_parts(c.key).page)
     span = f"{rec.first_page}–{end}" + (" (up to the next listed decision)" if inferred else "")
@@ -487,8 +478,6 @@ def _bind(c: Citation, store: Store) -> Citation | None:
         return None
     rec = held[0]
     first = case_parts(rec.key)
-    from legalcite.models import Unit
-
     return c.replace(jurisdiction=rec.jurisdiction, work="case",
                      units=(Unit("", first.volume), Unit("", seg), Unit("", first.page)))
 
@@ -506,9 +495,7 @@ def name_checked(cc: CheckedCitation) -> CheckedCitation:
     """CourtListener's answer for one citation, with the name test: a decision found at the citation under
     another name → ``misattributed`` (both names in the evidence); of several decisions sharing the citation, the
     one the citation names → ``real``, none of them → ``misattributed``. Other answers unchanged."""
-    import dataclasses
-
-    from legalcite.casenames import compare
+    from legalcite.casenames import compare  # start-up: kept off `legalcite check`
 
     name = _cited_name(cc.citation)
     api = next((e for e in cc.evidence if e.source == API_SOURCE), None)
@@ -543,7 +530,7 @@ def second_opinion(checked: list[CheckedCitation], online) -> list[CheckedCitati
     ``confirmed`` (a decision under another name at the citation; no decision there at all, HTTP 404 per item);
     where it finds the cited decision under the cited name, its answer replaces the offline one (the table is a
     snapshot, the API is current)."""
-    from legalcite.sources.courtlistener import covers
+    from legalcite.sources.courtlistener import covers  # heavy: imports reporters_db
 
     todo = [i for i, cc in enumerate(checked) if covers(cc.citation) and cc.status is not Status.NOT_CHECKED
             and any(e.source.startswith(OFFLINE_SIGNALS) for e in cc.evidence)]   # decided offline, here
@@ -556,12 +543,11 @@ def second_opinion(checked: list[CheckedCitation], online) -> list[CheckedCitati
 
 
 def _combined(table: CheckedCitation, api: CheckedCitation) -> CheckedCitation:
-    import dataclasses
-
     if api.status is Status.NOT_CHECKED:          # no second answer (no token, a fault): the table's stands
         return table
     api_ev = next((e for e in api.evidence if e.source == API_SOURCE), None)
-    no_case_there = api.status is Status.NOT_FINDABLE and api_ev is not None and api_ev.details.get("item_status") == 404
+    no_case_there = (api.status is Status.NOT_FINDABLE and api_ev is not None
+                     and api_ev.details.get("item_status") == 404)
     agrees = api.status is table.status or (table.status in DEDUCTED and no_case_there)
     if agrees:
         return dataclasses.replace(table, reason=f"{table.reason}; CourtListener agrees: {api.reason}",

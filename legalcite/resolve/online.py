@@ -12,6 +12,7 @@ cached with their retrieval date (:mod:`legalcite.resolve.cache`), a fault never
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import logging
 from collections.abc import Sequence
@@ -98,8 +99,6 @@ class OnlineResolver:
         except RuntimeError:
             return asyncio.run(coro)
         # called from inside a running loop (a notebook): run in a worker thread with its own loop
-        import concurrent.futures
-
         with concurrent.futures.ThreadPoolExecutor(1) as ex:
             return ex.submit(asyncio.run, coro).result()
 

@@ -38,8 +38,11 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cases import resolve_case
 from legalcite.core.budget import spend
-from legalcite.jurisdictions import level_name, missing_unit, print_key, print_units
+from legalcite.corpora.cases import case_parts
+from legalcite.jurisdictions import (PACKAGES, StoreRules, SubunitCheck as C, get, level_name, missing_unit, print_key,
+                                     print_units)
 from legalcite.keys import split_segment
 from legalcite.models import Citation, Kind
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
@@ -98,7 +101,8 @@ def _printed(key: str, language: str | None) -> str:
 
 def _values(nodes: list[dict]) -> str:
     vals = list(dict.fromkeys(n["value"] for n in nodes))
-    if vals and all(v.isdigit() for v in vals) and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals))):
+    if (vals and all(v.isdigit() for v in vals)
+            and [int(v) for v in vals] == list(range(int(vals[0]), int(vals[0]) + len(vals)))):
         return f"{vals[0]}–{vals[-1]}" if len(vals) > 1 else vals[0]
     return ", ".join(vals)
 
@@ -107,8 +111,6 @@ def _values(nodes: list[dict]) -> str:
 
 def _rules(jur: str):
     """The jurisdiction's :class:`~legalcite.jurisdictions.StoreRules` (none for a code no package registers)."""
-    from legalcite.jurisdictions import PACKAGES, StoreRules, get
-
     return get(jur).store if jur in PACKAGES else StoreRules()
 
 
@@ -229,8 +231,6 @@ def _walk_subunits(unit, segs: list[str], jur: str, language: str | None) -> _Wa
     """Walk the citation's sub-unit segments in the unit's structure. A level the structure lacks is judged as the
     jurisdiction says for its label (:class:`~legalcite.jurisdictions.SubunitCheck`); a node the jurisdiction's
     parser marked repealed (its text is a repeal mark) ends the walk as ``repealed``."""
-    from legalcite.jurisdictions import SubunitCheck as C
-
     nodes = list(unit.subunits)
     verified: list[str] = []
     leads: list[str] = []
@@ -289,8 +289,6 @@ def _missing(seg: str, nodes: list[dict], level: list[dict], jur: str, context_t
              ) -> tuple[Any, str]:
     """The verdict on a segment the structure does not show among ``nodes`` (``level``: the nodes of its label
     among them): (``Status.INVENTED``, ``_KEEP`` or None for not checked; the note)."""
-    from legalcite.jurisdictions import SubunitCheck as C
-
     label, value = split_segment(seg)
     shown = _units(jur, [seg], language)
     check = _rules(jur).subunits.get(label)
@@ -339,15 +337,11 @@ def resolve_one(citation: Citation, store: Store, *, date: str | None = None, la
     names provisions in ``language`` (the answer's) where their printer has forms in it."""
     c = citation
     if c.kind in (Kind.CASE, Kind.REPORTER):
-        from .cases import resolve_case
-
         decided = resolve_case(c, store)
         if decided is not None:
             return decided, None
         if not store.has_cases():
             return _uncovered(c, "court decisions are not in the offline store (no case table loaded)"), None
-        from legalcite.corpora.cases import case_parts
-
         return _uncovered(c, "no case table in the store covers this reporter" if case_parts(c.key or "")
                           else "no case table in the store lists this decision"), None
     if c.kind == Kind.INTERPRETATION:

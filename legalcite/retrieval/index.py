@@ -16,6 +16,7 @@ manifest last; a missing file, a size or checksum mismatch, or another format ve
 """
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
 import json
 import mmap
 import os
@@ -30,6 +31,10 @@ from legalcite._util import Progress, loading
 from legalcite.io.files import replace_dir
 from legalcite.corpora import CorpusUnit
 from legalcite.errors import OutputError
+from legalcite.retrieval import dense as dn
+from legalcite.retrieval.bm25 import BM25
+from legalcite.retrieval.dense import load_faiss, search_faiss
+from legalcite.retrieval.hybrid import rrf
 from legalcite.retrieval.tokenize import jurisdiction_language
 
 FORMAT = "legalcite-index"
@@ -65,8 +70,6 @@ from legalcite._util import sha256_file as _sha256  # noqa: E402
 
 
 def _versions() -> dict:
-    from importlib.metadata import PackageNotFoundError, version
-
     out = {}
     for pkg in ("legalcite", "bm25s", "faiss-cpu", "numpy"):
         try:
@@ -101,9 +104,7 @@ def build_index(
     progress: bool = True,
 ) -> Path:
     """Index ``units`` (their canonical keys are the documents) into directory ``out``; atomic."""
-    import numpy as np
-
-    from legalcite.retrieval import dense as dn
+    import numpy as np  # numpy: heavy
 
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
@@ -136,28 +137,30 @@ def build_index(
                 offsets[i + 1] = fh.tell()
                 kf.write(u.key + "\n")
         np.save(tmp / "units.offsets.npy", offsets)
-        np.save(tmp / "jurisdictions.npy", np.array([code[norm_jurisdiction(u.jurisdiction)] for u in units], dtype=np.uint8))
+        np.save(tmp / "jurisdictions.npy",
+                np.array([code[norm_jurisdiction(u.jurisdiction)] for u in units], dtype=np.uint8))
         manifest: dict[str, Any] = {
             "format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind, "n_units": len(units),
-            "jurisdictions": juris, "languages": sorted(set(langs)), "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "jurisdictions": juris, "languages": sorted(set(langs)),
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "versions": _versions(),
         }
         texts = [bm25_text(u) for u in units]
         if kind in ("bm25", "hybrid"):
-            from legalcite.retrieval.bm25 import BM25
-
-            bm = BM25.build(texts, langs, compounds=compounds, progress=Progress("bm25: analysing", len(texts), progress),
-                            **(bm25_params or {}))
+            bm = BM25.build(texts, langs, compounds=compounds,
+                            progress=Progress("bm25: analysing", len(texts), progress), **(bm25_params or {}))
             bm.save(tmp / "bm25")
             manifest["bm25"] = {**bm.params, "compounds": compounds}
         if kind in ("dense", "hybrid"):
             emb = embedder if not isinstance(embedder, str) else dn.get_embedder(embedder)
             cache = dn.EmbeddingCache(cache_dir, emb.name) if cache_dir is not False else None
             ptexts = [dn.passage_text(u.heading, u.text) for u in units]
-            vecs = dn.embed_passages(emb, ptexts, cache=cache, progress=Progress(f"dense: embedding ({emb.name})", len(ptexts), progress))
+            vecs = dn.embed_passages(emb, ptexts, cache=cache,
+                                     progress=Progress(f"dense: embedding ({emb.name})", len(ptexts), progress))
             (tmp / "dense").mkdir()
             np.save(tmp / "dense" / "embeddings.npy", vecs)
-            fx, info = dn.build_faiss(vecs, **({"hnsw_threshold": hnsw_threshold} if hnsw_threshold is not None else {}))
+            fx, info = dn.build_faiss(vecs,
+                                      **({"hnsw_threshold": hnsw_threshold} if hnsw_threshold is not None else {}))
             dn.save_faiss(fx, tmp / "dense" / "faiss.index")
             manifest["dense"] = {"embedder": emb.name, "dim": int(emb.dim), "faiss": info}
             if progress and info["type"] == "hnsw":
@@ -191,7 +194,7 @@ class Index:
     """A loaded index. ``search`` is the one entry point; ``unit(i)`` reads a stored unit by position."""
 
     def __init__(self, path: Path, manifest: dict):
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         self.path = path
         self.manifest = manifest
@@ -219,8 +222,6 @@ class Index:
         if self._bm25 is None:
             if "bm25" not in self.manifest:
                 raise IndexFormatError(f"{self.path} has no BM25 part (kind {self.kind})")
-            from legalcite.retrieval.bm25 import BM25
-
             with loading(f"loading the BM25 part of the index {self.path}"):
                 self._bm25 = BM25.load(self.path / "bm25", mmap=True)
         return self._bm25
@@ -230,8 +231,6 @@ class Index:
         if self._faiss is None:
             if "dense" not in self.manifest:
                 raise IndexFormatError(f"{self.path} has no dense part (kind {self.kind})")
-            from legalcite.retrieval.dense import load_faiss
-
             with loading(f"loading the dense part of the index {self.path}"):
                 self._faiss = load_faiss(self.path / "dense" / "faiss.index")
         return self._faiss
@@ -246,9 +245,7 @@ class Index:
     @property
     def embedder(self):
         if self._embedder is None:
-            from legalcite.retrieval.dense import get_embedder
-
-            self._embedder = get_embedder(self.manifest["dense"]["embedder"])
+            self._embedder = dn.get_embedder(self.manifest["dense"]["embedder"])
         return self._embedder
 
     def unit(self, i: int) -> dict:
@@ -259,7 +256,7 @@ class Index:
 
     def allowed(self, jurisdictions: Sequence[str] | None):
         """Bool mask of units in ``jurisdictions`` (None: all)."""
-        import numpy as np
+        import numpy as np  # numpy: heavy
 
         if not jurisdictions:
             return None
@@ -276,13 +273,11 @@ class Index:
         return self.bm25.search(query, depth, mask=mask, language=language)
 
     def _rank_dense(self, query: str, depth: int, allowed, qvec=None):
-        from legalcite.retrieval.dense import search_faiss
-
         fx = self.faiss_index
         if qvec is None:
             qvec = self.embedder.embed_queries([query])[0]
         if allowed is not None and not allowed.any():
-            import numpy as np
+            import numpy as np  # numpy: heavy
 
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype="float32")
         return search_faiss(fx, qvec, depth, allowed)
@@ -316,8 +311,6 @@ class Index:
         if kind == "dense":
             ids, scores = self._rank_dense(query, k, allowed, query_vector)
             return list(zip(ids.tolist(), scores.tolist()))
-        from legalcite.retrieval.hybrid import rrf
-
         d = max(depth, k)
         b_ids, _ = self._rank_bm25(query, d, allowed, language)
         v_ids, _ = self._rank_dense(query, d, allowed, query_vector)
@@ -339,7 +332,8 @@ def load_index(path: str | Path, *, verify: bool = True) -> Index:
     path = Path(path)
     mf = path / "manifest.json"
     if not mf.is_file():
-        raise IndexFormatError(f"{path} is not a legalcite index (no manifest.json); build one with `legalcite index build`")
+        raise IndexFormatError(f"{path} is not a legalcite index (no manifest.json);"
+                              " build one with `legalcite index build`")
     try:
         manifest = json.loads(mf.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:

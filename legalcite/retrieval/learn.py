@@ -37,6 +37,7 @@ from legalcite._util import sha256_file
 from legalcite.io.files import replace_dir
 from legalcite.errors import OutputError
 from legalcite.keys import InvalidKey, key_at
+from legalcite.retrieval.evaluate import _embed_queries, evaluate, gold_keys, merge_results
 from legalcite.retrieval.index import Index, IndexFormatError
 
 FORMAT = "legalcite-reranker"
@@ -228,7 +229,7 @@ def train_reranker(index: Index, queries: Sequence[dict], *, params: TrainParams
     if not y.any():
         raise ValueError("no gold unit reached the candidate pool of any training query; nothing to learn")
     mu, sd = X.mean(0), X.std(0) + 1e-9
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.linear_model import LogisticRegression  # sklearn: learn extra
 
     lr = LogisticRegression(C=params.c_rank, max_iter=3000).fit((X - mu) / sd, y)
     if progress:
@@ -248,8 +249,6 @@ def cross_validate(index: Index, queries: Sequence[dict], *, folds: int = 5, see
                    level: str = "unit", progress: bool = True) -> dict:
     """k-fold cross-validation: for each fold, train on the others and evaluate every kind on it; metrics
     are averaged over all held-out queries (the same shape as :func:`legalcite.retrieval.evaluate.evaluate`)."""
-    from legalcite.retrieval.evaluate import evaluate, merge_results
-
     if folds < 2:
         raise ValueError("cross-validation needs at least 2 folds")
     queries = list(queries)
@@ -296,15 +295,13 @@ def _context(index: Index) -> dict:
     order = np.argsort(wid, kind="stable")
     bounds = np.r_[0, np.cumsum(np.bincount(wid, minlength=len(names)))][:-1]
     E = np.load(index.path / "dense" / "embeddings.npy", mmap_mode="r")
-    ctx = {"key_pos": index._pos, "wid": wid, "work_names": list(names), "work_index": names, "n_works": len(names), "order": order,
-           "bounds": bounds, "E": np.asarray(E, dtype=np.float32)}
+    ctx = {"key_pos": index._pos, "wid": wid, "work_names": list(names), "work_index": names, "n_works": len(names),
+           "order": order, "bounds": bounds, "E": np.asarray(E, dtype=np.float32)}
     index._rerank_ctx = ctx
     return ctx
 
 
 def _gold_positions(index: Index, queries: Sequence[dict]) -> tuple[list[np.ndarray], list[int]]:
-    from legalcite.retrieval.evaluate import gold_keys
-
     unit_pos: dict[str, int] = {}
     for i, k in enumerate(index.keys):
         try:
@@ -326,8 +323,6 @@ def _query_matrix(index: Index, queries: Sequence[dict], keep: Sequence[int], qu
         if len(Q) == len(queries) and len(keep) != len(queries):
             Q = Q[list(keep)]
         return Q
-    from legalcite.retrieval.evaluate import _embed_queries
-
     return _embed_queries(index, [queries[i]["query"] for i in keep]).astype(np.float32)
 
 
@@ -354,7 +349,7 @@ def _fit_work_classifier(Q: np.ndarray, gold: Sequence[np.ndarray], ctx: dict, c
     names = [ctx["work_names"][w] for w in classes]
     if len(classes) == 1:  # one work only: it is certain
         return _WorkClassifier(names, np.zeros((1, Q.shape[1]), np.float32), np.zeros(1, np.float32))
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.linear_model import LogisticRegression  # sklearn: learn extra
 
     m = LogisticRegression(C=c, max_iter=2000).fit(Q[rows], labels)
     coef, icpt = m.coef_, m.intercept_

@@ -13,9 +13,13 @@ Tokens are plain strings; the BM25 core sees only their ids.
 from __future__ import annotations
 
 import functools
+from importlib import resources
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from legalcite import jurisdictions
 
 LANGUAGES = ("de", "zh", "en")
 
@@ -51,8 +55,6 @@ def default_analyzer(language: str, *, compounds: bool = False) -> Analyzer:
 def jurisdiction_language(code: str) -> str:
     """The analyzer of a unit whose own language has none: the first of its jurisdiction's languages that has one
     (``cn`` → zh, ``us-ca`` → en, ``ch`` → de), else en."""
-    from legalcite import jurisdictions
-
     found = jurisdictions.lookup(code)
     languages = jurisdictions.get(found).languages if found else ()
     return next((lang for lang in languages if lang in LANGUAGES), "en")
@@ -69,9 +71,6 @@ def _stemmer(language: str):
 def _stopwords(language: str) -> frozenset[str]:
     """bm25s's German and English lists, kept in ``stopwords.json`` beside this module: the check's claims are
     analysed without the retrieval extra (and without importing bm25s, numba and scipy: a second at start-up)."""
-    import json
-    from importlib import resources
-
     with resources.files(__package__).joinpath("stopwords.json").open("rb") as fh:
         table = json.load(fh)
     return frozenset(table.get(language, ()))

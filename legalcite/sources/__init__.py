@@ -21,7 +21,8 @@ Adding a source is one module (a class with ``name``, ``host``, ``origins`` and 
 :class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
 :data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). A jurisdiction may bring
 its own source in its package instead (``Parts.sources``): it is asked after the registry's. The order is the order
-the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of them imports httpx (the client in
+the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of
+them imports httpx (the client in
 :mod:`legalcite.net` does, when it is opened).
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from legalcite import jurisdictions
 from legalcite.models import Citation
 
 from .base import BulkSource, OnlineSource
@@ -51,8 +53,6 @@ REGISTRY: dict[str, str] = {
 
 def declared() -> dict[str, Callable[..., Any]]:
     """The sources the registered jurisdictions bring in their own package (``Parts.sources``): name → class."""
-    from legalcite import jurisdictions
-
     return {name: cls for j in jurisdictions.registered() for name, cls in j.parts.sources.items()}
 
 
@@ -96,10 +96,8 @@ def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
 def bulk_sources() -> dict[str, BulkSource]:
     """``corpus fetch`` argument (de, us, us-ca, cn: a jurisdiction's code) → the source whose files it downloads
     (the one the jurisdiction names, ``Jurisdiction.fetch``)."""
-    from legalcite import jurisdictions
-
     return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
 
 
-__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins", "OnlineSource",
-           "BulkSource"]
+__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins",
+           "OnlineSource", "BulkSource"]

@@ -27,6 +27,7 @@ reporter.
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -34,7 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .courtlistener import FinishedSeries, case_key
 from legalcite._util import Progress
+from legalcite.casenames import party_keys
+from legalcite.corpora.cases import CaseRecord, TableStats, as_int, case_parts
 from legalcite.errors import InputError
 from legalcite.net import Downloader, FetchError
 
@@ -96,8 +100,6 @@ def pick_reporters(known: Sequence[CapReporter], wanted: Iterable[str]) -> list[
     """The reporters ``--reporters`` names, by short name (``U.S.``, ``F. Supp. 2d``; spacing and case do not
     matter) or slug (``f-supp-2d``). CAP lists a few short names twice (two courts' ``Ct. Cl.``): both are taken.
     An unknown name is an :class:`InputError` with the nearest names."""
-    import difflib
-
     by_name: dict[str, list[CapReporter]] = {}
     for r in known:
         for k in {_norm(r.short_name), _norm(r.slug)}:
@@ -180,11 +182,6 @@ def download_cap(dl: Downloader, wanted: Sequence[str], *, base: str = BASE, ref
 def read_volume(vol: CapVolume, *, table: str = "cap", base: str = BASE) -> Iterator[Any]:
     """The case-table records of one volume's ``CasesMetadata.json``: one per case, keyed by its citation in this
     volume (a case without one is skipped). A file that is no list of cases is an :class:`InputError` naming it."""
-    from legalcite.casenames import party_keys
-    from legalcite.corpora.cases import CaseRecord, as_int, case_parts
-
-    from .courtlistener import case_key
-
     where = f"{vol.reporter.slug}/{vol.volume}/CasesMetadata.json"
     own = case_key(vol.volume, vol.reporter.short_name, "1")   # this volume's reporter, as a key segment
     own_volume = own[0].rsplit("/", 1)[0] if own else None
@@ -223,10 +220,6 @@ def read_cap(volumes: Iterable[CapVolume], *, table: str = "cap", base: str = BA
     reporter (``complete``: a CAP volume lists every case printed in it; ``closed`` only for a finished series the
     table reaches the last year of, as for CourtListener's data). An :class:`InputError` where a reporter yields no
     keyed case at all (reporters-db does not know its citations)."""
-    from legalcite.corpora.cases import TableStats
-
-    from .courtlistener import FinishedSeries
-
     stats, closed = TableStats(), FinishedSeries()
     newest: str | None = None
     keyed: dict[str, int] = {}

@@ -46,16 +46,30 @@ MD5 of a plain upload (the S3 API reference) and is then checked too.
 """
 from __future__ import annotations
 
+import bz2
+import csv
 import datetime as _dt
 import functools
+import gzip
 import json
+import lzma
 import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+import sqlite3
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
 
-from legalcite.errors import LegalciteError
+from legalcite.casenames import party_keys
+from legalcite.corpora.cases import CaseRecord, TableStats, as_int, case_key as key_of, reporter_id
+import platformdirs
+
+from legalcite.errors import InputError, LegalciteError
+from legalcite.jurisdictions.us_common.reporters import lookup_reporter
+from legalcite.keys import clean_segment
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -75,8 +89,6 @@ def config_token() -> str | None:
     if tok:
         return tok
     try:
-        import platformdirs
-
         cfg = Path(platformdirs.user_config_dir("legalcite")) / "config.json"
         return (json.loads(cfg.read_text(encoding="utf-8")).get("courtlistener_token") or "").strip() or None
     except (OSError, ValueError, AttributeError):
@@ -86,7 +98,7 @@ def config_token() -> str | None:
 @functools.cache
 def _reporters() -> dict[str, str]:
     """Key form (lowercased, no spaces: ``cal.4th``) → reporters-db abbreviation (``Cal. 4th``)."""
-    from reporters_db import REPORTERS
+    from reporters_db import REPORTERS  # reporters_db: heavy
 
     out: dict[str, str] = {}
     for abbr, entries in REPORTERS.items():
@@ -208,10 +220,6 @@ class CourtListener:
 def case_key(volume: object, reporter: str, page: object) -> tuple[str, str] | None:
     """(case key, jurisdiction) of a CourtListener citation row, from reporters-db's edition of ``reporter``;
     None for a reporter reporters-db does not know or a volume/page that is no key segment."""
-    from legalcite.corpora.cases import case_key as key_of
-    from legalcite.jurisdictions.us_common.reporters import lookup_reporter
-    from legalcite.keys import clean_segment
-
     ed = lookup_reporter(str(reporter))
     vol, pg = clean_segment(str(volume or "")), clean_segment(str(page or ""))
     if ed is None or not vol or not pg:
@@ -229,9 +237,6 @@ class FinishedSeries:
         self.newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
 
     def add(self, reporter: str, date: str | None) -> None:
-        from legalcite.corpora.cases import as_int, reporter_id
-        from legalcite.jurisdictions.us_common.reporters import lookup_reporter
-
         ed = lookup_reporter(reporter)
         if ed is not None:
             rid = reporter_id(ed.jurisdiction, ed.segment)
@@ -249,9 +254,6 @@ def records_of_cluster(cluster: dict, *, source: str, snapshot: str | None, tabl
                        court: str | None = None, docket: str | None = None) -> list:
     """One :class:`~legalcite.corpora.cases.CaseRecord` per citation of a CourtListener cluster (an API answer's
     ``clusters[]`` item or a bulk-data row with its ``citations``), each naming the others as parallel cites."""
-    from legalcite.casenames import party_keys
-    from legalcite.corpora.cases import CaseRecord, as_int
-
     keys: dict[str, tuple[str, str]] = {}   # key → (jurisdiction, CourtListener's citation-redirect URL)
     for cit in cluster.get("citations") or ():
         got = case_key(cit.get("volume"), cit.get("reporter") or "", cit.get("page"))
@@ -280,10 +282,6 @@ BULK_COLUMNS = {
 
 def _open_text(path: Path):
     """A bulk file as text: ``.bz2``, ``.gz``, ``.xz`` or plain CSV."""
-    import bz2
-    import gzip
-    import lzma
-
     opener = {".bz2": bz2.open, ".gz": gzip.open, ".xz": lzma.open}.get(path.suffix, open)
     return opener(path, "rt", encoding="utf-8", newline="")
 
@@ -291,11 +289,6 @@ def _open_text(path: Path):
 def _csv_rows(path: Path, kind: str):
     """The rows of one bulk CSV file as dicts; an :class:`~legalcite.errors.InputError` naming the file when it
     lacks a column :data:`BULK_COLUMNS` needs."""
-    import csv
-    import sys
-
-    from legalcite.errors import InputError
-
     csv.field_size_limit(sys.maxsize)  # opinion clusters carry long text columns (syllabus, headnotes)
     try:
         fh = _open_text(path)
@@ -315,8 +308,6 @@ def _csv_rows(path: Path, kind: str):
 
 def snapshot_of(path: Path) -> str | None:
     """The export date in a bulk file's name (``citations-2024-05-06.csv.bz2`` → ``2024-05-06``)."""
-    import re
-
     m = re.search(r"(\d{4}-\d{2}-\d{2})", path.name)
     return m.group(1) if m else None
 
@@ -325,11 +316,6 @@ def read_bulk(citations: Path, clusters: Path, dockets: Path | None = None, cour
               table: str = "courtlistener", workdir: Path | None = None):
     """CourtListener bulk data as case-table records (:class:`~legalcite.corpora.cases.CaseRecord` per citation,
     :class:`~legalcite.corpora.cases.CaseTable` per reporter). Joined in a temporary SQLite file in ``workdir``."""
-    import sqlite3
-    import tempfile
-
-    from legalcite.corpora.cases import TableStats
-
     snapshot = snapshot_of(Path(citations))
     source = f"CourtListener bulk data {Path(citations).name}, {Path(clusters).name}"
     stats = TableStats()
@@ -433,8 +419,6 @@ class BulkFile:
 
 def bulk_listing(dl: Downloader, kind: str, base: str = BULK_BASE) -> list[BulkFile]:
     """Every ``<file>-<date>.csv.bz2`` of one table in the bucket (ListObjectsV2, all pages)."""
-    import xml.etree.ElementTree as ET
-
     prefix = f"{BULK_PREFIX}{BULK_FILES[kind]}-"
     name_rx = re.compile(re.escape(prefix) + r"(\d{4}-\d{2}-\d{2})\.csv\.bz2")
     out: list[BulkFile] = []
@@ -465,8 +449,6 @@ def newest_export(listings: dict[str, list[BulkFile]], date: str | None = None) 
     """The files of one export: the newest citations file (or the one of ``date``), and each other table's newest
     file dated on or before it, at most :data:`EXPORT_SPAN_DAYS` before. An :class:`~legalcite.errors.InputError`
     when a table has no such file."""
-    from legalcite.errors import InputError
-
     cites = [f for f in listings["citations"] if date is None or f.date == date]
     if not cites:
         dates = sorted({f.date for f in listings["citations"]})

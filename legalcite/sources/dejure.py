@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+from .gii import law_table
+from legalcite.jurisdictions.de.laws import cited_as
+from legalcite.jurisdictions.de.printer import court_name, docket_name
 from legalcite.models import Citation, Kind
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
@@ -27,17 +30,11 @@ def court_and_docket(citation: Citation) -> tuple[str, str] | None:
         return str(meta.court), str(meta.docket)
     if citation.work != "case" or len(citation.units) < 2:
         return None
-    from legalcite.jurisdictions.de.printer import court_name, docket_name
-
     court, docket = court_name(citation.units[0].value), docket_name(citation.units[1].value)
     return (court, docket) if court and docket else None
 
 
 def _printed_abbr(citation: Citation) -> str | None:
-    from .gii import law_table
-
-    from legalcite.jurisdictions.de.laws import cited_as
-
     row = law_table().get(citation.work or "")
     return cited_as(row).replace(" ", "_") if row else None
 

@@ -82,7 +82,8 @@ def ecli_url(value: str, language: str = "EN", base: str = BASE) -> str | None:
 
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S | re.I)
 _NOT_HELD = re.compile(r"requested document does not exist", re.I)
-_ELI_ART = re.compile(r'<div[^>]*\bid="art_(\d+[a-z]*)"[^>]*>(.*?)(?=<div[^>]*\bid="art_\d+[a-z]*"|<div[^>]*\bid="anx_|\Z)',
+_ELI_ART = re.compile(r'<div[^>]*\bid="art_(\d+[a-z]*)"[^>]*>(.*?)'
+                      r'(?=<div[^>]*\bid="art_\d+[a-z]*"|<div[^>]*\bid="anx_|\Z)',
                       re.S)
 _ELI_HEADING = re.compile(r'<p[^>]*class="oj-sti-art"[^>]*>(.*?)</p>', re.S)
 _ELI_PAR = re.compile(r'<div[^>]*\bid="\d{3}\.(\d{3})"')

@@ -30,6 +30,8 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from legalcite.jurisdictions import structure_parser
+from legalcite.jurisdictions.ch import acts
 from legalcite.keys import join
 from legalcite.models import Citation, Kind
 from legalcite.net import Fetched, FetchError, OfficialClient
@@ -60,14 +62,10 @@ SELECT ?consolidation ?date ?url WHERE {{
 # ------------------------------------------------------------------ URL layout
 
 def _act(citation: Citation) -> dict | None:
-    from legalcite.jurisdictions.ch import acts
-
     return acts.act(citation.work or "")
 
 
 def _url(eli: str, unit: str | None = None, section: str | None = None, base: str = BASE) -> str:
-    from legalcite.jurisdictions.ch import acts
-
     return acts.fedlex_url(eli, unit, section, base=base)
 
 
@@ -233,6 +231,4 @@ class Fedlex:
 def _repealed(body: str) -> bool:
     """Whether an article's text is a Swiss repeal mark (``Aufgehoben``, ``…``), as the Swiss structure parser
     reads them (:attr:`Jurisdiction.structure`)."""
-    from legalcite.jurisdictions import structure_parser
-
     return structure_parser("ch").repeal.mark(body) is not None

@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
+from legalcite.corpora.snapshots import Work
+from legalcite.jurisdictions import structure_parser
+from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
 from legalcite.keys import cn_ascii_brackets, cn_to_int, join
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, Fetched, FetchError, OfficialClient
@@ -148,10 +151,6 @@ def complete(arts: list[dict]) -> bool:
 def units_from_lines(lines: list[str], title: str, *, status: str = "有效", source: str = HOST,
                      snapshot: str | None = None, url: str | None = None) -> Iterator[Any]:
     """A Work (complete: the official file holds every article) and one unit per article."""
-    from legalcite.corpora.snapshots import Work
-    from legalcite.jurisdictions import structure_parser
-    from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
-
     parser = structure_parser("cn")
 
     arts = articles(lines)
@@ -293,8 +292,6 @@ class Flk:
 
     def _download_one(self, dl: Downloader, title: str, i: int, options: FetchOptions) -> tuple[Path, str]:
         """Search the title, ask the detail API for the WORD file, download it; save the row beside it."""
-        from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
-
         q = query_url(f"{self.base}/api/", search_params(title, size=20))
         try:
             row = pick(search_rows(_api_json(dl.fetch(q, f"search-{i}.json", refresh=True).path)), title)

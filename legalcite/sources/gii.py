@@ -34,6 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
+from legalcite.corpora.snapshots import Work
+from legalcite.jurisdictions import structure_parser
+from legalcite.jurisdictions.de.laws import table
 from legalcite.jurisdictions.de.urls import BASE, segment_pairs, unit_page, unit_url  # the one URL layout
 from legalcite.keys import join, numeral_value, work_id
 from legalcite.models import Citation, Kind
@@ -62,8 +65,6 @@ HOST = "gesetze-im-internet.de"
 @functools.cache
 def law_table() -> dict[str, dict]:
     """work id → row of the GII law table."""
-    from legalcite.jurisdictions.de.laws import table
-
     return {row["id"]: row for row in table()["laws"]}
 
 
@@ -81,8 +82,6 @@ def parse_toc(xml: bytes) -> dict[str, str]:
 def de_slugs(laws: list[str], toc: dict[str, str] | None) -> list[str]:
     """Map names (``BGB``, ``SGB V``, ``egbgb``, ``uwg_2004``) to GII slugs via the law table, else the TOC;
     :class:`UnknownLaw` for a name neither knows."""
-    from legalcite.jurisdictions.de.laws import table
-
     index: dict[str, str] = {}
     for row in table()["laws"]:
         for name in (row["id"], row["abbr"], row["cite_abbr"], *row["alt_abbrs"], row["slug"]):
@@ -127,8 +126,6 @@ def parse_norm_page(text: str) -> dict | None:
 def _repealed(heading: str | None, text: str) -> bool:
     """Whether a norm is gone: its heading or its whole text is a German repeal mark (``(weggefallen)``, ``-``),
     as the German structure parser reads them (:attr:`Jurisdiction.structure`)."""
-    from legalcite.jurisdictions import structure_parser
-
     marks = structure_parser("de").repeal
     return bool(marks.mark(heading or "") or marks.mark(text))
 
@@ -154,8 +151,6 @@ def _pairs(citation: Citation) -> list[tuple[str, str]]:
 
 @functools.cache
 def _ids_by_abbr() -> dict[str, dict]:
-    from legalcite.jurisdictions.de.laws import table
-
     return {row["abbr"]: row for row in table()["laws"]}
 
 
@@ -241,9 +236,6 @@ def unit_segments(enbez: str) -> list[str]:
 def parse_law(xml: bytes, *, source: str = HOST, slug: str | None = None, base: str = BASE) -> Iterator[object]:
     """One law file → a :class:`~legalcite.corpora.snapshots.Work` (``complete=True``: GII lists every unit)
     followed by one :class:`CorpusUnit` per § / Art."""
-    from legalcite.corpora.snapshots import Work
-    from legalcite.jurisdictions import structure_parser
-
     parser = structure_parser("de")
 
     root = ET.fromstring(xml)

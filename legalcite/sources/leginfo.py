@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from legalcite.corpora import CorpusUnit
+from legalcite.jurisdictions import structure_parser
+from legalcite.jurisdictions.us_ca.snapshots import ca_segments
 from legalcite.keys import int_to_roman, join
 from legalcite.models import Citation, Kind
 from legalcite.net import Downloader, FetchError, OfficialClient
@@ -102,9 +104,6 @@ def parse_section_page(text: str) -> dict | None:
 
 def _unit(code: str, section: str, text: str, *, history: str | None, path: tuple[str, ...], source: str,
           snapshot: str | None, extra: dict | None = None) -> CorpusUnit:
-    from legalcite.jurisdictions import structure_parser
-    from legalcite.jurisdictions.us_ca.snapshots import ca_segments
-
     wid, segs = ca_segments(code, section)
     return CorpusUnit(
         key=join("us-ca", wid, segs), jurisdiction="us-ca", work=wid, work_title=None, heading=None,

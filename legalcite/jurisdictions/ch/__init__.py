@@ -3,7 +3,8 @@ cantonal acts, leading decisions (BGE/ATF/DTF), Federal Supreme Court dockets.
 
 ``extract.py`` anchors and parses (``statute.lark``, ``case.lark``); ``acts.py`` looks act names up in
 ``data/acts.json.gz`` (built by ``build.py`` from ``ch_toc.jsonl.gz``, with the hand-kept ``data/names.json``);
-``link.py`` binds an article printed without its act; ``printer.py`` prints keys back; ``snapshots.py`` reads ``ch_toc``/``ch_fulltext`` and the BGE list, a case table.
+``link.py`` binds an article printed without its act; ``printer.py`` prints keys back; ``snapshots.py`` reads
+``ch_toc``/``ch_fulltext`` and the BGE list, a case table.
 """
 from legalcite.jurisdictions import Jurisdiction, KeyScheme, StoreRules, SubunitCheck as C
 

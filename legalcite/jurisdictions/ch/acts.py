@@ -16,6 +16,7 @@ from itertools import repeat
 from operator import methodcaller
 
 from legalcite.core.data import derived, load
+from legalcite.jurisdictions.de.laws import stem
 from legalcite.keys import work_id
 
 
@@ -118,8 +119,9 @@ def _cantons() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class _Starts:
-    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of one of several
-    words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two words (stems)."""
+    """What an act name can start with (:func:`may_name_in`, :func:`name_marks`): abbreviations (and the first word of
+    one of several words), any case; the lowercase forms of titles' first words, one-word titles, titles' first two
+    words (stems)."""
 
     abbreviations: frozenset[str]
     abbreviations_ci: frozenset[str]
@@ -179,8 +181,6 @@ def may_name_in(text: str, start: int, end: int) -> bool:
     act (``PolG/ZH``): a cheap test before a unit chain is parsed, true wherever one of them may start (most "Art."
     in German prose cite German law and name no Swiss act). Set operations on the words, so that the test costs a
     few microseconds."""
-    from legalcite.jurisdictions.de.laws import stem
-
     chunk = text[start:end]
     if names_canton(chunk):
         return True
@@ -224,8 +224,6 @@ def name_marks(text: str, a: int, b: int) -> list[int]:
     :class:`legalcite.core.scan.Marks`: a cheap test of a chain's reach before it is parsed (most "Art." in German
     prose cite German law and name no Swiss act). Set operations on the words first, so that a stretch naming
     nothing costs a few microseconds; then word by word, with the word before and the one after for context."""
-    from legalcite.jurisdictions.de.laws import stem
-
     chunk = text[a:b]
     canton = names_canton(chunk)
     s = _starts()
@@ -276,13 +274,14 @@ def knows_name(printed: str) -> bool:
 # Tokens an abbreviation is made of: "OR", "Cst.", "BVV", "2", "UNO-Pakt", "II", "PolG/ZH", "LugÜ".
 _TOKEN = re.compile(r"[ \t]*([A-Za-zÄÖÜäöüÉé][\wÄÖÜäöüÉéèà&'\-/.]*|\d{1,2}(?![\d.,/])|[IVX]{1,4}\b)")
 _ABBR_SHAPE = re.compile(r"^[A-ZÄÖÜ][\wÄÖÜäöü\-]*[A-ZÄÖÜ][\wÄÖÜäöü\-]*$")
-_NOT_ACTS = frozenset("""BGE BGer ATF DTF EU EG EWG EGMR EuGH CHF EUR USD AG GmbH SA Sàrl SR AS BBl BV-Entwurf E II III IV
-VI VII VIII IX XI XII FINMA BGH BVerfG ECHR-""".split())
+_NOT_ACTS = frozenset("""BGE BGer ATF DTF EU EG EWG EGMR EuGH CHF EUR USD AG GmbH SA Sàrl SR AS BBl BV-Entwurf
+E II III IV VI VII VIII IX XI XII FINMA BGH BVerfG ECHR-""".split())
 _LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 _SCHLT = re.compile(r"[ \t]*SchlT[ \t]+ZGB\b")
 _ARTICLE_WORDS = re.compile(r"[ \t]*(?:%s)[ \t]+" % "|".join(sorted(_ARTICLES)))
 _ENGLISH_OF = re.compile(r"[ \t]*(?:of|under)[ \t]+(?:the[ \t]+)?")
-_DATE = re.compile(r"\s*,?\s*(?:vom|du|del)\s+\d{1,2}\.?\s*(?:[A-Za-zäöüéû]+\.?|\d{1,2}\.)\s*\d{4}(?:/\d{1,2}\.\s*[A-Za-zäöü]+\s*\d{4})?")
+_DATE = re.compile(r"\s*,?\s*(?:vom|du|del)\s+\d{1,2}\.?\s*(?:[A-Za-zäöüéû]+\.?|\d{1,2}\.)\s*\d{4}"
+                   r"(?:/\d{1,2}\.\s*[A-Za-zäöü]+\s*\d{4})?")
 _TITLE_WORD = re.compile(r"[ \t\n]*([\wÄÖÜäöüß][\wÄÖÜäöüß\-]*)")
 _BRACKET_ABBR = re.compile(r"[ \t]*\(([A-Za-zÄÖÜäöü][\wÄÖÜäöü\-/. ]{0,24}?)\)")
 _WORD_EXPAND = {"BG": "Bundesgesetz", "VO": "Verordnung", "BB": "Bundesbeschluss"}
@@ -411,8 +410,6 @@ def _title(text: str, pos: int, titles: dict[str, str], *, english: bool = False
     a bracketed abbreviation after it (``(VwVG)``, ``(SHG/ZH)``) is taken into the span (and decides when the
     title is unknown). The words' keys are built as they are read (``build.title_key`` of the words so far: their
     stems), and looked up while some title starts with them."""
-    from legalcite.jurisdictions.de.laws import stem
-
     heads = _title_heads(english)
     words: list[tuple[str, int]] = []
     key, open_, found = "", True, None  # the key of the words read; whether a title starts with it; the longest

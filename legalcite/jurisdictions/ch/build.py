@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from legalcite.core.data import load
+from legalcite.jurisdictions.de.laws import name_key
 from legalcite.keys import numeral_value, work_id
 
 SOURCE = "ch_toc.jsonl.gz (Fedlex SR: LexMetrik 227 full-text acts, kerberus SPARQL dump, swiss-law article lists)"
@@ -35,8 +36,6 @@ _WORD = re.compile(r"[\wÄÖÜäöüß\-]+")
 def title_key(title: str) -> str:
     """A title as a lookup key: dates (``vom 20. Dezember 1946``) and brackets dropped, words lowercased and
     stripped of German case endings (``des Zivilgesetzbuches`` ~ ``Zivilgesetzbuch``)."""
-    from legalcite.jurisdictions.de.laws import name_key
-
     t = _BRACKETS.sub("", _DATE.sub("", title))
     return name_key(_WORD.findall(t))
 

@@ -7,8 +7,8 @@ Where ``Art. 41 Abs. 1 OR`` becomes ``ch/or/art41/abs1``:
 2. ``statute.lark`` parses the sign and unit chain (``Art. 41 Abs. 1``) and :class:`_Chain` turns the tree into items;
 3. :func:`legalcite.jurisdictions.ch.acts.match_act` looks up the act named after it (``OR`` → ``or``; an SR 0.*
    treaty such as ``EMRK`` is ``int``: ``int/echr``);
-4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with its units, labelled
-   for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
+4. :func:`legalcite.core.chains.expand` turns each list item / range of the chain into one :class:`Citation` with its
+   units, labelled for its jurisdiction (a treaty's ``Abs.``/``Ziff.``/``§`` is ``par``, its ``lit.`` is ``pt``).
 
 Whether ``Art. 69 StGB`` is Swiss or German is not decided here: both readings reach the pipeline, whose one rule
 (:func:`legalcite.pipeline.reading_rank`) prefers the reading whose work its tables know as cited, then the prose.
@@ -38,7 +38,8 @@ _PLURAL_LABELS = frozenset("Absätze Absätzen alinéas capoversi Ziffern chiffr
 _INT_LABEL = {"abs": "par", "ziff": "par", "par": "par", "lit": "pt", "satz": "satz"}
 _CH_LABEL = {"abs": "abs", "ziff": "ziff", "par": "abs", "lit": "lit", "satz": "satz"}
 _CONNECTOR = re.compile(
-    r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
+    r"[ \t]*(?:(?:,[ \t]*)?(?:und|sowie|oder|bzw\.|resp\.|et|e|and|or|"
+    r"i\.[ \t]?V\.[ \t]?m\.|iVm\.?|(?:je[ \t]+)?in[ \t]+"
     r"Verbindung[ \t]+mit|en[ \t]+relation[ \t]+avec|in[ \t]+relazione[ \t]+con|in conjunction with)|,)[ \t]*"
     r"(?=(?:a?Art|[Aa]rticles?|art|§)[^\n]{0,3}\d)")
 _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
@@ -48,7 +49,7 @@ _CONVENTION = re.compile(r"[ \t]*(?:of|under)[ \t]+the[ \t]+Convention\b")
 
 def _parser(name: str, start: str = "start"):
     """The LALR parser of ``<name>.lark`` in this package (built once per process, tables cached on disk)."""
-    from legalcite.core.parse import get_parser
+    from legalcite.core.parse import get_parser  # heavy: imports lark
 
     return get_parser(__package__, name, start)
 
@@ -196,7 +197,7 @@ _SIGNS = frozenset({"ART", "OLD_ART", "SECTS"})
 
 def _group(text: str, pos: int, ctx: Context) -> _Group | None:
     """Parse the sign and unit chain at ``pos``; None if it is no citation."""
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     res = run_prefix(_parser("statute"), text[pos:pos + WINDOW], signs=_SIGNS, needs=_SIGNS | {"SECT"})
     if res is None:
@@ -213,7 +214,7 @@ def _group(text: str, pos: int, ctx: Context) -> _Group | None:
 
 def _law_first(text: str, m: re.Match, ctx: Context) -> list[Citation]:
     """``BV 36`` / ``SVG 91 Abs. 1 Bst. a``: the act before the number, a Swiss shorthand (Swiss prose only)."""
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     if not _swiss(text, ctx):
         return []
@@ -401,7 +402,7 @@ _REPORTER = frozenset({"REPORTER"})  # a list of BGE holds its reporter once (co
 
 
 def _bge(text: str, pos: int) -> list[Citation]:
-    from legalcite.core.parse import run_prefix
+    from legalcite.core.parse import run_prefix  # heavy: imports lark
 
     res = run_prefix(_parser("case"), text[pos:pos + 400], signs=_REPORTER)
     if res is None:
@@ -409,7 +410,8 @@ def _bge(text: str, pos: int) -> list[Citation]:
     reporter = str(res.tree.children[0])
     cites: list[tuple[list[str], list[str]]] = []
     for tail in res.tree.children[1:]:
-        node = tail if tail.data == "cite" else next((c for c in getattr(tail, "children", ()) if hasattr(c, "data")), None)
+        node = tail if tail.data == "cite" else next(
+            (c for c in getattr(tail, "children", ()) if hasattr(c, "data")), None)
         if node is None:
             continue
         if node.data == "cite":
@@ -497,8 +499,8 @@ def _swiss(text: str, ctx: Context) -> bool:
 
 # ------------------------------------------------------------------ the extractor
 
-# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as literals
-# (core.scan), so that no lowercase letter is in the alternation's first set
+# "Art." and "Artikel" in the scan's alternation; the lowercase "art.", "article" and "aArt." (the former article) as
+# literals (core.scan), so that no lowercase letter is in the alternation's first set
 _STATUTE_UPPER = r"(?<![\w.])(?:Art(?:ikeln?|[ts]?\.)?|Articles?)(?=\s*\d)"
 _STATUTE_LOWER = r"(?<![\w.])(?:aArt(?:ikeln?|t?\.)?|art(?:[ts]?\.|icles?))(?=\s*\d)"
 _STATUTE_ANCHOR = _STATUTE_UPPER + "|" + _STATUTE_LOWER

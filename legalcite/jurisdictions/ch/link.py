@@ -86,8 +86,8 @@ def _exists(work: str, units: tuple[Unit, ...]) -> bool:
 # A statute's own text cites its own articles bare ("nach Artikel 66 Absatz 2" in an ordinance that cited another act
 # before, "(Art. 49)" in a list of its own provisions): its Absätze numbered from "(1) " and its articles written out
 # ("Artikel 75") tell it. Measured on ch_fulltext: 354 of the 361 bare "Art." this linker bound there stood in such a
-# text, most of them the act's own (and every bare "Artikel"); none of the 35 LEXam reference answers reads so. "hiervor",
-# "dieses Gesetzes" … after an article say the same of that one.
+# text, most of them the act's own (and every bare "Artikel"); none of the 35 LEXam reference answers reads so.
+# "hiervor", "dieses Gesetzes" … after an article say the same of that one.
 _STATUTE_TEXT = re.compile(r"\A\s*\(1\) |\bArtikeln?[ \t]+\d")
 _OWN = re.compile(r"[ \t]*(?:hiervor|hiernach|dieses[ \t]+Gesetzes|dieser[ \t]+Verordnung|des[ \t]+vorliegenden|"
                   r"of[ \t]+this[ \t]+Act|de[ \t]+la[ \t]+présente)\b")
@@ -119,7 +119,8 @@ def _bindable(c: Citation) -> bool:
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
     if not any(map(_bindable, citations)) or _STATUTE_TEXT.search(ctx.text):
-        return citations  # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
+        # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
+        return citations
     text = ctx.text
     out: list[Citation] = []
     last: tuple[int, Citation] | None = None  # (index in out, citation) of the last statute with a work

@@ -16,6 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from legalcite.jurisdictions.cn.laws import PRC, title_key, work_of_title
+from legalcite.keys import cn_to_int
 
 # Titles named inside corpus texts that become works of their own (official-looking, law-like suffix).
 _NAMED = re.compile(r"《((?:中华人民共和国|全国人民代表大会|最高人民法院|最高人民检察院|国务院)[^《》\n]{1,60}?"
@@ -53,8 +54,6 @@ def article_segments(rows: list[dict]) -> list:
 
 def toc_segments(row: dict) -> list | None:
     """The article list of a document without full text: 1..max_article plus its 之N articles."""
-    from legalcite.keys import cn_to_int
-
     top = row.get("max_article") or 0
     if not top:
         return None

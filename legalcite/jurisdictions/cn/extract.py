@@ -9,7 +9,8 @@ Forms (keys per docs/keys.md):
   (``art133-1``), ``第（二）项``, ``以下``;
 - short forms ``本法/同法/该法第X条``, a bare ``第X条`` after a named law, ``前条``, ``上述规定``: linked by
   :mod:`.link` to the last named law (dropped when there is none);
-- case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` → ``cn/法释[2020]26号``;
+- case numbers ``（2021）京01民终1234号`` → ``cn/case/(2021)京01民终1234号``; ``法释〔2020〕26号`` →
+  ``cn/法释[2020]26号``;
 - English: ``Article 577 of the Civil Code of the People's Republic of China``, ``Article 47 of the PRC Labor
   Contract Law``, ``PRC Criminal Law, Art. 264`` (names from ``data/english.json``). Without a PRC cue in
   the citation, the hint, the language or the prose, English forms yield nothing.
@@ -67,7 +68,8 @@ _SHORT_BEFORE = re.compile(r"(?:本|同|该|此|上述|前述)(法律|法|条例
 _N = r"(?:[0-9０-９]{1,5}|[零〇一二两三四五六七八九十百千]{1,10})"  # the grammar's NUM
 _SIMPLE = re.compile(rf"第\s*({_N})\s*条(?:\s*之\s*({_N}))?(?:\s*第\s*({_N})\s*款)?"
                      rf"(?:\s*第\s*(?:({_N})|[（(]\s*({_N})\s*[）)])\s*项)?")
-_CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
+_CONTINUES = re.compile(rf"\s*(?:[、，,；;….至到\-－—–~～（(]|和|及|与|或|以下|等|第\s*[（(]"
+                        rf"|第\s*{_N}\s*[款项、，,至到和及与或\-－—–~～]|{_N})")
 
 
 def _simple_units(window: str) -> tuple[list[Group], int] | None:
@@ -99,9 +101,9 @@ _TRAILING_SEP = re.compile(r"(?:[\s、，,；;…\.至到\-－—–~～（(]|�
 def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | None:
     """Parse the unit chain at the start of ``window``: its groups and where it ends."""
     # Lark: the parser and its Transformer (.units) are loaded on the first chain the fast path cannot read
-    from lark.exceptions import LarkError, VisitError
+    from lark.exceptions import LarkError, VisitError  # lark: heavy
 
-    from legalcite.core.parse import Prefix, get_parser, longest_prefix
+    from legalcite.core.parse import Prefix, get_parser, longest_prefix  # heavy: imports lark
 
     if fast:
         simple = _simple_units(window)
@@ -127,7 +129,7 @@ def parse_units(window: str, fast: bool = True) -> tuple[list[Group], int] | Non
         return None
     if pre is None:
         return None
-    from legalcite.jurisdictions.cn.units import TRANSFORMER
+    from legalcite.jurisdictions.cn.units import TRANSFORMER  # heavy: imports lark
 
     try:
         return TRANSFORMER.transform(pre.tree), pre.end
@@ -517,7 +519,8 @@ def _english(text: str, m: re.Match, ctx: Context) -> list[Citation]:
                      text=text[start:end], metadata=StatuteMetadata(language="en")) for a in arts]
 
 
-_EN_PARA = re.compile(r"[Pp]aragraph\s*(\d{1,2})\s*,?\s*(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(\d{1,2})\)?\s*,?\s*)?of\s+")
+_EN_PARA = re.compile(r"[Pp]aragraph\s*(\d{1,2})\s*,?\s*"
+                      r"(?:(?:[Ii]tem|[Ss]ubparagraph)\s*\(?(\d{1,2})\)?\s*,?\s*)?of\s+")
 
 
 def _english_paragraph(text: str, m: re.Match, ctx: Context) -> list[Citation]:

@@ -20,6 +20,7 @@ import re
 
 from legalcite.core.link import Named, continued, continues, named_before, same_passage
 from legalcite.core.scan import Context
+from legalcite.jurisdictions.cn.extract import _cue_possible, _en_cue
 from legalcite.jurisdictions.cn.laws import en_norm, tables
 from legalcite.models import Citation, Form, Kind, Unit
 
@@ -145,8 +146,6 @@ def _english(c: Citation, out: list[Citation], ctx: Context, last_statute: int |
 def names(text: str, start: int, end: int, ctx: Context) -> list[Named]:
     """The Chinese laws ``text[start:end]`` names in English (``the PRC Civil Code``, ``China's Labor Contract
     Law``), with a PRC cue in the name or the document: the namer of core.link.named_before (``names_at``)."""
-    from legalcite.jurisdictions.cn.extract import _cue_possible, _en_cue
-
     if ctx.jurisdiction != "cn" and (ctx.language not in (None, "en") or not _cue_possible(ctx)):
         return []  # English names, in English prose: German or Chinese prose names a Chinese law otherwise
     t = tables()

@@ -34,7 +34,8 @@ def print_key(key: str, language: str | None = None) -> str | None:
 
 
 def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
-    """Unit segments without the law's title: ``["para9"]`` → ``第九款``, ``["art39", "item2"]`` → ``第三十九条第（二）项``."""
+    """Unit segments without the law's title: ``["para9"]`` → ``第九款``, ``["art39", "item2"]`` →
+    ``第三十九条第（二）项``."""
     parts = []
     for seg in segs:
         label, value = split_segment(seg)

@@ -1,12 +1,12 @@
 """``units.lark`` trees → :class:`~legalcite.jurisdictions.cn.groups.Group` s, by a Lark :class:`Transformer`.
 
-A Chinese unit chain (``第五百零九条至第五百一十二条``, ``第一千零七十九条、第一千零八十条第一款``, ``第三十九条第（二）项``,
-``第一百三十三条之一``) is parsed by ``units.lark`` into groups as written: each an article group (the articles
-with their list and range operators, the sub-units after them) or a group of sub-units alone (``、第二款``), with the
-separator before it and its span in the parsed window. Ranges are expanded, and the sub-unit-only groups attached
-to the provision before them, after the parse (:func:`~legalcite.jurisdictions.cn.extract.unit_paths`), where the
-work's article list is known. Imported on the first chain the grammar reads (the common single provision is read
-without Lark).
+A Chinese unit chain (``第五百零九条至第五百一十二条``, ``第一千零七十九条、第一千零八十条第一款``,
+``第三十九条第（二）项``, ``第一百三十三条之一``) is parsed by ``units.lark`` into groups as written: each an article
+group (the articles with their list and range operators, the sub-units after them) or a group of sub-units alone
+(``、第二款``), with the separator before it and its span in the parsed window. Ranges are expanded, and the
+sub-unit-only groups attached to the provision before them, after the parse
+(:func:`~legalcite.jurisdictions.cn.extract.unit_paths`), where the work's article list is known. Imported on the first
+chain the grammar reads (the common single provision is read without Lark).
 """
 from __future__ import annotations
 

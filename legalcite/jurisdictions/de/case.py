@@ -4,8 +4,9 @@
 
 Court and reporter names are data (``data/courts.json``, ``data/reporters.json``): :func:`court_at` and
 :func:`reporter_at` read a name from its table, and ``case.lark`` parses what follows it, with its Transformer
-(:class:`legalcite.jurisdictions.de.trees.DecisionParts`) embedded in the parser. A decision without a court (``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list)
-takes the court named before it when linked (:mod:`.link`).
+(:class:`legalcite.jurisdictions.de.trees.DecisionParts`) embedded in the parser. A decision without a court
+(``Urteil vom 13. Mai 2004 - 2 AZR 426/03``, a docket in a list) takes the court named before it when linked
+(:mod:`.link`).
 """
 from __future__ import annotations
 
@@ -96,8 +97,8 @@ def reporter_at(text: str, pos: int) -> tuple[str, int] | None:
 @functools.cache
 def _parser():
     # Lark: the parser and its Transformer are built on the first decision or reporter cite
-    from legalcite.core.parse import get_parser
-    from legalcite.jurisdictions.de.trees import DecisionParts
+    from legalcite.core.parse import get_parser  # heavy: imports lark
+    from legalcite.jurisdictions.de.trees import DecisionParts  # heavy: imports lark
 
     return get_parser(__package__, "case", start=("court_rest", "decision", "dated", "docket", "reporter"),
                       transformer=DecisionParts())
@@ -117,8 +118,8 @@ def parse(window: str, start: str):
 def _reader():
     """``trees``' token reader, its no-citation answer and the parser's prefix reader (both import Lark: loaded on
     the first parse, so that importing the sources and resolvers stays light)."""
-    from legalcite.core.parse import parse_prefix
-    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case
+    from legalcite.core.parse import parse_prefix  # heavy: imports lark
+    from legalcite.jurisdictions.de.trees import NO_CITATION, read_case  # heavy: imports lark
 
     return NO_CITATION, read_case, parse_prefix
 

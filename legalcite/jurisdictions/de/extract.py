@@ -31,6 +31,7 @@ from typing import Sequence
 
 from legalcite.core.link import CONTINUES
 from legalcite.core.scan import Context, Extractor, anchor_of
+from legalcite.jurisdictions import claimed_elsewhere
 from legalcite.jurisdictions.de import case
 from legalcite.jurisdictions.de import laws as de_laws
 from legalcite.jurisdictions.de.statute import NamedLaws, levels, statutes
@@ -57,7 +58,8 @@ _DECISION_WORDS = (r"Urt(?:eile?|\.)|Beschl(?:uss|üsse|\.)|Entscheidung(?:en)?|
                    r"|Kammerbeschluss|Gerichtsbescheid")
 # what follows a decision type that starts a citation: its date, its court, its panel ("Beschluss der 2. Kammer")
 _DECISION_NEXT = (r"[ \t]+(?:(?:des|der|dem)[ \t][^;\n]{1,80}?[ \t(])?(?:vom|v\.)[ \t]+\d"
-                  r"|[ \t]+(?:des|der)[ \t][A-ZÄÖÜ][\wäöüß]+[ \t]*\([A-Z]")  # "Urteil des Anwaltsgerichtshofs (BRAK-Mitt."
+                  # "Urteil des Anwaltsgerichtshofs (BRAK-Mitt."
+                  r"|[ \t]+(?:des|der)[ \t][A-ZÄÖÜ][\wäöüß]+[ \t]*\([A-Z]")
 _STATUTE_WORDS = r"Art(?:t?\.|ikel(?:n)?)?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|[Ss]ecs?\.|Articles?"
 _STATUTE_WORD = re.compile(_STATUTE_WORDS)
 # a level printed without its unit, abbreviated as answers and decisions write it ("Abs. 2 erfasst …", "Nr. 3",
@@ -84,14 +86,16 @@ def anchor_parts() -> tuple[tuple[str, str], ...]:
         # sign, a decision type, "Ebd.", a reporter, a docket's Roman senate or letter
         ("A-ZÄÖÜ", rf"(?P<de_abbr>[A-ZÄÖÜ](?<!{_NOT_BEFORE}.)[a-zäöüß]*{_POSSESSIVE}(?:[A-ZÄÖÜ]|{_LAW_ENDING}))"),
         # (apart, so that the scan tests this one's first two letters before its lookbehinds: core.scan.lead)
-        ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
+        ("A-ZÄÖÜ", rf"{_WORD_START}(?P<de_word>(?<![.\-])(?:(?:{_STATUTE_WORDS})(?=[ \t]*\d)"
+                   rf"|(?:{_DECISION_WORDS})(?={_DECISION_NEXT})"
                    rf"|Ebd\.|Ebenda\b|(?:{upper})(?=\.?[ \t]+\d)|I(?=[a-z]?{_BARE_DOCKET})"
                    rf"|[BLS](?=[ \t]+\d{{1,2}}{_BARE_DOCKET})))"),
         # a level without its unit ("Abs. 2 erfasst …"): apart, behind the lead of its own first letters (in de_word,
         # the lead "Ab" of every "Abschnitt" would enter that alternation)
         ("AN", rf"{_WORD_START}(?P<de_level>(?<![.\-])(?:{_LEVEL_WORDS})(?={_LEVEL_NEXT}))"),
         ("0-9", rf"(?<![\w.,/])(?P<de_num>\d{{1,2}}(?:\.[ \t]?(?:\d{{1,2}}\.[ \t]?\d{{2,4}}|(?:{_MONTHS})[ \t]?\d{{4}})"
-                rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
+                rf"(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})|(?={_BARE_DOCKET})"
+                rf"|\d\d-\d\d-\d\d(?=[ \t]*[-–—,(]?[ \t]*{_DOCKET_START})))"),
     )
 
 
@@ -325,8 +329,6 @@ def cue_count(text: str) -> int:
 
 
 def _claimed_elsewhere(printed: str) -> bool:
-    from legalcite.jurisdictions import claimed_elsewhere
-
     return claimed_elsewhere(printed, besides="de")
 
 

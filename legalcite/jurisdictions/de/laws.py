@@ -211,7 +211,8 @@ def cited_as(law: dict) -> str:
 
 
 def table() -> dict:
-    """The generated law table: ``{"laws": [{"id", "abbr", "cite_abbr", "alt_abbrs", "title", "slug", "units", …}]}``."""
+    """The generated law table:
+    ``{"laws": [{"id", "abbr", "cite_abbr", "alt_abbrs", "title", "slug", "units", …}]}``."""
     return load(__package__, "laws.json.gz")
 
 

@@ -60,9 +60,10 @@ def attach_item(parts: tuple[Part, ...], prev: tuple[Path, str] | None, plural: 
     starting with a bare number is a new unit after a unit alone (``§§ 1, 2``), after an Absatz written in Roman
     numerals or in brackets (``§ 280 I, III, 283``: 283 is a §), or, after ``§§``, when it is greater than the
     current unit (``§§ 280 Abs. 1, 281``), and after an Absatz or Satz when it is too high for one and above the
-    current unit (``§ 280 Abs. 1, 281``, :func:`_next_unit`); else it continues the previous item's last level (``§§ 280 Abs. 1 und 3``
-    → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher levels (``Abs. 1 Satz 2,
-    Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every part attached)."""
+    current unit (``§ 280 Abs. 1, 281``, :func:`_next_unit`); else it continues the previous item's last level
+    (``§§ 280 Abs. 1 und 3`` → Abs. 3, ``Sätze 2 und 3``). A labeled item attaches below the previous item's higher
+    levels (``Abs. 1 Satz 2, Abs. 3``). Returns (path, style of its last part, f./ff., a.F./n.F., end, whether every
+    part attached)."""
     style, label, value, _ = parts[0]
     rest = parts
     if prev is None:

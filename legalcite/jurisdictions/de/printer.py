@@ -125,7 +125,8 @@ def _decision(segs: list[str]) -> str | None:
 def _reporters() -> dict[str, tuple[str, str]]:
     """Reporter id → (its name, its kind: volume, year, loose_leaf, annotated)."""
     data = load(__package__, "reporters.json")
-    return {work_id(name): (name, kind) for kind in ("volume", "year", "loose_leaf", "annotated") for name in data[kind]}
+    return {work_id(name): (name, kind)
+            for kind in ("volume", "year", "loose_leaf", "annotated") for name in data[kind]}
 
 
 _HEADING_UNIT = re.compile(r"-(?=(?:s|art)\d)")

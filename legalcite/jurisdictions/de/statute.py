@@ -46,7 +46,7 @@ def parse_chain(window: str) -> Chain | None:
 def _trees():
     """:mod:`.trees`, where the chain is parsed (Lark: the parser is built on the first chain, so that importing the
     sources and resolvers stays light)."""
-    from legalcite.jurisdictions.de import trees
+    from legalcite.jurisdictions.de import trees  # heavy: imports lark
 
     return trees
 
@@ -102,7 +102,8 @@ def _listed(work: str | None):
 # ---------------------------------------------------------------- groups joined into one citation run
 
 _CONNECTOR = re.compile(
-    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
+    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|"
+    r"in[ \t]+Verbindung[ \t]+mit|and|in conjunction with)"
     r"[ \t]*(?=§|Art(?:\.|ikel)?[ \t]*\d)"
 )
 _VERSION = re.compile(r"[ \t]*,?[ \t]*(?P<v>[an]\.[ \t]?F\.|[an]F\b|alter Fassung|neuer Fassung)")

@@ -337,7 +337,8 @@ def read_case(parser, window: str, start: str) -> Decision | Reporter | _NoCitat
 _PINS = ("PIN_PAREN", "PIN_RN", "PIN_PAGE", "PIN_S")
 # a loose-leaf cite (``NUM? HEADING NRS _pin*``: "3-2500 § 5 Nr 23", "§ 626 BGB Nr. 5") and an annotated one
 # (``NRS _ZU HEADING _pin*``: "Nr. 17 zu § 74 HGB"): after its first token, the terminals it needs in order
-_LOOSE = {"NUM": ("loose", ("HEADING", "NRS")), "HEADING": ("loose", ("NRS",)), "NRS": ("annotated", ("_ZU", "HEADING"))}
+_LOOSE = {"NUM": ("loose", ("HEADING", "NRS")), "HEADING": ("loose", ("NRS",)),
+          "NRS": ("annotated", ("_ZU", "HEADING"))}
 
 
 def _read_loose(parser, window: str, m: re.Match) -> tuple[tuple, int] | _NoCitation:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from legalcite.core.data import load
 from legalcite.keys import int_to_roman
 
 TYPE_LETTER = {"reg": "R", "dir": "L", "dec": "D"}
@@ -140,8 +141,6 @@ class ActIndex:
     """Every act the tables name, with its names in German, English and French."""
 
     def __init__(self) -> None:
-        from legalcite.core.data import load
-
         table = load(__package__, "acts.json.gz")["acts"]
         extra = load(__package__, "aliases.json")
         self.acts: dict[str, dict] = {a["work"]: a for a in table}

@@ -15,6 +15,8 @@ import json
 import re
 from pathlib import Path
 
+from legalcite.jurisdictions.eu.acts import act_work
+
 # eu_toc ``type`` → the work id's prefix (docs/keys.md); treaties and the Charter are named works.
 TYPE_PREFIX = {"regulation": "reg", "directive": "dir", "decision": "dec"}
 NAMED_WORKS = {"TFEU": "tfeu", "TEU": "teu", "Charter": "charter"}
@@ -23,8 +25,6 @@ NAMED_WORKS = {"TFEU": "tfeu", "TEU": "teu", "Charter": "charter"}
 def toc_work(row: dict) -> str:
     """The work id (docs/keys.md) of an ``eu_toc`` row: ``regulation 2016/679`` → ``reg-2016-679``,
     ``regulation 593/2008`` → ``reg-2008-593``, ``directive 93/13`` → ``dir-1993-13``, TFEU → ``tfeu``."""
-    from legalcite.jurisdictions.eu.acts import act_work
-
     if row["type"] in ("treaty", "charter"):
         return NAMED_WORKS[row["short_en"]]
     a, b = row["number"].split("/")

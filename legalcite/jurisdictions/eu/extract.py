@@ -47,8 +47,9 @@ _ONCE = {"chain": frozenset({"ART", "ARTS", "RECITAL", "RECITALS"}), "act": froz
 
 
 def _longest(start: str, text: str, pos: int, size: int = WINDOW):
-    """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case`` (``case.lark``)."""
-    from legalcite.core.parse import get_parser, run_prefix
+    """The longest parse at ``pos``: ``start`` is ``chain`` or ``act`` (``statute.lark``) or ``case``
+    (``case.lark``)."""
+    from legalcite.core.parse import get_parser, run_prefix  # heavy: imports lark
 
     parser = get_parser(__package__, "case") if start == "case" else get_parser(__package__, "statute",
                                                                               "start" if start == "chain" else start)
@@ -124,7 +125,8 @@ def _group(text: str, pos: int, ctx: Context | None = None) -> _Group | None:
         *pres, sign_tree, refs_tree = tree.children
         for p in pres:
             if p.data == "pre_point":
-                pre_points = [_paren(v.children[0]) for v in p.children[1].children if getattr(v, "data", None) == "pval"]
+                pre_points = [_paren(v.children[0]) for v in p.children[1].children
+                              if getattr(v, "data", None) == "pval"]
             elif p.data == "pre_sub":
                 pre_sub = _ord(_v(p.children[0]))  # None for "the last subparagraph": the key stops above it
             elif p.data == "pre_par":
@@ -263,10 +265,13 @@ def _item(parts, prev: list[tuple[str, str]], main: str, plural: bool, *, first:
 
 # ---------------------------------------------------------------- the act after a chain
 
-_ACT_LEAD = re.compile(r"[ \t]*,?[ \t]*\[?(?:(?:der|des|dem|den|of|to|in|du|de[ \t]+la|de[ \t]+l['’]|de|zur|zum)[ \t]+)?"
+_ACT_LEAD = re.compile(r"[ \t]*,?[ \t]*\[?(?:(?:der|des|dem|den|of|to|in|"
+                       r"du|de[ \t]+la|de[ \t]+l['’]|de|zur|zum)[ \t]+)?"
                        r"\[?(?:(?:the|la|le|les)[ \t]+)?")
-_SELF = re.compile(r"(?:dieser|der[ \t]+vorliegenden|this|du[ \t]+présent|de[ \t]+la[ \t]+présente|la[ \t]+présente|le[ \t]+présent)"
-                   r"[ \t]+(?:Verordnung|Richtlinie|Beschlusses|Beschluss|Regulation|Directive|Decision|règlement|directive|décision)\b")
+_SELF = re.compile(r"(?:dieser|der[ \t]+vorliegenden|this|du[ \t]+présent|"
+                   r"de[ \t]+la[ \t]+présente|la[ \t]+présente|le[ \t]+présent)"
+                   r"[ \t]+(?:Verordnung|Richtlinie|Beschlusses|Beschluss|"
+                   r"Regulation|Directive|Decision|règlement|directive|décision)\b")
 _THAT = re.compile(r"(?:that|jener|der[ \t]+genannten|derselben|the[ \t]+said|ladite|dudit|the[ \t]+same)[ \t]+"
                    r"(?P<t>Verordnung|Richtlinie|Beschlusses|Beschluss|Regulation|Directive|Decision|règlement|directive|décision)\b")
 _TYPE_OF = {"verordnung": "reg", "regulation": "reg", "règlement": "reg", "richtlinie": "dir", "directive": "dir",
@@ -352,8 +357,10 @@ def _act_kind(word: str) -> str | None:
 # ---------------------------------------------------------------- provisions
 
 _CONNECTOR = re.compile(
-    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|in[ \t]+Verbindung[ \t]+mit|and|or|in[ \t]+conjunction"
-    r"[ \t]+with|read[ \t]+in[ \t]+conjunction[ \t]+with|et|ou)?(?:[ \t]*,)?[ \t]*(?:(?:des|der|den|dem|the|l['’])[ \t]*)?"
+    r"[ \t]*(?:,|;|und|sowie|oder|bzw\.|i\.[ \t]?V\.[ \t]?m\.|iVm\.?|"
+    r"in[ \t]+Verbindung[ \t]+mit|and|or|in[ \t]+conjunction"
+    r"[ \t]+with|read[ \t]+in[ \t]+conjunction[ \t]+with|et|ou)?"
+    r"(?:[ \t]*,)?[ \t]*(?:(?:des|der|den|dem|the|l['’])[ \t]*)?"
     r"(?=Art(?:t|s)?\.?[ \t]*\d|Artikel|Articles?[ \t]*\d|articles?[ \t]*\d|art\.[ \t]*\d|points?[ \t]*[(\d])"
 )
 
@@ -491,7 +498,8 @@ def _cases(text: str, pos: int) -> list[Citation]:
     for tok in tree.scan_values(lambda v: hasattr(v, "type")):
         if tok.type == "CASENO":
             m = _CASE_NO.search(str(tok))
-            numbers.append({"value": case_key_value(m["p"], m["n"], m["y"]), "printed": f"{m['p']}-{int(m['n'])}/{m['y']}"})
+            numbers.append({"value": case_key_value(m["p"], m["n"], m["y"]),
+                            "printed": f"{m['p']}-{int(m['n'])}/{m['y']}"})
         elif tok.type == "OLDNO":
             m = _OLD_NO.search(str(tok))
             # numbered before the Court of First Instance existed (1989): every such case is the Court of Justice's
@@ -545,7 +553,8 @@ _SIGN = _SIGN_UPPER + "|" + _SIGN_LOWER
 _RECITAL_UPPER = r"(?<![\w.])(?:Erwägungsgr(?:und|ünde)|ErwGr?\.?|Recitals?)(?=[ \t]*\d)"
 _RECITAL_LOWER = r"(?<![\w.])recitals?(?=[ \t]*\d)"
 _RECITAL = _RECITAL_UPPER + "|" + _RECITAL_LOWER
-_PREFIX = (r"(?<![\w])(?:points?(?=[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]+(?:(?:and|or|to|,)[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]*)*of[ \t])"
+_PREFIX = (r"(?<![\w])(?:points?(?=[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]+"
+           r"(?:(?:and|or|to|,)[ \t]*(?:\([a-z0-9]{1,3}\)|\d+)[ \t]*)*of[ \t])"
            r"|paragraph(?=[ \t]*\d+[ \t]+of[ \t]+Article))")
 # An act cited by number alone is anchored at its number (rare in prose, cheap to find) and the type word before it
 # is looked up behind the anchor: an anchor on every capitalised word would cost more than all EU citations.
@@ -554,7 +563,8 @@ _ACT_BEFORE = re.compile(
     r"(?<![\w-])(?:(?:[A-ZÄÖÜ][\wäöüß-]*(?:richtlinie|verordnung|beschluss)(?:en|es|s)?|[A-ZÄÖÜ][\wäöüß]*-(?:RL|VO)"
     r"|Richtlinien?|Verordnung(?:en)?|Beschlusse?s?|RL|VO|Regulations?|Directives?|(?:Framework[ \t]+)?Decisions?"
     r"|[Rr]èglements?|[Dd]irectives?|[Dd]écisions?))[ \t]+"
-    r"(?:\((?:EU|EG|EWG|EC|EEC|EGKS|EAG|Euratom|EU,[ \t]*Euratom|UE|CE|CEE)\)[ \t]+)?(?:No\.?[ \t]*|Nr\.[ \t]*|n°[ \t]*)?$")
+    r"(?:\((?:EU|EG|EWG|EC|EEC|EGKS|EAG|Euratom|EU,[ \t]*Euratom|UE|CE|CEE)\)[ \t]+)?"
+    r"(?:No\.?[ \t]*|Nr\.[ \t]*|n°[ \t]*)?$")
 _INTRO_NUMBER = r"(?=[ \t]+(?:[CTF][ \t]?[-‐‑–][ \t]?)?\d{1,4}/\d{2}(?![\d/]))"
 _INTRO_UPPER = r"(?<![\w-])(?:Rs\.|Rechtssachen?|(?:Joined[ \t]+)?Cases?)" + _INTRO_NUMBER
 _INTRO_LOWER = (r"(?<![\w-])(?:verb(?:\.|undene)[ \t]+(?:Rs\.|Rechtssachen?)|aff(?:\.|aires?))" + _INTRO_NUMBER)

@@ -18,6 +18,7 @@ from typing import Any, Iterator, Mapping
 
 from legalcite.corpora import CorpusUnit
 from legalcite.corpora.snapshots import Work, in_force
+from legalcite.pipeline import extract
 
 _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z(\d])|\n")
 _NUMBER = re.compile(r"^\s*\d+\.\s+")
@@ -133,8 +134,6 @@ class Clauses:
 
 def _keys(text: str, act: dict) -> list[str]:
     """The EU keys ``text`` cites, "this Regulation" read as ``act``."""
-    from legalcite.pipeline import extract
-
     kind = "Regulation" if act["work"].startswith("reg-") else "Directive"
     named = _SELF.sub(f"{kind} (EU) {act['number']}", text)
     return list(dict.fromkeys(c.key for c in extract(named, jurisdiction="eu") if c.key and c.key.startswith("eu/")))

@@ -106,7 +106,8 @@ def read_eu_fulltext(path: Path) -> Iterator[Work | CorpusUnit]:
             subunits=tuple(_structure(main, main["lang"])), path=tuple(main.get("path") or ()),
             source=source, snapshot="OJ original text (not consolidated)",
             **(gone.fields() if gone else {}),
-            extra={"celex": celex, "label": main.get("label"), "type": main.get("type"), "url": url(act["work"], (seg,)),
+            extra={"celex": celex, "label": main.get("label"), "type": main.get("type"),
+                   "url": url(act["work"], (seg,)),
                    "subunits_known": lined and main.get("type") == "article",
                    **({"translations": translations} if translations else {}), **(gone.extra() if gone else {})},
         )

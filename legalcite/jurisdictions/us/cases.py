@@ -312,7 +312,8 @@ def supra_citation(text: str, pos: int, supra: Supra) -> list[Citation]:
 # ---------------------------------------------------------------- case names, read backwards from the citation
 
 _STYLE_YEAR = re.compile(r"\((?P<year>1[6-9]\d\d|20\d\d)\)\s*$")
-_NAME_STOP = re.compile(r"[;()“”\"]|(?<=\d)\.\s|\b(?:[Ss]ee(?:,? e\.g\.,| also)?|[Cc]f\.|[Cc]iting|[Qq]uoting|[Aa]ccord|"
+_NAME_STOP = re.compile(r"[;()“”\"]|(?<=\d)\.\s|\b(?:[Ss]ee(?:,? e\.g\.,| also)?|[Cc]f\.|"
+                        r"[Cc]iting|[Qq]uoting|[Aa]ccord|"
                         r"[Aa]ff'd|[Rr]ev'd|[Ii]n(?=\s+(?!re\b)))\s")
 # a party may end in a corporate suffix after a comma: "Anderson v. Liberty Lobby, Inc., 477 U.S. 242"
 _SUFFIX = r"(?:, (?:Inc|Co|Corp|Ltd|LLC|L\.L\.C|LLP|L\.L\.P|L\.P|N\.A|P\.C|P\.A|S\.A|et al)\.?)"
@@ -473,7 +474,8 @@ def no_reporter(text: str, pos: int) -> bool:
 
 # a unit label of German or Swiss law just before the number: "Art. 12 Abs. 2", "§ 83 Abs. 2" ("Abs." is also a
 # variant of the reporter "Ohio Law Abs."): the number is an article or paragraph, never a volume
-_UNIT_LABEL_BEFORE = re.compile(r"(?:§§?|(?<![\w.])(?:Art|Abs|Ziff|Nr|Rn|Rz|lit|Bst)\.|(?<![\w.])(?:Artikel|Absatz|Ziffer))"
+_UNIT_LABEL_BEFORE = re.compile(r"(?:§§?|(?<![\w.])(?:Art|Abs|Ziff|Nr|Rn|Rz|lit|Bst)\."
+                                r"|(?<![\w.])(?:Artikel|Absatz|Ziffer))"
                                 r"\s*$")
 
 
@@ -549,7 +551,8 @@ def _fast_case(text: str, pos: int = 0) -> Any:
         return make_full(parts)
     if ahead.startswith("["):
         if ahead[1:].lstrip()[:1].isdigit():
-            return ASK_GRAMMAR  # "[120 Cal.Rptr.3d 741]" (a bracketed parallel cite) or "[1983]": the grammar reads both
+            # "[120 Cal.Rptr.3d 741]" (a bracketed parallel cite) or "[1983]": the grammar reads both
+            return ASK_GRAMMAR
         if (p := f.bracket.match(text, at)) is not None:
             _add_paren(parts, text, pos, p, ("ORD", "NUMBER", "REPORTER"))
         return make_full(parts)

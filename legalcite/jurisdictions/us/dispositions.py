@@ -20,6 +20,9 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from legalcite.core.data import load
+from legalcite.corpora.snapshots import sources
+from legalcite.jurisdictions import print_key
 from legalcite.models import Citation
 from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
@@ -32,20 +35,14 @@ TABLE = "usc_dispositions.json"
 @functools.cache
 def dispositions() -> dict[str, Any]:
     """The former-sections table (loaded once)."""
-    from legalcite.core.data import load
-
     return load(__package__, TABLE)
 
 
 def _printed(key: str) -> str:
-    from legalcite.jurisdictions import print_key
-
     return print_key(key)
 
 
 def _olrc_url(key: str) -> str | None:
-    from legalcite.corpora.snapshots import sources
-
     _, _, t, s = key.split("/")[:4]
     return sources()["urls"]["us_usc"].format(title=t[1:], section=s[1:])
 
@@ -77,9 +74,9 @@ def missing_section(c: Citation, first: str, store: Store, work, day: str) -> Ch
     if number in table["complete_titles"]:
         return CheckedCitation(c, Status.INVENTED, f"{printed} is neither in force (the section list has {scope}) "
                                f"nor a former section (OLRC release point {table['release']} lists every former "
-                               f"section of title {title[1:]})", (Evidence(source, section, details={"complete_title": True}),
-                                                                 Evidence(f"store:{work.source}", section,
-                                                                          snapshot=work.snapshot)),
+                               f"section of title {title[1:]})",
+                               (Evidence(source, section, details={"complete_title": True}),
+                                Evidence(f"store:{work.source}", section, snapshot=work.snapshot)),
                                section, confirmed=True)
     return CheckedCitation(c, Status.NOT_CHECKED, f"{printed} is not in force (the section list has {scope}); "
                            "whether it is a former section or was never in the Code, the offline data cannot tell",

@@ -70,7 +70,7 @@ def _read(text: str, pos: int, fast: Any = None, gate: Any = None) -> Any:
     if result is ASK_GRAMMAR:
         if gate is not None and not gate(text, pos):
             return None
-        from legalcite.jurisdictions.us.grammar import parse_case
+        from legalcite.jurisdictions.us.grammar import parse_case  # start-up: kept off `legalcite extract`
 
         result = parse_case(text, pos)
     return result
@@ -109,7 +109,8 @@ def _supra(text: str, pos: int) -> list[Citation]:
 
 # ---------------------------------------------------------------- statutes, rules, constitution
 
-_USC = re.compile(r"(?P<title>[1-9]\d{0,2})\s+(?:U\.\s?S\.\s?C\.?(?:\s?A\.?)?|USCA?\b)(?:\s+(?:app\.|Supp\.\s*[IVX]*))?\s*")
+_USC = re.compile(r"(?P<title>[1-9]\d{0,2})\s+(?:U\.\s?S\.\s?C\.?(?:\s?A\.?)?|USCA?\b)"
+                  r"(?:\s+(?:app\.|Supp\.\s*[IVX]*))?\s*")
 _CFR = re.compile(r"(?P<title>[1-9]\d{0,2})\s+(?:C\.\s?F\.\s?R\.?|CFR\b)\s*")
 _RULE = re.compile(
     r"(?:Fed\.\s?R\.\s?(?:(?P<civ>Civ\.\s?P(?:roc)?\.)|(?P<crim>Crim\.\s?P(?:roc)?\.)|(?P<evid>Evid\.)"

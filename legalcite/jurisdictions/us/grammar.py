@@ -14,8 +14,8 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from legalcite.core.parse import get_parser, longest_prefix
-from legalcite.jurisdictions.us.cases import (NOTHING, WINDOW, Cited, Full, IdCite, Note, Paren, Pin, Ref, Short, Supra, Words,
-                                              make_full, make_paren, make_ref, make_short, words)
+from legalcite.jurisdictions.us.cases import (NOTHING, WINDOW, Cited, Full, IdCite, Note, Paren, Pin, Ref, Short, Supra,
+                                              Words, make_full, make_paren, make_ref, make_short, words)
 
 
 def _words(tokens: tuple[Token, ...]) -> Words:

@@ -1,4 +1,5 @@
-"""The code of the United States (federal), as the registry asks for it (:class:`~legalcite.jurisdictions.interface.Parts`)."""
+"""The code of the United States (federal), as the registry asks for it
+(:class:`~legalcite.jurisdictions.interface.Parts`)."""
 from __future__ import annotations
 
 from legalcite.jurisdictions.interface import Parts

@@ -13,6 +13,7 @@ from legalcite.corpora import CorpusUnit
 from legalcite.corpora.cases import CaseRecord, CaseTable, read_case_list
 from legalcite.corpora.snapshots import SnapshotReader, Work, provenance, rows, sources
 from legalcite.corpora.structure import sub
+from legalcite.errors import InputError
 from legalcite.jurisdictions.us.structure import PARSER
 from legalcite.keys import join, ordinal_to_int, roman_to_int
 
@@ -110,9 +111,7 @@ def read_scotus_cases(path: Path) -> Iterator[CaseRecord | CaseTable]:
     CSV: name, decision date, docket, the S. Ct. and L. Ed. citations as parallels). Table ``scdb``; not closed (the
     U.S. Reports are running), complete (every decision of its volumes), so without last pages a decision's pages
     run to the next listed one."""
-    from legalcite.casenames import party_keys
-    from legalcite.errors import InputError
-
+    from legalcite.casenames import party_keys  # start-up: kept off `legalcite extract`
     def no_key(citation: str) -> str | None:
         raise InputError(f"{path}: {citation!r} has no key (rebuild the file with scripts/build_scotus_cases.py)")
 

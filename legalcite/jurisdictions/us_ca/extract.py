@@ -71,7 +71,9 @@ def _norm(name: str) -> str:
 _CHAIN_AND_NAME = WINDOW + 80
 # what may stand between the code name and the section sign
 _TO_SIGN = re.compile(r"(?:\s+Ann\.)?\s*,?\s*(?=§|[Ss]ec(?:tion)?s?\b|[Ss]ecs?\.)")
-_OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
+_OF_CODE = re.compile(r"\s*,?\s+of\s+(?:the\s+)?(?:(?P<cal>California|Cal\.)\s+)?"
+                      r"(?P<name>[A-Z][\w.'’&]*(?:\s+(?:[A-Z][\w.'’&]*|&|and|of))*?\s+Code"
+                      r"|Code\s+of\s+Civil\s+Procedure|Code\s+Civ\.\s+Proc\.)(?![\w])")
 _CONST = re.compile(r"Cal(?:\.|ifornia)\s*Const(?:\.|itution)\s*,?\s*")
 _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 
@@ -80,7 +82,7 @@ _CUE = re.compile(r"\bCal(?:ifornia|\.)")
 def _other_state() -> re.Pattern:
     """Another state's name or Bluebook abbreviation (reporters-db's list) before a code's name: ``Tex. Penal
     Code``, ``Texas Education Code``, ``Tex. Bus. & Com. Code`` are Texas's codes, whose names California's share."""
-    from reporters_db import STATE_ABBREVIATIONS
+    from reporters_db import STATE_ABBREVIATIONS  # reporters_db: heavy
 
     names = [n for a, n in STATE_ABBREVIATIONS.items() if a != "Cal."] + [a for a in STATE_ABBREVIATIONS if a != "Cal."]
     alts = "|".join(_name_rx(n) for n in sorted(set(names), key=len, reverse=True))

@@ -1,5 +1,6 @@
 """Readers of the California snapshot files (``ca_codes_toc.jsonl.gz``, ``ca_fulltext.jsonl.gz``) → :class:`Work`
-and :class:`~legalcite.corpora.CorpusUnit` records under canonical keys (``us-ca/lab/s2802``, ``us-ca/const/art13b/s1``)."""
+and :class:`~legalcite.corpora.CorpusUnit` records under canonical keys (``us-ca/lab/s2802``,
+``us-ca/const/art13b/s1``)."""
 from __future__ import annotations
 
 from datetime import datetime

@@ -102,8 +102,8 @@ def _parse_chain_lark(text: str, pos: int, expand: Any) -> Chain | None:
     an LRU cache of runs: ``§§ 1–9999`` written a thousand times is parsed once, and the US and California
     extractors, which both claim a ``§``, share the parse)."""
     # Lark: the parser and its Transformer are loaded on the first chain the fast path cannot read
-    from legalcite.core.parse import parse_run
-    from legalcite.jurisdictions.us_common.grammar import chain_parser
+    from legalcite.core.parse import parse_run  # heavy: imports lark
+    from legalcite.jurisdictions.us_common.grammar import chain_parser  # heavy: imports lark
 
     parsed, _ = parse_run(chain_parser(), text[pos : pos + WINDOW])
     return None if parsed is None else to_chain(parsed, pos, expand)
@@ -194,8 +194,8 @@ def parse_constitution(text: str, pos: int) -> tuple[tuple[Unit, ...], int] | No
     """The units of a constitution citation at ``pos`` (after its name) and where they end, parsed by ``const.lark``:
     ``art. I, § 8, cl. 3`` → ``art1/s8/cl3``; None when there are none."""
     # Lark: the parser of const.lark is loaded on the first constitution cited
-    from legalcite.core.parse import longest_prefix
-    from legalcite.jurisdictions.us_common.grammar import const_parser
+    from legalcite.core.parse import longest_prefix  # heavy: imports lark
+    from legalcite.jurisdictions.us_common.grammar import const_parser  # heavy: imports lark
 
     res = longest_prefix(const_parser(), text[pos : pos + 80])
     return None if res is None else (res.tree[0], pos + res.tree[1])

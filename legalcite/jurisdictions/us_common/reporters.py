@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from legalcite.core.data import without_gc
+from legalcite.core.data import load, without_gc
 
 @dataclass(frozen=True)
 class Format:
@@ -51,9 +51,10 @@ class Format:
 @functools.cache
 def _roman() -> re.Pattern:
     """reporters-db's roman page numbers (``lxiv``; not a lone ``v``), lowercase as front matter prints them."""
-    from reporters_db import REGEX_VARIABLES
+    from reporters_db import REGEX_VARIABLES  # reporters_db: heavy
 
-    return re.compile(re.sub(r"\(\?P<page>(.*)\)$", r"\1", REGEX_VARIABLES["page_with_roman_numerals"]).replace("?P<page>", ""))
+    page = re.sub(r"\(\?P<page>(.*)\)$", r"\1", REGEX_VARIABLES["page_with_roman_numerals"])
+    return re.compile(page.replace("?P<page>", ""))
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,6 @@ def edition_facts() -> dict[str, dict[str, Any]]:
     """Canonical abbreviation → the hand-kept facts of ``data/editions.json``: corrected decision years
     (``start``, ``end``) where reporters-db's are wrong (it ends F. Supp. in 1988; the series ran to 1998), the last
     volume of a finished series, and the source of each."""
-    from legalcite.core.data import load
-
     return load(__package__, "editions.json")["editions"]
 
 
@@ -131,8 +130,8 @@ def reporter_index() -> dict[str, tuple[Edition, ...]]:
 
 
 def _reporter_index() -> dict[str, tuple[Edition, ...]]:
-    from reporters_db import REGEX_VARIABLES, REPORTERS
-    from reporters_db.utils import recursive_substitute
+    from reporters_db import REGEX_VARIABLES, REPORTERS  # reporters_db: heavy
+    from reporters_db.utils import recursive_substitute  # reporters_db: heavy
 
     def formats_of(templates: list[str]) -> tuple[Format, ...]:
         found = (_format(recursive_substitute(t, REGEX_VARIABLES)) for t in templates)
