@@ -2,7 +2,7 @@
 
 A command that needs an extra calls :func:`require` before it reads anything, so a missing package is one line
 naming the extra to install and exit 2 (``legalcite/cli/common.py``) — not a ``ModuleNotFoundError`` traceback,
-and not after minutes of work (``retrieval cv`` once failed after 104 s for want of scikit-learn).
+and not after minutes of work.
 :func:`missing_module` names the extra behind a module that was imported without such a test (the CLI's last line
 of defence in ``legalcite/cli/__init__.py``). Standard library only: it runs before any extra is imported.
 """

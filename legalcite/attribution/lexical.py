@@ -189,8 +189,8 @@ class LexicalScope:
     # ------------------------------------------------------------ persistence (a store row)
 
     def to_bytes(self, *, compress: bool = True) -> bytes:
-        """The matrix as a store row; ``compress=False`` for a large one read by every worker (a jurisdiction's:
-        reading 45 MB costs less than inflating 26)."""
+        """The matrix as a store row; ``compress=False`` for a large one that every worker reads (a jurisdiction's:
+        reading it raw costs less than inflating it; docs/check.md has the sizes)."""
         import numpy as np  # numpy: heavy
 
         buf = io.BytesIO()

@@ -52,7 +52,7 @@ def load(package: str, name: str) -> Any:
 def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[str, ...],
             depends: tuple[str, ...] = ()) -> T:
     """What ``build()`` makes from a package's tables (an index of law names), kept on disk so that a process
-    starts without rebuilding it: ``legalcite parse`` pays a pickle load (~10 ms) instead of the build (~200 ms).
+    starts without rebuilding it: ``legalcite parse`` pays a pickle load instead of the build.
 
     The file, in the user cache dir (``$LEGALCITE_CACHE/derived``), is named by a digest of the ``inputs`` tables'
     bytes, the source of the module that defines ``build`` and of the modules it ``depends`` on (names, e.g.

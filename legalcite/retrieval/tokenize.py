@@ -1,7 +1,7 @@
 """Per-language analysis for BM25, chosen from measurements (docs/retrieval.md), not habit.
 
 - Chinese: character unigrams + bigrams over each run of CJK characters. On STARD this beat jieba
-  word segmentation (Recall@10 0.66 vs 0.59–0.62) and is ~10× faster, and it needs no dictionary.
+  word segmentation in recall and in speed (docs/retrieval.md), and it needs no dictionary.
 - German: lowercase words, stopwords dropped, Snowball stemming (PyStemmer); an opt-in compound splitter
   (``compound-split``, GPL-licensed, so only in the ``de-compound`` extra) adds the parts of long nouns
   (``Schadensersatzanspruch`` → ``schadensersatz``, ``anspruch``) next to the whole word.
