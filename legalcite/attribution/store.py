@@ -3,7 +3,8 @@
 Two tables:
 
 * ``attribution_lexical`` (scope, language, fingerprint, data): the BM25 matrix of every scope with text
-  (:class:`~legalcite.attribution.lexical.LexicalScope`), written by every store build (:func:`write_lexical`). ``fingerprint`` hashes the scope's keys, headings and texts.
+  (:class:`~legalcite.attribution.lexical.LexicalScope`), written by every store build (:func:`write_lexical`).
+  ``fingerprint`` hashes the scope's keys, headings and texts.
 * ``attribution_vectors`` (scope, embedder, fingerprint, keys, data): the dense vectors of the same units, written by
   the optional ``legalcite corpus embed`` (:func:`embed_store`). The table survives store rebuilds
   (:data:`legalcite.corpora.store.KEPT_TABLES`); a row whose fingerprint no longer matches its scope's lexical row
