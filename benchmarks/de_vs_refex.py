@@ -93,10 +93,13 @@ def run_german_package() -> Callable[[list[str]], int]:
     from legalcite import jurisdictions
 
     de = jurisdictions.get("de")
+    # (a revision before the typed interface held them on the declaration: --before and --at run those too)
+    parts = getattr(de, "parts", de)
+    extractor, linker = parts.extractor, getattr(parts, "linker", None) or getattr(parts, "link", None)
 
     def run(docs: list[str]) -> int:
         saved = jurisdictions.extractors, jurisdictions.linkers
-        jurisdictions.extractors, jurisdictions.linkers = (lambda: (de.extractor,)), (lambda: (de.link,))
+        jurisdictions.extractors, jurisdictions.linkers = (lambda: (extractor,)), (lambda: (linker,))
         try:
             return sum(len(legalcite.extract(d)) for d in docs)
         finally:

@@ -105,7 +105,6 @@ def _edition(abbr: str, jur: str, info: dict[str, Any], formats: tuple[Format, .
                    formats, fact.get("last_volume"), fact.get("source"))
 
 
-@functools.cache
 def editions_by_segment(segment: str) -> tuple[Edition, ...]:
     """Key segment (``f.3d``, ``wash.``) → every reporters-db edition printed that way (several reporters may share
     an abbreviation: ``Wash.`` is Washington's Virginia reports of 1790–1796 and the Washington Reports since
@@ -122,6 +121,7 @@ def _segments() -> dict[str, tuple[Edition, ...]]:
     return {seg: tuple(eds.values()) for seg, eds in out.items()}
 
 
+@functools.cache
 def reporter_index() -> dict[str, tuple[Edition, ...]]:
     """Printed reporter (spaces removed) → candidate editions, from reporters-db's editions and variations.
     A reporter is California's (``us-ca``) when every court it reports is a California court."""
