@@ -52,7 +52,47 @@ def testdata_dir(shared_dir: Path) -> Path:
     return shared_dir / "testdata"
 
 
-# ------------------------------------------------------------------ a small store from the shared corpora
+# ------------------------------------------------------------------ a tiny store from the corpora fixture
+
+FIXTURE_CORPORA = Path(__file__).parent / "fixtures" / "corpora"
+# While the fixture grows, LC_TEST_CORPORA=fixture builds small_store from it; otherwise from the shared subset.
+_USE_FIXTURE = os.environ.get("LC_TEST_CORPORA") == "fixture"
+
+
+@pytest.fixture(scope="session")
+def fixture_corpora(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``tests/fixtures/corpora/*.jsonl`` (rows written for the tests, in the snapshots' formats), gzipped under the
+    snapshots' file names, as ``corpus build`` reads them."""
+    out = tmp_path_factory.getbasetemp() / "lc_fixture_corpora"
+    if not (out / "done").exists():
+        out.mkdir(exist_ok=True)
+        for src in sorted(FIXTURE_CORPORA.glob("*.jsonl")):
+            with gzip.open(out / (src.name + ".gz"), "wb") as fo:
+                fo.write(src.read_bytes())
+        (out / "done").write_text("ok")
+    return out
+
+
+@pytest.fixture(scope="session")
+def small_corpora(request: pytest.FixtureRequest) -> Path:
+    return request.getfixturevalue("fixture_corpora" if _USE_FIXTURE else "subset_corpora")
+
+
+@pytest.fixture(scope="session")
+def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _built(small_corpora, tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite")
+
+
+def _built(corpora: Path, path: Path) -> Path:
+    from legalcite.cli.corpus import build_steps
+    from legalcite.corpora.store import build_store
+    from legalcite.jurisdictions import snapshot_readers
+
+    build_store(corpora, path, readers=snapshot_readers(), steps=build_steps())  # a later call: up to date
+    return path
+
+
+# ------------------------------------------------------------------ a larger store from the shared corpora
 
 # Which full-text rows the subset keeps: substrings of the raw JSON line (the files use ", " / ": " separators).
 DE_LAWS = ("BGB", "StGB", "KSchG", "GG", "BGBEG", "BUrlG", "SGB 5", "TzBfG")
@@ -81,10 +121,10 @@ def _filter(src: Path, dst: Path, needles: list[str] | None) -> None:
 
 
 @pytest.fixture(scope="session")
-def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def subset_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from legalcite.jurisdictions import snapshot_readers
 
-    out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
+    out = tmp_path_factory.getbasetemp() / "lc_subset_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
         for reader in snapshot_readers():
@@ -95,14 +135,8 @@ def small_corpora(corpora_dir: Path, tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="session")
-def small_store(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from legalcite.cli.corpus import build_steps
-    from legalcite.corpora.store import build_store
-    from legalcite.jurisdictions import snapshot_readers
-
-    path = tmp_path_factory.getbasetemp() / "lc_small_store" / "store.sqlite"
-    build_store(small_corpora, path, readers=snapshot_readers(), steps=build_steps())  # a later call: up to date
-    return path
+def subset_store(subset_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _built(subset_corpora, tmp_path_factory.getbasetemp() / "lc_subset_store" / "store.sqlite")
 
 
 COURTLISTENER_BULK = Path(__file__).parent / "fixtures" / "courtlistener_bulk"
