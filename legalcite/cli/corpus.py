@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from legalcite.cli.common import embedder_arg, jurisdiction_codes, no_citation
 from legalcite.errors import InputError, LegalciteError
 from legalcite.jurisdictions import PACKAGES, fetchable  # the registry's declarations; no jurisdiction's code
-from legalcite.jurisdictions import get, scope_of, snapshot_readers
+from legalcite.jurisdictions import scope_of, snapshot_readers
 
 if TYPE_CHECKING:
     from legalcite.corpora.store import Store
@@ -428,11 +428,11 @@ def run_fetch(args: argparse.Namespace) -> int:
     rule of :mod:`legalcite.cli.common`: the command could not do its job) with the reason."""
     import datetime as _dt  # start-up: kept off `legalcite --help`
     from legalcite._util import cache_dir  # start-up: kept off `legalcite --help`
-    from legalcite.sources import source  # heavy: imports httpx
+    from legalcite.sources import bulk_source  # heavy: imports httpx
     from legalcite.sources.base import FetchOptions, split_laws  # heavy: imports httpx
 
     say = (lambda msg: None) if args.quiet else (lambda msg: print(msg, file=sys.stderr))
-    src = source(get(args.jurisdiction).fetch)
+    src = bulk_source(args.jurisdiction)
     laws = split_laws(args.laws)
     if src.needs_laws and not laws and args.from_dir is None:
         return _fail(f"`corpus fetch {args.jurisdiction}` needs --laws with the {src.laws_help}")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:   # types only: the callers' modules import the registry, whic
     from legalcite.corpora.snapshots import SnapshotReader
     from legalcite.corpora.structure import RepealMarks
     from legalcite.models import Citation
-    from legalcite.sources.base import BulkSource, OnlineSource
+    from legalcite.sources.base import Source
     from legalcite.status import CheckedCitation
 
 
@@ -117,7 +117,7 @@ class Parts:
     reporter_editions: Callable[[str], tuple[ReporterEdition, ...]] | None = None
     # official sources the package brings itself (name → the source's class, called with the options of
     # legalcite.sources.source): the online check asks them after the shared registry's
-    sources: Mapping[str, Callable[..., OnlineSource | BulkSource]] = field(default_factory=dict)
+    sources: Mapping[str, Callable[..., Source]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.structure is not None and not isinstance(self.structure, StructureParser):

@@ -21,37 +21,46 @@ Adding a source is one module (a class with ``name``, ``host``, ``origins`` and 
 :class:`~legalcite.sources.base.OnlineSource` and/or :class:`~legalcite.sources.base.BulkSource`) and one line in
 :data:`REGISTRY`; its ``origins`` join the network allow-list (:func:`allowed_origins`). A jurisdiction may bring
 its own source in its package instead (``Parts.sources``): it is asked after the registry's. The order is the order
-the online check asks the sources in: the first decisive answer wins. Modules are imported when first asked for; none of
-them imports httpx (the client in
-:mod:`legalcite.net` does, when it is opened).
+the online check asks the sources in: the first decisive answer wins. The registry holds the classes themselves
+(mypy checks each against the base it claims); no module imports httpx (the client in :mod:`legalcite.net` does,
+when it is opened).
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from legalcite import jurisdictions
 from legalcite.models import Citation
 
-from .base import BulkSource, OnlineSource
+from .base import BulkSource, OnlineSource, Source
+from .cap import Cap
+from .cornell import Cornell
+from .courtlistener import CourtListener
+from .dejure import Dejure
+from .eurlex import EurLex
+from .fedlex import Fedlex
+from .flk import Flk
+from .gii import Gii
+from .leginfo import Leginfo
+from .olrc import Olrc
 
-# name → "module:class"; online sources are asked in this order
-REGISTRY: dict[str, str] = {
-    "gii": "legalcite.sources.gii:Gii",
-    "dejure": "legalcite.sources.dejure:Dejure",
-    "courtlistener": "legalcite.sources.courtlistener:CourtListener",
-    "cornell": "legalcite.sources.cornell:Cornell",
-    "leginfo": "legalcite.sources.leginfo:Leginfo",
-    "flk": "legalcite.sources.flk:Flk",
-    "fedlex": "legalcite.sources.fedlex:Fedlex",
-    "olrc": "legalcite.sources.olrc:Olrc",
-    "eurlex": "legalcite.sources.eurlex:EurLex",
-    "cap": "legalcite.sources.cap:Cap",
+# name → the source's class (called with the options of `source`); online sources are asked in this order
+REGISTRY: dict[str, Callable[..., Source]] = {
+    "gii": Gii,
+    "dejure": Dejure,
+    "courtlistener": CourtListener,
+    "cornell": Cornell,
+    "leginfo": Leginfo,
+    "flk": Flk,
+    "fedlex": Fedlex,
+    "olrc": Olrc,
+    "eurlex": EurLex,
+    "cap": Cap,
 }
 
 
-def declared() -> dict[str, Callable[..., Any]]:
+def declared() -> dict[str, Callable[..., Source]]:
     """The sources the registered jurisdictions bring in their own package (``Parts.sources``): name → class."""
     return {name: cls for j in jurisdictions.registered() for name, cls in j.parts.sources.items()}
 
@@ -61,15 +70,12 @@ def names() -> list[str]:
     return [*REGISTRY, *(n for n in declared() if n not in REGISTRY)]
 
 
-def source(name: str, **options: Any) -> Any:
+def source(name: str, **options: Any) -> Source:
     """A new instance of the source ``name`` (``options`` go to its constructor, e.g. ``base`` in tests)."""
-    if name in REGISTRY:
-        module, cls = REGISTRY[name].split(":")
-        return getattr(importlib.import_module(module), cls)(**options)
-    try:
-        return declared()[name](**options)
-    except KeyError:
-        raise ValueError(f"unknown source {name!r} (known: {', '.join(names())})") from None
+    make = REGISTRY.get(name) or declared().get(name)
+    if make is None:
+        raise ValueError(f"unknown source {name!r} (known: {', '.join(names())})")
+    return make(**options)
 
 
 def online_sources() -> list[OnlineSource]:
@@ -87,17 +93,27 @@ def urls_for(citation: Citation, sources: Sequence[OnlineSource] | None = None) 
     return out
 
 
-def allowed_origins(sources: Sequence[Any] | None = None) -> frozenset[str]:
+def allowed_origins(sources: Sequence[Source] | None = None) -> frozenset[str]:
     """The allow-list of :mod:`legalcite.net`: every origin the sources (default: all registered) may contact."""
     return frozenset(o for s in (sources if sources is not None else [source(n) for n in names()])
                      for o in s.origins)
 
 
+def bulk_source(code: str) -> BulkSource:
+    """The source whose files ``corpus fetch <code>`` downloads: the one the jurisdiction names
+    (``Jurisdiction.fetch``). A jurisdiction that names none, or a source that offers no files, is a ValueError."""
+    name = jurisdictions.get(code).fetch
+    if name is None:
+        raise ValueError(f"{code} names no source to fetch from (fetchable: {', '.join(jurisdictions.fetchable())})")
+    if not isinstance(s := source(name), BulkSource):
+        raise ValueError(f"{code}'s source {name!r} offers no files to fetch")
+    return s
+
+
 def bulk_sources() -> dict[str, BulkSource]:
-    """``corpus fetch`` argument (de, us, us-ca, cn: a jurisdiction's code) → the source whose files it downloads
-    (the one the jurisdiction names, ``Jurisdiction.fetch``)."""
-    return {code: source(jurisdictions.get(code).fetch) for code in jurisdictions.fetchable()}
+    """``corpus fetch`` argument (de, us, us-ca, cn: a jurisdiction's code) → the source whose files it downloads."""
+    return {code: bulk_source(code) for code in jurisdictions.fetchable()}
 
 
-__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_sources", "urls_for", "allowed_origins",
-           "OnlineSource", "BulkSource"]
+__all__ = ["REGISTRY", "declared", "names", "source", "online_sources", "bulk_source", "bulk_sources", "urls_for",
+           "allowed_origins", "Source", "OnlineSource", "BulkSource"]

@@ -24,14 +24,29 @@ from legalcite.status import CheckedCitation, Evidence, Status, Undecided
 
 # ------------------------------------------------------------------ what a source is
 
+# The data members are read-only properties: a class attribute of a narrower type (`origins = (base,)`, a
+# `tuple[str]`) satisfies them, as it would not a mutable attribute of the protocol.
+
 @runtime_checkable
-class OnlineSource(Protocol):
+class Source(Protocol):
+    """What every registered source has: a name and the origins it may contact (the network allow-list)."""
+
+    @property
+    def name(self) -> str: ...       # short id, the online cache's source column: gii, dejure, courtlistener, ...
+
+    @property
+    def origins(self) -> tuple[str, ...]: ...   # every origin it may contact (base, download and file hosts)
+
+
+@runtime_checkable
+class OnlineSource(Source, Protocol):
     """A site the online check asks about single citations (``legalcite check --online``, ``legalcite url``)."""
 
-    name: str        # short id, the online cache's source column: gii, dejure, courtlistener, ...
-    host: str        # the host named in evidence: gesetze-im-internet.de, ...
-    base: str        # origin every URL starts with
-    origins: tuple[str, ...]  # every origin it may contact (base, download and file hosts): the allow-list
+    @property
+    def host(self) -> str: ...       # the host named in evidence: gesetze-im-internet.de, ...
+
+    @property
+    def base(self) -> str: ...       # origin every URL starts with
 
     def handles(self, citation: Citation) -> bool: ...
 
@@ -53,14 +68,15 @@ Files = list[tuple[Path, str]]      # downloaded files and the law (slug, title,
 
 
 @runtime_checkable
-class BulkSource(Protocol):
+class BulkSource(Source, Protocol):
     """A site whose official files ``legalcite corpus fetch <jurisdiction>`` downloads and loads into the store (the
     jurisdiction names it: its ``Jurisdiction.fetch``)."""
 
-    name: str
-    origins: tuple[str, ...]
-    laws_help: str   # what --laws names for this source
-    needs_laws: bool  # whether --laws is required: the source offers no download of every law (flk)
+    @property
+    def laws_help(self) -> str: ...   # what --laws names for this source
+
+    @property
+    def needs_laws(self) -> bool: ...  # whether --laws is required: the source offers no download of every law (flk)
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
                  say: Callable[[str], None]) -> Files: ...

@@ -52,15 +52,9 @@ class Fedlex:
 
 
 def test_a_new_source_is_one_module_and_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-    import types
-
     from legalcite.resolve.online import resolve_online
 
-    mod = types.ModuleType("legalcite.sources.fedlex")
-    mod.Fedlex = Fedlex
-    monkeypatch.setitem(sys.modules, "legalcite.sources.fedlex", mod)
-    monkeypatch.setitem(sources.REGISTRY, "fedlex", "legalcite.sources.fedlex:Fedlex")
+    monkeypatch.setitem(sources.REGISTRY, "fedlex", Fedlex)
     c = citation_from_key("ch/or/art41")
     assert sources.urls_for(c) == ["https://www.fedlex.admin.ch/eli/cc/27/317_321_377/de#art41"]
 
@@ -71,3 +65,11 @@ def test_a_new_source_is_one_module_and_one_line(monkeypatch: pytest.MonkeyPatch
     [res] = resolve_online([c], transport=httpx.MockTransport(handler), use_cache=False, retries=0, policies={},
                            default_policy=HostPolicy(0.0, 1))
     assert res.status is Status.REAL and res.evidence[0].source == "fedlex.admin.ch"
+
+
+def test_bulk_source_says_why_a_jurisdiction_has_none() -> None:
+    """``corpus fetch`` reaches a source through its jurisdiction; one that names none, or names a source with no
+    files, is a clear error (the CLI offers only the fetchable codes, a library caller may ask any)."""
+    assert sources.bulk_source("de").name == "gii"
+    with pytest.raises(ValueError, match="ch names no source to fetch from"):
+        sources.bulk_source("ch")
