@@ -67,8 +67,8 @@ class Chain:
         self.resolvers = list(resolvers)
 
     def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
-        """A resolution per citation, in order: the first resolver's, each undecided one asked of the later resolvers in
-        turn, and every decided one reviewed by a later :class:`Reviewer`."""
+        """A resolution per citation, in order: the first resolver's, each undecided one with a key asked of the later
+        resolvers in turn, and every decided one reviewed by a later :class:`Reviewer`."""
         out = self.resolvers[0].resolve(citations, language)
         for r in self.resolvers[1:]:
             todo = [i for i, res in enumerate(out) if res.worth_asking_on]
