@@ -185,7 +185,8 @@ def roman_to_int(s: str) -> int:
 
 
 def int_to_roman(n: int) -> str:
-    """``14`` → ``"XIV"`` (upper case, subtractive forms); 0 or a negative number gives ``""``."""
+    """``14`` → ``"XIV"`` (upper case, subtractive forms), for ``n`` ≥ 1: 0 gives ``""``, a negative ``n`` a
+    meaningless string (nothing checks it)."""
     out = []
     for v, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
                    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):

@@ -53,7 +53,7 @@ def ndcg_at(ranked: Sequence[str], gold: set[str], k: int = 10) -> float:
 
 def dedupe_at(keys: Iterable[str], level: str) -> list[str]:
     """``keys`` cut to ``level`` (:func:`legalcite.keys.key_at`; a key it cannot read stays as it is), repeats dropped,
-    first order kept: a ranking at that granularity."""
+    in first-seen order: a ranking at that granularity."""
     seen: set[str] = set()
     out = []
     for k in keys:
