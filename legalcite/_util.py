@@ -114,6 +114,8 @@ class StatusLine:
 
     @property
     def stream(self) -> IO[str]:
+        """Where lines go: the stream given, else ``sys.stderr`` as it is now (read at each line, so a test's or the
+        CLI's replacement of stderr is honoured)."""
         return self._stream if self._stream is not None else sys.stderr
 
     def now(self) -> float:

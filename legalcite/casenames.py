@@ -122,6 +122,8 @@ class NameComparison:
     matched: tuple[str, str] | None = None   # (cited party form, listed party form)
 
     def to_dict(self) -> dict[str, object]:
+        """The verdict's JSON fields (``cited_name``, ``listed_name``, ``name_score`` rounded to 0.1, ``matched_party``
+        only when a party matched), as the case-name evidence carries them."""
         return {"cited_name": self.cited, "listed_name": self.listed, "name_score": round(self.score, 1),
                 **({"matched_party": list(self.matched)} if self.matched else {})}
 

@@ -92,6 +92,9 @@ class RunStats:
 
 @dataclass(frozen=True)
 class Partition:
+    """One task's input: ``records`` (good and bad lines, as the CLI's reader yields them) from input line
+    ``first_lineno`` on; ``index`` counts partitions from 0 in input order."""
+
     index: int
     first_lineno: int                   # 1-based number of the partition's first input line
     records: tuple[Line | BadLine, ...]

@@ -206,6 +206,8 @@ def read_items(answers: str | Path, questions: str | Path | None = None, *, answ
 # ------------------------------------------------------------------ the run
 
 def calls_path(out_path: Path) -> Path:
+    """Where the per-call judgments of ``out_path`` go: ``OUT.calls.jsonl`` beside it (what a rerun reads to skip pairs
+    already judged)."""
     return out_path.with_name(out_path.name + ".calls.jsonl")
 
 

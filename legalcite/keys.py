@@ -73,6 +73,8 @@ def clean_segment(value: str) -> str:
 
 
 def join(jurisdiction: str, work: str, segments: Iterable[str] = ()) -> str:
+    """A key from its parts (``"de", "bgb", ["s823"]`` → ``"de/bgb/s823"``); the parts are not checked, so each must
+    already be a clean segment (:func:`clean_segment`)."""
     return "/".join([jurisdiction, work, *segments])
 
 
@@ -166,6 +168,7 @@ _ROMAN_RE = re.compile(ROMAN_NUMERAL)
 
 
 def is_roman(s: str) -> bool:
+    """Whether ``s`` is one well-formed Roman numeral, either case (``"xiv"`` yes, ``"IIII"`` and ``""`` no)."""
     return bool(s) and _ROMAN_RE.fullmatch(s.upper()) is not None
 
 
@@ -182,6 +185,8 @@ def roman_to_int(s: str) -> int:
 
 
 def int_to_roman(n: int) -> str:
+    """``14`` → ``"XIV"`` (upper case, subtractive forms), for ``n`` ≥ 1: 0 gives ``""``, a negative ``n`` a
+    meaningless string (nothing checks it)."""
     out = []
     for v, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
                    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):

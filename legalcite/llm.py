@@ -55,12 +55,15 @@ class Endpoint:
 
     @property
     def label(self) -> str:
+        """The name outputs show for this model: ``name``, else the model id."""
         return self.name or self.model
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        """The price of one call in the currency of ``price_in``/``price_out`` (both per million tokens)."""
         return prompt_tokens / 1e6 * self.price_in + completion_tokens / 1e6 * self.price_out
 
     def body(self, messages: Sequence[dict[str, str]]) -> dict[str, Any]:
+        """The chat-completions request body: ``model``, ``messages`` and every entry of ``params``."""
         return {"model": self.model, "messages": list(messages), **self.params}
 
 
@@ -71,9 +74,13 @@ def request_hash(endpoint: Endpoint, messages: Sequence[dict[str, str]]) -> str:
 
 
 class Cache(Protocol):
-    def get(self, key: str) -> dict[str, Any] | None: ...
+    """Where answers are kept by :func:`request_hash`, so a rerun pays only for requests not answered before."""
 
-    def put(self, key: str, value: dict[str, Any]) -> None: ...
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The stored answer record for ``key``, or None when the request was never answered."""
+
+    def put(self, key: str, value: dict[str, Any]) -> None:
+        """Store (or replace) the answer record for ``key``."""
 
 
 @dataclass
@@ -315,6 +322,7 @@ class SqliteCache:
         self._db.commit()
 
     def close(self) -> None:
+        """Close the database; every :meth:`put` is already committed, so nothing is lost."""
         self._db.close()
 
 
@@ -359,6 +367,7 @@ class PromptFile:
 
     @property
     def id(self) -> str:
+        """``name@version``: what every record made with this prompt carries to say which text made it."""
         return f"{self.name}@{self.version}"
 
 

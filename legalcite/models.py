@@ -49,6 +49,9 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class Span:
+    """Where a citation stands in the text it was found in: character offsets, ``end`` exclusive
+    (``text[start:end]``)."""
+
     start: int
     end: int
 
@@ -71,6 +74,8 @@ class Metadata:
     id_form: str | None = None        # "ebd., Rn. 5" / "a.a.O." as printed, when this repeats the citation before it
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields that are set, as JSON values (None, False, ``()`` and ``""`` left out; tuples as lists): a
+        citation's ``metadata`` object."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)

@@ -138,6 +138,7 @@ class Deadline:
     spent: float = 0.0
 
     def left(self) -> float:
+        """Seconds still to spend; zero or negative once the deadline has passed."""
         return self.seconds - self.spent
 
 
@@ -161,6 +162,8 @@ def deadline(seconds: float | None) -> Iterator[Deadline | None]:
 # ------------------------------------------------------------------ policy pieces shared by both clients
 
 def origin_of(url: httpx.URL) -> str:
+    """``scheme://host[:port]`` of ``url``, the port left out when it is the scheme's default: the form allow-list
+    entries are compared in."""
     port = url.port
     default = {"http": 80, "https": 443}.get(url.scheme)
     netloc = url.host if port in (None, default) else f"{url.host}:{port}"
@@ -242,6 +245,7 @@ def backoff_delay(attempt: int, base: float, cap: float) -> float:
 
 
 def now_iso() -> str:
+    """The current UTC time to the second, ISO 8601 with ``Z`` (``2026-11-30T10:00:00Z``): a retrieval date."""
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
@@ -297,9 +301,11 @@ class Fetched:
 
     @property
     def text(self) -> str:
+        """The body decoded with ``encoding`` (UTF-8 when none was given), undecodable bytes replaced."""
         return self.content.decode(self.encoding or "utf-8", errors="replace")
 
     def json(self) -> Any:
+        """The body parsed as JSON; raises ``UnicodeDecodeError``/``ValueError`` on a body that is not."""
         return json.loads(self.content.decode(self.encoding or "utf-8"))
 
 
@@ -368,6 +374,8 @@ class OfficialClient:
     # ------------------------------------------------------------------ policy pieces
 
     def check_allowed(self, url: str | httpx.URL) -> httpx.URL:
+        """``url`` parsed, or :class:`NotAllowed` unless its origin is on this client's allow-list
+        (:func:`check_allowed`)."""
         return check_allowed(url, self.allowed)
 
     def _state(self, host: str) -> _HostState:
@@ -381,6 +389,9 @@ class OfficialClient:
         return self.policies.get(host, self.default_policy)
 
     def breaker_open(self, host: str) -> bool:
+        """Whether ``host`` is not to be contacted now (it failed ``breaker_threshold`` times in a row less than
+        ``breaker_cooldown`` seconds ago). After the cooldown it lets one trial through, and a failure of that trial
+        opens it again at once."""
         st = self._state(host)
         if st.opened_at is None:
             return False
@@ -572,6 +583,9 @@ async def _read_capped(resp: httpx.Response, cap: int) -> bytes:
 
 @dataclass
 class Downloaded:
+    """One file :meth:`Downloader.fetch` made sure of: where it lies, the URL it came from, its size in bytes, SHA-256
+    (hex) and retrieval date (ISO 8601 UTC)."""
+
     path: Path
     url: str
     size: int
@@ -655,6 +669,7 @@ class Downloader:
             self.manifest = {}
 
     def close(self) -> None:
+        """Close the HTTP connections; the manifest is written after each file, so nothing is lost."""
         self._client.close()
 
     def __enter__(self) -> Downloader:

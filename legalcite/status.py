@@ -13,6 +13,8 @@ from legalcite.models import Citation
 
 
 class Status(str, Enum):
+    """A citation's verdict (docs/statuses.md); the value is what output files carry in ``status``."""
+
     REAL = "real"                    # exists, and the statement it supports fits it
     MISATTRIBUTED = "misattributed"  # exists, does not support the statement
     INVENTED = "invented"            # the work is known (complete TOC) and the unit/sub-unit does not exist

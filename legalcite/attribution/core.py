@@ -72,6 +72,8 @@ class Signal:
     terms: int = 0               # BM25: distinct claim terms the scope knows
 
     def misfit(self, feature: str) -> float:
+        """How badly the cited unit fits by ``feature`` (one of :data:`FEATURES`; larger: worse, below 0: it beats every
+        other unit); a ValueError names the features for any other."""
         gap = self.s_best - self.s_cited
         if feature == "rel":
             return max(-1.0, gap / self.s_best)
@@ -84,6 +86,7 @@ class Signal:
         raise ValueError(f"unknown misfit feature {feature!r}; one of {sorted(FEATURES)}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The signal as the evidence shows it: model, rank, both scores and the better units (rounded to 0.001)."""
         return {"model": self.model, "rank": self.rank, "s_cited": round(self.s_cited, 3),
                 "s_best": round(self.s_best, 3), "better": [[k, round(s, 3)] for k, s in self.better]}
 
@@ -109,6 +112,9 @@ class Thresholds:
 
 @dataclass(frozen=True)
 class Calibration:
+    """The thresholds ``calibration.json`` ships: per claim group (:meth:`get`), for the named dense ``embedder``, with
+    the exceptions and cross-act rules beside them (see the fields' comments)."""
+
     embedder: str
     groups: dict[str, Thresholds]
     source: str = ""
@@ -125,6 +131,8 @@ class Calibration:
     figure_fit: float = 0.5
 
     def get(self, group: str) -> Thresholds:
+        """The thresholds of ``group``; an uncalibrated group gets empty ones, and the models then do not judge its
+        claims."""
         return self.groups.get(group) or Thresholds()
 
     def judges_across(self, key: str) -> bool:
@@ -171,6 +179,7 @@ class Across:
         raise ValueError(f"unknown across feature {feature!r}; one of {sorted(ACROSS_FEATURES)}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The comparison as the evidence shows it (scores rounded to 0.001, ``short`` only when set)."""
         return {"model": "bm25 across the jurisdiction", "s_cited": round(self.s_cited, 3),
                 "s_scope": round(self.s_scope, 3), "s_other": round(self.s_other, 3), "full": round(self.full, 3),
                 "other": [[k, round(v, 3)] for k, v in self.other], "n_units": self.n_units,
@@ -197,6 +206,8 @@ class AcrossRule:
     gap: float | None = None
 
     def flags(self, a: "Across") -> bool:
+        """Whether ``a`` says another act fits the claim better than the cited one, by this rule (a ``short`` claim by
+        :data:`SHORT_GAP` alone)."""
         if a.short:   # the cited unit holds none of the claim's words, another act's unit all: how far it leads
             return a.misfit("xrel") >= SHORT_GAP
         if self.threshold is not None and a.misfit(self.feature) > self.threshold:
@@ -219,6 +230,8 @@ class Figures:
     elsewhere: bool = False   # the cited text states the missing figures, but of something else (none of its words)
 
     def to_dict(self) -> dict[str, Any]:
+        """The figures as the evidence shows them: those claimed and stated, and only where there are any, those not
+        stated, the unit that states them and whether the cited text states them of something else."""
         d: dict[str, Any] = {"claimed": [q.text for q in self.claimed], "stated": [q.text for q in self.stated]}
         if self.missing:
             d["not_stated"] = [q.text for q in self.missing]
@@ -250,6 +263,8 @@ class Attribution:
     holds: float | None = None           # the share of the claim's terms the cited text holds
 
     def details(self) -> dict[str, Any]:
+        """The decision's evidence ``details``: the method, group and scope size, the misfit and threshold where a model
+        judged, each model's signal, and the cross-act, figure and rule parts that are set."""
         d: dict[str, Any] = {"method": "retrieval in reverse: the cited unit against every unit of "
                                        + (self.scope or "the work") + " (BM25, dense) and of its jurisdiction",
                              "group": self.group, "n_units": self.n_units}
@@ -362,6 +377,7 @@ class Attributor:
         self._units: dict[str, Any] = {}
 
     def embedder(self):
+        """The calibration's claim embedder, loaded on first use (a lexical-only run never pays for it)."""
         if self._embedder is None:
             self._embedder = _embedder(self.calib.embedder)
         return self._embedder

@@ -41,6 +41,8 @@ def available() -> bool:
 
 
 def analyzer_language(language: str | None) -> str:
+    """The analyzer language for a text in ``language``: itself where one exists (:data:`LANGUAGES`), else English (also
+    for None)."""
     return language if language in LANGUAGES else "en"
 
 
@@ -202,6 +204,7 @@ class LexicalScope:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "LexicalScope":
+        """The scope a :meth:`to_bytes` row holds (compressed or not)."""
         import numpy as np  # numpy: heavy
 
         n = int.from_bytes(data[:8], "little")
@@ -224,6 +227,7 @@ class Postings:
         self._lengths: list[int] = []
 
     def add(self, keys: Sequence[str], counts: Sequence[Counter]) -> None:
+        """Add the term counts of the units ``keys`` (one Counter per key, in the same order)."""
         import numpy as np  # numpy: heavy
 
         base = len(self.keys)
@@ -240,6 +244,7 @@ class Postings:
         self._tfs.append(np.asarray(tfs, dtype=np.int32))
 
     def scope(self, language: str) -> LexicalScope:
+        """The BM25 matrix of every unit added so far, its rows sorted by key, analyzed as ``language``."""
         import numpy as np  # numpy: heavy
 
         order = sorted(range(len(self.keys)), key=self.keys.__getitem__)

@@ -134,6 +134,7 @@ class Opinion:
     cached: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """The opinion as the evidence shows it (``why``, ``error`` and ``cached`` only when set)."""
         d: dict[str, Any] = {"model": self.model, "prompt": self.prompt, "answer": self.answer,
                              "verdict": self.verdict}
         if self.why:

@@ -50,6 +50,7 @@ class Quantity:
 
     @property
     def period(self) -> bool:
+        """Whether the figure is a length of time (days, weeks, months, years, hours, workdays)."""
         return self.norm[0] in TIME
 
     def __str__(self) -> str:

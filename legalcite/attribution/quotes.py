@@ -70,6 +70,8 @@ def containment(quote: str, text: str, language: str) -> float:
 
 
 def long_enough(quote: str, language: str) -> bool:
+    """Whether ``quote`` has enough letters and digits (:data:`MIN_CHARS`, fewer for Chinese) for its containment to
+    mean anything; a shorter one is not compared."""
     return len(normalize(quote)) >= MIN_CHARS.get(language, MIN_CHARS_DEFAULT)
 
 
@@ -94,6 +96,8 @@ class QuoteCheck:
         return "unclear"
 
     def details(self) -> dict[str, Any]:
+        """The comparison's evidence ``details``: method, quotation (first 500 characters), the unit's text, the
+        containment (0–100) and both thresholds, and the other unit that holds it where one does."""
         d: dict[str, Any] = {"method": "quotation compared with the unit's text (RapidFuzz partial_ratio)",
                              "quotation": self.quote[:500], "unit_text": self.unit_text,
                              "containment": round(self.cited, 1), "contains_at": CONTAINS, "missing_below": MISSING}

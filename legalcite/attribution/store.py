@@ -43,6 +43,7 @@ _VECTORS_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {VECTORS_TABLE} (scope TEXT NOT
 
 
 def passage(heading: str | None, text: str) -> str:
+    """What a unit's vector is made of: heading and text, cut at :data:`PASSAGE_CHARS` characters."""
     return unit_text(heading, text)[:PASSAGE_CHARS]
 
 
@@ -93,6 +94,8 @@ def _reader(con: sqlite3.Connection) -> Callable[[str, Any], list]:
 
 
 def fingerprint(rows: list[tuple]) -> str:
+    """A short hash (24 hex digits) of the keys, headings and texts of a scope's rows: a stored matrix or vector row
+    whose fingerprint differs is stale."""
     h = hashlib.sha256()
     for key, heading, text, *_ in rows:
         h.update(f"{key}\0{heading or ''}\0{text}\0".encode())

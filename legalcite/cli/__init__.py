@@ -18,6 +18,8 @@ MODULES = ("extract", "check", "corpus", "url", "score", "judge", "retrieval", "
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``legalcite`` parser with every module of :data:`MODULES` registered (only argparse is imported: each stage
+    loads when its subcommand runs)."""
     ap = argparse.ArgumentParser(
         prog="legalcite",
         description="Parse, check, retrieve and score legal citations (DE, CN, US, California, EU, CH, treaties).",
@@ -30,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``legalcite`` with ``argv`` (default: the process's) and return the exit code: the subcommand's; 2
+    without a subcommand or when a :class:`LegalciteError` or a missing extra escapes it; 130 for Ctrl-C, 143 for
+    SIGTERM, 0 when the reader of stdout went away."""
     ap = build_parser()
     args = ap.parse_args(argv)
     if not getattr(args, "func", None):

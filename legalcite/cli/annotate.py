@@ -28,10 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def is_html(name: str, text: str) -> bool:
+    """Whether to read the input as HTML: an HTML-like file name, or text whose first non-blank character is ``<``."""
     return name.lower().endswith(_HTML_SUFFIXES) or text.lstrip()[:1] == "<"
 
 
 def run(args: argparse.Namespace) -> int:
+    """``legalcite annotate``: the annotated text to ``--output``; exit 2 for an unreadable input, HTML input asked for
+    as Markdown, or a store or output fault."""
     from legalcite.annotation import annotate  # start-up: kept off `legalcite --help`
     from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
     try:

@@ -119,6 +119,8 @@ class FailOn:
         self.found: dict[str, int] = {}
 
     def see(self, rec: dict) -> None:
+        """Count the citations of one output record whose status ``--fail-on`` names (only confirmed ones where it asks
+        for ``:confirmed``)."""
         for c in rec.get("citations", ()):
             only_confirmed = self.wanted.get(c.get("status", ""))
             if only_confirmed is not None and (not only_confirmed or c.get("confirmed") is True):
@@ -389,6 +391,8 @@ def _fail(msg: object) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``legalcite check``: one record per answer to the output (or a table or HTML report); exit 1 when a line could
+    not be checked, 2 when the run could not be done, 3 when ``--fail-on`` found a status it names."""
     from legalcite.checker import Answer, CheckOptions, answer_of  # start-up: kept off `legalcite --help`
     from legalcite.corpora.store import StoreError, open_store, resolve_store_path  # start-up: off --help
     from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`

@@ -144,6 +144,8 @@ def _fail(msg: object, code: int = 2) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    """``legalcite corpus build``: the build report on stderr, exit 0; exit 2 without a snapshot directory or when the
+    build fails (the old store is kept)."""
     from legalcite.corpora.store import build_store, print_progress  # start-up: kept off `legalcite --help`
     src = args.from_dir or _default_corpora()
     if not src:
@@ -163,6 +165,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_embed(args: argparse.Namespace) -> int:
+    """``legalcite corpus embed``: the unit vectors of the store's works stored in it; exit 2 for a missing extra, an
+    unusable store or nothing to embed."""
     from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
     require("dense", "legalcite corpus embed")  # before the store is read: one line and exit 2 without it
@@ -201,6 +205,8 @@ def run_embed(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
+    """``legalcite corpus info``: where the store is, its meta and its counts per jurisdiction (and case tables) on
+    stdout; exit 2 for a missing, foreign or damaged store."""
     from legalcite.corpora.store import Store, StoreError, resolve_store_path  # start-up: kept off `legalcite --help`
 
     path = resolve_store_path(args.store)

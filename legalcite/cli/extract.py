@@ -40,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_parse(args: argparse.Namespace) -> int:
+    """``legalcite parse``: each argument's keys (or JSON records) on stdout; exit 1 when an argument holds no citation
+    (the others are still printed)."""
     from legalcite.pipeline import parse  # start-up: kept off `legalcite --help`
     from legalcite.io import dumps  # start-up: kept off `legalcite --help`
 
@@ -60,6 +62,8 @@ _SHAPES = {"jsonl": "JSON Lines", "json": "a JSON array", "csv": "CSV with a hea
 
 
 def run_extract(args: argparse.Namespace) -> int:
+    """``legalcite extract``: one JSON record per citation (or a table); exit 1 when a record was bad and skipped, 2
+    when the input or output failed or the named field is in no record."""
     from legalcite.pipeline import extract  # start-up: kept off `legalcite --help`
     from legalcite.io import RECORD_FORMATS, BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
     rows: list[dict] = []

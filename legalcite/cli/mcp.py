@@ -29,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``legalcite mcp``: serve the tools on stdio until the client closes stdin, exit 0; exit 2 for a missing extra, or
+    a store or index that was named and cannot be used (a missing default store is only said)."""
     from legalcite.checker import CheckOptions, attribution_gaps  # start-up: kept off `legalcite --help`
     from legalcite.corpora.store import StoreError, open_store  # start-up: kept off `legalcite --help`
     from legalcite.extras import require  # start-up: kept off `legalcite --help`

@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``legalcite report``: the HTML report written, its path on stderr; exit 1 when input lines were bad (they are in
+    the report too), 2 when no report could be written."""
     from legalcite.report.html import read_answers, read_records, write_report  # start-up: kept off `legalcite --help`
 
     try:

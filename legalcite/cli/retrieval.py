@@ -99,6 +99,8 @@ def _index_and_queries(args: argparse.Namespace):
 
 
 def cmd_index_build(args: argparse.Namespace) -> int:
+    """``legalcite index build``: the index written to ``--output`` and summarized on stderr; exit 2 for a missing extra
+    or nothing to index."""
     what = f"legalcite index build --kind {args.kind}"
     _need(what, "retrieval" if args.kind == "bm25" else "dense")
     if args.kind != "bm25" and args.embedder.startswith("st:"):
@@ -136,6 +138,8 @@ def cmd_index_build(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
+    """``legalcite search``: the hits as a table or one JSON array (``[]`` when nothing matched); exit 2 for an unusable
+    index."""
     from legalcite.retrieval.access import open_index, search_index  # heavy: imports Stemmer, bm25s
 
     try:
@@ -154,6 +158,8 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    """``legalcite retrieval eval``: the metrics of each kind as a table or JSON; exit 2 for a bad query line, an
+    unknown kind, or ``learned`` without ``--reranker``."""
     from legalcite.retrieval.evaluate import evaluate, format_table  # heavy: imports Stemmer, numpy
     from legalcite.retrieval.access import need_index  # heavy: imports Stemmer, bm25s
     from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
@@ -186,6 +192,8 @@ def _train_params(args: argparse.Namespace):
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    """``legalcite retrieval train``: the reranker saved to ``--output``; exit 2 for a missing extra, an unusable index
+    or no query to train on."""
     _need("legalcite retrieval train", "learn")
     from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
     from legalcite.retrieval.learn import train_reranker  # heavy: imports Stemmer, bm25s
@@ -203,6 +211,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_cv(args: argparse.Namespace) -> int:
+    """``legalcite retrieval cv``: cross-validated metrics (each query scored by a reranker not trained on it) as a
+    table or JSON; exit 2 like :func:`cmd_train`."""
     _need("legalcite retrieval cv", "learn")
     from legalcite.retrieval.evaluate import format_table  # heavy: imports Stemmer, numpy
     from legalcite.retrieval.index import IndexFormatError  # heavy: imports Stemmer, bm25s
@@ -225,6 +235,8 @@ def cmd_cv(args: argparse.Namespace) -> int:
 
 
 def cmd_queries(args: argparse.Namespace) -> int:
+    """``legalcite retrieval queries``: a benchmark's queries (STARD, German LER) as eval-ready JSONL; their count on
+    stderr."""
     from legalcite.io import JsonlWriter  # start-up: kept off `legalcite --help`
     from legalcite.retrieval.evaluate import ler_queries, stard_queries  # heavy: imports Stemmer, numpy
 
@@ -284,6 +296,8 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
 
 
 def cmd_rag_run(args: argparse.Namespace) -> int:
+    """``legalcite rag run``: every prompt record sent to the endpoint, answers to ``--output``; exit 1 when a prompt
+    line was bad or a request failed, 2 when there is no prompt to send."""
     from legalcite.io import read_records  # start-up: kept off `legalcite --help`
     from legalcite.rag import run  # heavy: imports httpx
 

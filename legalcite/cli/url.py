@@ -27,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """``legalcite url``: each citation's official URLs on stdout (tab-separated, ``--json`` or ``--bare``); exit 1 when
+    an argument holds no citation or a citation has no URL (the others are still printed)."""
     from legalcite.io import dumps  # start-up: kept off `legalcite --help`
     from legalcite.pipeline import parse  # start-up: kept off `legalcite --help`
     from legalcite.sources import urls_for  # heavy: imports httpx

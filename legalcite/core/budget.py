@@ -48,6 +48,8 @@ class Budget:
             self._token = None
 
     def over(self) -> bool:
+        """Whether the time has run out: never for a ``None`` budget or before the first ``with``; the deadline is set
+        on entering, from what is left."""
         return self._deadline is not None and clock() > self._deadline
 
 

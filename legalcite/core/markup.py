@@ -73,6 +73,7 @@ class Cleaned:
         return self._src[i] + (end - self._clean[i]) if self._exact[i] else self._src_end[i]
 
     def to_source(self, start: int, end: int) -> tuple[int, int]:
+        """The span of :attr:`source` that printed ``text[start:end]`` (tags inside it included)."""
         return self.source_start(start), self.source_end(end)
 
     def map_back(self, citations: Iterable[Citation]) -> list[Citation]:

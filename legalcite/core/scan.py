@@ -143,6 +143,8 @@ class Marks:
         self.last = (0, 0)             # the window asked last
 
     def any_in(self, start: int, end: int) -> bool:
+        """Whether a mark lies in ``[start, end)``. Meant for windows asked left to right: a window that jumps elsewhere
+        starts a new reading (or is answered by ``direct``)."""
         step = self.STEP
         last, self.last = self.last, (start, end)
         if not self.lo <= start <= self.hi:  # a jump forward (or back)

@@ -11,6 +11,9 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CorpusUnit:
+    """One provision as a source gives it (a store row): its canonical key, where it belongs, its text or only its
+    heading (a table-of-contents entry), its sub-unit tree and its repeal and snapshot facts."""
+
     key: str                          # canonical key: de/bgb/s823, cn/中华人民共和国民法典/art577, us/usc/t42/s1983
     jurisdiction: str                 # de, cn, us, us-ca, eu, ch, int
     work: str                         # work id (the key's second segment)

@@ -85,6 +85,9 @@ class CaseTable:
 
 
 class CaseParts(NamedTuple):
+    """A reporter-cite case key read apart (:func:`case_parts`): the reporter id, the volume and the first page, as
+    key segments (strings: a page may be ``111279-U``)."""
+
     reporter: str     # the reporter id: us/case/f.3d, ch/rep/bge/iii, de/rep/bghz
     volume: str
     page: str
@@ -181,6 +184,8 @@ class TableStats:
         self._jur: dict[str, str] = {}
 
     def add(self, rec: CaseRecord) -> CaseRecord:
+        """Count ``rec`` under its reporter and widen that reporter's volume range; a key that is no reporter cite is
+        passed through uncounted. Returns ``rec``, so it can sit inside a generator."""
         parts = case_parts(rec.key)
         if parts is not None:
             self._count[parts.reporter] = self._count.get(parts.reporter, 0) + 1

@@ -133,6 +133,9 @@ def fingerprint(corpora_dir: Path, readers: Sequence[SnapshotReader], jurisdicti
 
 @dataclass
 class BuildReport:
+    """What :func:`build_store` did: the store's path, its unit and work counts, the build's wall time in seconds, and
+    whether it was skipped as up to date."""
+
     path: Path
     units: int
     works: int
@@ -598,9 +601,11 @@ class Store:
         self.close()
 
     def close(self) -> None:
+        """Close the connection; the store is read-only here, so nothing is lost."""
         self._con.close()
 
     def count(self, table: str) -> int:
+        """Rows of ``table`` (``units``, ``works``, ``aliases`` or ``cases``; any other name: ValueError)."""
         if table not in ("units", "works", "aliases", "cases"):
             raise ValueError(table)
         return self._one(f"SELECT count(*) FROM {table}")[0]
@@ -621,6 +626,8 @@ class Store:
     # ---------------------------------------------------------------- units
 
     def unit(self, key: str) -> CorpusUnit | None:
+        """The stored unit of exactly ``key``, or None: no alias, parent or sub-unit lookup here (the store resolver
+        does those)."""
         row = self._one("SELECT * FROM units WHERE key = ?", (key,))
         return None if row is None else _unit(row)
 

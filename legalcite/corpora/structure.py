@@ -25,6 +25,8 @@ Sub = dict[str, Any]
 
 def sub(label: str, value: str, text: str = "", children: list[Sub] | None = None,
         repealed: str | None = None) -> Sub:
+    """A sub-unit node in the :data:`Sub` shape; ``children`` and ``repealed`` are left out when empty, as the store
+    keeps them."""
     d: Sub = {"label": label, "value": value, "text": text}
     if children:
         d["children"] = children

@@ -35,6 +35,7 @@ UNSCORED = ("eu/",)  # keys of another module's jurisdiction
 
 
 def shared_dir() -> Path:
+    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
     env = os.environ.get("LEGALCITE_SHARED")
     return Path(env) if env else HERE.parents[3] / "shared"
 
@@ -61,11 +62,15 @@ def text_of(record: dict, shared: Path) -> str:
 
 @dataclass
 class Result:
+    """Counts per construct (:class:`SpanScores`: gold keys, matched, predictions, correct ones) and a line for each
+    miss, wrong key or unexpected citation."""
+
     by_construct: dict[str, SpanScores] = field(default_factory=lambda: defaultdict(lambda: SpanScores("", 0, 0, 0, 0)))
     errors: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> SpanScores:
+        """The counts of every construct summed, as the ``all`` row."""
         t = SpanScores("all", 0, 0, 0, 0)
         for v in self.by_construct.values():
             t.gold += v.gold
@@ -113,6 +118,7 @@ def score_record(record: dict, text: str, predicted: list[tuple[tuple[int, int],
 
 
 def records(gold: Path) -> Iterator[dict[str, Any]]:
+    """The gold records of the JSONL file ``gold`` (blank lines skipped)."""
     with gold.open(encoding="utf-8") as fh:
         for line in fh:
             if line.strip():
@@ -120,6 +126,8 @@ def records(gold: Path) -> Iterator[dict[str, Any]]:
 
 
 def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str | None = None) -> Result:
+    """Score ``extract`` (with jurisdiction ``hint`` where a record gives none) on the gold set. Raises ValueError when
+    an annotated span does not read as its text: a gold file out of step with the shared texts."""
     shared = shared or shared_dir()
     result = Result()
     for rec in records(gold):
@@ -134,6 +142,7 @@ def evaluate(gold: Path = DEFAULT_GOLD, *, shared: Path | None = None, hint: str
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m legalcite.evaluation.ch``: the recall and precision table by construct; exit 0."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gold", type=Path, default=DEFAULT_GOLD)
     ap.add_argument("--shared", type=Path, default=None,

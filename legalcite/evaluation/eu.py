@@ -32,12 +32,15 @@ FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / EU
 
 
 def default_shared() -> Path:
+    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
     env = os.environ.get("LEGALCITE_SHARED")
     return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
 
 
 @dataclass
 class Expected:
+    """One annotated citation: its character span in the row's text, the key it should get and its construct label."""
+
     start: int
     end: int
     key: str
@@ -46,6 +49,8 @@ class Expected:
 
 @dataclass
 class Row:
+    """One measured text with its annotated citations."""
+
     id: str
     text: str
     expected: list[Expected]
@@ -101,6 +106,9 @@ def load(fixture: Path = FIXTURE, shared: Path | None = None) -> list[Row]:
 
 @dataclass
 class Tally:
+    """Counts for one line of the report: expected citations and how many were found, predictions and how many were
+    right, each also with compatible keys (one key a segment prefix of the other)."""
+
     expected: int = 0
     found: int = 0
     predicted: int = 0
@@ -110,15 +118,19 @@ class Tally:
 
     @property
     def recall(self) -> float:
+        """Found over expected (1.0 when nothing is expected)."""
         return self.found / self.expected if self.expected else 1.0
 
     @property
     def precision(self) -> float:
+        """Right over predicted (1.0 when nothing was predicted)."""
         return self.correct / self.predicted if self.predicted else 1.0
 
 
 @dataclass
 class Report:
+    """The tallies by construct, by split and in total, the German controls, and a line per miss and false positive."""
+
     by_construct: dict[str, Tally] = field(default_factory=dict)
     by_split: dict[str, Tally] = field(default_factory=dict)
     total: Tally = field(default_factory=Tally)
@@ -184,6 +196,7 @@ def evaluate(rows: list[Row], dataset: Dataset = EU_MEASURE) -> Report:
 
 
 def format_report(rep: Report, show: bool = False) -> Iterator[str]:
+    """The report as table lines; with ``show``, a line per miss and per false positive after it."""
     yield f"{'construct':22s} {'expected':>8s} {'recall':>7s} {'predicted':>9s} {'precision':>9s}"
     for name, t in sorted(rep.by_construct.items()):
         yield f"{name:22s} {t.expected:8d} {t.recall:7.3f} {t.predicted:9d} {t.precision:9.3f}"
@@ -204,6 +217,7 @@ def format_report(rep: Report, show: bool = False) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m legalcite.evaluation.eu``: the report table on stdout; exit 0."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--fixture", type=Path, default=FIXTURE)
     ap.add_argument("--shared", type=Path, default=None,

@@ -31,6 +31,8 @@ KIND_MAP = {"statute": "statute", "decision": "case", "reporter": "reporter"}
 
 @dataclass
 class SpanScores:
+    """Span counts for one kind: gold spans, gold spans found, predicted spans, predicted spans that overlap gold."""
+
     kind: str
     gold: int
     found: int
@@ -39,10 +41,12 @@ class SpanScores:
 
     @property
     def recall(self) -> float:
+        """Found over gold (1.0 without gold spans)."""
         return self.found / self.gold if self.gold else 1.0
 
     @property
     def precision(self) -> float:
+        """Correct over predicted (1.0 without predictions)."""
         return self.correct / self.predicted if self.predicted else 1.0
 
 
@@ -56,6 +60,7 @@ class Evaluation:
 
 
 def shared_dir() -> Path:
+    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
     env = os.environ.get("LEGALCITE_SHARED")
     return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
 
@@ -116,6 +121,8 @@ def default_path() -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m legalcite.evaluation.ler``: recall and precision per kind for each gold file; exit 2 for a missing
+    file or one that is not LER gold data."""
     ap = argparse.ArgumentParser(prog="python -m legalcite.evaluation.ler", description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path,
                     help=f"gold files (default: {' and '.join(DE_LER.files)} in $LEGALCITE_SHARED/testdata)")

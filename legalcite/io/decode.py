@@ -84,6 +84,7 @@ class LineSource:
         self.close()
 
     def close(self) -> None:
+        """Close the file if this source opened it (a stream handed in stays open)."""
         if self._own:
             self._fh.close()
 

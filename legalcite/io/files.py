@@ -20,6 +20,8 @@ from legalcite.errors import OutputError
 
 
 def temp_path(path: Path) -> Path:
+    """The temporary sibling ``.<name>.tmp-<pid>`` that :func:`atomic_path` writes to: hidden, and named by the process,
+    so :func:`remove_stale_temps` can tell a dead writer's leftover from a live one's."""
     return path.with_name(f".{path.name}.tmp-{os.getpid()}")
 
 
@@ -151,6 +153,7 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically (:func:`atomic_path`); returns the path."""
     with atomic_path(path) as tmp:
         with open(tmp, "wb") as fh:
             fh.write(data)

@@ -39,6 +39,7 @@ class Line:
     offset: int = 0   # plain text: where ``text`` starts in the input's text (its lines joined by \n), in characters
 
     def where(self) -> str:
+        """``path:lineno`` (and `` (id …)`` when the record has one): how messages name this record."""
         return _where(self.path, self.lineno, self.id)
 
     def get(self, name: str, kind: type | tuple[type, ...] = str, *, required: bool = True,
@@ -78,6 +79,7 @@ class BadLine:
     end: int = 0
 
     def where(self) -> str:
+        """``path:lineno`` (and `` (id …)`` when the id could be read): how messages name this line."""
         return _where(self.path, self.lineno, self.id)
 
     def __str__(self) -> str:
@@ -97,6 +99,8 @@ def _where(path: str, lineno: int, ident: Any) -> str:
 
 
 def type_name(t: type) -> str:
+    """A JSON type as a message says it (``str`` → ``a string``, ``NoneType`` → ``null``); any other type by its class
+    name."""
     return {str: "a string", int: "an integer", float: "a number", bool: "true/false", list: "a list",
             dict: "an object", type(None): "null"}.get(t, t.__name__)
 

@@ -64,6 +64,7 @@ class JsonlWriter:
         self.count = 0
 
     def write(self, obj: Any) -> None:
+        """Write ``obj`` as one JSON line (:func:`dumps`), flushed at once (:meth:`write_line`)."""
         self.write_line(dumps(obj))
 
     def write_line(self, line: str) -> None:
@@ -100,6 +101,8 @@ class JsonlWriter:
             pass
 
     def close(self) -> None:
+        """Close a file this writer opened (stdout and streams handed in stay open); a failure to complete the file is
+        an :class:`OutputError`, unless a failed write already raised one."""
         if not self._own:
             return
         try:

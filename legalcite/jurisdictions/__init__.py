@@ -105,6 +105,7 @@ class Jurisdiction:
 
     @property
     def package(self) -> str:
+        """The dotted name of its package (``legalcite.jurisdictions.us_ca`` for ``us-ca``)."""
         return package_of(self.code)
 
     # cached on the instance (the pipeline reads it per anchor); cached_property writes the instance's __dict__,
@@ -120,6 +121,7 @@ class Jurisdiction:
 
     @property
     def printer(self) -> Printer:
+        """Its citation printer (from :attr:`parts`: the first use imports the package's code)."""
         return self.parts.printer
 
     def print_key(self, key: str, language: str | None = None) -> str | None:

@@ -79,19 +79,26 @@ class ReporterEdition(Protocol):
     """One edition of a printed reporter (``F.3d``, ``Cal. 4th``): what the case resolver asks of it."""
 
     @property
-    def abbr(self) -> str: ...
+    def abbr(self) -> str:
+        """Its canonical abbreviation as printed (``Cal. 4th``): what reasons name it by."""
     @property
-    def jurisdiction(self) -> str: ...
+    def jurisdiction(self) -> str:
+        """The code of the jurisdiction its case keys begin with (``us``, ``us-ca``)."""
     @property
-    def start(self) -> int | None: ...   # the first and last year it reports
+    def start(self) -> int | None:
+        """The first year it reports (None: unknown)."""
     @property
-    def end(self) -> int | None: ...
+    def end(self) -> int | None:
+        """The last year it reports (None: unknown or still running)."""
     @property
-    def last_volume(self) -> int | None: ...   # a finished series' last volume; None: unknown or running
+    def last_volume(self) -> int | None:
+        """A finished series' last volume; None: unknown or running."""
     @property
-    def source(self) -> str | None: ...   # where a corrected year or the last volume comes from
+    def source(self) -> str | None:
+        """Where a corrected year or the last volume comes from (None: nothing was corrected or added)."""
     @property
-    def segment(self) -> str: ...   # its segment in case keys (``f.3d``)
+    def segment(self) -> str:
+        """Its segment in case keys (``f.3d``)."""
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,8 @@ class Evidence:
 
     @classmethod
     def from_json(cls, raw: Mapping[str, object]) -> Evidence:
+        """The evidence of one ``data/language.json`` entry (``words``, ``letters``, ``script``); a ValueError names an
+        unknown field or a wrongly typed one (words must be lower case)."""
         unknown = set(raw) - {"words", "letters", "script"}
         if unknown:
             raise ValueError(f"unknown language evidence {sorted(unknown)} (known: words, letters, script)")

@@ -87,6 +87,7 @@ def quadratic_weighted_kappa(a: Sequence[int], b: Sequence[int], levels: int) ->
 
 
 def mae(x: Sequence[float], y: Sequence[float]) -> float | None:
+    """Mean absolute difference of paired scores (``x`` and ``y`` equally long); None when there is no pair."""
     return math.fsum(abs(a - b) for a, b in zip(x, y)) / len(x) if x else None
 
 

@@ -120,9 +120,13 @@ class Item:
 
     @property
     def gj(self) -> float:
+        """The grounded joint score: answer correctness times citation F1 (a right answer with wrong citations scores
+        0)."""
         return self.correct * self.f1
 
     def to_dict(self) -> dict[str, Any]:
+        """The item's line of the per-item output: scores rounded, bindings and per-jurisdiction F1 as None when there
+        are none."""
         return {
             "id": self.id, "task": self.task, "status": self.status, "correct": self.correct,
             "citation_precision": rounded(self.precision), "citation_recall": rounded(self.recall),

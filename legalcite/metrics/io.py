@@ -37,20 +37,26 @@ class Row:
 
     @property
     def data(self) -> dict[str, Any]:
+        """The line's JSON object (``{}`` for a line that held none)."""
         return self.rec.data or {}
 
     @property
     def source(self) -> str:
+        """The file the line came from, as messages name it."""
         return self.rec.path
 
     @property
     def line(self) -> int:
+        """The line's number in its file (1-based)."""
         return self.rec.lineno
 
     def where(self) -> str:
+        """``file:line (id …)``: how messages name this line."""
         return self.rec.where()
 
     def need(self, name: str) -> Any:
+        """The field ``name``; a :class:`ScoreInputError` naming the fields the line has when it is missing (a null
+        value counts as present)."""
         if name not in self.data:
             have = ", ".join(map(repr, sorted(self.data))) or "none"
             raise ScoreInputError(f"{self.where()}: missing field {name!r} (the line has {have})")
@@ -175,6 +181,7 @@ def string_token(text: str) -> str:
 
 
 def is_string_token(token: str) -> bool:
+    """Whether ``token`` stands for a citation without a key (:func:`string_token`), not a canonical key."""
     return token.startswith(STRING_TOKEN)
 
 

@@ -165,6 +165,8 @@ def truncated_at_limit(row: Row) -> bool:
 
 
 def round_half_up(x: Fraction, ndigits: int) -> float:
+    """``x`` rounded to ``ndigits`` decimals with halves rounded up (``0.125`` → ``0.13``), exactly: Python's ``round``
+    rounds half to even, on a binary float."""
     q = Decimal(1).scaleb(-ndigits)
     return float((Decimal(x.numerator) / Decimal(x.denominator)).quantize(q, rounding=ROUND_HALF_UP))
 

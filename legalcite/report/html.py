@@ -180,6 +180,7 @@ class Summary:
 
     @property
     def total_deduction(self) -> float:
+        """The LexAssay deduction summed over all answers."""
         return sum(d * n for d, n in self.deductions.items())
 
     def statuses(self) -> list[str]:
@@ -313,6 +314,8 @@ def bar_chart(by_jurisdiction: Mapping[str, Counter], statuses: list[str]) -> st
 
 
 def summary_html(summ: Summary) -> str:
+    """The report's summary section (totals, statuses by jurisdiction and model, deductions per answer) as HTML, every
+    value from the records escaped."""
     statuses = summ.statuses()
     n_ded = sum(n for d, n in summ.deductions.items() if d)
     mean = summ.total_deduction / summ.answers if summ.answers else 0.0
@@ -356,6 +359,7 @@ def summary_html(summ: Summary) -> str:
 
 
 def filters_html(summ: Summary) -> str:
+    """The status and jurisdiction checkboxes (all checked) with their counts, as HTML."""
     def boxes(kind: str, values: list[str], counts: Counter) -> str:
         return "".join(
             f'<label><input type="checkbox" data-filter="{kind}" value="{_e(v)}" checked> '

@@ -30,6 +30,8 @@ MODELS = ["model-a", "model-b", "model-c"]
 
 
 def record(i: int, rng: random.Random) -> dict[str, Any]:
+    """A random check record numbered ``i`` (id ``a<i>``, line ``i``): up to four citations of the :data:`CITES`
+    examples, statuses drawn at random, the summary counted from them."""
     parts: list[str] = []
     cites: list[dict[str, Any]] = []
     pos = 0
@@ -76,6 +78,7 @@ HOSTILE = {
 
 
 def sample_records(n: int, seed: int = 0) -> Iterator[dict[str, Any]]:
+    """``n`` records (lines 1 to ``n``), the same for the same ``seed``."""
     rng = random.Random(seed)
     for i in range(1, n + 1):
         yield record(i, rng)

@@ -20,11 +20,14 @@ from legalcite.status import CheckedCitation, Status, Undecided
 
 @dataclass(frozen=True)
 class Resolution:
+    """One citation's verdict from a resolver, with the store's unit that was checked where there is one."""
+
     checked: CheckedCitation
     unit: Any = None          # the store's CorpusUnit that was checked (for the misattribution test), else None
 
     @property
     def undecided(self) -> bool:
+        """Whether the verdict is ``not_checked`` (a later resolver of the chain may decide it)."""
         return self.checked.status is Status.NOT_CHECKED
 
     @property
@@ -34,6 +37,8 @@ class Resolution:
 
 
 class Resolver(Protocol):
+    """One way of deciding citations' statuses (the store, the official sources online), as a :class:`Chain` asks it."""
+
     name: str   # named in a reason when an earlier resolver's "not checked" is joined with this one's
 
     def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
@@ -47,7 +52,8 @@ class Reviewer(Protocol):
     """A resolver that also reviews verdicts an earlier resolver decided: it returns them, each kept, confirmed
     (two sources agree) or replaced (its source is more current), in the same order."""
 
-    def review(self, checked: Sequence[CheckedCitation]) -> list[CheckedCitation]: ...
+    def review(self, checked: Sequence[CheckedCitation]) -> list[CheckedCitation]:
+        """The verdicts ``checked`` in the same order: each kept, confirmed or replaced."""
 
 
 class Chain:
@@ -61,6 +67,8 @@ class Chain:
         self.resolvers = list(resolvers)
 
     def resolve(self, citations: Sequence[Citation], language: str | None = None) -> list[Resolution]:
+        """A resolution per citation, in order: the first resolver's, each undecided one with a key asked of the later
+        resolvers in turn, and every decided one reviewed by a later :class:`Reviewer`."""
         out = self.resolvers[0].resolve(citations, language)
         for r in self.resolvers[1:]:
             todo = [i for i, res in enumerate(out) if res.worth_asking_on]

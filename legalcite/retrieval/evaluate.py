@@ -32,10 +32,12 @@ MASK = "[…]"
 # --- metric functions: keys in, numbers out ----------------------------------------------------------
 
 def recall_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    """The share of ``gold`` among the first ``k`` keys of ``ranked`` (0.0 without gold)."""
     return len(gold.intersection(ranked[:k])) / len(gold) if gold else 0.0
 
 
 def mrr_at(ranked: Sequence[str], gold: set[str], k: int = 10) -> float:
+    """The reciprocal rank of the first gold key within the first ``k`` (0.0 when none is there)."""
     for i, key in enumerate(ranked[:k], 1):
         if key in gold:
             return 1.0 / i
@@ -50,6 +52,8 @@ def ndcg_at(ranked: Sequence[str], gold: set[str], k: int = 10) -> float:
 
 
 def dedupe_at(keys: Iterable[str], level: str) -> list[str]:
+    """``keys`` cut to ``level`` (:func:`legalcite.keys.key_at`; a key it cannot read stays as it is), repeats dropped,
+    in first-seen order: a ranking at that granularity."""
     seen: set[str] = set()
     out = []
     for k in keys:
@@ -64,6 +68,7 @@ def dedupe_at(keys: Iterable[str], level: str) -> list[str]:
 
 
 def query_metrics(ranked: Sequence[str], gold: set[str], ks: Sequence[int] = KS) -> dict[str, float]:
+    """One query's ``recall@k`` for each of ``ks``, ``mrr@10`` and ``ndcg@10``."""
     m = {f"recall@{k}": recall_at(ranked, gold, k) for k in ks}
     m["mrr@10"] = mrr_at(ranked, gold, 10)
     m["ndcg@10"] = ndcg_at(ranked, gold, 10)
@@ -230,6 +235,8 @@ def _embed_queries(index, texts: list[str]):
 
 
 def format_table(result: dict) -> str:
+    """An :func:`evaluate` result as a text table: a row per kind and language group, the metrics of :data:`KS`, MRR and
+    nDCG."""
     cols = [f"recall@{k}" for k in KS] + ["mrr@10", "ndcg@10"]
     lines = [f"queries: {result['n_queries']} (without gold: {result['n_without_gold']}), level {result['level']}, "
              f"gold units in index: {result['gold_in_index']:.1%}",

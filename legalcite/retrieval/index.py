@@ -50,6 +50,9 @@ class IndexFormatError(RuntimeError):
 
 @dataclass(frozen=True)
 class Hit:
+    """One search result: its rank (from 1), the unit's key, score (comparable only within one kind of search),
+    jurisdiction, heading, the start of its text (whitespace collapsed) and its work's title."""
+
     rank: int
     key: str
     score: float
@@ -59,10 +62,12 @@ class Hit:
     work_title: str | None = None
 
     def to_dict(self) -> dict:
+        """The hit's fields as a JSON-ready dict (``search --format json``)."""
         return asdict(self)
 
 
 def norm_jurisdiction(j: str) -> str:
+    """A jurisdiction code as the index keeps it: trimmed, lower case, ``_`` as ``-`` (``US_CA`` → ``us-ca``)."""
     return j.strip().lower().replace("_", "-")
 
 
@@ -213,12 +218,15 @@ class Index:
         return len(self.keys)
 
     def close(self) -> None:
+        """Release the memory-mapped unit file; :meth:`unit` cannot be read afterwards."""
         self._mm.close()
         self._fh.close()
 
     # components, loaded on first use
     @property
     def bm25(self):
+        """The BM25 part, loaded (memory-mapped) on first use; :class:`IndexFormatError` for an index built without
+        one."""
         if self._bm25 is None:
             if "bm25" not in self.manifest:
                 raise IndexFormatError(f"{self.path} has no BM25 part (kind {self.kind})")
@@ -228,6 +236,7 @@ class Index:
 
     @property
     def faiss_index(self):
+        """The faiss part, loaded on first use; :class:`IndexFormatError` for an index built without one."""
         if self._faiss is None:
             if "dense" not in self.manifest:
                 raise IndexFormatError(f"{self.path} has no dense part (kind {self.kind})")
@@ -244,14 +253,18 @@ class Index:
 
     @property
     def embedder(self):
+        """The embedder the index was built with, loaded on first use (or the one :meth:`set_embedder` gave)."""
         if self._embedder is None:
             self._embedder = dn.get_embedder(self.manifest["dense"]["embedder"])
         return self._embedder
 
     def unit(self, i: int) -> dict:
+        """The stored row of the unit at position ``i`` (``key``, ``jurisdiction``, ``language``, ``work_title``,
+        ``heading``, ``text``, ``repealed``)."""
         return json.loads(self._mm[int(self._offsets[i]) : int(self._offsets[i + 1])])
 
     def position(self, key: str) -> int | None:
+        """The position of the unit ``key`` in the index, or None when it is not indexed."""
         return self._pos.get(key)
 
     def allowed(self, jurisdictions: Sequence[str] | None):

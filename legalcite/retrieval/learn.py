@@ -56,6 +56,9 @@ FLOOR = float(np.log(1e-4))  # log-probability of a work the classifier never sa
 
 @dataclass
 class TrainParams:
+    """The reranker's training settings (see each field); saved with the model, so a trained reranker says how it was
+    trained."""
+
     depth: int = 1000          # each ranking is fused to this depth
     n_candidates: int = 2000   # the fused top-N that the ranker scores
     ridge: float = 0.03        # adapter regularisation
@@ -69,6 +72,9 @@ class TrainParams:
 
 @dataclass
 class Reranker:
+    """A trained reranker: the query adapter, the work classifier, the citation counts and the ranker's weights (with
+    the feature means and deviations it standardises by), for the dense embedder it was trained on."""
+
     embedder: str
     params: TrainParams
     adapter: np.ndarray                 # (dim, dim)

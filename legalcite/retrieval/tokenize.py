@@ -40,6 +40,7 @@ class Analyzer:
     cjk_bigrams: bool = True
 
     def to_dict(self) -> dict:
+        """The settings as a dict, as an index manifest stores them (``Analyzer(**d)`` reads it back)."""
         return dict(self.__dict__)
 
     def __call__(self, text: str) -> list[str]:
@@ -47,6 +48,8 @@ class Analyzer:
 
 
 def default_analyzer(language: str, *, compounds: bool = False) -> Analyzer:
+    """The standard analyzer of ``language`` (one of :data:`LANGUAGES`; ValueError otherwise); ``compounds`` applies to
+    German only."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; expected one of {LANGUAGES}")
     return Analyzer(language=language, compounds=compounds and language == "de")
@@ -106,6 +109,7 @@ def _split_compound(word: str) -> tuple[str, ...]:
 
 
 def cjk_ngrams(run: str, unigrams: bool = True, bigrams: bool = True) -> list[str]:
+    """The tokens of a run of CJK characters: each character and each pair of neighbours, as asked."""
     out: list[str] = []
     if unigrams:
         out.extend(run)

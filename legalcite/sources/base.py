@@ -48,11 +48,17 @@ class OnlineSource(Source, Protocol):
     @property
     def base(self) -> str: ...       # origin every URL starts with
 
-    def handles(self, citation: Citation) -> bool: ...
+    def handles(self, citation: Citation) -> bool:
+        """Whether this source can say anything about ``citation`` (its jurisdiction, kind, a work it publishes); only
+        then are :meth:`urls` and :meth:`resolve` asked."""
 
-    def urls(self, citation: Citation) -> list[str]: ...
+    def urls(self, citation: Citation) -> list[str]:
+        """The official page(s) of ``citation``, built from :attr:`base` (nothing is sent); ``[]`` where the source
+        would have to guess (a law its tables do not know)."""
 
-    async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation: ...
+    async def resolve(self, citation: Citation, client: OfficialClient) -> CheckedCitation:
+        """The source's verdict on ``citation``, asked through ``client`` (allow-list, retries, deadline). A fault or an
+        answer that decides nothing is a ``not_checked`` verdict with its ``undecided`` reason, not an exception."""
 
 
 @dataclass(frozen=True)
@@ -79,11 +85,17 @@ class BulkSource(Source, Protocol):
     def needs_laws(self) -> bool: ...  # whether --laws is required: the source offers no download of every law (flk)
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
-                 say: Callable[[str], None]) -> Files: ...
+                 say: Callable[[str], None]) -> Files:
+        """Download the official files of ``laws`` (empty: all the source publishes) through ``dl``, with ``say`` for
+        progress lines; each file with its tag (the law it holds) for :meth:`records`."""
 
-    def local_files(self, folder: Path, laws: list[str], options: FetchOptions) -> Files: ...
+    def local_files(self, folder: Path, laws: list[str], options: FetchOptions) -> Files:
+        """The files of ``laws`` already in ``folder`` (named as :meth:`download` names them) with their tags;
+        :class:`NoFiles` when none (or, where the source checks, one asked for) is there."""
 
-    def records(self, path: Path, tag: str, laws: list[str]) -> Iterator[Any]: ...
+    def records(self, path: Path, tag: str, laws: list[str]) -> Iterator[Any]:
+        """The store rows (works and units) of one file of :meth:`download` or :meth:`local_files`, ``tag`` as given
+        there; ``laws`` limits a file that holds several."""
 
 
 class UnknownLaw(InputError):
@@ -95,6 +107,8 @@ class NoFiles(InputError):
 
 
 def no_files(folder: Path) -> Files:
+    """Raise :class:`NoFiles` for ``folder``; typed as :data:`Files`, so ``found or no_files(folder)`` is one
+    expression."""
     raise NoFiles(f"no matching official files in {folder}")
 
 

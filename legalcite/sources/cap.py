@@ -62,6 +62,9 @@ class Cap:
 
 @dataclass(frozen=True)
 class CapReporter:
+    """A reporter as ``ReportersMetadata.json`` lists it: its short name (``F.3d``), its folder slug on the site, its
+    full name."""
+
     short_name: str    # U.S., F.3d
     slug: str          # us, f3d
     full_name: str = ""
@@ -69,6 +72,8 @@ class CapReporter:
 
 @dataclass(frozen=True)
 class CapVolume:
+    """One downloaded volume: its ``CasesMetadata.json``, its reporter, its volume number as CAP writes it."""
+
     path: Path         # the downloaded CasesMetadata.json
     reporter: CapReporter
     volume: str        # volume_number as CAP writes it

@@ -78,6 +78,9 @@ def parent_of(citation: Citation, path: str) -> tuple[str, list[str]]:
 
 
 class Cornell:
+    """law.cornell.edu as an :class:`~legalcite.sources.base.OnlineSource`: the U.S. Code, the CFR, the Constitution and
+    the Federal Rules (the module docstring has the URLs and what a page proves)."""
+
     name = "cornell"
     host = HOST
 

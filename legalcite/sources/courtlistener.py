@@ -110,6 +110,8 @@ def _reporters() -> dict[str, str]:
 
 
 def volume_reporter_page(citation: Citation) -> tuple[str, str, str] | None:
+    """``(volume, reporter as printed, page)`` of a reporter-cite case key, the reporter in reporters-db's form (the
+    extractor's where it kept one); None for any other citation."""
     if citation.work != "case" or len(citation.units) != 3:
         return None
     vol, rep, page = (u.value for u in citation.units)
@@ -126,6 +128,9 @@ def covers(citation: Citation) -> bool:
 
 
 class CourtListener:
+    """CourtListener's citation-lookup API as an :class:`~legalcite.sources.base.OnlineSource` for US and California
+    cases (needs an API token: :attr:`token`)."""
+
     name = "courtlistener"
     host = HOST
 
@@ -140,6 +145,8 @@ class CourtListener:
 
     @property
     def token(self) -> str | None:
+        """The API token: the one given, else the environment's or the config file's (:func:`config_token`), read at
+        each use; None when there is none."""
         return self._token or config_token()
 
     def handles(self, citation: Citation) -> bool:
@@ -237,6 +244,8 @@ class FinishedSeries:
         self.newest: dict[str, int] = {}        # reporter id → the year of its newest listed decision
 
     def add(self, reporter: str, date: str | None) -> None:
+        """Note one listed decision: its reporter as printed and its date (its year counts where readable); a reporter
+        reporters-db does not know is skipped."""
         ed = lookup_reporter(reporter)
         if ed is not None:
             rid = reporter_id(ed.jurisdiction, ed.segment)
@@ -414,6 +423,7 @@ class BulkFile:
 
     @property
     def name(self) -> str:
+        """The file's name: the last part of its key (``citations-2024-05-06.csv.bz2``)."""
         return self.key.rsplit("/", 1)[-1]
 
 

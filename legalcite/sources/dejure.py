@@ -40,6 +40,9 @@ def _printed_abbr(citation: Citation) -> str | None:
 
 
 class Dejure:
+    """dejure.org as an :class:`~legalcite.sources.base.OnlineSource`: German statutes and decisions by court and docket
+    (a private index: the module docstring says what its answers prove)."""
+
     name = "dejure"
     host = HOST
 

@@ -61,6 +61,8 @@ def case_celex(value: str) -> str | None:
 
 
 def case_urls(value: str, language: str = "EN", base: str = BASE, curia: str = CURIA) -> list[str]:
+    """The URLs of a case number unit (``c-486-08``): the judgment's EUR-Lex page by CELEX and the Court's list of the
+    case's documents; ``[]`` for a value of another shape."""
     m = _CASE.match(value)
     if not m:
         return []
@@ -71,6 +73,7 @@ def case_urls(value: str, language: str = "EN", base: str = BASE, curia: str = C
 
 
 def ecli_url(value: str, language: str = "EN", base: str = BASE) -> str | None:
+    """The EUR-Lex page of an ECLI unit (``c-2010-215`` → ``ECLI:EU:C:2010:215``); None for a value of another shape."""
     m = _ECLI.match(value)
     if not m:
         return None
@@ -123,6 +126,9 @@ def parse_act_page(text: str) -> dict | None:
 # ------------------------------------------------------------------ the source
 
 class EurLex:
+    """EUR-Lex as an :class:`~legalcite.sources.base.OnlineSource`: EU acts, the treaties, the Charter and the Court's
+    cases (curia.europa.eu is linked, never fetched)."""
+
     name = "eurlex"
     host = HOST
 

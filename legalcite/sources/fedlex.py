@@ -102,6 +102,9 @@ def parse_sparql(data: dict) -> tuple[str, str] | None:
 
 @dataclass(frozen=True)
 class Article:
+    """One article of a Fedlex consolidation (:func:`parse_akn`): its number, its Absatz numbers, whether it is
+    repealed, its heading."""
+
     num: str                    # "41", "6a" (from <num>)
     paragraphs: tuple[str, ...]  # Absatz numbers ("1", "1bis")
     repealed: bool
@@ -145,6 +148,9 @@ def parse_akn(content: bytes) -> dict[str, Article]:
 
 
 class Fedlex:
+    """Fedlex as an :class:`~legalcite.sources.base.OnlineSource` for Swiss acts and SR treaties, judged against the
+    consolidation in force on ``day`` (default: today)."""
+
     name = "fedlex"
     host = HOST
 

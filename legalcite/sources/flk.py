@@ -176,6 +176,9 @@ def search_params(title: str, size: int = 10) -> dict[str, str]:
 
 
 class Flk:
+    """flk.npc.gov.cn as an :class:`~legalcite.sources.base.OnlineSource` and a
+    :class:`~legalcite.sources.base.BulkSource` (one WORD file per law title: ``--laws`` is required)."""
+
     name = "flk"
     host = HOST
     laws_help = "titles (民法典,中华人民共和国刑法), required: flk.npc.gov.cn offers no bulk download"

@@ -317,6 +317,9 @@ def load_zip(path: str | Path, *, slug: str | None = None, source: str | None = 
 # ------------------------------------------------------------------ the source
 
 class Gii:
+    """gesetze-im-internet.de as an :class:`~legalcite.sources.base.OnlineSource` (one page per § / Art.) and a
+    :class:`~legalcite.sources.base.BulkSource` (one XML zip per law)."""
+
     name = "gii"
     host = HOST
     laws_help = "abbreviations or GII slugs (BGB,StGB)"
@@ -334,6 +337,8 @@ class Gii:
         return citation.jurisdiction == "de" and citation.kind is Kind.STATUTE and citation.work is not None
 
     def slug(self, citation: Citation) -> str | None:
+        """GII's slug of the citation's law from the shipped law table (``bgb``); None for a law the table does not
+        know: a slug is never guessed."""
         row = law_table().get(citation.work or "")
         return row["slug"] if row else None
 

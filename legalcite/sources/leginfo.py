@@ -115,6 +115,8 @@ def _unit(code: str, section: str, text: str, *, history: str | None, path: tupl
 
 def unit_from_section_page(html: str, code: str, *, source: str = HOST, snapshot: str | None = None
                            ) -> CorpusUnit | None:
+    """The unit a leginfo section page of the code ``code`` shows (key, text, history, path, sub-units); None when the
+    page shows no section."""
     sec = parse_section_page(html)
     if sec is None:
         return None
@@ -172,6 +174,9 @@ def iter_pubinfo(zip_path: str | Path, codes: Iterable[str] | None = None, *, sn
 # ------------------------------------------------------------------ the source
 
 class Leginfo:
+    """leginfo.legislature.ca.gov as an :class:`~legalcite.sources.base.OnlineSource` (section pages) and a
+    :class:`~legalcite.sources.base.BulkSource` (the weekly pubinfo zip)."""
+
     name = "leginfo"
     host = HOST
     laws_help = "law codes (CIV,LAB)"

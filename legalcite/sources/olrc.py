@@ -163,6 +163,9 @@ def release_file(title: str, release: str, base: str = BASE) -> tuple[str, str]:
 
 
 class Olrc:
+    """uscode.house.gov as a :class:`~legalcite.sources.base.BulkSource`: the U.S. Code release XML per title (or all
+    titles), no online check."""
+
     name = "olrc"
     host = HOST
     laws_help = "titles (18,42)"

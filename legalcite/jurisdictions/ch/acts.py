@@ -40,16 +40,20 @@ class NameIndex:
 
     @classmethod
     def build(cls) -> "NameIndex":
+        """The index read from the full SR table (what :func:`index` caches on disk)."""
         t = table()
         return cls(t["aliases"], t["aliases_ci"], t["titles"], t["english"], frozenset(t["english_needs_cue"]),
                    frozenset(w for w, a in t["acts"].items() if a["jurisdiction"] == "int"))
 
     def jurisdiction(self, work: str) -> str:
+        """``int`` for a treaty of the SR (``echr``), ``ch`` for any other work id, known or not."""
         return "int" if work in self.treaties else "ch"
 
 
 @functools.cache
 def index() -> NameIndex:
+    """The name index, once per process: from its on-disk cache (:func:`~legalcite.core.data.derived`) while
+    ``acts.json.gz`` and the code are unchanged, else built from the table."""
     return derived(__package__, "name-index", NameIndex.build, inputs=("acts.json.gz",))
 
 
@@ -60,6 +64,9 @@ def names() -> dict:
 
 @dataclass(frozen=True)
 class ActMatch:
+    """An act named after an article chain (:func:`match_act`): its jurisdiction and work id, whether the SR table knows
+    it, where the name ends in the text, the name as printed, and what kind of name it was."""
+
     jurisdiction: str       # ch or int
     work: str               # work id (known or printed)
     known: bool             # in the SR table
@@ -71,6 +78,8 @@ class ActMatch:
 
 
 def act(work: str) -> dict | None:
+    """The SR table's entry for the work id ``work`` (SR number, title, ELI, article list …), or None when the table has
+    no such work."""
     return table()["acts"].get(work)
 
 
@@ -97,6 +106,8 @@ def fedlex_url(eli: str | None, unit: str | None = None, section: str | None = N
 
 
 def units(work: str, schlt: bool = False) -> list[str] | None:
+    """The article values the SR table lists for ``work`` (those of the ZGB's Schlusstitel with ``schlt``); None for an
+    unknown work or one listed without its articles."""
     a = act(work)
     if a is None:
         return None

@@ -121,6 +121,8 @@ def english_forms(acts: dict[str, dict]) -> tuple[dict[str, list[str]], dict[str
 
 
 def build(corpora: Path) -> dict[str, Any]:
+    """The ``acts`` table (:mod:`legalcite.core.data`'s build convention) from ``ch_toc.jsonl.gz`` in ``corpora``: every
+    act with its id and article list, and the name lookups of the module docstring."""
     with gzip.open(corpora / "ch_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
     treaties = load("legalcite.jurisdictions.intl", "treaties.json")["treaties"]

@@ -546,6 +546,9 @@ class _Reach:
 
 
 class SwissExtractor(Extractor):
+    """Swiss federal acts, SR treaties, cantonal acts, BGE decisions and Federal Supreme Court dockets (the module
+    docstring has the forms)."""
+
     @functools.cached_property
     def anchor_parts(self) -> tuple[tuple[str, str], ...]:
         return (

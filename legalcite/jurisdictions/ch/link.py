@@ -118,6 +118,8 @@ def _bindable(c: Citation) -> bool:
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
+    """The document's citations with bare Swiss articles bound to their act (the module docstring says when); the rest
+    unchanged, in order."""
     if not any(map(_bindable, citations)) or _STATUTE_TEXT.search(ctx.text):
         # nothing to bind (a bare § is never Swiss), or a statute's text, whose bare articles are its own
         return citations

@@ -81,6 +81,8 @@ def _pick(wids: list[str], works: dict[str, dict]) -> str | list[str]:
 
 
 def build(corpora: Path) -> dict[str, object]:
+    """The ``laws`` table (:mod:`legalcite.core.data`'s build convention) from ``cn_laws.jsonl.gz`` and
+    ``cn_fulltext.jsonl.gz`` in ``corpora``: the works with their article lists, and every alias key → work id."""
     with gzip.open(corpora / "cn_laws.jsonl.gz", "rt", encoding="utf-8") as fh:
         laws = [json.loads(line) for line in fh]
     full: dict[str, list[dict]] = defaultdict(list)

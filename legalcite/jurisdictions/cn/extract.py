@@ -545,6 +545,9 @@ _RUN_ART = re.compile(rf"(?:第\s*{_N}\s*条\s*){{3,}}")
 
 
 class CnExtractor(Extractor):
+    """Chinese statutes and judicial interpretations, case numbers, document numbers and English renderings (the module
+    docstring lists the forms)."""
+
     anchor = ANCHOR
     anchor_parts = ANCHOR_PARTS
     literals = LITERALS

@@ -70,6 +70,8 @@ class _Tables:
 
 @functools.cache
 def tables() -> _Tables:
+    """The law tables, built once per process from ``laws.json.gz``, ``aliases.json`` and ``english.json``: alias keys,
+    the works, and the English names with the pattern that finds them."""
     with without_gc():
         return _build_tables()
 
@@ -105,6 +107,7 @@ def _build_tables() -> _Tables:
 
 
 def en_norm(name: str) -> str:
+    """An English law name as the tables key it: curly apostrophes straightened, whitespace collapsed, lower case."""
     return re.sub(r"\s+", " ", name.replace("’", "'")).strip().lower()
 
 

@@ -20,6 +20,7 @@ _CN_OWN_DATE = re.compile(r"(?:^|[。\n])本(?:法|解释|规定|条例|办法|�
 
 
 def cn_article_segment(article: int, sub_no: int | None = None) -> str:
+    """The key segment of an article: ``art577``, or ``art133-1`` for 第一百三十三条之一."""
     return f"art{article}" + (f"-{sub_no}" if sub_no else "")
 
 

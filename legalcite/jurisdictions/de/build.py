@@ -38,10 +38,14 @@ def _segments(units: list[str]) -> list[str]:
 
 
 def wanted_id(r: dict) -> str:
+    """The work id a TOC row asks for: its :func:`~.laws.cited_as` name as a :func:`work_id`; on a clash
+    :func:`assign_ids` decides who keeps it."""
     return work_id(cited_as(r))
 
 
 def build(corpora: Path) -> dict[str, object]:
+    """The ``laws`` table (:mod:`legalcite.core.data`'s build convention) from ``de_toc.jsonl.gz`` in ``corpora``: each
+    law's id, names and unit and repealed-unit key segments, sorted by id."""
     with gzip.open(corpora / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh]
     ids = assign_ids(rows)

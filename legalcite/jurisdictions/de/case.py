@@ -35,6 +35,7 @@ def placed_courts() -> frozenset[str]:
 
 
 def reporter_names() -> list[str]:
+    """Every reporter name of ``data/reporters.json``, of all kinds (what the anchors are built from)."""
     return list(reporter_kinds())
 
 
@@ -145,6 +146,8 @@ def decision_citations(text: str, start: int, d: Decision, base: int, court: str
 
 
 def reporter_citations(text: str, span: Span, rep: Reporter, name: str, **facts: str | None) -> list[Citation]:
+    """A reporter citation for each volume-and-page of ``rep`` (its pins joined as the pin), all with ``span`` and the
+    metadata ``facts`` (court, date, decision type)."""
     metadata = ReporterMetadata(reporter=name, **facts)
     return [Citation(jurisdiction="de", kind=Kind.REPORTER, work="rep",
                      units=(Unit("", work_id(name)), Unit("", work_id(c.volume)), Unit("", work_id(c.page))),
@@ -157,6 +160,8 @@ _ECLI_ID = re.compile(r"^\d{6}([A-Z])([IVX]+|\d+)([A-Z][A-Za-z]*?)(\d+)\.(\d{2})
 
 
 def ecli_citation(text: str, pos: int) -> list[Citation]:
+    """The German ECLI at ``text[pos:]`` as a case citation (court and docket decoded where the ECLI allows:
+    :func:`ecli_docket`); ``[]`` when none starts there."""
     m = _ECLI.match(text, pos)
     if m is None:
         return []

@@ -130,6 +130,9 @@ def _literal_anchor() -> str:
 
 class GermanExtractor(Extractor):
 
+    """German statutes (§, Art.), decisions by court, date and docket, reporters, ECLIs, and the continuations and
+    ``ebd.``/``a.a.O.`` forms (the module docstring lists the stops)."""
+
     @property
     def anchor(self) -> str:
         return _anchor()

@@ -43,11 +43,17 @@ _TWO_LETTER_ENDINGS = frozenset(("es", "en", "er", "em"))
 
 
 def name_key(words: list[str]) -> str:
+    """The words of a law's name, each stemmed (:func:`stem`) and joined by spaces: the form titles are looked up in,
+    whatever their grammatical case."""
     return " ".join(stem(w) for w in words)
 
 
 @dataclass(frozen=True, slots=True)
 class LawMatch:
+    """A law named after a § or article chain: its work id, whether the table knows it, where the name ends in the text,
+    the name as printed, and the two exceptions in its fields (an English name that needs a German cue, a collective
+    agreement)."""
+
     work: str            # work id (known or printed)
     known: bool          # in the table
     end: int             # end offset in the text
@@ -153,9 +159,12 @@ class LawIndex:
             courts["placed"].values())
 
     def lookup_abbr(self, printed: str) -> str | None:
+        """The work id of an abbreviation as printed (exact case first, then any case), or None."""
         return self.by_abbr.get(printed) or self.by_abbr_ci.get(printed.lower())
 
     def units(self, work: str) -> list[str] | None:
+        """The key segments the table lists for the work id ``work`` (``s823``, ``art6``), in TOC order; None for a work
+        it does not know."""
         law = _laws_by_id().get(work)
         return law["units"] if law else None
 
@@ -168,6 +177,7 @@ class LawIndex:
         return Listing(values) if values else None
 
     def is_agreement(self, printed: str) -> bool:
+        """Whether ``printed`` names a collective agreement (``TVöD``, ``TV-L``): no statute, so it gets no key."""
         return printed in self.agreements or printed.startswith(self.agreement_prefixes)
 
     def may_name(self, word: str) -> bool:
@@ -218,6 +228,8 @@ def table() -> dict:
 
 @functools.cache
 def index() -> LawIndex:
+    """The law index, once per process: from its on-disk cache (:func:`~legalcite.core.data.derived`) while the tables
+    and the code are unchanged, else built from them."""
     return derived(__package__, "law-index", LawIndex,
                    inputs=("laws.json.gz", "english.json", "non_statutes.json", "courts.json"),
                    depends=("legalcite.keys",))

@@ -178,6 +178,9 @@ class Cite:
 
 @dataclass(slots=True)
 class Reporter:
+    """A reporter cited in a decision's parse: its name as printed (with its series; None when the extractor read it
+    itself), its volume-and-page cites, and where it ends in the parsed window."""
+
     name: str | None          # as printed ("BStBl II" with its series), None when the extractor read it
     cites: list[Cite]
     end: int
@@ -185,6 +188,9 @@ class Reporter:
 
 @dataclass(slots=True)
 class Decision:
+    """A parsed decision: the court named inside it, the decision type and date as printed, its dockets, the reporter it
+    was cited by, and where it ends in the parsed window."""
+
     court: str | None = None          # a court named inside the docket ("BVerwG 4 NB 43.93")
     decision_type: str | None = None
     date: str | None = None
@@ -213,4 +219,6 @@ def reporter_kinds() -> dict[str, str]:
 
 
 def known_reporter(name: str | None) -> bool:
+    """Whether ``name`` (its first word: the reporter without its series) is in ``data/reporters.json``; False for None
+    or ``""``."""
     return bool(name) and name.split(" ")[0] in reporter_kinds()

@@ -127,11 +127,16 @@ _SPACED = re.compile(r"\S+")
 
 
 def tokens(text: str) -> list[str]:
+    """The words of ``text`` (apostrophes and hyphens inside a word kept) and each punctuation mark on its own: the
+    units act names are matched in."""
     return _TOKEN.findall(text)
 
 
 @dataclass(frozen=True)
 class NameMatch:
+    """An act name read at a position (:meth:`ActIndex.match_name`): the act's work id, the offset just after the name,
+    and the name as printed."""
+
     work: str
     end: int          # offset in the text just after the name
     printed: str
@@ -262,6 +267,7 @@ class ActIndex:
         return out
 
     def units(self, work: str) -> list[str] | None:
+        """The article values the table lists for ``work`` (``1``, ``2``, …), or None for an act it does not know."""
         a = self.acts.get(work)
         return a["units"] if a else None
 
@@ -271,6 +277,8 @@ class ActIndex:
         return bool(a) and article in a["point_articles"]
 
     def title(self, work: str, language: str = "en") -> str | None:
+        """The act's first German (``language="de"``) or else English name in the table; None for an unknown act or one
+        without such a name."""
         a = self.acts.get(work)
         if a is None:
             return None
@@ -287,6 +295,7 @@ class ActIndex:
 
 @functools.cache
 def index() -> ActIndex:
+    """The act index, built once per process from ``acts.json.gz`` and ``aliases.json``."""
     return ActIndex()
 
 

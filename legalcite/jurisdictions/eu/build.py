@@ -59,6 +59,9 @@ def _unit_order(u: str) -> tuple:
 
 
 def build(corpora: Path) -> dict[str, object]:
+    """The ``acts`` table (:mod:`legalcite.core.data`'s build convention) from ``eu_toc.jsonl.gz`` and
+    ``eu_fulltext.jsonl.gz`` in ``corpora``: one entry per act, sorted by work id (the module docstring lists the
+    fields)."""
     with gzip.open(corpora / "eu_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         toc = [json.loads(line) for line in fh if line.strip()]
     with gzip.open(corpora / "eu_fulltext.jsonl.gz", "rt", encoding="utf-8") as fh:

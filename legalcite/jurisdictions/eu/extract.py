@@ -670,6 +670,9 @@ def _act_in_reach(text: str, pos: int, ctx: Context) -> bool:
 
 
 class EuropeanExtractor(Extractor):
+    """EU acts and their articles (``Art. 6 Abs. 1 DSGVO``, ``Article 17(1) GDPR``), recitals, acts named by number, and
+    Court of Justice and General Court cases by number, court name or ECLI."""
+
     @property
     def anchor_parts(self) -> tuple[tuple[str, str], ...]:
         return (

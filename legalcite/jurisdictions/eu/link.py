@@ -90,6 +90,8 @@ def _own_text(ctx: Context) -> bool:
 
 
 def link(citations: list[Citation], ctx: Context) -> list[Citation]:
+    """The document's citations with EU short forms bound to their act (the module docstring says when); the rest
+    unchanged, in order."""
     if not any(c.kind is Kind.STATUTE and (c.jurisdiction == "eu" or (
             c.jurisdiction == "de" and c.work is None and c.units and c.units[0].label == "art")) for c in citations):
         return citations  # every binding below takes an EU act cited, or one the prose names before a bare article

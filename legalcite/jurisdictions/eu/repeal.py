@@ -60,6 +60,8 @@ class Gone:
         return {"repealed": True, "repealed_on": self.on, "replaced_by": self.successor}
 
     def extra(self) -> dict[str, Any]:
+        """The unit's ``extra`` fields for the repeal: how (repealed or deleted), the clause, the start of its sentence
+        (300 characters) and the correlation table where the clause names one."""
         return {"repeal_mark": self.how, "repeal_clause": self.clause, "repeal_text": self.sentence[:300],
                 **({"correlation_table": self.table} if self.table else {})}
 

@@ -45,6 +45,9 @@ def _court() -> re.Pattern:
 
 
 class TreatyExtractor(Extractor):
+    """European Court of Human Rights judgments by application number (treaty articles are the Swiss extractor's: the
+    module docstring says why and when a number counts)."""
+
     anchor = ANCHOR
 
     def extract(self, text: str, anchor: re.Match, ctx: Context) -> Sequence[Citation]:

@@ -29,6 +29,8 @@ def print_units(segs: Sequence[str], language: str | None = None) -> str | None:
 
 
 def print_key(key: str, language: str | None = None) -> str | None:
+    """An ``int`` key as a citation: a treaty article in the SR's form, or in English (``Article 6(1) ECHR``) where
+    asked and the treaty has an English name; an ECtHR case by application number. None for other keys."""
     jur, work, segs = split(key)
     if jur != "int":
         return None

@@ -11,10 +11,12 @@ from legalcite.jurisdictions.ch.snapshots import read_ch_fulltext, read_ch_toc
 
 
 def read_int_toc(path: Path) -> Iterator[Work | CorpusUnit]:
+    """The treaties of ``ch_toc.jsonl.gz`` (the SR 0.* entries) as ``int`` works and TOC-only units."""
     return read_ch_toc(path, jurisdiction="int")
 
 
 def read_int_fulltext(path: Path) -> Iterator[Work | CorpusUnit]:
+    """The treaties of ``ch_fulltext.jsonl.gz`` as ``int`` units with their text."""
     return read_ch_fulltext(path, jurisdiction="int")
 
 

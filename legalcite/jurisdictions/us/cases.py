@@ -48,6 +48,9 @@ class Ref:
 
 @dataclass(slots=True)
 class Paren:
+    """A citation's parenthetical (``(9th Cir. 2021)``): the court as printed (None when only a year is given), the
+    year, and where the parenthetical ends in the window."""
+
     court: str | None
     year: str
     end: int
@@ -73,6 +76,8 @@ class Full:
 
 @dataclass(slots=True)
 class Short:
+    """A short cite (``454 U.S. at 241``): its reference (no first page), the pin, where it ends in the window."""
+
     ref: Ref
     pin: str
     end: int
@@ -80,12 +85,17 @@ class Short:
 
 @dataclass(slots=True)
 class IdCite:
+    """``Id.``/``Ibid.`` with its pin (None when none is printed), and where it ends in the window."""
+
     pin: str | None
     end: int
 
 
 @dataclass(slots=True)
 class Supra:
+    """``supra`` with its pin and, where it gives one, the reference (``supra, 13 Cal.App.5th at 1146``), and where it
+    ends in the window."""
+
     pin: str | None
     ref: Ref | None                  # "supra, 13 Cal.App.5th at 1146"
     end: int
@@ -107,6 +117,8 @@ class Words:
 
 @dataclass(slots=True)
 class Pin:
+    """A pin cite as printed, spaces dropped (``241``, ``570-71``), and where it ends in the window."""
+
     text: str
     end: int
 
@@ -185,6 +197,8 @@ def make_full(parts: Sequence[Any]) -> Full:
 
 
 def make_short(volume: str, reporter: Words, start: int, pin: Pin) -> Short:
+    """The :class:`Short` of ``volume reporter at pin``; :class:`Reject` when no edition named ``reporter`` is cited
+    that way."""
     return Short(make_ref("vref", volume, reporter, None, start, pin.end), pin.text, pin.end)
 
 

@@ -365,6 +365,9 @@ def _short_section(text: str, pos: int, ctx: Context) -> list[Citation]:
 # ---------------------------------------------------------------- the extractor
 
 class USExtractor(Extractor):
+    """US federal statutes, regulations, rules, the Constitution and cases in every reporters-db reporter, with their
+    short forms (the module docstring lists the forms and stops)."""
+
     anchor = ANCHOR
     anchor_parts = ANCHOR_PARTS
     literals = LITERALS

@@ -102,6 +102,8 @@ class CaseTransformer(Transformer):
 
 @functools.cache
 def case_parser() -> Any:
+    """The LALR parser of ``case.lark`` with :class:`CaseTransformer` embedded (trees become :class:`Full`,
+    :class:`Short` … during the parse), built once per process."""
     return get_parser("legalcite.jurisdictions.us", "case", transformer=CaseTransformer())
 
 

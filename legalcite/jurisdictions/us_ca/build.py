@@ -50,6 +50,9 @@ CITED_AS: dict[str, list[str]] = {
 
 
 def build(corpora: Path) -> dict[str, object]:
+    """The ``codes`` table (:mod:`legalcite.core.data`'s build convention) from ``ca_codes_toc.jsonl.gz`` in
+    ``corpora``: each code's work id, names and, where complete, section list. A ValueError when a code of
+    :data:`CITED_AS` has no row."""
     with gzip.open(corpora / "ca_codes_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh]
     codes = []

@@ -192,6 +192,9 @@ def _const(text: str, pos: int) -> list[Citation]:
 
 
 class CaliforniaExtractor(Extractor):
+    """The California codes (Bluebook and Style Manual forms) and the California Constitution (the module docstring
+    lists the forms and stops)."""
+
     anchor = ANCHOR
     literals = LITERALS
     literal_anchor = LITERAL_ANCHOR

@@ -19,6 +19,9 @@ WINDOW = 240  # characters a section chain may span
 
 @dataclass(frozen=True)
 class Chain:
+    """A parsed section chain: its references (with their offsets), where it ends, and whether it was introduced as
+    several (``§§``, ``sections``)."""
+
     refs: tuple[ChainRef, ...]
     end: int
     plural: bool

@@ -43,6 +43,8 @@ class Format:
 
     @functools.cached_property
     def plain(self) -> bool:
+        """Whether this is the plain ``$full_cite`` format (volume and page in digits, roman front-matter pages
+        admitted): :meth:`admits` then tests it without regexes."""
         return self.volume.pattern == r"[1-9]\d*" and self.page.pattern == r"\d+" and self.roman
 
 
@@ -79,6 +81,7 @@ class Edition:
         return re.sub(r"\s+", "", self.abbr).lower()
 
     def covers(self, year: int) -> bool:
+        """Whether the edition reports decisions of ``year``; an unknown start or end does not bound it."""
         return (self.start is None or self.start <= year) and (self.end is None or year <= self.end)
 
 
