@@ -42,6 +42,13 @@ def cache_dir() -> Path:
     return Path(base)
 
 
+def shared_dir() -> Path:
+    """The folder of the shared corpora and test data: ``$LEGALCITE_SHARED``, else ``shared`` beside the checkout
+    (the layout of a development clone and of CI; an installed package has no such folder, so callers say so)."""
+    env = os.environ.get("LEGALCITE_SHARED")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
+
+
 def url_segment(value: str) -> str:
     """Percent-quote one URL path segment: ``/``, ``..``, ``?``, ``#``, ``@`` can never leave it."""
     q = quote(value, safe="")

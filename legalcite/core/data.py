@@ -12,10 +12,11 @@ import functools
 import gc
 import importlib
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar, cast
+
+from legalcite._util import cache_dir, shared_dir
 
 T = TypeVar("T")
 
@@ -90,8 +91,6 @@ def derived(package: str, name: str, build: Callable[[], T], *, inputs: tuple[st
 
 
 def _derived_dir() -> Path:
-    from legalcite._util import cache_dir  # start-up: kept off `legalcite --help`
-
     return cache_dir() / "derived"
 
 
@@ -111,9 +110,8 @@ def dumps(obj: Any) -> bytes:
 
 
 def default_corpora() -> Path:
-    """``$LEGALCITE_SHARED/corpora``, else the ``shared/corpora`` folder beside the checkout."""
-    shared = os.environ.get("LEGALCITE_SHARED")
-    return Path(shared) / "corpora" if shared else Path(__file__).resolve().parents[3] / "shared" / "corpora"
+    """The snapshots' folder of :func:`legalcite._util.shared_dir`."""
+    return shared_dir() / "corpora"
 
 
 def build_tables(package: str, corpora: Path) -> dict[str, bytes]:

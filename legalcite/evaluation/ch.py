@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
+from legalcite._util import shared_dir
 from legalcite.corpora.snapshots import rows as read_rows
 from legalcite.evaluation.ler import SpanScores
 from legalcite.pipeline import extract
@@ -32,12 +32,6 @@ from legalcite.pipeline import extract
 HERE = Path(__file__).resolve()
 DEFAULT_GOLD = HERE.parents[2] / "tests" / "fixtures" / "ch_gold.jsonl"
 UNSCORED = ("eu/",)  # keys of another module's jurisdiction
-
-
-def shared_dir() -> Path:
-    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
-    env = os.environ.get("LEGALCITE_SHARED")
-    return Path(env) if env else HERE.parents[3] / "shared"
 
 
 @cache

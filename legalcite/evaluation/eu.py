@@ -19,22 +19,16 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from legalcite._util import shared_dir
 from legalcite.evaluation.datasets import EU_MEASURE, Dataset
 from legalcite.keys import compatible
 from legalcite.pipeline import extract
 
 FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "eu" / EU_MEASURE.files[0]
-
-
-def default_shared() -> Path:
-    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
-    env = os.environ.get("LEGALCITE_SHARED")
-    return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
 
 
 @dataclass
@@ -84,7 +78,7 @@ class _Sources:
 
 def load(fixture: Path = FIXTURE, shared: Path | None = None) -> list[Row]:
     """The measurement rows with their texts resolved and each expected span located (``nth`` occurrence)."""
-    sources = _Sources(shared or default_shared())
+    sources = _Sources(shared or shared_dir())
     rows = []
     with fixture.open(encoding="utf-8") as fh:
         for line in fh:

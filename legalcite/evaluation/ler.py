@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from legalcite._util import shared_dir
 from legalcite.evaluation.datasets import DE_LER, Dataset
 from legalcite.pipeline import extract
 
@@ -57,12 +57,6 @@ class Evaluation:
     scores: dict[str, SpanScores]
     missed: list[str] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
-
-
-def shared_dir() -> Path:
-    """The shared folder: ``$LEGALCITE_SHARED``, else ``../shared`` beside this checkout."""
-    env = os.environ.get("LEGALCITE_SHARED")
-    return Path(env) if env else Path(__file__).resolve().parents[3] / "shared"
 
 
 def run(path: Path, min_cover: float = 0.5, dataset: Dataset = DE_LER) -> Evaluation:
