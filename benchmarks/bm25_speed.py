@@ -153,9 +153,11 @@ def main() -> int:
           f"   (score arrays; RSS +{b['rss_delta_mb']} MB; numba kernel load {b['jit_or_cache_load_s']} s)")
     print(f"{'rank-bm25':12}{r['build_s']:>10}{r['p50_ms']:>10}{r['p95_ms']:>10}{r['structures_mb']:>10}"
           f"   (per-document term-frequency dicts)")
-    print(f"query speed ratio (p50, rank-bm25 / bm25s): {res['query_speedup_p50']}x; build ratio {res['build_speedup']}x")
+    print(f"query speed ratio (p50, rank-bm25 / bm25s): {res['query_speedup_p50']}x; "
+          f"build ratio {res['build_speedup']}x")
     print(f"top-10 agreement with rank-bm25 over {len(agree_lucene)} queries: "
-          f"lucene {res['top10_agreement_lucene_vs_okapi']:.1%}, robertson {res['top10_agreement_robertson_vs_okapi_eps0']:.1%}")
+          f"lucene {res['top10_agreement_lucene_vs_okapi']:.1%}, "
+          f"robertson {res['top10_agreement_robertson_vs_okapi_eps0']:.1%}")
     return 0
 
 

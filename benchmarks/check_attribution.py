@@ -12,7 +12,7 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | set | jurisdiction | claim | real citation |
 |---|---|---|---|
 | ``de-ler`` | de | an LER court sentence (citation text removed) | the § it cites |
-| ``de-refex`` | de | a sentence of a court-decision window of the refex benchmark (``de_refex_ler.jsonl``, not LER) | the § it cites |
+| ``de-refex`` | de | a sentence of a refex court-decision window (``de_refex_ler.jsonl``, not LER) | the § it cites |
 | ``de-claims`` | de | German paraphrases of 80 provisions (``tests/fixtures/attribution/de_claims.jsonl``) | that § |
 | ``de-en`` | de | the same 80 claims in English (cross-lingual) | that § |
 | ``cn-stard`` | cn | a STARD layperson question | its first relevant article |
@@ -20,11 +20,13 @@ uniform over the units with text). Flags on real citations are false alarms, fla
 | ``us-heading`` | us | a U.S. Code section's heading (600 sampled sections with text) | that section |
 | ``eu-heading`` | eu | an article heading of an EU act (English; the GDPR also German) | that article |
 | ``ch-heading`` | ch | a Swiss article's Randtitel (German; measured only) | that article |
-| ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the Swiss article it cites |
-| ``ch-bge`` | ch | the sentence of a German BGE Regeste (``ch_bge_cases`` in the corpora) that cites an article | that article |
-| ``de-quote`` … ``ch-quote`` | de, cn, us, eu, ch | the first sentence of a unit's own text, as an answer quotes it (measured only) | that unit |
+| ``ch-lexam`` | ch | a sentence of a LEXam reference answer (``lexam_open_sample.jsonl``) | the article it cites |
+| ``ch-bge`` | ch | the sentence of a German BGE Regeste (``ch_bge_cases``) that cites an article | that article |
+| ``*-quote`` | de, cn, us, eu, ch | a unit's first sentence, as an answer quotes it (measured only) | that unit |
 | ``ca-claims`` | us-ca | paraphrases of 36 California code sections (``ca_claims.jsonl``) | that section |
-| ``us-opinion``, ``ca-opinion``, ``us-const`` | us, us-ca | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. / Cal. code section / U.S. Constitution provision it cites |
+| ``us-opinion`` | us | a sentence of a US opinion (``us_opinions.txt``) | the U.S.C. section it cites |
+| ``ca-opinion`` | us-ca | a sentence of a US opinion (``us_opinions.txt``) | the Cal. code section it cites |
+| ``us-const`` | us | a sentence of a US opinion (``us_opinions.txt``) | the U.S. Constitution provision it cites |
 
 The closing line sums the **restating** claims (paraphrases, headings, quotations: :data:`RESTATING`), on which a
 false alarm is what a grader never forgives. ``--quotes`` measures the quotation check
@@ -33,13 +35,13 @@ another law — with and without quotation marks; ``--bare`` runs answers that o
 (``[法条]…``, ``Rechtsgrundlage: …``, ``See …``) through ``legalcite.check``: none may be called misattributed.
 
 Calibration and measurement never share items: items are split by a hash of the cited unit (so a unit's
-questions are all on one side); the ``*-heading`` and ``*-quote`` sets are measured only (a heading restates its section word for word,
-no basis for a threshold on real prose); thresholds are set per group (claim in the law's language: ``de``, ``zh``,
-``en``; ``cross``: another language) on the calibration half so that no set's false alarms there exceed
-``--target-fa`` (:func:`threshold_sets`), and the rates below are those of the measurement half. "caught" counts
-every swap, judged or not (a claim too short to judge is a swap missed). ``--design`` chooses between methods by
-cross-validation inside the calibration half, without looking at the measurement half. ``--write-calibration``
-writes the thresholds to ``legalcite/attribution/calibration.json``.
+questions are all on one side); the ``*-heading`` and ``*-quote`` sets are measured only (a heading restates its
+section word for word, no basis for a threshold on real prose); thresholds are set per group (claim in the law's
+language: ``de``, ``zh``, ``en``; ``cross``: another language) on the calibration half so that no set's false
+alarms there exceed ``--target-fa`` (:func:`threshold_sets`), and the rates below are those of the measurement
+half. "caught" counts every swap, judged or not (a claim too short to judge is a swap missed). ``--design``
+chooses between methods by cross-validation inside the calibration half, without looking at the measurement half.
+``--write-calibration`` writes the thresholds to ``legalcite/attribution/calibration.json``.
 The dense model counts where ``legalcite corpus embed`` has stored vectors (its coverage is printed); where the store
 has none, or the embedder is not installed, a line says so before the figures.
 """
@@ -561,10 +563,11 @@ def report(rows: dict[str, dict]) -> None:
     restating = {n: r for n, r in rows.items() if n in RESTATING}
     fa = sum(r["real_flagged"] for r in restating.values())
     n = sum(r["real_n"] for r in restating.values())
+    caught = {s: pct(sum(r[f"{s}_flagged"] for r in restating.values()), sum(r[f"{s}_n"] for r in restating.values()))
+              for s in SIDES}
     print(f"\nrestating claims (paraphrases, headings, quotations; {', '.join(sorted(restating))}): "
           f"false alarms {fa} of {n} ({pct(fa, n).strip()}), "
-          + ", ".join(f"{s} caught {pct(sum(r[f'{s}_flagged'] for r in restating.values()), sum(r[f'{s}_n'] for r in restating.values())).strip()}"
-                      for s in SIDES))
+          + ", ".join(f"{s} caught {caught[s].strip()}" for s in SIDES))
     by_jur: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     for name, r in restating.items():   # claims in another language than the law's are a row of their own
         row = r["jurisdiction"] + next((f" ({s[1:]})" for s in CROSS_LINGUAL if name.endswith(s)), "")
@@ -726,7 +729,8 @@ def bare_items(store, testdata: Path, seed: int, per_set: int = 150) -> list[dic
         for line in fh:
             texts["cn"].extend(f"《{r['law']}》{r['name'][len(r['law']):]}" for r in json.loads(line)["relevant"]
                                if r["name"].startswith(r["law"]))
-    for name, field, jur in (("de_ler_test.jsonl", "text", "de"), ("lexam_open_sample.jsonl", "reference_answer", "ch")):
+    for name, field, jur in (("de_ler_test.jsonl", "text", "de"),
+                             ("lexam_open_sample.jsonl", "reference_answer", "ch")):
         with open(testdata / name, encoding="utf-8") as fh:
             for line in fh:
                 text = json.loads(line).get(field) or ""
@@ -775,8 +779,9 @@ def bare(store, its: list[dict]) -> dict:
 
 def qa_items(store, testdata: Path, seed: int, per_set: int = 400) -> list[dict]:
     """STARD as Q&A data gives it: the question, and an answer that only names the article
-    (``答：依据《中华人民共和国民法典》第N条的规定。``) — the real article, and a neighbour one to three articles away (a
-    ``swap``); each judged with the question (``question=``, what ``--question-field`` passes) and without it."""
+    (``答：依据《中华人民共和国民法典》第N条的规定。``) — the real article, and a neighbour one to three articles
+    away (a ``swap``); each judged with the question (``question=``, what ``--question-field`` passes) and without
+    it."""
     from legalcite.jurisdictions.cn.laws import work_of_title as cn_work
     from legalcite.jurisdictions.cn.snapshots import cn_article_segment
     from legalcite.keys import int_to_cn, key_at
@@ -844,8 +849,9 @@ def main() -> int:
     ap.add_argument("--bare", action="store_true",
                     help="answers that only list real citations: none may be called misattributed")
     ap.add_argument("--qa", action="store_true",
-                    help="STARD questions answered by a bare citation (答：依据《…》第N条的规定。), the real article and a "
-                         "neighbour, judged with and without the question (what --question-field passes)")
+                    help="STARD questions answered by a bare citation (答：依据《…》第N条的规定。), "
+                         "the real article and a neighbour, judged with and without the question "
+                         "(what --question-field passes)")
     ap.add_argument("--quotes", action="store_true",
                     help="the quotation check instead: quotations of STARD's article texts, real, swapped within the "
                          "law and from another law (figures for the README)")

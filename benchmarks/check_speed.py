@@ -11,9 +11,9 @@ The answers are built from the shared test data, never one answer repeated (a ca
 * a LEXam reference answer (``lexam_open_sample.jsonl``; Swiss citations).
 
 They are interleaved, each source in a seeded random order, so consecutive answers cite different laws; by
-default every distinct answer is checked once (``--n`` larger than that repeats answers, and says so). The two runs (attribution
-on, ``--no-attribution``) read the same file one after the other in this process: compare them as a ratio on a
-busy machine. Prints answers/s, citations/s and the status mix of each.
+default every distinct answer is checked once (``--n`` larger than that repeats answers, and says so). The two
+runs (attribution on, ``--no-attribution``) read the same file one after the other in this process: compare them
+as a ratio on a busy machine. Prints answers/s, citations/s and the status mix of each.
 """
 from __future__ import annotations
 

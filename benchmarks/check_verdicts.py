@@ -29,8 +29,8 @@ form of it (``keys.compatible``), and the status equal to the gold status (or on
 citation, wrong key and wrong status, grouped by cause (missed extraction, wrong key, claim cut, attribution not
 run, attribution missed, false misattribution, other status), and the citations where library and CLI disagree.
 Each fresh record's ``question`` goes to the check as ``question=`` (``--question-field question`` for the CLI)
-where the installed legalcite accepts one; the other sources run as they always did. Exit code 0 when it ran (the figures are the result, not a pass/fail), 2 when the
-gold or a shared file is bad.
+where the installed legalcite accepts one; the other sources run as they always did. Exit code 0 when it ran (the
+figures are the result, not a pass/fail), 2 when the gold or a shared file is bad.
 """
 from __future__ import annotations
 

@@ -19,9 +19,10 @@ the ratio of two runs in the same process is what to compare across machines). l
 are cleared before each run, so that a repetition reads the text as new (a cache hit on the previous repetition's
 chains would hide the parsing cost). ``--before REF`` measures legalcite at a git revision and this checkout, each in
 a fresh subprocess (the same protocol, refex timed alongside in each), one after the other.
-Citations are counted as each tool returns them (legalcite: one per provision of a list, as refex does for ``§§ 3, 4 BGB``). The last column
-("de alone") is a diagnostic: the ratio with the German package alone registered, which tells what the German
-extractor costs from what the other jurisdictions' anchors and extractors cost on German text.
+Citations are counted as each tool returns them (legalcite: one per provision of a list, as refex does for
+``§§ 3, 4 BGB``). The last column ("de alone") is a diagnostic: the ratio with the German package alone
+registered, which tells what the German extractor costs from what the other jurisdictions' anchors and extractors
+cost on German text.
 """
 from __future__ import annotations
 

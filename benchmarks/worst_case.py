@@ -165,7 +165,8 @@ WARM = ["Der Käufer muss den Kaufpreis zahlen ({}).".format(c) for c in (
         "Article 1 of the Treaty on European Union", "recital 1 of Regulation (EU) 2016/679", "Case C-486/08",
         "Article 1 of the PRC Civil Code", "Smith v. Jones, 1 U.S. 1, 5 (1803)", "123 F.3d 456, 457 (2d Cir. 1999)",
         "51 Cal. 4th 310", "Saadi v. Italy [GC], no. 37201/06")] + [
-    "当事人一方不履行合同义务的，应当承担违约责任（《民法典》第1条第2款第3项）。", "Le débiteur répond du dommage (art. 1 al. 1 CO)."]
+    "当事人一方不履行合同义务的，应当承担违约责任（《民法典》第1条第2款第3项）。",
+    "Le débiteur répond du dommage (art. 1 al. 1 CO)."]
 
 
 def warm_up(commands: list[str]) -> None:

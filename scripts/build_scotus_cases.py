@@ -1,8 +1,8 @@
 """The U.S. Reports as a case table: ``us_scotus_cases.jsonl.gz``, which ``legalcite corpus build`` loads from the
-corpora folder (table ``scdb``; ``legalcite.jurisdictions.us.snapshots.read_scotus_cases``), so that offline a Supreme Court
-citation whose name is not the decision listed at that volume and page is ``misattributed``, a page inside a listed
-decision is judged by the rules of docs/check.md §3, and a famous name cited to the wrong page is named in the
-reason with its real citation.
+corpora folder (table ``scdb``; ``legalcite.jurisdictions.us.snapshots.read_scotus_cases``), so that offline a
+Supreme Court citation whose name is not the decision listed at that volume and page is ``misattributed``, a page
+inside a listed decision is judged by the rules of docs/check.md §3, and a famous name cited to the wrong page is
+named in the reason with its real citation.
 
 Inputs, any mix, read as CSV with a header:
 

@@ -146,7 +146,8 @@ CASE_LIST = Path(__file__).parent / "fixtures" / "case_list_pages.jsonl"
 def bulk_files(folder: Path = COURTLISTENER_BULK) -> dict[str, Path]:
     """The CourtListener bulk-data fixture: citations, clusters, dockets, courts of 2024-05-06."""
     return {kind: folder / f"{name}-2024-05-06.csv" for kind, name in
-            (("citations", "citations"), ("clusters", "opinion-clusters"), ("dockets", "dockets"), ("courts", "courts"))}
+            (("citations", "citations"), ("clusters", "opinion-clusters"), ("dockets", "dockets"),
+             ("courts", "courts"))}
 
 
 @pytest.fixture(scope="session")

@@ -71,7 +71,8 @@ def test_a_short_cite_without_antecedent_is_marked_without_a_link() -> None:
 def test_html_input_keeps_its_markup(testdata_dir: Path) -> None:
     rows = [json.loads(line) for line in (testdata_dir / "us_eyecite_tests.jsonl").read_text().splitlines()]
     sources = [r["text"] for r in rows if r["input_is_markup"]]
-    sources += ["<html><body>" + "".join(f"<p>{html.escape(b)}</p>" for b in _blocks(testdata_dir, 8)) + "</body></html>"]
+    paragraphs = "".join(f"<p>{html.escape(b)}</p>" for b in _blocks(testdata_dir, 8))
+    sources += ["<html><body>" + paragraphs + "</body></html>"]
     linked = 0
     for source in sources:
         out = annotate(source, markup="html")
@@ -83,8 +84,8 @@ def test_html_input_keeps_its_markup(testdata_dir: Path) -> None:
 
 
 def test_a_citation_across_element_edges_is_wrapped_well_nested() -> None:
-    source = "<p>The cases of <i>Crane</i> v. <i>Hyde Park,</i> 135 <span class=\"star-pagination\">*355</span> Mass. " \
-             "147, and <em>Anderson, 477 </em> U.S. at 248.</p>"
+    source = ("<p>The cases of <i>Crane</i> v. <i>Hyde Park,</i> 135 <span class=\"star-pagination\">*355</span> "
+              "Mass. 147, and <em>Anderson, 477 </em> U.S. at 248.</p>")
     out = annotate(source, markup="html", full_span=True)
     assert ('<a href="https://www.courtlistener.com/c/Mass./135/147/" class="legalcite" '
             'data-key="us/case/135/mass./147"><i>Crane</i> v. <i>Hyde Park,</i> 135 <span class="star-pagination">'

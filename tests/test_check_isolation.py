@@ -27,7 +27,8 @@ GDPR_IN_CHINESE = "Regulation (EU) 2016/679 规定了个人数据的处理原则
 # tests/test_properties.py, and some are mixed in below).
 ANCHORS = [
     "§ 823 Abs. 1 BGB", "§ 9999 BGB", "Art. 1 Abs. 1 GG", "§§ 280 Abs. 1, 281 BGB", "BGHZ 100, 1", "ebd.",
-    "BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21", "《中华人民共和国民法典》第五百零九条第二款", "《合同法》第一百零七条",
+    "BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21",
+    "《中华人民共和国民法典》第五百零九条第二款", "《合同法》第一百零七条",
     "民法典第五百七十七条", "同法第十条", "《刑法》第二百三十四条", "42 U.S.C. § 1983", "U.S. Const. amend. XIV",
     "123 F.3d 456", "Id. at 5", "Fed. R. Civ. P. 56(a)", "Cal. Civ. Code § 1542", "Cal. Lab. Code § 2802(z)",
     "Regulation (EU) 2016/679", "Art. 6 Abs. 1 lit. f DSGVO", "Article 6(1)(f) GDPR", "Verordnung (EG) Nr. 593/2008",
@@ -81,8 +82,9 @@ def test_every_printer_prints_in_any_language_it_is_asked_for(language: str | No
 TEXT = ("Nach § 823 Abs. 1 BGB haftet, wer vorsätzlich oder fahrlässig das Eigentum eines anderen widerrechtlich "
         "verletzt. Art. 6 Abs. 1 lit. f DSGVO erlaubt die Verarbeitung zur Wahrung berechtigter Interessen. "
         "§ 9999 BGB gibt es nicht. Nach § 1 KSchG ist die Kündigung sozial ungerechtfertigt, wenn sie nicht durch "
-        "Gründe in der Person des Arbeitnehmers bedingt ist. 根据《合同法》第一百零七条，当事人一方不履行合同义务或者履行"
-        "合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。")
+        "Gründe in der Person des Arbeitnehmers bedingt ist. "
+        "根据《合同法》第一百零七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，"
+        "应当承担继续履行、采取补救措施或者赔偿损失等违约责任。")
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +174,8 @@ def test_a_bug_in_the_successor_look_up_keeps_the_repealed_verdict(small_store: 
     hit = _only_one_changed(check(TEXT, store=small_store), baseline, "《合同法》第一百零七条")
     before = baseline["《合同法》第一百零七条"]
     assert hit.status is Status.REPEALED and hit.reason == before.reason.split("; the statement is now in")[0]
-    assert hit.evidence[-1].source == "internal error" and hit.evidence[-1].details["step"] == "looking up the successor"
+    assert (hit.evidence[-1].source == "internal error"
+            and hit.evidence[-1].details["step"] == "looking up the successor")
 
 
 def test_a_bug_in_extraction_is_the_answers_error_record(small_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,7 +198,8 @@ def test_a_bug_in_one_linker_keeps_the_other_citations(monkeypatch: pytest.Monke
     linkers = jurisdictions.linkers()
     broken = lambda cites, ctx: (_ for _ in ()).throw(KeyError("injected"))  # noqa: E731
     monkeypatch.setattr(jurisdictions, "linkers", lambda: (broken, *linkers))
-    assert [c.key for c in legalcite.extract("§ 823 BGB und 《民法典》第一条")] == ["de/bgb/s823", "cn/中华人民共和国民法典/art1"]
+    assert ([c.key for c in legalcite.extract("§ 823 BGB und 《民法典》第一条")]
+            == ["de/bgb/s823", "cn/中华人民共和国民法典/art1"])
 
 
 # ------------------------------------------------------------------ the fuzz

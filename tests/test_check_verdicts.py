@@ -321,9 +321,12 @@ JUDGE = [
     ("misattributed", "real", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "too little text to judge", False,
      "claim cut"),
     ("misattributed", "real", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "", False, "attribution missed"),
-    ("real", "misattributed", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "", False, "false misattribution"),
-    ("real", "misattributed", "ch/or/art105", "- Minderung des Kaufpreises verlangen ( ), - Wandelung des Vertrags erklären", "", False, "claim merged"),
-    ("real", "misattributed", "ch/or/art105", "## Rechte des Käufers - Minderung des Kaufpreises", "", False, "claim merged"),
+    ("real", "misattributed", "ch/or/art105", "Der Verzugszins beträgt 5 % pro Jahr", "", False,
+     "false misattribution"),
+    ("real", "misattributed", "ch/or/art105",
+     "- Minderung des Kaufpreises verlangen ( ), - Wandelung des Vertrags erklären", "", False, "claim merged"),
+    ("real", "misattributed", "ch/or/art105", "## Rechte des Käufers - Minderung des Kaufpreises", "", False,
+     "claim merged"),
     ("real", "misattributed", "ch/or/art105", "für Wasserschäden am Mobiliar des Mieters", "", False, "claim cut"),
 ]
 

@@ -35,7 +35,8 @@ def test_cli_extract_stdin_jsonl_and_table(tmp_path: Path) -> None:
     assert rec["jurisdiction"] == "de" and rec["kind"] == "statute" and "metadata" not in rec
     r = run_cli("extract", "-", stdin="BAG, Urteil vom 5. Mai 2022 – 2 AZR 363/21; § 823 BGB a.F.")
     case, statute = [json.loads(x) for x in r.stdout.splitlines()]
-    assert case["metadata"] == {"court": "BAG", "date": "5. Mai 2022", "decision_type": "Urteil", "docket": "2 AZR 363/21"}
+    assert case["metadata"] == {"court": "BAG", "date": "5. Mai 2022", "decision_type": "Urteil",
+                                "docket": "2 AZR 363/21"}
     assert statute["metadata"] == {"version": "a.F."}
     f = tmp_path / "a.txt"
     f.write_text("BGHZ 164, 11 und § 433 Abs. 2 BGB", encoding="utf-8")
@@ -45,7 +46,8 @@ def test_cli_extract_stdin_jsonl_and_table(tmp_path: Path) -> None:
 
 def test_cli_extract_jsonl_reports_bad_lines_and_keeps_the_rest(tmp_path: Path) -> None:
     f = tmp_path / "a.jsonl"
-    f.write_text('{"id": 1, "answer": "§ 1 BGB"}\nnot json\n{"id": 3}\n{"id": 4, "answer": "§ 2 BGB"}\n', encoding="utf-8")
+    f.write_text('{"id": 1, "answer": "§ 1 BGB"}\nnot json\n{"id": 3}\n{"id": 4, "answer": "§ 2 BGB"}\n',
+                 encoding="utf-8")
     r = run_cli("extract", str(f), "--jsonl-field", "answer")
     assert r.returncode == 1
     assert f"{f}:2: malformed JSON" in r.stderr and f"{f}:3 (id 3): missing field 'answer'" in r.stderr

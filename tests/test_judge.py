@@ -92,7 +92,8 @@ def test_429_500_and_timeout_are_retried(items, tmp_path):
     out = tmp_path / "judged.jsonl"
     script = {("gpt-model", "a0"): [429], ("gpt-model", "a1"): [500, 503], ("ds-model", "a2"): ["slow"]}
     with Judges(SCORES, script) as fake:
-        stats = J.judge(items, _judges(fake.url, "gpt", "ds"), out, retries=3, backoff=0.01, timeout=1.0)  # a deadline loose enough for a loaded CI machine
+        # a deadline loose enough for a loaded CI machine
+        stats = J.judge(items, _judges(fake.url, "gpt", "ds"), out, retries=3, backoff=0.01, timeout=1.0)
         assert fake.count("gpt-model", "a0") == 2                    # 429, then the answer
         assert fake.count("gpt-model", "a1") == 3                    # 500, 503, then the answer
         assert fake.count("ds-model", "a2") == 2                     # past the deadline, then the answer

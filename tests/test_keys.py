@@ -62,7 +62,8 @@ def test_key_at_rejects_bad_level_and_bad_key() -> None:
         keys.split("bgb")
 
 
-segment = st.sampled_from(["s823", "abs1", "satz2", "art577", "para1", "item2", "t42", "s1983", "a", "2", "C", "lita", "nr3"])
+segment = st.sampled_from(["s823", "abs1", "satz2", "art577", "para1", "item2", "t42", "s1983", "a", "2", "C", "lita",
+                           "nr3"])
 key_st = st.builds(lambda j, w, segs: keys.join(j, w, segs), st.sampled_from(["de", "cn", "us", "us-ca"]),
                    st.sampled_from(["bgb", "usc", "中华人民共和国民法典", "civ"]), st.lists(segment, max_size=5))
 
@@ -81,8 +82,8 @@ def test_numerals_round_trip(n: int) -> None:
 
 
 @pytest.mark.parametrize("cn,n", [("一千零七十九", 1079), ("第"[:0] + "二百六十四", 264), ("十", 10), ("一百零七", 107),
-                                   ("五百零九", 509), ("一千二百六十", 1260), ("两", 2), ("１２", 12), ("二〇二一", 2021),
-                                   ("一千零十", 1010), ("三百零十", 310), ("一千零百", 1100)])
+                                   ("五百零九", 509), ("一千二百六十", 1260), ("两", 2), ("１２", 12),
+                                   ("二〇二一", 2021), ("一千零十", 1010), ("三百零十", 310), ("一千零百", 1100)])
 def test_chinese_numerals(cn: str, n: int) -> None:
     assert keys.cn_to_int(cn) == n
 

@@ -88,7 +88,8 @@ class Sleeps(list):
 
 
 def client(origin: str, sleeps: Sleeps | None = None, **kw) -> OfficialClient:
-    opts = dict(allowed={origin}, timeout=3.0, retries=2, backoff=0.01, sleep=sleeps if sleeps is not None else Sleeps(),
+    opts = dict(allowed={origin}, timeout=3.0, retries=2, backoff=0.01,
+                sleep=sleeps if sleeps is not None else Sleeps(),
                 default_policy=HostPolicy(min_interval=0.0, concurrency=2), policies={})
     opts.update(kw)
     return OfficialClient(**opts)

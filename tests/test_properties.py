@@ -26,8 +26,8 @@ from tests.conftest import assert_spans_exact
 PIECES = [
     "§", "§§", " ", "Abs.", "Satz", "Nr.", "lit.", "Art.", "Artikel", "BGB", "StGB", "ZPO", "GG", "i.V.m.", "f.", "ff.",
     "IIII", "bis", "-", "–", "BGH", "Urt. v.", "NJW", "BGHZ", "EuGH", "C-", "/", "DSGVO", "Verordnung (EU)", "2016/679",
-    "第", "条", "款", "项", "之一", "《", "》", "〈", "〉", "民法典", "中华人民共和国", "刑法", "本法", "同法", "、", "，", "至",
-    "（", "）", "法释〔", "〕", "号", "以下",
+    "第", "条", "款", "项", "之一", "《", "》", "〈", "〉", "民法典", "中华人民共和国", "刑法", "本法", "同法",
+    "、", "，", "至", "（", "）", "法释〔", "〕", "号", "以下",
     "U.S.C.", "42", "1983", "U.S.", "F.3d", "v.", "Id.", "at", "Cal.", "Civ.", "Code", "section", "Lab.", "amend.",
     "XIV", "Const.", "Rule", "(a)", "(1)", "(A)", "et seq.", "supra", "Fed. R. Civ. P.", "CFR",
     "Article", "of the", "Regulation", "Directive", "TFEU", "ECLI:EU:C:2019:1", "Case", "para.",

@@ -52,7 +52,8 @@ def index(tmp_path_factory):
 
 
 def test_prompts_print_keys_with_the_jurisdiction_printers(index):
-    """Each retrieved provision is shown as its jurisdiction's printer prints it (printers: tests/<j>/test_printer.py)."""
+    """Each retrieved provision is shown as its jurisdiction's printer prints it (printers:
+    tests/<j>/test_printer.py)."""
     from legalcite.jurisdictions import print_key
 
     [p] = build_prompts([{"id": 1, "question": "Schadensersatz minimum wage 合同"}], index, k=2, per_jurisdiction=True)
@@ -93,7 +94,8 @@ def test_run_concurrency_tokens_and_resume(tmp_path):
         s3 = run(prompts, out, endpoint=fake.url + "/", model="m")
         assert s3["answered"] == 0 and len(fake.asked) == 8
     assert done_ids(out) == {f"q{i}" for i in range(8)}
-    rows = [json.loads(line) for line in out.read_text().splitlines() if line.startswith('{"id":') and line.endswith("}")]
+    rows = [json.loads(line) for line in out.read_text().splitlines()
+            if line.startswith('{"id":') and line.endswith("}")]
     assert {r["id"] for r in rows} == done_ids(out)
     want_prompt_tokens = sum(len(p["messages"][-1]["content"]) for p in prompts)
     assert s2["file_totals"]["prompt_tokens"] == want_prompt_tokens

@@ -297,8 +297,8 @@ ANSWERS = [
      "de/bgb/s823/abs1", Status.MISATTRIBUTED, "judged", "de/bgb/s433"),
     # issue 27: a bare citation states nothing: not judged, never misattributed
     ("[法条]刑法第264条", "cn/中华人民共和国刑法/art264", Status.REAL, "no claim", None),
-    ("法律依据：\n《民法典》第五百七十七条\n《民法典》第五百八十四条", "cn/中华人民共和国民法典/art584", Status.REAL, "no claim",
-     None),
+    ("法律依据：\n《民法典》第五百七十七条\n《民法典》第五百八十四条",
+     "cn/中华人民共和国民法典/art584", Status.REAL, "no claim", None),
     ("See 42 U.S.C. § 1983.", "us/usc/t42/s1983", Status.REAL, "no claim", None),
     ("Rechtsgrundlage: Art. 41 OR", "ch/or/art41", Status.REAL, "no claim", None),
     # issue 27: a quotation the cited article does not hold is misattributed; the article that holds it is named
@@ -343,8 +343,8 @@ def test_verdicts_on_model_style_answers(small_store: Path, text: str, key: str,
 
 
 def test_a_quotation_is_shown_beside_the_units_text(small_store: Path) -> None:
-    text = ("《民法典》第一千零七十九条规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失"
-            "等违约责任。”")
+    text = ("《民法典》第一千零七十九条规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，"
+            "应当承担继续履行、采取补救措施或者赔偿损失等违约责任。”")
     cc = check(text, store=small_store)[0]
     d = next(e for e in cc.evidence if e.source == "attribution").details
     assert d["quotation"].startswith("当事人一方不履行合同义务") and "离婚" in d["unit_text"]

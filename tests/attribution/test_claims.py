@@ -137,7 +137,8 @@ def test_markdown_structure(text: str, cite, others, claim: str, where: str) -> 
 # citations that state nothing beyond themselves (issue 27): never judged
 BARE = [
     ("[法条]刑法第264条", "刑法第264条", ()),
-    ("法律依据：\n《民法典》第五百七十七条\n《民法典》第五百八十四条", "《民法典》第五百八十四条", ("《民法典》第五百七十七条",)),
+    ("法律依据：\n《民法典》第五百七十七条\n《民法典》第五百八十四条", "《民法典》第五百八十四条",
+     ("《民法典》第五百七十七条",)),
     ("法律依据：《劳动合同法》第三十九条、第四十条", "《劳动合同法》第三十九条", ("第四十条",)),
     ("相关法条：《民法典》第一千零七十九条。", "《民法典》第一千零七十九条", ()),
     ("See 42 U.S.C. § 1983.", "42 U.S.C. § 1983", ()),
@@ -168,7 +169,8 @@ QUOTES = [
     ("《票据法》第四十五条规定：'付款人在商业票据到期日之前可以申请停止支付'。", "《票据法》第四十五条",
      [Quote("付款人在商业票据到期日之前可以申请停止支付", True)]),
     ("根据《民法典》第五百七十七条的规定：“当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担违约责任。”",
-     "《民法典》第五百七十七条", [Quote("当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担违约责任。", True)]),
+     "《民法典》第五百七十七条",
+     [Quote("当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担违约责任。", True)]),
     ("《劳动合同法》第三十九条规定：劳动者严重违反用人单位的规章制度的，用人单位可以解除劳动合同。所以可以解除。",
      "《劳动合同法》第三十九条", [Quote("劳动者严重违反用人单位的规章制度的，用人单位可以解除劳动合同", False)]),
     ("§ 823 Abs. 1 BGB lautet: „Wer vorsätzlich oder fahrlässig das Leben verletzt, ist zum Ersatz verpflichtet.“",
@@ -184,11 +186,12 @@ QUOTES = [
     ("„Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze verpflichtet.“ (Art. 41 Abs. 1 OR)",
      "Art. 41 Abs. 1 OR", [Quote("Wer einem andern widerrechtlich Schaden zufügt, wird ihm zum Ersatze "
                                  "verpflichtet.", True)]),
-    ("法律依据：《中华人民共和国民法典》第五百七十七条 当事人一方不履行合同义务的，应当承担违约责任。\n", "《中华人民共和国民法典》第五百七十七条",
-     [Quote("当事人一方不履行合同义务的，应当承担违约责任", False)]),
+    ("法律依据：《中华人民共和国民法典》第五百七十七条 当事人一方不履行合同义务的，应当承担违约责任。\n",
+     "《中华人民共和国民法典》第五百七十七条", [Quote("当事人一方不履行合同义务的，应当承担违约责任", False)]),
     # a quoted term after a verb of another kind is no quotation of the provision
     ("§ 823 BGB schützt sogenannte „sonstige Rechte“.", "§ 823 BGB", []),
-    ("根据《民法典》第五百七十七条规定，当事人应当承担违约责任。", "《民法典》第五百七十七条", []),   # 规定， : a paraphrase
+    ("根据《民法典》第五百七十七条规定，当事人应当承担违约责任。", "《民法典》第五百七十七条",
+     []),   # 规定， : a paraphrase
 ]
 
 

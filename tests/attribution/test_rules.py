@@ -50,7 +50,8 @@ FIGURES = [
     ("Die Probezeit darf auf höchstens drei Monate verlängert werden (Art. 335c OR).", Status.MISATTRIBUTED,
      "Art. 335b Abs. 2"),
     ("Die Probezeit darf auf höchstens drei Monate verlängert werden (Art. 335b OR).", Status.REAL, None),
-    ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第二十条）。", Status.MISATTRIBUTED, "第十九条"),
+    ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第二十条）。", Status.MISATTRIBUTED,
+     "第十九条"),
     ("劳动合同期限三个月以上不满一年的，试用期不得超过一个月（《劳动合同法》第十九条）。", Status.REAL, None),
     # the words that introduce a list apply to each item: a figure stated there is the item's, not its sibling's
     ("Schadensersatzansprüche aus der vorsätzlichen Verletzung des Lebens oder des Körpers verjähren in 30 Jahren "

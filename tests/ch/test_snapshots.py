@@ -1,6 +1,6 @@
-"""The Swiss readers (ch_toc, ch_fulltext; the BGE list as a case table) in the store, and the statuses the check gives Swiss and
-treaty citations: completeness decides between ``invented`` and ``not_checked``, repealed articles are ``repealed``,
-an unknown act is ``not_findable``; one misattribution on Swiss text."""
+"""The Swiss readers (ch_toc, ch_fulltext; the BGE list as a case table) in the store, and the statuses the check
+gives Swiss and treaty citations: completeness decides between ``invented`` and ``not_checked``, repealed articles
+are ``repealed``, an unknown act is ``not_findable``; one misattribution on Swiss text."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -39,7 +39,8 @@ def test_cli_fetch_from_local_files_merges_into_the_store(tmp_path, capsys):
     from legalcite.resolve.cache import OnlineCache
 
     with OnlineCache(store) as c:
-        c._db.execute("INSERT INTO online_cache VALUES ('gii','de/bgb/s1','real','r',NULL,'[]',NULL,'2026-01-01T00:00:00Z')")
+        c._db.execute("INSERT INTO online_cache VALUES "
+                      "('gii','de/bgb/s1','real','r',NULL,'[]',NULL,'2026-01-01T00:00:00Z')")
         c._db.commit()
 
     src = tmp_path / "dl"

@@ -1,5 +1,5 @@
-"""Chinese citation cases: (text, expected keys in order). docs/keys.md's Chinese examples first, verbatim; then one block
-per construct (titles, numerals, units with lists and ranges, case and document numbers, English renderings)."""
+"""Chinese citation cases: (text, expected keys in order). docs/keys.md's Chinese examples first, verbatim; then one
+block per construct (titles, numerals, units with lists and ranges, case and document numbers, English renderings)."""
 
 MFD = "cn/中华人民共和国民法典"
 XF = "cn/中华人民共和国刑法"
@@ -69,7 +69,8 @@ UNITS = [
     # lists
     ("《民法典》第四百七十一条、第四百七十二条", [f"{MFD}/art471", f"{MFD}/art472"]),
     ("《民法典》第一千零七十九条，第一千零八十七条", [f"{MFD}/art1079", f"{MFD}/art1087"]),
-    ("根据《民法典》第一千零七十九条、第一千零八十四条和第一千零八十七条，法院", [f"{MFD}/art1079", f"{MFD}/art1084", f"{MFD}/art1087"]),
+    ("根据《民法典》第一千零七十九条、第一千零八十四条和第一千零八十七条，法院",
+     [f"{MFD}/art1079", f"{MFD}/art1084", f"{MFD}/art1087"]),
     ("《民法典》第1079条，……第1087条", [f"{MFD}/art1079", f"{MFD}/art1087"]),
     ("《刑法》第509、510条", [f"{XF}/art509", f"{XF}/art510"]),
     ("《民法典》第1079条第1款、第2款", [f"{MFD}/art1079/para1", f"{MFD}/art1079/para2"]),
@@ -77,7 +78,8 @@ UNITS = [
     # ranges: every article the work lists between the ends (之一 articles too), sub-units as integers
     ("《民法典》第五百零九条至第五百一十二条", [f"{MFD}/art{n}" for n in range(509, 513)]),
     ("《民法典》第509至512条", [f"{MFD}/art{n}" for n in range(509, 513)]),
-    ("《刑法》第一百二十条至第一百二十一条", [f"{XF}/art120"] + [f"{XF}/art120-{i}" for i in range(1, 7)] + [f"{XF}/art121"]),
+    ("《刑法》第一百二十条至第一百二十一条",
+     [f"{XF}/art120"] + [f"{XF}/art120-{i}" for i in range(1, 7)] + [f"{XF}/art121"]),
     ("《个人信息保护法》第十三条第一款第（一）项至第（三）项",
      [f"cn/中华人民共和国个人信息保护法/art13/para1/item{i}" for i in (1, 2, 3)]),
     ("《民事诉讼法》第二百三十七条第二款第四、六项",
@@ -103,14 +105,16 @@ ENGLISH = [
     ("PRC Criminal Law, Art. 264", [f"{XF}/art264"]),
     ("China's Civil Code, Article 1165", [f"{MFD}/art1165"]),
     ("Articles 577 and 584 of the PRC Civil Code", [f"{MFD}/art577", f"{MFD}/art584"]),
-    ("Articles 509 to 512 of the Civil Code of the People's Republic of China", [f"{MFD}/art{n}" for n in range(509, 513)]),
+    ("Articles 509 to 512 of the Civil Code of the People's Republic of China",
+     [f"{MFD}/art{n}" for n in range(509, 513)]),
     ("Article 1079, paragraph 2 of the PRC Civil Code", [f"{MFD}/art1079/para2"]),
     ("Article 52 of the PRC Contract Law", ["cn/中华人民共和国合同法/art52"]),
     ("Art. 264 PRC Criminal Law", [f"{XF}/art264"]),
     ("Article 1165 of the Civil Code of the PRC", [f"{MFD}/art1165"]),
     ("Article 3 of the Chinese Labor Law", ["cn/中华人民共和国劳动法/art3"]),
     ("Paragraph 2 of Article 509 of the PRC Civil Code", [f"{MFD}/art509/para2"]),
-    ("paragraph 1, item 2 of Article 39 of the PRC Labor Contract Law", ["cn/中华人民共和国劳动合同法/art39/para1/item2"]),
+    ("paragraph 1, item 2 of Article 39 of the PRC Labor Contract Law",
+     ["cn/中华人民共和国劳动合同法/art39/para1/item2"]),
 ]
 
 # forms of released models' answers (STARD, LexGenius, legal-consultation models)
@@ -156,7 +160,8 @@ CONTINUATIONS = [
      [f"{MFD}/art188/para1", f"{MFD}/art188"]),
     ("《民法典》第一百八十八条第二款规定：“前款规定的诉讼时效期间自权利人知道之日起计算。”",
      [f"{MFD}/art188/para2", f"{MFD}/art188/para1"]),
-    ("《劳动合同法》第十四条规定了无固定期限劳动合同。本条第二款列举了应当订立的情形。", [f"{LCL}/art14", f"{LCL}/art14/para2"]),
+    ("《劳动合同法》第十四条规定了无固定期限劳动合同。本条第二款列举了应当订立的情形。",
+     [f"{LCL}/art14", f"{LCL}/art14/para2"]),
     ("《劳动合同法》第三十九条第一款规定了过失性辞退。同条第一款第（三）项规定了严重失职。",
      [f"{LCL}/art39/para1", f"{LCL}/art39/para1/item3"]),
     ("根据《劳动合同法》，有下列情形之一的，应当订立无固定期限劳动合同：\n\n1. 劳动者在该用人单位连续工作满十年的"
@@ -170,8 +175,10 @@ CONTINUATIONS = [
     ("前款规定的期间自权利人知道之日起计算。", []),
     ("检察人员有《中华人民共和国民事诉讼法》第四十四条规定情形之一的，应当自行回避。\n前款规定，适用于书记员。",
      ["cn/中华人民共和国民事诉讼法/art44"]),
-    ("《中华人民共和国监察法》第十五条第二项规定的人员，对其违法行为依照前款规定处理。", ["cn/中华人民共和国监察法/art15/item2"]),
-    ("《民法典》第一百八十八条第一款规定：“前款规定的期间…”", [f"{MFD}/art188/para1"]),   # no paragraph before the first
+    ("《中华人民共和国监察法》第十五条第二项规定的人员，对其违法行为依照前款规定处理。",
+     ["cn/中华人民共和国监察法/art15/item2"]),
+    ("《民法典》第一百八十八条第一款规定：“前款规定的期间…”",
+     [f"{MFD}/art188/para1"]),   # no paragraph before the first
     ("《民法典》第五条规定了自愿原则，这是基本条件。", [f"{MFD}/art5"]),
     ("Under the PRC Civil Code, processing needs consent (Art. 9(2)(a)).", []),
     ("Under the GDPR and the PRC Civil Code, consent matters (Article 9).", []),

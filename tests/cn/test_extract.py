@@ -195,7 +195,8 @@ def test_stard_statute_names_resolve_to_corpus_articles(testdata_dir: Path) -> N
         want = f"{r['article']}" + (f"-{r['article_sub']}" if r.get("article_sub") else "")
         title = laws.tables().works.get(c.work, {}).get("title", "")
         # the work is the law the name gives (compared without 中华人民共和国 and brackets), the article is in it
-        if _strip(title) == _strip(r["law"]) and c.units[0].value == want and want in (laws.work_articles(c.work) or ()):
+        if (_strip(title) == _strip(r["law"]) and c.units[0].value == want
+                and want in (laws.work_articles(c.work) or ())):
             ok += 1
     share = ok / len(rel)
     print(f"STARD statute names resolved to a corpus article: {ok}/{len(rel)} = {share:.4f}")

@@ -13,12 +13,12 @@ from tests.conftest import write_jsonl_gz
 
 
 def test_cn_loader_toc_completeness_and_sub_articles(tmp_path: Path) -> None:
-    rows = [dict(title="中华人民共和国测试法", short_title="测试法", category="行政法", level="法律", version_date="2020-01-01",
-                 valid_from=None, expired=False, is_latest=True, n_versions=1, article_count=4, max_article=3,
-                 sub_articles=["第二条之一"], full_text=False),
-            dict(title="某条例", short_title="某条例", category="DLC", level="地方性法规", version_date=None, valid_from=None,
-                 expired=None, is_latest=True, n_versions=1, article_count=9, max_article=7, sub_articles=[],
-                 full_text=False)]
+    rows = [dict(title="中华人民共和国测试法", short_title="测试法", category="行政法", level="法律",
+                 version_date="2020-01-01", valid_from=None, expired=False, is_latest=True, n_versions=1,
+                 article_count=4, max_article=3, sub_articles=["第二条之一"], full_text=False),
+            dict(title="某条例", short_title="某条例", category="DLC", level="地方性法规", version_date=None,
+                 valid_from=None, expired=None, is_latest=True, n_versions=1, article_count=9, max_article=7,
+                 sub_articles=[], full_text=False)]
     recs = list(read_cn_laws(write_jsonl_gz(tmp_path / "cn_laws.jsonl.gz", rows)))
     keys = sorted(r.key for r in recs if isinstance(r, CorpusUnit))
     assert keys == [f"cn/中华人民共和国测试法/{s}" for s in ("art1", "art2", "art2-1", "art3")]

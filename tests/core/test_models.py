@@ -30,7 +30,8 @@ def test_metadata_of_another_kind_is_refused() -> None:
 
 
 def test_to_dict_prints_the_set_fields_only() -> None:
-    c = Citation(jurisdiction="us", kind=Kind.CASE, work="case", units=(Unit("", "5"), Unit("", "u.s."), Unit("", "137")),
+    c = Citation(jurisdiction="us", kind=Kind.CASE, work="case",
+                 units=(Unit("", "5"), Unit("", "u.s."), Unit("", "137")),
                  metadata=CaseMetadata(case_name="Marbury v. Madison", year="1803", parallel=("1 Cranch 137",)))
     assert c.to_dict()["metadata"] == {"case_name": "Marbury v. Madison", "year": "1803", "parallel": ["1 Cranch 137"]}
 

@@ -43,7 +43,8 @@ def test_rank_order() -> None:
     assert unknown.key == "de/or/art41" and known.key == "ch/or/art41"
     assert pipeline.reading_rank([known], "ch", ("de",), ctx) > pipeline.reading_rank([unknown], "de", ("de",), ctx)
     swiss = Context(text="", language="de", jurisdiction="ch")
-    assert pipeline.reading_rank([unknown], "ch", ("de",), swiss) > pipeline.reading_rank([unknown], "de", ("de",), swiss)
+    assert (pipeline.reading_rank([unknown], "ch", ("de",), swiss)
+            > pipeline.reading_rank([unknown], "de", ("de",), swiss))
 
 
 # (with the characters a word may follow: a newline, a no-break space, „, an emoji, a letter beyond the BMP)

@@ -67,7 +67,8 @@ def test_resume_jumps_over_the_text_already_read() -> None:
 
 def test_a_quiet_extractor_is_not_asked_at_its_quiet_characters() -> None:
     text = "§ 1 Art. 2 ebd. §"
-    assert hits(text, [A, B, C], quiet={A: "§", B: "e"}) == [(0, [2]), (text.index("Art"), [2]), (text.rindex("§"), [2])]
+    assert hits(text, [A, B, C], quiet={A: "§", B: "e"}) == [(0, [2]), (text.index("Art"), [2]),
+                                                              (text.rindex("§"), [2])]
     assert hits(text, [A, B, C], quiet={C: "§A"}) == [(0, [0]), (text.index("ebd"), [1]), (text.rindex("§"), [0])]
 
 

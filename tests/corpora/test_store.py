@@ -112,7 +112,8 @@ def test_ca_subdivisions_nesting() -> None:
 
 
 def test_cn_items() -> None:
-    paras = get("cn").parts.structure.subunits("", [{"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}])
+    kuan = {"kuan": 1, "text": "有下列情形之一的：", "items": ["（一）甲；", "（十二）乙。"]}
+    paras = get("cn").parts.structure.subunits("", [kuan])
     assert [c["value"] for c in paras[0]["children"]] == ["1", "12"]
 
 
@@ -126,7 +127,8 @@ def test_rebuild_is_skipped_when_inputs_unchanged(small_corpora: Path, small_sto
 def _digest(path: Path) -> list:
     con = sqlite3.connect(path)
     try:
-        return [con.execute("SELECT count(*), total(length(text)), group_concat(key, '') IS NOT NULL FROM units").fetchone(),
+        return [con.execute("SELECT count(*), total(length(text)), group_concat(key, '') IS NOT NULL "
+                            "FROM units").fetchone(),
                 con.execute("SELECT key, complete, repealed FROM works ORDER BY key").fetchall()]
     finally:
         con.close()

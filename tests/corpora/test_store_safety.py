@@ -200,7 +200,8 @@ def _empty_gz(folder: Path) -> Path:
 BUILDS = [
     # (name, source folder: "small" the small corpora, "empty" an empty folder, "empty-gz" snapshots without rows,
     #  extra arguments, exit code, stderr holds)
-    ("unknown jurisdiction", "small", ["--jurisdictions", "xx"], 2, "unknown jurisdiction xx: the snapshots are read for"),
+    ("unknown jurisdiction", "small", ["--jurisdictions", "xx"], 2,
+     "unknown jurisdiction xx: the snapshots are read for"),
     ("unknown among known", "small", ["--jurisdictions", "de,xx,yy"], 2, "unknown jurisdictions xx, yy"),
     ("no jurisdiction", "small", ["--jurisdictions", ","], 2, "unknown jurisdiction (none given)"),
     ("unknown, forced", "small", ["--jurisdictions", "xx", "--force"], 2, "unknown jurisdiction xx"),
@@ -256,7 +257,8 @@ GUARDED = [
 ]
 
 
-@pytest.mark.parametrize("name,holds,source,args,code,says", GUARDED, ids=[f"{g[0]}-{i}" for i, g in enumerate(GUARDED)])
+@pytest.mark.parametrize("name,holds,source,args,code,says", GUARDED,
+                         ids=[f"{g[0]}-{i}" for i, g in enumerate(GUARDED)])
 def test_a_build_must_keep_every_jurisdiction_of_the_store(name, holds, source, args, code, says, small_corpora,
                                                            tmp_path, capsys) -> None:
     import shutil

@@ -31,7 +31,8 @@ def parse(code: str, text: str = "", paragraphs: list[dict[str, Any]] | None = N
 # § 14 TzBfG Abs. 1, § 308 BGB Nr. 9, § 612 BGB, § 312 Abs. 2 BGB as de_fulltext prints them (abridged)
 TZBFG_14_1 = ("Die Befristung eines Arbeitsvertrages ist zulässig, wenn sie durch einen sachlichen Grund "
               "gerechtfertigt ist. Ein sachlicher Grund liegt insbesondere vor, wenn\n"
-              "1. der betriebliche Bedarf an der Arbeitsleistung nur vorübergehend besteht,\n2. die Befristung im Anschluss an eine Ausbildung erfolgt,\n"
+              "1. der betriebliche Bedarf an der Arbeitsleistung nur vorübergehend besteht,\n"
+              "2. die Befristung im Anschluss an eine Ausbildung erfolgt,\n"
               "8. die Befristung auf einem gerichtlichen Vergleich beruht.")
 BGB_308 = ("In Allgemeinen Geschäftsbedingungen ist insbesondere unwirksam\n1. (Annahmefrist)eine Bestimmung;\n"
            "1a. (Zahlungsfrist)eine Bestimmung, durch die sich der Verwender eine unangemessen lange Zeit vorbehält;\n"

@@ -88,7 +88,8 @@ def test_short_section_without_antecedent_stays_unresolved() -> None:
 
 def test_ebd_repeats_the_previous_citation() -> None:
     cites = legalcite.extract("Vgl. BGHZ 164, 11; ebd., Rn. 5. Siehe auch § 823 Abs. 1 BGB und a.a.O.")
-    assert [c.key for c in cites] == ["de/rep/bghz/164/11", "de/rep/bghz/164/11", "de/bgb/s823/abs1", "de/bgb/s823/abs1"]
+    assert [c.key for c in cites] == ["de/rep/bghz/164/11", "de/rep/bghz/164/11",
+                                      "de/bgb/s823/abs1", "de/bgb/s823/abs1"]
     assert cites[1].form is Form.ID and cites[1].antecedent == 0 and cites[1].pin == "Rn. 5"
     assert cites[1].metadata.id_form == "ebd., Rn. 5" and cites[1].metadata.reporter == "BGHZ"
     assert legalcite.extract("Das steht ebd. nicht.") == []
@@ -158,7 +159,8 @@ def test_parse_api() -> None:
 
 # ---------------------------------------------------------------- properties
 
-legal_alphabet = st.sampled_from(list("§ 0123456789IVX.,;-–()<>abcdefABS") + ["Abs.", "Satz", "BGB", " i.V.m. ", "Art.", "Nr.", "ff.", "BGHZ ", "NJW ", "vom ", " Mai "])
+legal_alphabet = st.sampled_from(list("§ 0123456789IVX.,;-–()<>abcdefABS") + [
+    "Abs.", "Satz", "BGB", " i.V.m. ", "Art.", "Nr.", "ff.", "BGHZ ", "NJW ", "vom ", " Mai "])
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,7 +15,8 @@ from legalcite.core.parse import parse_prefix, token_run
 from legalcite.jurisdictions.de import statute, trees
 from legalcite.keys import ROMAN_NUMERAL, ROMAN_SMALL_NUMERAL, int_to_roman, is_roman, roman_to_int
 
-_SIGN = re.compile(r"§§?(?=\s*\d)|(?<![\w.])(?:Artt?\.?|Artikeln?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|Articles?)(?=\s*\d)")
+_SIGN = re.compile(r"§§?(?=\s*\d)"
+                   r"|(?<![\w.])(?:Artt?\.?|Artikeln?|Paragra(?:f|ph)(?:en)?|[Ss]ections?|Articles?)(?=\s*\d)")
 
 
 def _same(window: str) -> None:
@@ -49,15 +50,16 @@ _PART = st.sampled_from(["§ 5", "§§ 280", " Abs. 1", " Abs 2", " Satz 2", " S
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(_PART, min_size=1, max_size=12).map(lambda ps: "§ " + "".join(ps)[2:] if ps[0][0] != "§" else "".join(ps)))
+@given(st.lists(_PART, min_size=1, max_size=12)
+       .map(lambda ps: "§ " + "".join(ps)[2:] if ps[0][0] != "§" else "".join(ps)))
 def test_a_run_parsed_alone_reads_as_the_whole_window(window: str) -> None:
     _same(window + " und so weiter.")
     _same(window)
 
 
 def test_the_grammars_roman_numerals_are_numerals_the_keys_read() -> None:
-    """``ROMAN_SMALL_NUMERAL`` (the German grammars' ``ROMAN_NUMERAL``) matches exactly I–XXXIX, each one ``roman_to_int`` reads;
-    ``ROMAN_NUMERAL`` exactly what ``is_roman`` accepts."""
+    """``ROMAN_SMALL_NUMERAL`` (the German grammars' ``ROMAN_NUMERAL``) matches exactly I–XXXIX, each one
+    ``roman_to_int`` reads; ``ROMAN_NUMERAL`` exactly what ``is_roman`` accepts."""
     small = re.compile(ROMAN_SMALL_NUMERAL)
     full = re.compile(ROMAN_NUMERAL)
     assert [n for n in range(1, 5000) if not full.fullmatch(int_to_roman(n))] == []

@@ -98,7 +98,8 @@ LISTS = [
     ("Art. 15 Abs. 1 und 3 DSGVO", [f"{R}/art15/par1", f"{R}/art15/par3"]),
     ("Articles 101 and 102 TFEU", ["eu/tfeu/art101", "eu/tfeu/art102"]),
     ("Art. 12 bis 14 DSGVO", [f"{R}/art12", f"{R}/art13", f"{R}/art14"]),
-    ("Articles 53 to 55 of Directive 2013/36/EU", ["eu/dir-2013-36/art53", "eu/dir-2013-36/art54", "eu/dir-2013-36/art55"]),
+    ("Articles 53 to 55 of Directive 2013/36/EU",
+     ["eu/dir-2013-36/art53", "eu/dir-2013-36/art54", "eu/dir-2013-36/art55"]),
     ("Art. 23 Abs. 1 Buchstabe a bis c DSGVO", [f"{R}/art23/par1/pta", f"{R}/art23/par1/ptb", f"{R}/art23/par1/ptc"]),
     ("Article 26(1)(a) to (c) of Regulation (EU) No 575/2013",
      ["eu/reg-2013-575/art26/par1/pta", "eu/reg-2013-575/art26/par1/ptb", "eu/reg-2013-575/art26/par1/ptc"]),
@@ -106,10 +107,12 @@ LISTS = [
      [f"{R}/art18/par1/pta", f"{R}/art18/par1/ptb", f"{R}/art18/par1/ptd"]),
     ("Art. 101 f. AEUV", ["eu/tfeu/art101", "eu/tfeu/art102"]),
     ("Art. 101 ff. AEUV", ["eu/tfeu/art101"]),
-    ("Artikel 6 Absatz 2 und Artikel 13 der Richtlinie 2009/52/EG", ["eu/dir-2009-52/art6/par2", "eu/dir-2009-52/art13"]),
+    ("Artikel 6 Absatz 2 und Artikel 13 der Richtlinie 2009/52/EG",
+     ["eu/dir-2009-52/art6/par2", "eu/dir-2009-52/art13"]),
     ("Artikel 5 Absatz 4 Unterabsatz 1 Satz 1 oder Absatz 5 Unterabsatz 2 Satz 2 der Verordnung (EU) Nr. 537/2014",
      ["eu/reg-2014-537/art5/par4/sub1/satz1", "eu/reg-2014-537/art5/par5/sub2/satz2"]),
-    ("des Artikels 51 Absatz 6, des Artikels 52 Absatz 4 oder des Artikels 54 Absatz 2 Satz 2 der Verordnung (EU) 2023/2411",
+    ("des Artikels 51 Absatz 6, des Artikels 52 Absatz 4 oder des Artikels 54 Absatz 2 Satz 2 "
+     "der Verordnung (EU) 2023/2411",
      ["eu/reg-2023-2411/art51/par6", "eu/reg-2023-2411/art52/par4", "eu/reg-2023-2411/art54/par2/satz2"]),
 ]
 

@@ -108,7 +108,8 @@ def test_parse_eli_page() -> None:
 def test_parse_legacy_page() -> None:
     page = parse_act_page((FIX / "eurlex_31995L0046_en.html").read_text(encoding="utf-8"))
     assert page["format"] == "legacy" and list(page["articles"]) == ["1", "28", "29", "34"]
-    assert page["articles"]["29"]["heading"].startswith("Working Party") and page["articles"]["28"]["paragraphs"] == ["1"]
+    assert (page["articles"]["29"]["heading"].startswith("Working Party")
+            and page["articles"]["28"]["paragraphs"] == ["1"])
 
 
 def test_not_held_page() -> None:

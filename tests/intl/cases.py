@@ -1,4 +1,5 @@
-"""Treaty citation cases (``int``): (text, expected keys in order[, extract() options]). docs/keys.md's example first."""
+"""Treaty citation cases (``int``): (text, expected keys in order[, extract() options]). docs/keys.md's example
+first."""
 
 DESIGN = [
     ("Art. 6 Abs. 1 EMRK", ["int/echr/art6/par1"]),

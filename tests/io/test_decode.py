@@ -59,7 +59,8 @@ CAPPED = [
     ("whole", "a\n" + "y" * 30, [(TOO_LONG, 1)]),      # past the limit, within the line's cap
     ("blocks", "a\n" + _LONG + "\nb\n\nc\n" + "y" * 30 + "\n\nd\ne", [(TOO_LONG, 1), (TOO_LONG, 5), ("d\ne", 8)]),
     ("text", "a\n" + _LONG + "\nb", [("a", 1), (TOO_LONG, 2), ("b", 3)]),
-    ("jsonl", '{"id": 1, "answer": "' + _LONG + '"}\n{"id": 2, "answer": "ok"}', [(TOO_LONG, 1), ('{"id": 2, "answer": "ok"}', 2)]),
+    ("jsonl", '{"id": 1, "answer": "' + _LONG + '"}\n{"id": 2, "answer": "ok"}',
+     [(TOO_LONG, 1), ('{"id": 2, "answer": "ok"}', 2)]),
 ]
 
 

@@ -71,7 +71,8 @@ SHAPES = [
     ('id,answer\n1,"Nach § 823 BGB, sagt er"\n2,"zwei\nZeilen"\n\n3,x,y\n4,\n', {"format": "auto", "field": "answer"},
      "csv", [("Line", 2, "1"), ("Line", 3, "2"), ("BadLine", 6, None), ("Line", 7, "4")]),
     ("id\tanswer\n1\tx\n", {"format": "jsonl", "field": "answer"}, "csv", [("Line", 2, "1")]),
-    ('id,answer\n1,"a"b\n2,c\n', {"format": "jsonl", "field": "answer"}, "csv", [("BadLine", 2, None), ("Line", 3, "2")]),
+    ('id,answer\n1,"a"b\n2,c\n', {"format": "jsonl", "field": "answer"}, "csv",
+     [("BadLine", 2, None), ("Line", 3, "2")]),
     ("id,answer\n1,x\n", {"format": "auto", "field": "text"}, "blocks", [("Line", 1, None)]),   # not the field read
     ("Yes, no\n", {"format": "auto", "field": "answer"}, "blocks", [("Line", 1, None)]),
     ("id;answer\n1;x\n", {"format": "auto", "name": "answers.csv"}, "csv", [("Line", 2, "1")]),         # by its name

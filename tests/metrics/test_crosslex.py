@@ -449,8 +449,8 @@ def test_key_map_maps_the_benchmarks_identifiers_onto_canonical_keys(tmp_path, c
                    encoding="utf-8")
     for m in (jsonl, csv):
         # gold in the benchmark's scheme, predictions as citations: mapped 2, parsed 2 → P 1, R 1
-        r = _one(["CN-CivilCode-Art1165", "DE-BGB-823-1"], ["《中华人民共和国民法典》第一千一百六十五条", "§ 823 Abs. 1 BGB"],
-                 key_map=str(m))
+        r = _one(["CN-CivilCode-Art1165", "DE-BGB-823-1"],
+                 ["《中华人民共和国民法典》第一千一百六十五条", "§ 823 Abs. 1 BGB"], key_map=str(m))
         assert r["citation_f1"] == 1.0 and r["unparsed"] == [] and r["string_identifiers"]["gold"] == 0
         assert r["key_map"] == {"file": str(m), "identifiers": 2, "citations_mapped": 2}
     # without the map the same gold scores 0 (two strings against two keys)

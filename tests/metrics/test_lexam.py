@@ -197,8 +197,9 @@ def test_breakdowns_by_hand():
 
 def test_unrecognised_response_field_is_an_error():
     gold = rows({"id": "q1", "gold": 0})
-    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'q1'\): no response: expected one of 'prediction', 'response', "
-                                              r"'output', 'generation', 'completion'; the line has 'answer_text', 'id'"):
+    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'q1'\): no response: expected one of 'prediction', "
+                                              r"'response', 'output', 'generation', 'completion'; "
+                                              r"the line has 'answer_text', 'id'"):
         lexam.score_mcq(rows({"id": "q1", "answer_text": "###A###"}), gold, samples=0)
     with pytest.raises(ScoreInputError, match="'response' must be a string"):
         lexam.score_mcq(rows({"id": "q1", "response": ["A"]}), gold, samples=0)
@@ -244,7 +245,8 @@ def test_cli_mcq_by_table(tmp_path, capsys, testdata_dir):
 
 
 def test_open_rows_without_scores_are_an_error():
-    with pytest.raises(ScoreInputError, match=r"<input>:2 \(id 'b'\): no judge scores: expected one of 'scores', 'judges'"):
+    with pytest.raises(ScoreInputError,
+                       match=r"<input>:2 \(id 'b'\): no judge scores: expected one of 'scores', 'judges'"):
         lexam.score_open(rows({"id": "a", "scores": {"j": 1.0}}, {"id": "b", "score": 0.5}), samples=0)
     with pytest.raises(ScoreInputError, match="judge 'j' score is not a number: '0.5'"):
         lexam.score_open(rows({"id": "a", "scores": {"j": "0.5"}}), samples=0)

@@ -335,7 +335,8 @@ def test_answer_under_response_is_found_or_named():
     r = lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": DISCLAIMED, "citations": []}))
     assert r["tasks"][0]["answer_field"] == "response" and r["tasks"][0]["disclaimer"] is not None
     assert r["score"] == 100.0                      # the disclaimer under 'response' is seen
-    with pytest.raises(ScoreInputError, match=r"<input>:1 \(id 'a'\): no answer text: expected one of 'answer', 'response'"):
+    with pytest.raises(ScoreInputError,
+                       match=r"<input>:1 \(id 'a'\): no answer text: expected one of 'answer', 'response'"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "text": "x", "citations": []}))
     with pytest.raises(ScoreInputError, match=r"expected one of 'body'; the line has 'citations', 'criteria'"):
         lexassay.score(rows({"id": "a", "criteria": [{"met": True}], "response": "x", "citations": []}),
@@ -354,7 +355,8 @@ def test_repeated_task_ids_are_an_error_unless_keep_first(tmp_path, capsys):
     # a1 twice: which answer is the task's is not ours to guess
     t = [_task("a1", citations=[]), _task("a2", citations=[]),
          {"id": "a1", "criteria": [{"met": False}], "answer": "x", "citations": []}]
-    with pytest.raises(ScoreInputError, match=r"1 repeated task id .*\n  <input>:3 \(id 'a1'\): the id of line 1 again"):
+    with pytest.raises(ScoreInputError,
+                       match=r"1 repeated task id .*\n  <input>:3 \(id 'a1'\): the id of line 1 again"):
         lexassay.score(rows(*t))
     # --keep first: a1's first line (1.0) and a2 (1.0) → 100.0; the repeat is listed, not scored
     r = lexassay.score(rows(*t), keep="first")
@@ -400,7 +402,8 @@ def test_no_disclaimer_found_in_court_and_exam_texts(testdata_dir):
     """Court opinions, German court sentences, LEXam exam texts, LexGenius and STARD questions hold no disclaimer;
     an earlier rule found 14 in the US opinions (a lawyer word and a recommending word in one sentence)."""
     texts = [b for b in (testdata_dir / "us_opinions.txt").read_text(encoding="utf-8").split("\n\n") if b.strip()]
-    for name, fields in (("de_refex_ler.jsonl", ("text",)), ("lexam_open_sample.jsonl", ("question", "reference_answer")),
+    for name, fields in (("de_refex_ler.jsonl", ("text",)),
+                         ("lexam_open_sample.jsonl", ("question", "reference_answer")),
                          ("lexgenius_sample.jsonl", ("question",)), ("stard_queries.jsonl", ("query",))):
         for line in (testdata_dir / name).read_text(encoding="utf-8").splitlines():
             texts += [json.loads(line)[f] for f in fields]

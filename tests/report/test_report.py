@@ -166,8 +166,9 @@ def test_summary_counts_match_the_records():
 
 
 def test_non_finite_numbers_do_not_break_the_data_block():
-    rec = {"line": 1, "text": "x", "summary": {"lexassay_deduction": float("nan")}, "citations": [
-        {"key": "k", "status": "real", "evidence": [{"source": "s", "details": {"score": float("inf"), "o": object()}}]}]}
+    evidence = [{"source": "s", "details": {"score": float("inf"), "o": object()}}]
+    rec = {"line": 1, "text": "x", "summary": {"lexassay_deduction": float("nan")},
+           "citations": [{"key": "k", "status": "real", "evidence": evidence}]}
     page = render([rec])
     data = json.loads(_parse(page).script_bodies[0])
     assert data["answers"][0]["deduction"] == 0.0

@@ -19,8 +19,8 @@ N = 10_000
 
 @pytest.fixture(scope="module")
 def browser():
-    # skipped here, not at import: `pytest tests/report/test_report_browser.py` (a README command) then reports the tests
-    # as skipped with exit 0 on a machine without a browser, instead of exit 5 (nothing collected)
+    # skipped here, not at import: `pytest tests/report/test_report_browser.py` (a README command) then reports the
+    # tests as skipped with exit 0 on a machine without a browser, instead of exit 5 (nothing collected)
     if not CHROMIUM:
         pytest.skip("no chromium binary (apt-get install -y chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install playwright)")

@@ -34,7 +34,8 @@ KEY_CASES = [
     ("de/sgb-v/s9999", "invented", []),
     ("de/egbgb/art229/s99", "not_checked", ["partial"]),    # no complete TOC for EGBGB
     ("de/fantasieg/s1", "not_findable", ["fantasieg"]),
-    ("cn/中华人民共和国民法典/art1079/para9", "invented", ["《中华人民共和国民法典》第一千零七十九条 has 款 1–5", "第九款 does not exist"]),
+    ("cn/中华人民共和国民法典/art1079/para9", "invented",
+     ["《中华人民共和国民法典》第一千零七十九条 has 款 1–5", "第九款 does not exist"]),
     ("cn/中华人民共和国民法典/art1300", "invented", ["第一千三百条 does not exist"]),
     ("cn/中华人民共和国民法典/art509/para2", "real", []),
     ("cn/中华人民共和国劳动合同法/art39/item2", "real", []),

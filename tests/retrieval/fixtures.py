@@ -22,7 +22,8 @@ UNITS = [
     unit("de/stgb/s242", "Diebstahl",
          "Wer eine fremde bewegliche Sache einem anderen wegnimmt, wird mit Freiheitsstrafe bestraft.", "de"),
     unit("cn/中华人民共和国民法典/art577", "违约责任",
-         "当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。", "zh"),
+         "当事人一方不履行合同义务或者履行合同义务不符合约定的，"
+         "应当承担继续履行、采取补救措施或者赔偿损失等违约责任。", "zh"),
     unit("cn/中华人民共和国民法典/art1079", "离婚",
          "夫妻一方要求离婚的，可以由有关组织进行调解或者直接向人民法院提起离婚诉讼。", "zh"),
     unit("cn/中华人民共和国刑法/art264", "盗窃罪",
@@ -33,7 +34,8 @@ UNITS = [
          "Every person who, under color of any statute, deprives a citizen of rights secured by the Constitution "
          "shall be liable to the party injured.", "en"),
     unit("us-ca/lab/s1194", "Minimum wage",
-         "An employee receiving less than the legal minimum wage may recover the unpaid balance of wages in a civil action.", "en"),
+         "An employee receiving less than the legal minimum wage may recover the unpaid balance of wages "
+         "in a civil action.", "en"),
     unit("us-ca/fam/s2310", "Grounds for dissolution",
          "Dissolution of the marriage may be based on irreconcilable differences or permanent legal incapacity.", "en"),
 ]

@@ -170,7 +170,8 @@ def test_benchmark_query_sets(testdata_dir):
     assert len(stard) == 1543 and all(q["citations"] for q in stard)
     ler = list(ler_queries(testdata_dir / "de_ler_test.jsonl"))
     assert ler and all("[…]" in q["query"] for q in ler)
-    raw = {f"ler-{n}": json.loads(line) for n, line in enumerate(open(testdata_dir / "de_ler_test.jsonl", encoding="utf-8"))}
+    raw = {f"ler-{n}": json.loads(line)
+           for n, line in enumerate(open(testdata_dir / "de_ler_test.jsonl", encoding="utf-8"))}
     for q in ler:   # each statute span is replaced by one mask and nothing else changes in length
         r = raw[q["id"]]
         spans = [e for e in r["expected"] if e["kind"] == "statute"]
@@ -325,7 +326,8 @@ def test_bm25_indexes_work_title_and_path(tmp_path):
                         text="一方要求的，可以由有关组织进行调解。", language="zh",
                         path=("第五编 婚姻家庭", "第四章 离婚")),
              CorpusUnit(key="cn/物业管理条例/art2", jurisdiction="cn", work="物业管理条例", work_title="物业管理条例",
-                        heading="第二条", text="本条例所称物业管理，是指业主通过选聘物业服务企业进行维修养护。", language="zh")]
+                        heading="第二条", text="本条例所称物业管理，是指业主通过选聘物业服务企业进行维修养护。",
+                        language="zh")]
     ix = load_index(build_index(units, tmp_path / "ix", kind="bm25", progress=False))
     assert ix.search("离婚怎么调解", 1)[0].key == "cn/中华人民共和国民法典/art1079"
     assert ix.search("婚姻家庭", 1)[0].key == "cn/中华人民共和国民法典/art1079"

@@ -15,7 +15,8 @@ from tests.conftest import make_pubinfo
 def test_section_url_is_the_one_the_loader_and_the_resolver_use():
     url = "https://leginfo.legislature.ca.gov/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=1542"
     assert section_url("civ", "1542") == url
-    assert unit_from_section_page((FIX / "leginfo_civ_1542.html").read_text(encoding="utf-8"), "CIV").extra["url"] == url
+    page = (FIX / "leginfo_civ_1542.html").read_text(encoding="utf-8")
+    assert unit_from_section_page(page, "CIV").extra["url"] == url
 
 
 def test_leginfo_section_page():

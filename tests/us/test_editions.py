@@ -24,7 +24,8 @@ def test_every_row_is_a_reporters_db_edition_with_a_source() -> None:
 
 # (edition, decision years after the correction, last volume): what reporters-db gets wrong or lacks
 CORRECTED = [
-    ("F. Supp.", (1932, 1998), 999),       # reporters-db: 1932–1988, so Carr v. First Nationwide Bank (1993) looked invented
+    ("F. Supp.", (1932, 1998), 999),       # reporters-db: 1932–1988, so Carr v. First Nationwide Bank (1993)
+                                           # looked invented
     ("F. Supp. 2d", (1997, 2014), 999),    # reporters-db: from 1988
     ("F.3d", (1993, 2021), 999),           # reporters-db: running
     ("F. App'x", (2001, 2021), 861),       # reporters-db: running

@@ -220,7 +220,8 @@ def test_fast_path_agrees_with_grammar(chain: str) -> None:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.from_regex(r"(?:§§? ?|[Ss]ections? )?\d{1,4}[a-c]?(?:\([a-zA-Z0-9]\)){0,3}(?:(?:, | and | ?[-–] ?)\d{1,4}){0,2}"
+@given(st.from_regex(r"(?:§§? ?|[Ss]ections? )?\d{1,4}[a-c]?(?:\([a-zA-Z0-9]\)){0,3}"
+                     r"(?:(?:, | and | ?[-–] ?)\d{1,4}){0,2}"
                      r"(?:, subd\. \([a-c]\))?(?: et seq\.)?[ .,;a-z]{0,6}", fullmatch=True))
 def test_fast_path_agrees_with_grammar_property(text: str) -> None:
     assert us_chain.parse_chain(text, 0) == us_chain.parse_chain(text, 0, fast=False)
