@@ -32,10 +32,12 @@ class Source(Protocol):
     """What every registered source has: a name and the origins it may contact (the network allow-list)."""
 
     @property
-    def name(self) -> str: ...       # short id, the online cache's source column: gii, dejure, courtlistener, ...
+    def name(self) -> str:
+        """The short id: the registry's key and the online cache's source column (gii, dejure, courtlistener …)."""
 
     @property
-    def origins(self) -> tuple[str, ...]: ...   # every origin it may contact (base, download and file hosts)
+    def origins(self) -> tuple[str, ...]:
+        """Every origin it may contact (its base, download and file hosts): they join the network allow-list."""
 
 
 @runtime_checkable
@@ -43,10 +45,12 @@ class OnlineSource(Source, Protocol):
     """A site the online check asks about single citations (``legalcite check --online``, ``legalcite url``)."""
 
     @property
-    def host(self) -> str: ...       # the host named in evidence: gesetze-im-internet.de, ...
+    def host(self) -> str:
+        """The host named in evidence (gesetze-im-internet.de …)."""
 
     @property
-    def base(self) -> str: ...       # origin every URL starts with
+    def base(self) -> str:
+        """The origin every URL it builds starts with (a test passes another, a fixture server's)."""
 
     def handles(self, citation: Citation) -> bool:
         """Whether this source can say anything about ``citation`` (its jurisdiction, kind, a work it publishes); only
@@ -79,10 +83,12 @@ class BulkSource(Source, Protocol):
     jurisdiction names it: its ``Jurisdiction.fetch``)."""
 
     @property
-    def laws_help(self) -> str: ...   # what --laws names for this source
+    def laws_help(self) -> str:
+        """What ``--laws`` names for this source (its help text and error messages say it)."""
 
     @property
-    def needs_laws(self) -> bool: ...  # whether --laws is required: the source offers no download of every law (flk)
+    def needs_laws(self) -> bool:
+        """Whether ``--laws`` is required: the source offers no download of every law (flk)."""
 
     def download(self, dl: Downloader, laws: list[str], options: FetchOptions,
                  say: Callable[[str], None]) -> Files:
