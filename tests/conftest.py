@@ -4,9 +4,12 @@ why — every use of it goes through the ``shared_dir`` fixture or those built o
 mirror the layout: ``tests/<jurisdiction>/`` per jurisdiction package (``cases.py`` holds its table of ``(text,
 expected keys)`` rows), ``tests/core/`` for the shared mechanisms, ``tests/io/`` for the readers and writers.
 
-- ``small_corpora`` / ``small_store`` / ``store``: a store built from a *subset* of ``../shared/corpora`` (all
-  tables of contents and lists, full texts of a few laws), filtered line by line into a temporary directory, so
-  the real loaders run on real rows in seconds; built once per session.
+- ``small_corpora`` / ``small_store`` / ``store`` / ``case_store``: a store built from ``tests/fixtures/corpora``,
+  rows written for the tests in the snapshots' formats (its README says what they keep true), so that the real
+  loaders run on a fresh clone too; built once per session.
+- ``subset_corpora`` / ``subset_store``: a larger store from a *subset* of ``../shared/corpora`` (all tables of
+  contents and lists, full texts of a few laws), filtered line by line into a temporary directory, for the tests
+  that judge against whole laws (they skip without ``../shared``).
 - :class:`Router` and :func:`docx`: answers of the official sources from ``tests/fixtures/official`` (written in
   each source's documented format) through ``httpx.MockTransport``; :func:`local_server`: a real HTTP server on
   127.0.0.1 for fault injection.
@@ -55,15 +58,13 @@ def testdata_dir(shared_dir: Path) -> Path:
 # ------------------------------------------------------------------ a tiny store from the corpora fixture
 
 FIXTURE_CORPORA = Path(__file__).parent / "fixtures" / "corpora"
-# While the fixture grows, LC_TEST_CORPORA=fixture builds small_store from it; otherwise from the shared subset.
-_USE_FIXTURE = os.environ.get("LC_TEST_CORPORA") == "fixture"
 
 
 @pytest.fixture(scope="session")
-def fixture_corpora(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def small_corpora(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``tests/fixtures/corpora/*.jsonl`` (rows written for the tests, in the snapshots' formats), gzipped under the
     snapshots' file names, as ``corpus build`` reads them."""
-    out = tmp_path_factory.getbasetemp() / "lc_fixture_corpora"
+    out = tmp_path_factory.getbasetemp() / "lc_small_corpora"
     if not (out / "done").exists():
         out.mkdir(exist_ok=True)
         for src in sorted(FIXTURE_CORPORA.glob("*.jsonl")):
@@ -71,11 +72,6 @@ def fixture_corpora(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 fo.write(src.read_bytes())
         (out / "done").write_text("ok")
     return out
-
-
-@pytest.fixture(scope="session")
-def small_corpora(request: pytest.FixtureRequest) -> Path:
-    return request.getfixturevalue("fixture_corpora" if _USE_FIXTURE else "subset_corpora")
 
 
 @pytest.fixture(scope="session")

@@ -80,13 +80,13 @@ def test_correct_citation_is_not_flagged(small_store: Path, claim: str, key: str
     assert a.judged and not a.misattributed, a
 
 
-def test_german_lexical_alone_is_held_to_court_prose(small_store: Path) -> None:
+def test_german_lexical_alone_is_held_to_court_prose(subset_store: Path) -> None:
     """German BM25 alone is calibrated so that real court citations (LER, refex, BGE) stay at 4 % false alarms,
     which court prose, naming a norm without restating it, needs: a rent claim cited to § 1922 BGB (succession)
     ranks the cited unit 392nd and names the rent provisions as fitting better, but stays below that threshold
     without unit vectors; with them the fused misfit catches it (docs/check.md §4, measured in
     ``benchmarks/check_attribution.py``)."""
-    a = _judge(small_store, "Der Mieter muss die Miete monatlich im Voraus zahlen und der Vermieter die Wohnung "
+    a = _judge(subset_store, "Der Mieter muss die Miete monatlich im Voraus zahlen und der Vermieter die Wohnung "
                             "überlassen.", "de/bgb/s1922")
     assert a.judged and not a.misattributed and a.lexical.rank > 300
     assert a.better and all(k.startswith("de/bgb/s5") for k, _ in a.better)   # §§ 535 ff., the lease
@@ -153,10 +153,11 @@ def test_decision_and_confirmation_rules() -> None:
         lex.misfit("cosine")
 
 
-def test_check_reports_scores_and_confirmed_in_evidence(small_store: Path) -> None:
+def test_check_reports_scores_and_confirmed_in_evidence(subset_store: Path) -> None:
+    """On the whole BGB: the cited unit ranks below a hundred others."""
     text = ("Die Kündigungsfrist beträgt vier Wochen zum Fünfzehnten oder zum Ende eines Kalendermonats "
             "(§ 823 BGB). Diebstahl begeht, wer eine fremde bewegliche Sache wegnimmt (§ 242 StGB).")
-    first, second = check(text, store=small_store)
+    first, second = check(text, store=subset_store)
     assert first.status == Status.MISATTRIBUTED and "does not support" in first.reason
     # the figure and BM25 agree (two signals): confirmed without unit vectors
     assert first.confirmed is True and "it does not state vier Wochen" in first.reason
@@ -169,7 +170,7 @@ def test_check_reports_scores_and_confirmed_in_evidence(small_store: Path) -> No
     assert ev.details["bm25"]["rank"] > 100 and ev.details["bm25"]["s_cited"] == 0
     assert ev.details["bm25"]["better"][0][0] == "de/bgb/s622"
     assert ev.details["across"]["other"] and ev.details["across"]["s_other"] > 0
-    assert check(text, store=small_store, attribution=False)[0].status == Status.REAL
+    assert check(text, store=subset_store, attribution=False)[0].status == Status.REAL
 
 
 @pytest.fixture(scope="module")

@@ -24,12 +24,19 @@ from tests.fake_openai import FakeOpenAI, Reply, user_text
 SELLER = "Der Verkäufer hat dem Käufer die Sache frei von Sach- und Rechtsmängeln zu verschaffen (§ 823 BGB)."
 # not judged by the rules: an English claim about German law, and no unit vectors in the small store
 LANDLORD = "The landlord must return the deposit within two weeks (§ 823 BGB)."
-# real by the rules, its misfit near the threshold (0.32 of 0.38): succession is not the lease
+# real by the rules, its misfit near the threshold (0.32 of 0.38): succession is not the lease. Near it only among
+# all of the BGB's units: on the few of the corpora fixture it is flagged outright, so RENT is checked on the subset.
 RENT = "Der Mieter muss die Miete monatlich im Voraus zahlen und der Vermieter die Wohnung überlassen (§ 1922 BGB)."
+
+
 # decided by the rules (BM25 ranks § 242 first) and no claim at all: never asked
 THEFT = ("Wer eine fremde bewegliche Sache wegnimmt, um sie sich rechtswidrig zuzueignen, macht sich wegen "
          "Diebstahls strafbar (§ 242 StGB).")
 BARE = "Rechtsgrundlage: Art. 41 OR"
+
+
+def _store_for(text: str, request: pytest.FixtureRequest) -> Path:
+    return request.getfixturevalue("subset_store" if text is RENT else "small_store")
 
 NO = "DOES NOT SUPPORT\nThe cited provision is about another matter."
 YES = "SUPPORTS\nThe provision states this."
@@ -92,11 +99,13 @@ DECISIONS = [
 
 
 @pytest.mark.parametrize("text, answer, status, confirmed, decided_by, reason, asked", DECISIONS)
-def test_what_the_opinion_decides(small_store: Path, tmp_path: Path, text: str, answer: str, status: Status,
-                                  confirmed: bool | None, decided_by: str, reason: str | None, asked: str) -> None:
-    [rules] = check(text, store=small_store)
+def test_what_the_opinion_decides(request: pytest.FixtureRequest, tmp_path: Path, text: str, answer: str,
+                                  status: Status, confirmed: bool | None, decided_by: str, reason: str | None,
+                                  asked: str) -> None:
+    store = _store_for(text, request)
+    [rules] = check(text, store=store)
     with Model(answer) as fake:
-        [cc] = check(text, store=small_store, attribution_judge=_settings(fake.url, tmp_path / "c.sqlite"))
+        [cc] = check(text, store=store, attribution_judge=_settings(fake.url, tmp_path / "c.sqlite"))
         assert fake.requests == 1
     assert (cc.status, cc.confirmed) == (status, confirmed), cc.reason
     assert reason in cc.reason if reason else cc.reason == rules.reason
@@ -245,10 +254,11 @@ def test_parse_answer(answer: str | None, verdict: str | None) -> None:
     assert got == verdict and (why if verdict is None else True)
 
 
-def test_what_is_asked(small_store: Path) -> None:
+def test_what_is_asked(subset_store: Path) -> None:
     """Every misattribution, a real verdict not judged though it has a claim, a real verdict near its threshold;
-    not a firm real verdict, not a bare citation, not a verdict without attribution evidence."""
-    [seller], [landlord], [rent], [theft], [bare] = (check(t, store=small_store)
+    not a firm real verdict, not a bare citation, not a verdict without attribution evidence. On whole laws: the
+    thresholds are the calibrated ones of a work's full unit list (the fixture's StGB has one unit)."""
+    [seller], [landlord], [rent], [theft], [bare] = (check(t, store=subset_store)
                                                      for t in (SELLER, LANDLORD, RENT, THEFT, BARE))
     assert [O.asked_for(c) for c in (seller, landlord, rent, theft, bare)] == [
         "flagged", "not judged", "near the threshold", None, None]

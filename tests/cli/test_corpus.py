@@ -113,7 +113,9 @@ def test_cli_embed_stores_vectors_once_and_refuses_a_missing_store(small_store, 
     path = tmp_path / "store.sqlite"
     shutil.copy(small_store, path)
     assert main(["corpus", "embed", "--store", str(path), "--works", "de/burlg", "--quiet"]) == 0
-    assert "1 of 1 works embedded (18 units)" in capsys.readouterr().err
+    with sqlite3.connect(path) as con:
+        n = con.execute("SELECT count(*) FROM units WHERE key LIKE 'de/burlg/%'").fetchone()[0]
+    assert f"1 of 1 works embedded ({n} units)" in capsys.readouterr().err
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT scope, embedder FROM attribution_vectors").fetchall() == [("de/burlg", "use")]
     assert main(["corpus", "embed", "--store", str(path), "--works", "de/burlg", "--quiet"]) == 0

@@ -252,7 +252,7 @@ GUARDED = [
     ("one of two jurisdictions", "de,eu", "small", ["--jurisdictions", "eu"], 2, "no units of de, where it has"),
     ("a superset", "de,eu", "small", ["--jurisdictions", "de,eu,us"], 0, "built"),
     ("a jurisdiction below 90 % of its units", "de,eu", "bgb-only", ["--jurisdictions", "de,eu"], 2,
-     "de: 2,"),
+     "of its {de:,} (at least 90% must stay)"),
     ("the same, forced", "de,eu", "bgb-only", ["--jurisdictions", "de,eu", "--force"], 0, "built"),
 ]
 
