@@ -127,10 +127,10 @@ def test_a_bare_cr_does_not_shift_line_numbers(small_store, tmp_path, capsys):
     assert f"{src}:3 (id 3): missing field 'answer'" in err
 
 
-def test_a_malformed_snapshot_is_exit_2_with_file_and_line(tmp_path, corpora_dir, capsys):
+def test_a_malformed_snapshot_is_exit_2_with_file_and_line(tmp_path, small_corpora, capsys):
     import gzip
 
-    with gzip.open(corpora_dir / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
+    with gzip.open(small_corpora / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         good = fh.readline()
     with gzip.open(tmp_path / "de_toc.jsonl.gz", "wt", encoding="utf-8") as fh:
         fh.write(good + "{broken\n")
@@ -159,7 +159,7 @@ BOMBS = [
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in kB")
 @pytest.mark.parametrize("name,byte,members,command,says", BOMBS, ids=[b[0] for b in BOMBS])
 def test_a_decompression_bomb_is_refused_in_bounded_memory_and_the_store_kept(name, byte, members, command, says,
-                                                                              corpora_dir, tmp_path):
+                                                                              small_corpora, tmp_path):
     import gzip
     import shutil
 
@@ -168,7 +168,7 @@ def test_a_decompression_bomb_is_refused_in_bounded_memory_and_the_store_kept(na
 
     from tests.conftest import CASE_LIST
 
-    with gzip.open(corpora_dir / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
+    with gzip.open(small_corpora / "de_toc.jsonl.gz", "rt", encoding="utf-8") as fh:
         good = fh.readline() if command == "build" else CASE_LIST.read_text(encoding="utf-8").splitlines(True)[0]
     folder = tmp_path / "bomb"
     folder.mkdir()
