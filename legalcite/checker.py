@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import functools
 import importlib.util
 import logging
 import os
@@ -164,13 +165,14 @@ def _check(texts: Sequence[str], citations_of: Callable[[str], Sequence[Citation
                 resolved.append(_resolve(citations_of(text), chain, options.online, guess_language(text)))
         except Exception as e:  # noqa: BLE001  typed errors and bugs alike stay with their text
             resolved.append(e)
-    ok = [i for i, r in enumerate(resolved) if not isinstance(r, Exception)]
+    good = {i: r for i, r in enumerate(resolved) if not isinstance(r, Exception)}  # (the others failed)
+    ok = list(good)
     out: list[list[CheckedCitation] | Exception] = list(resolved)  # type: ignore[arg-type]
     asked = list(questions) if questions is not None else [None] * len(texts)
     done: list[Any] | None = None
     if options.max_seconds is None:  # the claims of all texts in one batch
         try:
-            done = _finish([resolved[i] for i in ok], [texts[i] for i in ok], store, options,
+            done = _finish([good[i] for i in ok], [texts[i] for i in ok], store, options,
                            [asked[i] for i in ok])
         except Exception:  # noqa: BLE001  (a step fails a citation, not the batch: _isolated) find the text that fails
             done = None
@@ -179,7 +181,7 @@ def _check(texts: Sequence[str], citations_of: Callable[[str], Sequence[Citation
         for i in ok:
             try:
                 with budgets[i]:
-                    done.append(_finish([resolved[i]], [texts[i]], store, options, [asked[i]])[0])
+                    done.append(_finish([good[i]], [texts[i]], store, options, [asked[i]])[0])
             except Exception as e:  # noqa: BLE001
                 done.append(e)
     for i, verdicts in zip(ok, done):
@@ -291,11 +293,14 @@ def _finish(resolved: Sequence[tuple[list[CheckedCitation], list[Any]]], texts: 
         except (StoreError, OverBudget):  # (the run or the answer ends)
             raise
         except Exception:  # noqa: BLE001  each text alone, and in a text that fails each citation alone
-            outs = [_isolated(lambda o, u=units, t=text, q=q: attribute_texts([(o, u, t)], store, questions=[q],
-                                                                               opinion=opinion)[0],
+            def attribute_one(o: list[CheckedCitation], units: Sequence[Any], text: str, q: str | None
+                              ) -> list[CheckedCitation]:
+                return attribute_texts([(o, units, text)], store, questions=[q], opinion=opinion)[0]
+
+            outs = [_isolated(functools.partial(attribute_one, units=units, text=text, q=q),
                               out, Status.REAL, lambda cc, said: not_run(cc, f"{said} in the misattribution test"))
                     for (out, units, text), q in zip(jobs, asked)]
-        outs = [_isolated(lambda o, t=text: with_successors(o, t, store), out, Status.REPEALED,
+        outs = [_isolated(functools.partial(with_successors, text=text, store=store), out, Status.REPEALED,
                           lambda cc, said: _with_fault(cc, "looking up the successor", said))
                 for out, text in zip(outs, texts)]
     elif not attribution:  # switched off: each real verdict says so, as it says any other reason it was not run
@@ -359,8 +364,8 @@ def _isolated(step: Callable[[list[CheckedCitation]], list[CheckedCitation]], ou
     except Exception as e:  # noqa: BLE001  it fails only on several together: none of them gets the step
         failed = {i: e for i, c in enumerate(out) if c.status is takes}
         done = list(out)
-    for i, e in failed.items():
-        _log.warning("legalcite failed on %s: %r", out[i].citation.text, e)
+    for i, err in failed.items():
+        _log.warning("legalcite failed on %s: %r", out[i].citation.text, err)
     return [failed_on(out[i], internal_error(failed[i])) if i in failed else cc for i, cc in enumerate(done)]
 
 

@@ -233,8 +233,8 @@ def run_jsonl(
     t_start = time.perf_counter()
     output = Path(output_path)
     output.parent.mkdir(parents=True, exist_ok=True)
-    files = {k: str(v) for k, v in (files or {}).items()}
-    digests = {name: file_digest(p) for name, p in files.items()}
+    paths = {k: str(v) for k, v in (files or {}).items()}
+    digests = {name: file_digest(p) for name, p in paths.items()}
     fingerprint = {"input": file_digest(input_path), "job": job_id or f"{_fn_name(fn)}|{ctx!r}",
                    "files": digests, "lines": lines_per_partition, "bytes": max_bytes}
     parts = _Parts(output, fingerprint, resume)
@@ -254,14 +254,14 @@ def run_jsonl(
         for p in parts_iter:
             if count(p):
                 try:
-                    text, _ = run_partition(fn, ctx, files, p.first_lineno, p.records)
+                    text, _ = run_partition(fn, ctx, paths, p.first_lineno, p.records)
                 except Exception as e:  # noqa: BLE001  (keep the finished parts, like the cluster engine)
                     stats.failed[p.index] = f"{type(e).__name__}: {e}"
                     continue
                 parts.write(p.index, text)
                 stats.computed += 1
     else:
-        _run_dask(fn, ctx, files, digests, parts, parts_iter, count, stats, client=client, scheduler=scheduler,
+        _run_dask(fn, ctx, paths, digests, parts, parts_iter, count, stats, client=client, scheduler=scheduler,
                   n_workers=n_workers, retries=retries, max_in_flight=max_in_flight, t_start=t_start)
     if stats.failed:
         stats.seconds = time.perf_counter() - t_start
@@ -317,7 +317,7 @@ def ship_files(client: Any, files: Mapping[str, str], digests: Mapping[str, str]
     return dict(digests)
 
 
-def _finished(client: Any, tasks: Iterator[tuple[int, tuple]], *, limit: int, retries: int, name: str
+def _finished(client: Any, tasks: Iterator[tuple[int, tuple[Any, ...]]], *, limit: int, retries: int, name: str
               ) -> Iterator[tuple[int, Any, str | None]]:
     """Submit ``run_partition(*args)`` for each ``(index, args)`` with at most ``limit`` in flight; yield
     ``(index, result, None)`` or ``(index, None, error)`` as tasks finish, in any order."""
@@ -439,7 +439,8 @@ def embed_texts_distributed(texts: Sequence[str], embedder: str, cache_dir: Path
         with using_client(client, scheduler, n_workers) as c:
             stats.workers = max(len(c.nthreads()), 1)
             stats.startup_seconds = time.perf_counter() - t_start
-            tasks = ((i, (_embed_partition, embedder, {}, 0, chunk)) for i, chunk in enumerate(chunks))
+            tasks: Iterator[tuple[int, tuple[Any, ...]]] = (  # run_partition's arguments: no files shipped
+                (i, (_embed_partition, embedder, {}, 0, chunk)) for i, chunk in enumerate(chunks))
             for i, vecs, error in _finished(c, tasks, limit=4 * stats.workers, retries=retries, name="embed"):
                 if error is None:
                     cache.put_many(chunks[i], vecs)

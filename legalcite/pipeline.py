@@ -46,7 +46,8 @@ class _OnDemand:
     __slots__ = ("_get", "_value")
 
     def __init__(self, get: Callable[[], Any]) -> None:
-        self._get, self._value = get, None
+        self._get: Callable[[], Any] | None = get   # None once read
+        self._value: Any = None
 
     def value(self) -> Any:
         if self._get is not None:

@@ -200,8 +200,12 @@ class TableStats:
                source: str = "", snapshot: str | None = None) -> list[CaseTable]:
         """One :class:`CaseTable` per reporter; ``closed(reporter)``: no volume beyond the newest listed exists;
         ``complete``: the source lists every decision of its volumes (so a decision's pages run to the next)."""
-        return [CaseTable(name, self._jur[rep], rep, *(self._span.get(rep) or (None, None)), self._count[rep],
-                          bool(closed(rep)), complete, source=source, snapshot=snapshot) for rep in sorted(self._count)]
+        out = []
+        for rep in sorted(self._count):
+            lo, hi = self._span.get(rep) or (None, None)
+            out.append(CaseTable(name, self._jur[rep], rep, lo, hi, self._count[rep], bool(closed(rep)), complete,
+                                 source=source, snapshot=snapshot))
+        return out
 
 
 # ------------------------------------------------------------------ a case list of one's own (JSON Lines)
@@ -231,7 +235,8 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
         if not isinstance(row, dict) or not isinstance(row.get("citation"), str):
             raise InputError(f"{path}:{n}: a case list line is an object with a \"citation\" string")
         key = row["key"] if isinstance(row.get("key"), str) else key_of(row["citation"])
-        if key is None or case_parts(key) is None:
+        parts = case_parts(key) if key is not None else None
+        if key is None or parts is None:
             raise InputError(f"{path}:{n}: {row['citation']!r} is no reporter citation legalcite can key")
         parallel = tuple(k for k in (row["parallel_keys"] if isinstance(row.get("parallel_keys"), list) else
                                      (key_of(str(x)) for x in row.get("parallel") or ())) if k)
@@ -239,7 +244,7 @@ def read_case_list(path: Path, *, table: str, key_of: Callable[[str], str | None
         yield stats.add(CaseRecord(
             key=key, jurisdiction=key.split("/", 1)[0], table=table, name=row.get("name") or None,
             date=row.get("date") or None, court=row.get("court") or None, docket=row.get("docket") or None,
-            first_page=as_int(case_parts(key).page), last_page=as_int(row.get("last_page")), parallel=parallel,
+            first_page=as_int(parts.page), last_page=as_int(row.get("last_page")), parallel=parallel,
             parties=parties_of(row.get("name")), case_id=f"{table}:{key}", source=row.get("source") or source,
             snapshot=row.get("snapshot"), extra={"url": row["url"]} if row.get("url") else {}))
     yield from stats.tables(name=table, complete=complete, source=source, snapshot=snapshot)

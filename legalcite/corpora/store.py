@@ -608,7 +608,7 @@ class Store:
         """Rows of ``table`` (``units``, ``works``, ``aliases`` or ``cases``; any other name: ValueError)."""
         if table not in ("units", "works", "aliases", "cases"):
             raise ValueError(table)
-        return self._one(f"SELECT count(*) FROM {table}")[0]
+        return self._q(f"SELECT count(*) FROM {table}")[0][0]  # an aggregate gives one row
 
     def summary(self) -> tuple[list[tuple], list[tuple]]:
         """Units by jurisdiction (full text, TOC only) and works by jurisdiction (complete, partial, repealed)."""

@@ -163,11 +163,11 @@ def decisions(rec: CaseRecord) -> list[CaseRecord]:
                       for d in rec.extra.get("shared") or () if isinstance(d, dict)]
 
 
-def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
-    """The rows several case tables hold for one citation as one record: the first name, date and court any table
-    gives, the last page where one knows it; ``extra["tables"]`` names them all."""
+def merged(records: Sequence[CaseRecord]) -> CaseRecord:
+    """The rows several case tables hold for one citation (at least one) as one record: the first name, date and
+    court any table gives, the last page where one knows it; ``extra["tables"]`` names them all."""
     if not records:
-        return None
+        raise ValueError("merged: no case records to merge")
     first = records[0]
     pick = lambda attr: next((getattr(r, attr) for r in records if getattr(r, attr)), None)  # noqa: E731
     return dataclasses.replace(
@@ -178,7 +178,7 @@ def merged(records: Sequence[CaseRecord]) -> CaseRecord | None:
 
 
 def holder(store: Store, parts: CaseParts, page: int, *, infer: bool | None = None
-           ) -> tuple[CaseRecord, int | None, bool] | None:
+           ) -> tuple[CaseRecord, int, bool] | None:
     """The listed decision of the volume whose pages hold ``page`` (its first page before it): with its last page
     where a table knows it, else — only where a table covering the reporter lists every decision (``complete``;
     ``infer`` overrides) — up to the next listed decision's first page (``inferred``): in a partial list such as the
@@ -186,22 +186,22 @@ def holder(store: Store, parts: CaseParts, page: int, *, infer: bool | None = No
     None when no listed decision holds the page or its end is unknown."""
     if infer is None:
         infer = any(t.complete for t in store.case_tables(parts.reporter))
-    by_key: dict[str, list[CaseRecord]] = {}
+    by_key: dict[str, tuple[int, list[CaseRecord]]] = {}   # key → (its first page, its rows)
     for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0]):
         if r.first_page is not None:
-            by_key.setdefault(r.key, []).append(r)
-    listed = [merged(rs) for rs in by_key.values()]
-    before = [r for r in listed if r.first_page <= page]
+            by_key.setdefault(r.key, (r.first_page, []))[1].append(r)
+    listed = [(first, merged(rs)) for first, rs in by_key.values()]  # (merged keeps its first row's first page)
+    before = [(first, r) for first, r in listed if first <= page]
     if not before:
         return None
-    start = max(r.first_page for r in before)
-    at_start = [r for r in before if r.first_page == start]
+    start = max(first for first, _ in before)
+    at_start = [r for first, r in before if first == start]
     if len(at_start) > 1:
         return None  # several decisions begin on that page: which one holds it is not known
     rec = at_start[0]
     if rec.last_page is not None:
         return (rec, rec.last_page, False) if page <= rec.last_page else None
-    later = [r.first_page for r in listed if r.first_page > start]
+    later = [first for first, _ in listed if first > start]
     if not later or not infer:
         return None
     end = min(later)
@@ -242,7 +242,7 @@ def resolve_case(c: Citation, store: Store) -> CheckedCitation | None:
     vol, page = as_int(parts.volume), as_int(parts.page)
     eds = editions_of(parts)
     year = _cited_year(c)
-    never = _never_published(c, parts, tables, eds, vol)
+    never = _never_published(c, c.key, parts, tables, eds, vol)
     if never is not None:
         return never
     listed_years = _volume_years(store, parts) if tables else {}
@@ -275,8 +275,8 @@ def resolve_case(c: Citation, store: Store) -> CheckedCitation | None:
     if page is not None:
         held = holder(store, parts, page, infer=any(t.complete for t in tables))
         if held is not None:
-            return _inside(c, *held, name)
-        outside = _outside_complete_volume(c, store, parts, page, tables)
+            return _inside(c, c.key, page, *held, name)
+        outside = _outside_complete_volume(c, c.key, store, parts, page, tables)
         if outside is not None:
             return outside
     where = ", ".join(f"{t.name}" + (f" of {t.snapshot}" if t.snapshot else "") for t in tables)
@@ -288,7 +288,7 @@ def resolve_case(c: Citation, store: Store) -> CheckedCitation | None:
     return _checked(c, Status.NOT_FINDABLE, reason, ev, c.key)
 
 
-def _outside_complete_volume(c: Citation, store: Store, parts: CaseParts, page: int, tables: list
+def _outside_complete_volume(c: Citation, key: str, store: Store, parts: CaseParts, page: int, tables: list
                              ) -> CheckedCitation | None:
     """``invented`` where a table that lists every decision of its volumes (``complete``: a CAP volume) lists this
     volume, and the page lies before its first decision or after the last page of its last one: no decision begins
@@ -308,16 +308,16 @@ def _outside_complete_volume(c: Citation, store: Store, parts: CaseParts, page: 
         return None
     names = sorted({r.table for r in listed})
     said = " and ".join(f"{n}" + (f" of {complete[n].snapshot}" if complete[n].snapshot else "") for n in names)
-    reason = (f"no decision begins at {_cite(c.key)}: the page lies {where}, in a volume whose every decision "
+    reason = (f"no decision begins at {_cite(key)}: the page lies {where}, in a volume whose every decision "
               f"{'the case tables list' if len(names) > 1 else 'the case table lists'} ({said})")
-    ev = [Evidence(f"case table:{n}: {complete[n].source}", c.key, snapshot=complete[n].snapshot,
+    ev = [Evidence(f"case table:{n}: {complete[n].source}", key, snapshot=complete[n].snapshot,
                    details={"volume_complete": True, "page": page,
                             "volume_pages": f"{first.first_page}–{last.last_page or last.first_page}"})
           for n in names]
-    return _checked(c, Status.INVENTED, reason, ev, c.key, confirmed=len(names) > 1)
+    return _checked(c, Status.INVENTED, reason, ev, key, confirmed=len(names) > 1)
 
 
-def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vol: int | None
+def _never_published(c: Citation, key: str, parts: CaseParts, tables: list, eds: tuple, vol: int | None
                      ) -> CheckedCitation | None:
     """``invented`` where the cited volume was never published: beyond the newest volume of a reporter a case
     table knows to be closed (the BGE list), or beyond the last volume of a finished series (``F.2d`` ended with
@@ -335,21 +335,23 @@ def _never_published(c: Citation, parts: CaseParts, tables: list, eds: tuple, vo
         t = beyond[0]
         first_year = _yearly_volumes(t)
         newest = newest_possible_volume(t, first_year) if first_year is not None else None
-        calendar = newest is not None and vol > newest
+        # the year a yearly reporter's volume would report, where the calendar says it is not out yet
+        future = vol + first_year - 1 if first_year is not None and newest is not None and vol > newest else None
+        calendar = future is not None
         said.append(f"the newest volume of {_reporter_name(t.reporter)} in the {t.name} table is {t.max_volume}" + (
-            f", and volume {vol} would report the decisions of {vol + first_year - 1}" if calendar else ""))
-        ev.append(Evidence(f"case table:{t.name}: {t.source}", c.key, snapshot=t.snapshot,
+            f", and volume {vol} would report the decisions of {future}" if calendar else ""))
+        ev.append(Evidence(f"case table:{t.name}: {t.source}", key, snapshot=t.snapshot,
                            details={"newest_volume": t.max_volume, "closed": True}))
         if calendar:
-            ev.append(Evidence("calendar", c.key, details={"newest_possible_volume": newest}))
+            ev.append(Evidence("calendar", key, details={"newest_possible_volume": newest}))
     if past_last:
         said.append(" and ".join(f"{ed.abbr} ended with volume {ed.last_volume}" + (
             f" ({_years(ed)})" if ed.start and ed.end else "") for ed in eds))
-        ev += [Evidence("reporter editions", c.key, details={"edition": ed.abbr, "last_volume": ed.last_volume,
-                                                               "years": _years(ed), "source": ed.source})
+        ev += [Evidence("reporter editions", key, details={"edition": ed.abbr, "last_volume": ed.last_volume,
+                                                             "years": _years(ed), "source": ed.source})
                for ed in eds]
-    reason = f"{_cite(c.key)}: volume {vol} was never published — " + "; ".join(said)
-    return _checked(c, Status.INVENTED, reason, ev, c.key,
+    reason = f"{_cite(key)}: volume {vol} was never published — " + "; ".join(said)
+    return _checked(c, Status.INVENTED, reason, ev, key,
                     confirmed=calendar or len(beyond) > 1 or bool(beyond and past_last))
 
 
@@ -378,7 +380,7 @@ def _listed(c: Citation, rows: list[CaseRecord], name: str | None) -> CheckedCit
         same = next((d for d, cmp in verdicts if cmp.same), None)
         if same is None:
             # misattributed; confirmed when two tables both list another decision there
-            others = list(dict.fromkeys(d.name for d, _ in verdicts if d.name != rec.name))
+            others = list(dict.fromkeys(d.name for d, _ in verdicts if d.name and d.name != rec.name))
             also = f" (and {len(others)} other decision{'s' * (len(others) > 1)} at that page: " \
                    f"{'; '.join(others[:5])}{' …' * (len(others) > 5)})" if others else ""
             return _checked(c, Status.MISATTRIBUTED, f"{_rec_cite(rec)} is {described}{also}, not {name}",
@@ -409,17 +411,17 @@ def _pin_note(c: Citation, rec: CaseRecord) -> str:
     return ""
 
 
-def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | None) -> CheckedCitation:
+def _inside(c: Citation, key: str, page: int, rec: CaseRecord, end: int, inferred: bool, name: str | None
+            ) -> CheckedCitation:
     """The cited first page lies in the pages of another listed decision. Strictly inside them no decision can
     begin (on its last page one may): ``misattributed`` under another name, ``invented`` without a name where the
     pages are known (not inferred), ``real`` with a note when the citation names that decision."""
     from legalcite.casenames import compare  # start-up: kept off `legalcite check`
 
-    page = as_int(case_parts(c.key).page)
     span = f"{rec.first_page}–{end}" + (" (up to the next listed decision)" if inferred else "")
     described = _describe(rec)
     details: dict[str, Any] = {"page": page, "holder_pages": span, "pages_inferred": inferred or None}
-    interior = rec.first_page < page < end
+    interior = rec.first_page is not None and rec.first_page < page < end   # (a holder's first page is known)
     where = f"page {page} lies within {described}, pages {span}"
     # two tables behind the holder and its pages known, not inferred: two sources agree no decision begins there
     both = not inferred and len(rec.extra.get("tables", ())) > 1
@@ -431,16 +433,16 @@ def _inside(c: Citation, rec: CaseRecord, end: int, inferred: bool, name: str | 
         return _checked(c, Status.REAL, f"{name} begins at page {rec.first_page}, not {page} ({described})",
                         [_table_evidence(rec, **details)], rec.key)
     if not interior:
-        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(c.key)}; {where}, so one may "
-                        "begin there", [_table_evidence(rec, **details)], c.key)
+        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(key)}; {where}, so one may "
+                        "begin there", [_table_evidence(rec, **details)], key)
     if cmp is not None:
-        return _checked(c, Status.MISATTRIBUTED, f"no decision begins at {_cite(c.key)}: {where}; it is not {name}",
+        return _checked(c, Status.MISATTRIBUTED, f"no decision begins at {_cite(key)}: {where}; it is not {name}",
                         [_table_evidence(rec, **details)], rec.key, confirmed=both)
     if inferred:
-        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(c.key)}; {where}",
-                        [_table_evidence(rec, **details)], c.key)
-    return _checked(c, Status.INVENTED, f"no decision begins at {_cite(c.key)}: {where}",
-                    [_table_evidence(rec, **details)], c.key, confirmed=both)
+        return _checked(c, Status.NOT_FINDABLE, f"no decision is listed at {_cite(key)}; {where}",
+                        [_table_evidence(rec, **details)], key)
+    return _checked(c, Status.INVENTED, f"no decision begins at {_cite(key)}: {where}",
+                    [_table_evidence(rec, **details)], key, confirmed=both)
 
 
 # ------------------------------------------------------------------ short cites through the table
@@ -478,6 +480,8 @@ def _bind(c: Citation, store: Store) -> Citation | None:
         return None
     rec = held[0]
     first = case_parts(rec.key)
+    if first is None:  # (never: a decision of this volume has its key, the volume key and a page)
+        return None
     return c.replace(jurisdiction=rec.jurisdiction, work="case",
                      units=(Unit("", first.volume), Unit("", seg), Unit("", first.page)))
 

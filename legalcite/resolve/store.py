@@ -396,8 +396,8 @@ def resolve_one(citation: Citation, store: Store, *, date: str | None = None, la
     if unit is None:
         below = store.descendants(segs_key, limit=50)
         if below:  # a container (amend. XIV, art. I of the California Constitution)
-            parts_below = [store.unit(k) for k in below]
-            if all(u is not None and u.repealed and (u.repealed_on or "") <= day for u in parts_below):
+            parts_below = [u for k in below if (u := store.unit(k)) is not None]
+            if len(parts_below) == len(below) and all(u.repealed and (u.repealed_on or "") <= day for u in parts_below):
                 return CheckedCitation(c, Status.REPEALED, f"{_printed(segs_key, language)} is repealed"
                                        + _successor(jur, parts_below[0].replaced_by, language),
                                        (_evidence(parts_below[0], key=segs_key),), segs_key), None
@@ -412,9 +412,9 @@ def resolve_one(citation: Citation, store: Store, *, date: str | None = None, la
         if decided is not None:
             return decided, None
         if work.complete:
-            n = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
+            listed = f" (the {name} snapshot lists {work.n_units:,} units)" if work.n_units else ""
             scope = work.extra.get("scope")
-            return CheckedCitation(c, Status.INVENTED, f"{_printed(first, language)} does not exist{n}"
+            return CheckedCitation(c, Status.INVENTED, f"{_printed(first, language)} does not exist{listed}"
                                    + (f"; {scope}" if scope else ""),
                                    (_evidence(work=work, key=first, complete=True),), first), None
         return CheckedCitation(c, Status.NOT_CHECKED,
