@@ -3,7 +3,7 @@
 The commands are read from the README itself: each line of its ``bash`` blocks, each command in the ``command``
 column of its tables, and its ``python`` block (where a line's comment is a Python value, the line must give it).
 The repository's files (tracked and new, as ``git`` lists them) are copied into a temporary directory beside a
-``shared/`` that holds the test-size corpora (``small_corpora`` of ``tests/conftest.py``: every table of contents,
+``shared/`` that holds the test-size corpora (``subset_corpora`` of ``tests/conftest.py``: every table of contents,
 the full text of a few laws) and the shared test data, so ``../shared/…`` means what it means beside a real clone;
 the store goes to ``$LEGALCITE_STORE`` there. Commands run with ``bash`` in that directory, in README order, with
 the installed ``legalcite`` and ``python`` importing the copy; each must exit 0 without a traceback, and a command
@@ -288,8 +288,8 @@ def _copy_repository(src: Path, dst: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def clone(small_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Clone:
-    c = Clone(tmp_path_factory.mktemp("fresh_clone"), small_corpora)
+def clone(subset_corpora: Path, tmp_path_factory: pytest.TempPathFactory) -> Clone:
+    c = Clone(tmp_path_factory.mktemp("fresh_clone"), subset_corpora)
     where = c.shell("python -c 'import legalcite; print(legalcite.__file__)'").stdout.strip()
     assert where.startswith(str(c.root)), f"legalcite imported from {where}, not the clone"
     store = next(step for command in COMMANDS for step in c.steps(command) if step.startswith("legalcite corpus build"))
