@@ -675,16 +675,16 @@ class Store:
 
     # ---------------------------------------------------------------- cases
 
-    def cases_at(self, key: str) -> list:
+    def cases_at(self, key: str) -> list[CaseRecord]:
         """The :class:`~legalcite.corpora.cases.CaseRecord` s listed at a case key, one per case table that lists it."""
         return [_case(r) for r in self._q("SELECT * FROM cases WHERE key = ? ORDER BY tbl", (key,))]
 
-    def cases_in_volume(self, volume_key: str) -> list:
+    def cases_in_volume(self, volume_key: str) -> list[CaseRecord]:
         """Every listed decision of one volume (``us/case/925/f.3d``), by first page."""
         return [_case(r) for r in self._q("SELECT * FROM cases WHERE volume_key = ? ORDER BY first_page",
                                           (volume_key,))]
 
-    def case_tables(self, reporter: str) -> list:
+    def case_tables(self, reporter: str) -> list[CaseTable]:
         """The :class:`~legalcite.corpora.cases.CaseTable` rows that list ``reporter`` (``us/case/f.3d``), cached."""
         key = f"?cases:{reporter}"
         if key not in self._work_cache:
@@ -692,7 +692,7 @@ class Store:
                 "SELECT * FROM case_tables WHERE reporter = ? ORDER BY name", (reporter,))]
         return self._work_cache[key]
 
-    def cases_by_party(self, party: str, limit: int = 20) -> list:
+    def cases_by_party(self, party: str, limit: int = 20) -> list[CaseRecord]:
         """Decisions one of whose parties has the comparison form ``party`` (:func:`legalcite.casenames.party_keys`)."""
         return [_case(r) for r in self._q("SELECT * FROM cases WHERE party1 = ? UNION SELECT * FROM cases WHERE "
                                           "party2 = ? LIMIT ?", (party, party, limit))]
@@ -755,7 +755,7 @@ def forget_stores() -> None:
     _open_verified.cache_clear()
 
 
-def _case(row: sqlite3.Row):
+def _case(row: sqlite3.Row) -> CaseRecord:
     parties = (row["party1"], row["party2"]) if row["party1"] is not None or row["party2"] is not None else None
     return CaseRecord(
         key=row["key"], jurisdiction=row["jurisdiction"], table=row["tbl"], name=row["name"],

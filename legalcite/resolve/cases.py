@@ -295,18 +295,18 @@ def _outside_complete_volume(c: Citation, key: str, store: Store, parts: CasePar
     there. Confirmed where two such tables agree. None where no complete table lists the volume, or the last
     decision's end is unknown (the page may lie in it)."""
     complete = {t.name: t for t in tables if t.complete}
-    listed = [r for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0])
+    listed = [(r.first_page, r) for r in store.cases_in_volume(with_page(parts, 0).rsplit("/", 1)[0])
               if r.table in complete and r.first_page is not None]
     if not listed:
         return None
-    first, last = min(listed, key=lambda r: r.first_page), max(listed, key=lambda r: r.first_page)
-    if page < first.first_page:
+    (first_page, first), (_, last) = min(listed, key=lambda p: p[0]), max(listed, key=lambda p: p[0])
+    if page < first_page:
         where = f"before its first decision, {_describe(first)}"
     elif last.last_page is not None and page > last.last_page:
         where = f"after the last page of its last decision, {_describe(last)}, pages {_pages(last)}"
     else:
         return None
-    names = sorted({r.table for r in listed})
+    names = sorted({r.table for _, r in listed})
     said = " and ".join(f"{n}" + (f" of {complete[n].snapshot}" if complete[n].snapshot else "") for n in names)
     reason = (f"no decision begins at {_cite(key)}: the page lies {where}, in a volume whose every decision "
               f"{'the case tables list' if len(names) > 1 else 'the case table lists'} ({said})")
