@@ -29,7 +29,7 @@ def distinct_deducted(cites: Sequence[dict[str, Any]], deduct: str = "confirmed"
     two citations. A citation without a key counts once per distinct text. Returns ``{"key", "also"}``, sorted."""
     keys = sorted({c["key"] for c in cites if counts_against(c, deduct) and c["key"]})
     texts = sorted({f"?{c['text']}" for c in cites if counts_against(c, deduct) and not c["key"]})
-    groups = {k: [] for k in keys if not any(less_precise(k, other) for other in keys)}
+    groups: dict[str, list[str]] = {k: [] for k in keys if not any(less_precise(k, other) for other in keys)}
     for k in keys:
         if k not in groups:  # joins every more precise key it prefixes; listed under the first of them
             groups[next(g for g in groups if less_precise(k, g))].append(k)

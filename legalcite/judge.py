@@ -166,9 +166,9 @@ def read_items(answers: str | Path, questions: str | Path | None = None, *, answ
     if questions is not None:
         good, qbad = read_records(questions)
         bad += qbad
-        for q in good:
-            if q.id is not None:
-                qs.setdefault(q.id, q.data)
+        for qline in good:
+            if qline.id is not None and qline.data is not None:   # (data is None for plain text only)
+                qs.setdefault(qline.id, qline.data)
     good, abad = read_records(answers)
     bad += abad
     fields = (answer_field,) if answer_field else ANSWER_FIELDS
@@ -244,7 +244,7 @@ def judge(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_path: str 
                          timeout=timeout, cache=cache, progress=prog)
     stats["prompt"] = pid
     stats["skipped_already_done"] = len(items) * len(judges) - len(requests)
-    prices = {j.label: (j.price_in, j.price_out) for j in judges}
+    prices: dict[str | None, tuple[float, float]] = {j.label: (j.price_in, j.price_out) for j in judges}
     stats["file_totals"] = usage_totals(calls, _call_key, lambda r: prices.get(r.get("judge"), (0.0, 0.0)))
     stats.update(write_judged(items, judges, out_path, pool=pool, score_pattern=score_pattern, prompt=pid))
     return stats
@@ -273,7 +273,7 @@ def write_judged(items: Sequence[JudgeItem], judges: Sequence[Endpoint], out_pat
                     missing.append(name)
                     continue
                 s, problem = judged_score(call.get("output", ""), score_pattern)
-                if problem == "out_of_range":  # [[7]] on a 0–1 scale: listed, never capped
+                if s is None:  # out_of_range, the one problem without a score ([[7]] on a 0–1 scale): never capped
                     outside[name] = extract_score(call.get("output", ""), score_pattern)
                     continue
                 if problem == "no_score":  # LEXam: a judgment without [[score]] scores 0

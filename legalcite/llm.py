@@ -244,21 +244,23 @@ async def _run(requests: Sequence[Request], out_path: Path, *, concurrency: int,
                                                            f"({res['error']})")
                 return res
 
+            async def contact(req: Request) -> dict[str, Any]:
+                """:func:`send`, one request at a time to an endpoint until one is answered (first contact)."""
+                label = req.endpoint.label
+                if label not in reached:
+                    async with first_contact.setdefault(label, asyncio.Lock()):
+                        if label not in reached:
+                            return await send(req)
+                return await send(req)
+
             async def one(req: Request) -> None:
                 h = request_hash(req.endpoint, req.messages) if cache is not None else None
                 hit = cache.get(h) if cache is not None and h is not None else None
-                label = req.endpoint.label
                 if hit is not None:
                     res = {**hit, "attempts": 0, "latency_s": 0.0, "cached": True}
                 else:
                     async with sem:
-                        res = None
-                        if label not in reached:  # first contact: one request at a time until one is answered
-                            async with first_contact.setdefault(label, asyncio.Lock()):
-                                if label not in reached:
-                                    res = await send(req)
-                        if res is None:
-                            res = await send(req)
+                        res = await contact(req)
                     if "error" not in res and cache is not None and h is not None:
                         cache.put(h, {k: res[k] for k in ("output", "finish_reason", "usage")})
                 rec = {**req.record, "model": req.endpoint.model, **res}
@@ -337,6 +339,7 @@ class JudgeInputError(InputError):
 def parse_judge(spec: str, *, api_key: str | None = None, params: dict[str, Any] | None = None,
                 price_in: float = 0.0, price_out: float = 0.0) -> Endpoint:
     """``[NAME=]MODEL@URL`` → an :class:`Endpoint` (``gpt4o=gpt-4o@https://api.openai.com/v1``)."""
+    name: str | None
     name, sep, rest = spec.partition("=")
     if not sep or "@" in name:
         name, rest = None, spec

@@ -36,13 +36,13 @@ TEXT_CHARS = 1500
 
 # --- prompts ---------------------------------------------------------------------------------------------
 
-def read_jsonl(path: str | Path) -> list[dict]:
+def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
     """The records of a prompts file through the one reader (:mod:`legalcite.io`); a bad line raises
     ``InputError`` naming it (the CLI reports bad lines and runs the rest)."""
     good, bad = read_records(path)
     if bad:
         raise InputError("; ".join(map(str, bad[:5])) + (f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""))
-    return [r.data for r in good]
+    return [r.data or {} for r in good]   # (data is None for plain text only, which this JSON read never gives)
 
 
 def build_prompts(
@@ -79,10 +79,10 @@ def build_prompt(q: dict, index, *, n: int = 1, k: int = 5, per_jurisdiction: bo
         task = task_text(benchmark, q, where=f"question line {n} (id {qid!r})", template=template)
         question, wanted = task.query, task.jurisdictions
     else:
-        question = q.get("question") or q.get("query")
-        if not question or not isinstance(question, str):
+        asked = q.get("question") or q.get("query")
+        if not asked or not isinstance(asked, str):
             raise ValueError(f"question line {n} has neither 'question' nor 'query'")
-        wanted = index_codes(q.get("jurisdictions") or q.get("jurisdiction"))
+        question, wanted = asked, index_codes(q.get("jurisdictions") or q.get("jurisdiction"))
     groups: list[tuple[str | None, list]] = []
     if per_jurisdiction:
         for j in wanted or index.manifest["jurisdictions"]:
@@ -163,7 +163,7 @@ def run(
     (LexAssay scores an answer cut at the token limit 0, and counts a re-run with the full budget instead),
     ``usage``, ``attempts``, ``latency_s``, the prompt's ``retrieved_keys`` and its ``copy`` when it has one
     (shuffled copies of one item share an id and are answered, resumed and scored per copy)."""
-    if not isinstance(prompts, (list, tuple)):
+    if isinstance(prompts, (str, Path)):
         prompts = read_jsonl(prompts)
     out_path = Path(out_path)
     seen = done_ids(out_path)

@@ -89,7 +89,8 @@ def attribute_texts(jobs: Sequence[tuple[Sequence[CheckedCitation], Sequence[Any
         spans = [(cc.citation.span.start, cc.citation.span.end) for cc in out]
         blank = citation_material(text, [cc.citation for cc in out]) if text else []
         question = questions[j] if questions else None
-        index, claims = Spans(spans + blank), {}  # citations printed together share their span and claim
+        index = Spans(spans + blank)
+        claims: dict[tuple[int, int], Claim] = {}   # citations printed together share their span and claim
         for i, (cc, u) in enumerate(zip(out, units)):
             spend("reading the claims")
             if cc.status != Status.REAL:

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from legalcite._util import loading
 from legalcite.attribution.claims import stated_words
@@ -391,15 +391,15 @@ class Attributor:
             spend("judging the claims")
             scope = scope_of(key)
             lex = lexical_scope(self.store, scope)
-            if lex is None or lex.position(key) is None:
+            if lex is None or (cited := lex.position(key)) is None:
                 pending.append(_Pending(claim, key, scope, "", note="the cited unit has no text to compare"))
                 continue
             law = law_lang or lex.language
             stated = guess_language(claim, tie="en", default="en", short=law)
             if stated != law:  # the law's text in the claim's language, where the store has one (an EU act)
                 other = lexical_scope(self.store, f"{scope}@{stated}")
-                if other is not None and other.position(key) is not None:
-                    lex, law = other, stated
+                if other is not None and (cited_there := other.position(key)) is not None:
+                    lex, law, cited = other, stated, cited_there
             group = law if stated == law else "cross"
             p = _Pending(claim, key, scope, group, n_units=len(lex.keys), cited_text=rest[0] if rest else None,
                          language=law, cited_lead=rest[2] if len(rest) > 2 else None)
@@ -419,7 +419,7 @@ class Attributor:
                 scores, known, full = lex.scores(claim)
                 p.scores = (lex, scores)
                 if known >= MIN_TERMS:
-                    p.lexical = _signal("bm25", scores, lex.position(key), lex.keys, full, known)
+                    p.lexical = _signal("bm25", scores, cited, lex.keys, full, known)
                 p.holds = self._holds(p)
                 if not self._restated(p):   # (a claim the cited text holds: no other act can fit it better)
                     self._add_across(p, lex.language)   # also where the cited act knows too few of the claim's terms
@@ -678,6 +678,14 @@ RESTATES_CITED = "the cited text holds the claim's words: the claim restates it"
 HOLDS = 0.8   # the share of a claim's terms the cited text holds at which the claim restates it
 
 
+class _Rules(TypedDict):
+    """What the rules after the models looked at, kept on every decision (fields of :class:`Attribution`)."""
+
+    across: Across | None
+    figures: Figures | None
+    holds: float | None
+
+
 def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Thresholds, *,
            across: Across | None = None, figures: Figures | None = None,
            across_at: AcrossRule | None = None, holds: float | None = None, **info: Any) -> Attribution:
@@ -688,7 +696,7 @@ def decide(group: str, lexical: Signal | None, dense: Signal | None, t: Threshol
     parallel law repeats the words); a claim another act fits far better than any unit of the cited act is
     misattributed to that act."""
     base = _models(group, lexical, dense, t, **info)
-    extra = dict(across=across, figures=figures, holds=holds)
+    extra = _Rules(across=across, figures=figures, holds=holds)
     if figures is not None and figures.found_in is not None:
         agree = base.misattributed or (lexical is not None and lexical.rank > 0)
         return dataclasses.replace(base, judged=True, misattributed=True, confirmed=agree, by="figures", **extra,

@@ -20,10 +20,14 @@ import io
 import json
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from legalcite.jurisdictions import scope_of as registry_scope
 from legalcite.retrieval.tokenize import analyze, default_analyzer
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 K1 = 1.2
 B = 0.75
@@ -75,9 +79,9 @@ class LexicalScope:
     language: str
     keys: list[str]
     vocab: dict[str, int]
-    indptr: "object"   # numpy int64 (n_terms + 1): column starts
-    rows: "object"     # numpy int32: unit row of each weight
-    weights: "object"  # numpy float32
+    indptr: NDArray[np.int64]    # (n_terms + 1): column starts
+    rows: NDArray[np.int32]      # unit row of each weight
+    weights: NDArray[np.float32]
 
     @classmethod
     def build(cls, units: Iterable[tuple[str, str | None, str]], language: str) -> "LexicalScope":

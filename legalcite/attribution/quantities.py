@@ -188,7 +188,7 @@ def _word_value(w: _Words, word: str) -> float | None:
     low = word.lower()
     if low in w.numbers:
         return w.numbers[low]
-    if w.compound is not None and w.compound.fullmatch(low):
+    if w.compound is not None and w.parts is not None and w.compound.fullmatch(low):   # _table sets both or neither
         vals = [w.numbers[p] for p in w.parts.findall(low) if p in w.numbers]
         return _sum(vals) if vals else None
     if "-" in low or "‐" in low:
@@ -231,10 +231,10 @@ def _split_hyphen_unit(w: _Words, word: str) -> tuple[float, str] | None:
     low = word.lower()
     if "-" in low or "‐" in low:
         bits = re.split(r"[-‐]", low)
-        if w.units.get(bits[-1]):
+        if unit := w.units.get(bits[-1]):
             v = _word_value(w, "-".join(bits[:-1]))
             if v is not None:
-                return v, w.units[bits[-1]]  # type: ignore[return-value]
+                return v, unit
     m = w.adjective_end.search(low) if w.adjective_end is not None else None
     if m and m.start() > 0:
         v = _word_value(w, low[:m.start()].rstrip("-‐"))
@@ -264,8 +264,8 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
             return (frac, i + 1) if frac is not None else None
         vals, j = [v], i + 1
         while j < n and toks[j].kind == "word":   # one hundred and eighty, vingt et un
-            if toks[j].low in w.joiners and j + 1 < n and _word_value(w, toks[j + 1].text) is not None \
-                    and _word_value(w, toks[j + 1].text) < (vals[-1] if vals[-1] >= 100 else 10):
+            if toks[j].low in w.joiners and j + 1 < n and (after := _word_value(w, toks[j + 1].text)) is not None \
+                    and after < (vals[-1] if vals[-1] >= 100 else 10):
                 j += 1
                 continue
             nv = _word_value(w, toks[j].text)
@@ -296,11 +296,11 @@ def _latin(text: str, w: _Words) -> list[Quantity]:
             if adj:   # 30-tägige
                 return w.adjectives[adj.group("stem")], j + 1
             if low in w.units:
-                u = w.units[low]
-                if u is None:
+                unit = w.units[low]
+                if unit is None:   # a modifier (``calendar``): the unit is the next word
                     j += 1
                     continue
-                return u, j + 1
+                return unit, j + 1
             return None, j
         return None, j
 

@@ -46,7 +46,7 @@ def normalize(text: str) -> str:
 
 def _pieces(quote: str, language: str) -> list[str]:
     size = PIECE.get(language, PIECE_DEFAULT)
-    out = []
+    out: list[str] = []
     for frag in _ELLIPSIS.split(quote):
         f = normalize(frag)
         if len(f) < size // 4:

@@ -21,7 +21,7 @@ import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from legalcite._util import loading
 from legalcite.attribution.lexical import (LexicalScope, Postings, analyzer_language, available, scope_of,
@@ -35,6 +35,7 @@ LEXICAL_TABLE = "attribution_lexical"
 VECTORS_TABLE = "attribution_vectors"
 PASSAGE_CHARS = 400   # what a unit's vector is made of: heading and text, cut here (cost grows with length)
 DEFAULT_EMBEDDER = "use"
+UnitRow = tuple[str, str | None, str, str | None]   # a unit of a scope: key, heading, text, language
 
 _LEXICAL_SCHEMA = f"""CREATE TABLE IF NOT EXISTS {LEXICAL_TABLE} (scope TEXT PRIMARY KEY, language TEXT,
     fingerprint TEXT NOT NULL, n_units INTEGER NOT NULL, data BLOB NOT NULL)"""
@@ -51,7 +52,7 @@ def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None, *, t
             ) -> list[str]:
     """Every scope with text; with ``translations``, also ``scope@lang`` for the languages its units are translated
     into (``extra["translations"]``: the German text of an EU act)."""
-    out = set()
+    out: set[str] = set()
     for jur, work in con.execute("SELECT DISTINCT jurisdiction, work FROM units WHERE text != ''"):
         if jurisdictions and jur not in jurisdictions:
             continue
@@ -67,7 +68,7 @@ def _scopes(con: sqlite3.Connection, jurisdictions: set[str] | None = None, *, t
     return sorted(out)
 
 
-def _scope_rows(read: Callable[[str, Any], list], scope: str) -> list[tuple[str, str | None, str, str | None]]:
+def _scope_rows(read: Callable[[str, Any], list[Any]], scope: str) -> list[UnitRow]:
     """``(key, heading, text, language)`` of the units of ``scope`` with text (``scope@lang``: their translations
     into ``lang``); ``read(sql, args)`` runs a query. Recitals state reasons, not law: a claim is compared with
     the provisions."""
@@ -76,7 +77,7 @@ def _scope_rows(read: Callable[[str, Any], list], scope: str) -> list[tuple[str,
     if not lang:
         rows = read(f"SELECT key, heading, text, language FROM units WHERE {where} ORDER BY key", args)
         return [tuple(r) for r in rows if not _recital(r[0])]
-    out = []
+    out: list[UnitRow] = []
     for key, extra in read(f"SELECT key, extra FROM units WHERE {where} AND extra LIKE '%\"translations\"%' "
                            "ORDER BY key", args):
         t = json.loads(extra).get("translations", {}).get(lang)
@@ -89,11 +90,13 @@ def _recital(key: str) -> bool:
     return key.rsplit("/", 1)[-1].startswith("recital")
 
 
-def _reader(con: sqlite3.Connection) -> Callable[[str, Any], list]:
-    return lambda sql, args=(): con.execute(sql, args).fetchall()
+def _reader(con: sqlite3.Connection) -> Callable[[str, Any], list[Any]]:
+    def read(sql: str, args: Any = ()) -> list[Any]:
+        return con.execute(sql, args).fetchall()
+    return read
 
 
-def fingerprint(rows: list[tuple]) -> str:
+def fingerprint(rows: Sequence[tuple[Any, ...]]) -> str:
     """A short hash (24 hex digits) of the keys, headings and texts of a scope's rows: a stored matrix or vector row
     whose fingerprint differs is stale."""
     h = hashlib.sha256()
@@ -155,8 +158,8 @@ def _lexical(store: Store, scope: str) -> tuple[LexicalScope, str] | None:
     if k not in _LEXICAL:
         with loading(f"reading the BM25 matrix of {scope}"):
             if _has_table(store, LEXICAL_TABLE):
-                rows = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
-                _LEXICAL[k] = (LexicalScope.from_bytes(rows[0][0]), rows[0][1]) if rows else None
+                stored = store.read(f"SELECT data, fingerprint FROM {LEXICAL_TABLE} WHERE scope = ?", (scope,))
+                _LEXICAL[k] = (LexicalScope.from_bytes(stored[0][0]), stored[0][1]) if stored else None
             elif "/" not in scope:   # a jurisdiction's matrix is built with the store only
                 _LEXICAL[k] = None
             else:  # a store built without this table (an older build, or without numpy): build it here, once
@@ -228,7 +231,7 @@ def embed_store(store_path: str | Path, *, embedder: Any = DEFAULT_EMBEDDER, jur
         have = {(s, f) for s, f in con.execute(f"SELECT scope, fingerprint FROM {VECTORS_TABLE} WHERE embedder = ?",
                                                 (emb.name,))}
         wanted = [s for s in _scopes(con, jurisdictions) if scopes is None or s in scopes]
-        todo: list[tuple[str, list]] = []
+        todo: list[tuple[str, list[UnitRow]]] = []
         with loading(f"reading the texts of {len(wanted):,} works to find those without current vectors"):
             for scope in wanted:
                 rows = _scope_rows(_reader(con), scope)
