@@ -316,8 +316,10 @@ def search_faiss(index, query_vec, k: int, allowed=None):
         sel = faiss.IDSelectorBitmap(len(allowed), faiss.swig_ptr(bits))
         # faiss-cpu's stub (faiss/__init__.pyi) lacks SearchParametersHNSW and the keyword constructor that faiss's
         # Python wrappers add (it also keeps ``sel`` alive while the parameters are)
-        params = (faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW)  # type: ignore[attr-defined]
-                  else faiss.SearchParameters(sel=sel))  # type: ignore[call-arg]
+        if isinstance(index, faiss.IndexHNSW):
+            params = faiss.SearchParametersHNSW(sel=sel)  # type: ignore[attr-defined]
+        else:
+            params = faiss.SearchParameters(sel=sel)  # type: ignore[call-arg]
         scores, ids = index.search(q, k, params=params)
     else:
         scores, ids = index.search(q, k)
