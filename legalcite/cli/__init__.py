@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
     say_loading_on_stderr()  # a load that takes long says what it is loading (legalcite._util.loading)
     stdout = sys.stdout
-    sys.stdout = _Guarded(stdout)  # type: ignore[assignment]
+    sys.stdout = _Guarded(stdout)
     previous = _on_sigterm()
     try:
         code = int(args.func(args) or 0)

@@ -40,10 +40,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Reader(args.file, format="whole") as reader:
             records = list(reader)
-        if records and isinstance(records[0], BadLine):
-            print(f"legalcite: {records[0]}", file=sys.stderr)
+        first = records[0] if records else None  # format "whole": the whole input is one record
+        if isinstance(first, BadLine):
+            print(f"legalcite: {first}", file=sys.stderr)
             return EXIT_FAILED
-        text = records[0].text if records else ""
+        text = first.text if first is not None else ""
         html_in = args.input == "html" or (args.input == "auto" and is_html(str(args.file), text))
         output = args.format or "html"
         if html_in and output != "html":

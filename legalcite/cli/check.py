@@ -16,7 +16,7 @@ from pathlib import Path, PurePath
 import signal
 import sys
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from legalcite.cli import Terminated
 from legalcite.cli.common import (EXIT_BAD_LINES, EXIT_FAIL_ON, EXIT_OK, clip, pad, plural, report_bad, seconds_arg,
@@ -202,7 +202,7 @@ def _lost(job: tuple, code: int | None) -> list[dict]:
              "error": f"not checked: the worker process checking it {how}"} for a in answers]
 
 
-def _results(items: Iterator[Any], options: CheckOptions, workers: int) -> Iterator[dict]:
+def _results(items: Iterator[Any], options: CheckOptions, workers: int) -> Generator[dict, None, None]:
     """Output records in input order: answers are checked (in worker processes with ``workers`` ≠ 1, as many as
     :func:`pool_size` allows for the first batch, in bounded batches so memory stays flat however long the input),
     error records pass through in their place. Closing the generator (an error, Ctrl-C, SIGTERM) ends the
@@ -395,7 +395,7 @@ def run(args: argparse.Namespace) -> int:
     not be checked, 2 when the run could not be done, 3 when ``--fail-on`` found a status it names."""
     from legalcite.checker import Answer, CheckOptions, answer_of  # start-up: kept off `legalcite --help`
     from legalcite.corpora.store import StoreError, open_store, resolve_store_path  # start-up: off --help
-    from legalcite.io import BadLine, JsonlWriter, Reader  # start-up: kept off `legalcite --help`
+    from legalcite.io import BadLine, JsonlWriter, Line, Reader  # start-up: kept off `legalcite --help`
     if args.engine == "dask":  # before the store is opened or an answer read: one line and exit 2 without dask
         from legalcite.extras import require  # start-up: kept off `legalcite --help`
 
@@ -436,7 +436,7 @@ def run(args: argparse.Namespace) -> int:
             next(iter(reader), None)  # the format "auto" finds
         return _run_dask(args, options, workers, reader.stats.format)
 
-    write_report = None
+    write_report: Callable[..., Path] | None = None
     if args.format == "html":
         from legalcite.report.html import write_report  # start-up: kept off `legalcite --help`
     progress = _Progress(args.progress != "off", reader.size)
@@ -457,7 +457,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"legalcite: {rec.where()}: {w}", file=sys.stderr)
             ends[rec.lineno] = rec.end
             item = answer_of(rec, options)
-            if write_report and isinstance(item, Answer):
+            if write_report and isinstance(item, Answer) and isinstance(rec, Line):  # an Answer comes of a Line
                 answers[item.lineno] = {"text": item.text, "model": (rec.data or {}).get("model")}
             yield item
 
@@ -478,6 +478,7 @@ def run(args: argparse.Namespace) -> int:
                 elif rows:
                     rows.add(rec)
                 else:
+                    assert out is not None, "no HTML report: the records go to the JsonlWriter"
                     out.write(rec)
                 progress.update(totals.answers + totals.errors, ends.pop(rec["line"], None))
             if rows:
@@ -561,7 +562,10 @@ def _run_dask(args: argparse.Namespace, options: CheckOptions, workers: int, fmt
     bad = 0
     with Reader(args.output) as out:  # error records: the same report and exit code as local runs
         for rec in out:
-            if rec.data is not None and "error" in rec.data:
+            if isinstance(rec, BadLine):  # a damaged line of the output: reported like an error record, not a crash
+                bad += 1
+                report_bad(rec)
+            elif rec.data is not None and "error" in rec.data:
                 bad += 1
                 report_bad(BadLine(args.input, rec.data.get("line", 0), rec.data.get("id"), rec.data["error"]))
             elif rec.data is not None and args.fail_on:

@@ -99,10 +99,10 @@ def write_output(path: str | None, text: str) -> None:
     """A whole result (scores, figures, a table) to ``path`` or stdout (None, ``-``). A file is written atomically:
     complete or not there (the old one kept); a failed write raises :class:`~legalcite.errors.OutputError` naming
     the target and the cause."""
-    if path not in (None, "-"):
+    if path is not None and path != "-":
         from legalcite.io.files import atomic_write_text  # start-up: kept off `legalcite --help`
 
-        atomic_write_text(path, text)  # type: ignore[arg-type]
+        atomic_write_text(path, text)
         return
     try:
         sys.stdout.write(text)

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from legalcite.cli.common import embedder_arg, jurisdiction_codes, no_citation
 from legalcite.errors import InputError, LegalciteError
@@ -335,9 +335,9 @@ def run_cases(args: argparse.Namespace) -> int:
     paths = {k: Path(v) if v else None for k, v in files.items()}
     note = ", ".join(p.name for p in paths.values() if p)
     if args.case_list:
-        records = read_case_list(paths["list"], table=args.table, key_of=_case_key, parties_of=party_keys)
-    else:
-        records = read_bulk(paths["citations"], paths["clusters"], paths["dockets"], paths["courts"],
+        records = read_case_list(Path(args.case_list), table=args.table, key_of=_case_key, parties_of=party_keys)
+    else:  # the modes' check above: both --citations and --clusters are given
+        records = read_bulk(Path(args.citations), Path(args.clusters), paths["dockets"], paths["courts"],
                             table=args.table)
     try:
         report = merge_cases_into_store(records, args.store, table=args.table, note=note)
@@ -370,7 +370,7 @@ def _download_cases(args: argparse.Namespace) -> int:
     byte_progress = Progress(None if args.quiet or args.download == "cap" else sys.stderr)  # cap: per volume
     try:
         with Downloader(folder, allowed=src.origins, progress=byte_progress) as dl:
-            if args.download == "courtlistener":
+            if isinstance(src, courtlistener.CourtListener):  # --download courtlistener
                 kinds = ("citations", "clusters") + (("dockets", "courts") if args.with_dockets else ())
                 paths, export = courtlistener.download_bulk(dl, kinds, base=src.bulk_base, date=args.date,
                                                             refresh=args.refresh, say=say)
@@ -458,7 +458,7 @@ def run_fetch(args: argparse.Namespace) -> int:
             with Downloader(folder, allowed=src.origins, progress=Progress(None if args.quiet else sys.stderr),
                             checksums=checks) as dl:
                 files = src.download(dl, laws, options, say)
-        recs = []
+        recs: list[Any] = []  # the source's store rows (works and units): BulkSource.records
         for path, tag in files:
             n = len(recs)
             recs.extend(src.records(path, tag, laws))

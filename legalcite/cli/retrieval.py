@@ -8,7 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Callable, Iterable, NoReturn
 import warnings
 
 from legalcite.cli.common import (EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, embedder_arg, jurisdiction_codes, report_bad,
@@ -16,6 +16,9 @@ from legalcite.cli.common import (EXIT_BAD_LINES, EXIT_FAILED, EXIT_OK, embedder
 from legalcite.errors import InputError, LegalciteError, OutputError
 from legalcite.jurisdictions import PACKAGES  # the registry's codes; imports no jurisdiction package
 from legalcite.jurisdictions import snapshot_readers
+
+if TYPE_CHECKING:
+    from legalcite.corpora import CorpusUnit
 
 KINDS = ("bm25", "dense", "hybrid")
 
@@ -113,7 +116,8 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     from legalcite.retrieval.index import IndexFormatError, build_index  # heavy: imports Stemmer, bm25s
 
     jur = [j.replace("_", "-") for j in (_split_list(args.jurisdiction) or list(PACKAGES))]
-    units = (u for u in iter_units(_corpora_dir(args.source), snapshot_readers(), jur) if u.text or u.heading)
+    units: Iterable[CorpusUnit] = (u for u in iter_units(_corpora_dir(args.source), snapshot_readers(), jur)
+                                   if u.text or u.heading)
     if args.gold:
         from legalcite.retrieval.evaluate import gold_subset  # heavy: imports Stemmer, numpy
 
@@ -121,7 +125,8 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     if args.limit:
         units = itertools.islice(units, args.limit)
     try:
-        build, engine_kw = build_index, {}
+        build: Callable[..., Path] = build_index  # or the Dask build below: the same arguments, and engine_kw
+        engine_kw = {}
         if args.engine == "dask":  # the embedding spread over a Dask cluster: legalcite.distributed
             from legalcite.distributed import run_index_build as build  # dask: dist extra
 
@@ -279,6 +284,7 @@ def cmd_rag_prompts(args: argparse.Namespace) -> int:
                 report_bad(rec)
                 continue
             try:
+                assert rec.data is not None, "a good JSONL line is a JSON object"
                 p = build_prompt(rec.data, ix, n=rec.lineno, k=args.k, per_jurisdiction=args.per_jurisdiction,
                                  kind=args.kind, reranker=reranker, benchmark=args.benchmark, template=template)
             except (ValueError, KeyError) as e:
@@ -309,6 +315,7 @@ def cmd_rag_run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     prompts = []
     for rec in good:
+        assert rec.data is not None, "a good JSONL line is a JSON object"
         if rec.id is None or not isinstance(rec.data.get("messages"), list):
             bad.append(rec.bad("not a prompt record: it needs 'id' and 'messages' (write it with rag prompts)"))
         else:

@@ -21,7 +21,7 @@ import gzip
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from legalcite._util import shared_dir
 from legalcite.evaluation.datasets import EU_MEASURE, Dataset
@@ -56,21 +56,25 @@ class _Sources:
 
     def __init__(self, shared: Path):
         self.shared = shared
-        self._files: dict[str, object] = {}
+        self._files: dict[str, list[dict[str, Any]]] = {}  # file → its JSON rows
+        self._keyed: dict[str, dict[str, dict[str, Any]]] = {}  # file → its rows by their "key"
 
-    def text(self, src: dict) -> str:
-        name = src["file"]
+    def _rows(self, name: str) -> list[dict[str, Any]]:
         if name not in self._files:
             path = self.shared / name
             opener = gzip.open if name.endswith(".gz") else open
             with opener(path, "rt", encoding="utf-8") as fh:
-                rows = [json.loads(line) for line in fh if line.strip()]
-            self._files[name] = {r["key"]: r for r in rows} if "key" in src else rows
-        table = self._files[name]
+                self._files[name] = [json.loads(line) for line in fh if line.strip()]
+        return self._files[name]
+
+    def text(self, src: dict) -> str:
+        name = src["file"]
         if "key" in src:
-            text = table[src["key"]]["text"]
+            if name not in self._keyed:
+                self._keyed[name] = {r["key"]: r for r in self._rows(name)}
+            text = self._keyed[name][src["key"]]["text"]
         else:
-            text = table[src["row"]][src.get("field", "text")]
+            text = self._rows(name)[src["row"]][src.get("field", "text")]
         if "start" in src:
             text = text[src["start"]:src["end"]]
         return text
@@ -162,7 +166,8 @@ def evaluate(rows: list[Row], dataset: Dataset = EU_MEASURE) -> Report:
             if xi in matched:
                 continue
             for ci, c in enumerate(eu):
-                if ci not in compat_taken and compatible(c.key, x.key) and _overlap(c.span.start, c.span.end, x):
+                if (ci not in compat_taken and c.key is not None  # (always: eu holds keyed citations only)
+                        and compatible(c.key, x.key) and _overlap(c.span.start, c.span.end, x)):
                     compat_taken.add(ci)
                     compat.add(xi)
                     break

@@ -32,6 +32,7 @@ p-values against ``scipy.stats.ttest_1samp``.
 from __future__ import annotations
 
 from fractions import Fraction
+import functools
 import math
 from typing import Any, Sequence
 
@@ -404,13 +405,12 @@ def score_agreement(judged: Any, human: Any, *, pool: str = "min", levels: int =
                               "annotators": sorted(annotators),
                               "baselines": {name: rounded(c) for name, c in constants.items()}, "by_epsilon": {}}
         for eps in epsilons:
-            opts = {"epsilon": eps, "alpha": alpha, "scoring": alt_scoring, "levels": levels, "min_items": min_items}
+            test = functools.partial(alt_test, humans=annotators, epsilon=eps, alpha=alpha, scoring=alt_scoring,
+                                     levels=levels, min_items=min_items)
             report["alt_test"]["by_epsilon"][epsilon_key(eps)] = {
-                "ensemble": alt_test({p["id"]: p["pooled"] for p in pairs}, annotators, **opts),
-                "judges": {j: alt_test({p["id"]: p["scores"][j] for p in pairs if j in p["scores"]}, annotators,
-                                       **opts) for j in judges},
-                "baselines": {name: alt_test(dict.fromkeys(ids, c), annotators, **opts)
-                              for name, c in constants.items()},
+                "ensemble": test({p["id"]: p["pooled"] for p in pairs}),
+                "judges": {j: test({p["id"]: p["scores"][j] for p in pairs if j in p["scores"]}) for j in judges},
+                "baselines": {name: test(dict.fromkeys(ids, c)) for name, c in constants.items()},
             }
     return report
 

@@ -21,7 +21,7 @@ Validators' lines have the prediction format of ``score crosslex`` (``answer`` a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from legalcite.metrics import SCHEMA_VERSION
 from legalcite.metrics.crosslex import MAPPING_TASKS, consistent, predicted_keys, prediction
@@ -51,7 +51,7 @@ def within_evidence(keys: set[str], evidence: set[str], level: str = "compatible
     return sorted(k for k in keys if not any(consistent(k, e) for e in evidence))
 
 
-def verify(items: Sequence[Row], validators: dict[str, Sequence[Row]], *, level: str = "compatible",
+def verify(items: Sequence[Row], validators: Mapping[str, Sequence[Row]], *, level: str = "compatible",
            rule: str = "marker", pattern: str | None = None, resolver: KeyResolver | None = None,
            extract: Callable[..., list] | None = None) -> dict[str, Any]:
     """The verification report of ``items`` against the validators' lines (``{name: rows}``; at least two)."""
@@ -92,7 +92,7 @@ def verify(items: Sequence[Row], validators: dict[str, Sequence[Row]], *, level:
         for v in validators:
             got = lines[v].get(iid)
             ans = None if got is None else canonical_answer(got[1], mapping)
-            if ans is None:
+            if got is None or ans is None:
                 missing.append(v)
                 per_validator[v]["missing"] += 1
                 continue
@@ -114,14 +114,14 @@ def verify(items: Sequence[Row], validators: dict[str, Sequence[Row]], *, level:
             reasons.append("not_the_item_answer")
         if outside:
             reasons.append("outside_evidence")
-        for r in reasons:
-            counts[r] += 1
+        for reason in reasons:
+            counts[reason] += 1
         out_items.append({"id": iid, "verified": not reasons, "reasons": reasons, "evidence_field": allowed_field,
                           "answers": {v: _shown(a) for v, a in answers.items()}, "missing": missing,
                           "outside_evidence": outside})
     n = len(out_items)
     verified = sum(it["verified"] for it in out_items)
-    extra = {v: sorted(set(lines[v]) - set(by_item)) for v in validators}
+    strays = {v: sorted(set(lines[v]) - set(by_item)) for v in validators}
     return {
         "metric": "crosslex_consensus", "schema": SCHEMA_VERSION, "level": level, "validators": list(validators),
         "n": n, "n_verified": verified, "verified_rate": rounded(verified / n),
@@ -130,7 +130,7 @@ def verify(items: Sequence[Row], validators: dict[str, Sequence[Row]], *, level:
                              "item_answer_rate": rounded(c["item_answer"] / n),
                              "within_evidence_rate": rounded(c["within_evidence"] / n)}
                          for v, c in per_validator.items()},
-        "not_in_items": {v: ids for v, ids in extra.items() if ids},
+        "not_in_items": {v: ids for v, ids in strays.items() if ids},
         "unparsed": resolver.unparsed, "items": out_items,
     }
 

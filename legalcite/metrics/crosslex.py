@@ -154,8 +154,8 @@ def judge_answer(task: str | None, pred: Any, gold: Any) -> tuple[float, list[tu
         p = parse_mapping(pred) if pred is not None else None
         bindings = [(j, p is not None and p.get(j) == v) for j, v in sorted(g.items())]
         return float(p == g), bindings
-    g, p = norm_label(gold), norm_label(pred)
-    return float(p is not None and p == g), []
+    gold_label, pred_label = norm_label(gold), norm_label(pred)
+    return float(pred_label is not None and pred_label == gold_label), []
 
 
 def jurisdiction_label(key: str) -> str | None:
@@ -224,7 +224,9 @@ def predicted_keys(p: Row, output: str | None, *, resolver: KeyResolver, extract
     if not isinstance(output, str):
         return set()
     if extract is None:
-        from legalcite.pipeline import extract as extract  # heavy: the extraction stack, only for free text
+        from legalcite.pipeline import extract as pipeline_extract  # heavy: the extraction stack, only for free text
+
+        extract = pipeline_extract
     return _extract_keys(output, extract, resolver, item, level, jurisdiction)
 
 
@@ -266,9 +268,9 @@ def score_items(gold: Sequence[Row], pred: Sequence[Row], *, level: str = DEFAUL
     if gold_dups:
         raise ScoreInputError(f"duplicate gold ids: {[d['id'] for d in gold_dups]}")
     pred_by, pred_dups = index_rows(pred, what="pred")
-    preds = {}
-    for p in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
-        preds.setdefault(row_id(p), prediction(p, rule, pattern))
+    preds: dict[str, tuple[Any, str | None]] = {}
+    for r in pred:  # every line is checked, also those that will not be scored (ids not in gold, repeats)
+        preds.setdefault(row_id(r), prediction(r, rule, pattern))
     items: list[Item] = []
     missing_pred: list[str] = []
     for gid, g in gold_by.items():
@@ -341,12 +343,13 @@ def _binding_block(bindings: Sequence[bool], clusters: Sequence[object], *, samp
 def _multi_block(items: Sequence[Item], j: str, samples: int, seed: int, cluster: bool) -> dict[str, Any]:
     """Citation-F1 on the keys of jurisdiction ``j`` over the T2/T3 items that involve it (their own
     jurisdictions, or a key of ``j`` on either side), with its interval and the mean per task."""
-    sub = [it for it in items if it.per_jurisdiction and j in it.per_jurisdiction]
-    f1s = [it.per_jurisdiction[j][2] for it in sub]
+    scored = [(it, it.per_jurisdiction[j][2]) for it in items if it.per_jurisdiction and j in it.per_jurisdiction]
+    sub = [it for it, _ in scored]
+    f1s = [f for _, f in scored]
     ci = _bs.intervals({"f": f1s}, samples, seed, clusters=_clusters(sub, cluster))["f"]
     tasks = {}
     for t in sorted({it.task for it in sub if it.task}):
-        v = [it.per_jurisdiction[j][2] for it in sub if it.task == t]
+        v = [f for it, f in scored if it.task == t]
         tasks[t] = {"n": len(v), "citation_f1": rounded(sum(v) / len(v))}
     return {"n": len(sub), "citation_f1": rounded(sum(f1s) / len(f1s)) if f1s else None,
             "ci95": [rounded(x) for x in ci] if ci else None, "tasks": tasks}

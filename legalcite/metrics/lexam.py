@@ -134,18 +134,20 @@ def score_mcq_items(responses: Sequence[Row], gold: Sequence[Row] | None = None,
     if gold is not None and resp_by and gold_by and not resp_by.keys() & gold_by.keys():
         raise _unjoined(resp_by, gold_by, next(iter(resp_by.values())).source)
     items: dict[str, dict[str, Any]] = {}
-    no_response, no_prediction, no_gold = [], [], []
+    no_response: list[str | dict[str, Any]] = []  # an id, or {id, copy} for one copy of an item
+    no_prediction: list[str | dict[str, Any]] = []
+    no_gold: list[str | dict[str, Any]] = []
     for k, g in gold_by.items():
         label = gold_label(g)
         if label is None:
             raise ScoreInputError(f"{g.where()}: no gold answer (gold_letter, answer or gold)")
         it = items.setdefault(k[0], {"row": g, "copies": {}})
-        r = resp_by.get(k)
-        if r is None:
+        resp = resp_by.get(k)
+        if resp is None:
             no_response.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
             it["copies"][k[1]] = (0.0, None, label)
             continue
-        it.setdefault("response", r)
+        it.setdefault("response", resp)
         pred = preds[k]
         if pred is None:
             no_prediction.append(k[0] if k[1] is None else {"id": k[0], "copy": k[1]})
@@ -350,7 +352,8 @@ def ensemble_rows(rows: Sequence[Row], *, require_all: bool = True) -> Ensemble:
         out.append((r, i, scores, bad))
         named |= set(scores) | missing | set(bad)
     judges = sorted(named)
-    incomplete, out_of_range = [], []
+    incomplete: list[dict[str, Any]] = []
+    out_of_range: list[dict[str, Any]] = []
     for r, i, scores, bad in out:
         out_of_range += [{"id": i, "line": r.line, "judge": j, "score": v} for j, v in sorted(bad.items())]
         lacking = [j for j in judges if j not in scores]

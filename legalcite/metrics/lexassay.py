@@ -74,7 +74,7 @@ def task_citations(row: Row, answer: str, *, resolver: KeyResolver,
     if not isinstance(given, list):
         raise ScoreInputError(f"{row.where()}: 'citations' must be a list")
     out: list[dict[str, Any]] = []
-    answer_checked: dict[str, list[str]] | None = None
+    answer_checked: dict[str, list[tuple[str, bool | None]]] | None = None  # key → (status, confirmed) each
     for c in given:
         status = c.get("status") if isinstance(c, dict) else None
         text = (c.get("citation") or c.get("text") or c.get("key") or "") if isinstance(c, dict) else str(c)
@@ -191,8 +191,9 @@ def rerun_of(lines: Sequence[Row], budget: int | None = None) -> Row | None:
     smaller limit. Of the lines of one task id, the line that counts, when they are such a re-run: one line ran with
     a budget (``max_tokens``) larger than every other line's, that budget is the full one (at least ``budget`` when
     it is given), and every other line stopped at its token limit. None when the lines are no such re-run."""
-    budgets = [_budget(r) for r in lines]
-    if None in budgets:
+    given = [_budget(r) for r in lines]  # every line's budget checked, also after a line without one
+    budgets = [b for b in given if b is not None]
+    if len(budgets) != len(given):
         return None
     top = max(budgets)
     full = [r for r, b in zip(lines, budgets) if b == top]

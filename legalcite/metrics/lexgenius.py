@@ -230,7 +230,7 @@ def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str,
                     empty.append(a)
                 aout[a] = {"n": len(v), "accuracy": rounded(_mean(v))}
             scored = [by_ability[a] for a in abilities if by_ability.get(a)]
-            acc = _mean([_mean(v) for v in scored])
+            acc = _mean([m for v in scored if (m := _mean(v)) is not None])  # every v has scores: each mean is there
             if acc is not None:
                 task_acc.append(acc)
             tout[task] = {"n": sum(map(len, scored)), "accuracy": rounded(acc),
@@ -244,7 +244,8 @@ def rollup(item_scores: dict[str, tuple[float, str | None]], taxonomy: dict[str,
                      "tasks": tout}
     mapped = [x for v in by_ability.values() for x in v]
     all_tasks = [acc for tasks in taxonomy.values() for abilities in tasks.values()
-                 if (acc := _mean([_mean(by_ability[a]) for a in abilities if by_ability.get(a)])) is not None]
+                 if (acc := _mean([m for a in abilities
+                                   if (m := _mean(by_ability.get(a, []))) is not None])) is not None]
     return {"accuracy": rounded(_mean(dim_acc)), "task_average": rounded(_mean(all_tasks)), "n_tasks": len(all_tasks),
             "micro_accuracy": rounded(_mean(mapped)), "n_mapped": len(mapped),
             "dimensions": dims, "empty_abilities": empty, "unmapped": sorted(unmapped)}

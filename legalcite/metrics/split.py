@@ -100,7 +100,7 @@ def check(parts: dict[str, Sequence[Row]], *, field: str = GROUP_FIELD) -> dict[
     one part, each occurrence as ``file:line``. ``leakage`` is true when there is any."""
     where_group: dict[str, dict[str, list[str]]] = {}
     where_id: dict[str, dict[str, list[str]]] = {}
-    sizes = {}
+    sizes: dict[str, dict[str, Any]] = {}  # part → items, groups, share (None without items)
     for name, rows in parts.items():
         groups = set()
         for r in rows:

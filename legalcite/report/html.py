@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Iterable, Mapping
+from typing import IO, Any, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from legalcite.io import BadLine, Reader
@@ -175,7 +175,7 @@ class Summary:
     by_jurisdiction: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     by_model: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     model_answers: Counter = field(default_factory=Counter)
-    model_deduction: Counter = field(default_factory=Counter)
+    model_deduction: dict[str, float] = field(default_factory=lambda: defaultdict(float))  # model → summed
     deductions: Counter = field(default_factory=Counter)  # deduction value -> answers
 
     @property
@@ -268,7 +268,7 @@ def _fmt(x: float) -> str:
 
 
 def _matrix(rows: Mapping[str, Counter], statuses: list[str], head: str, extra: Mapping[str, list[str]] | None = None,
-            extra_head: list[str] = ()) -> str:
+            extra_head: Sequence[str] = ()) -> str:
     out = [f'<table class="matrix"><thead><tr><th>{_e(head)}</th>']
     out += [f'<th>{_e(h)}</th>' for h in extra_head]
     out += [f'<th><span class="badge {_cls(s)}">{_e(s)}</span></th>' for s in statuses]

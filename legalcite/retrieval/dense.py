@@ -96,7 +96,10 @@ class SentenceTransformerEmbedder:
         self._model = SentenceTransformer(str(path), device=device, local_files_only=True)
         self.name = f"st:{model}"
         get_dim = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
-        self.dim = int(get_dim())
+        dim = get_dim()
+        if dim is None:  # a model none of whose modules states its output size
+            raise ValueError(f"sentence-transformers model {model!r} does not say its embedding dimension")
+        self.dim = int(dim)
 
     def embed_passages(self, texts):
         return _normalize(self._model.encode(list(texts), batch_size=32, normalize_embeddings=True))
@@ -253,13 +256,13 @@ def build_faiss(vectors, *, hnsw_threshold: int = HNSW_THRESHOLD, hnsw_m: int = 
         index = faiss.IndexFlatIP(dim)
         index.add(vectors)
         return index, {"type": "flat", "n": n, "dim": dim}
-    index = faiss.IndexHNSWFlat(dim, hnsw_m, faiss.METRIC_INNER_PRODUCT)
-    index.hnsw.efConstruction = 80
-    index.add(vectors)
-    index.hnsw.efSearch = ef_search
+    hnsw = faiss.IndexHNSWFlat(dim, hnsw_m, faiss.METRIC_INNER_PRODUCT)
+    hnsw.hnsw.efConstruction = 80
+    hnsw.add(vectors)
+    hnsw.hnsw.efSearch = ef_search
     info = {"type": "hnsw", "n": n, "dim": dim, "M": hnsw_m, "efSearch": ef_search,
-            "recall_at_10_vs_flat": hnsw_recall(index, vectors)}
-    return index, info
+            "recall_at_10_vs_flat": hnsw_recall(hnsw, vectors)}
+    return hnsw, info
 
 
 def hnsw_recall(index, vectors, *, sample: int = 200, k: int = 10, seed: int = 0) -> float:
@@ -311,8 +314,12 @@ def search_faiss(index, query_vec, k: int, allowed=None):
     if allowed is not None:
         bits = np.packbits(np.asarray(allowed, dtype=bool), bitorder="little")
         sel = faiss.IDSelectorBitmap(len(allowed), faiss.swig_ptr(bits))
-        params = (faiss.SearchParametersHNSW(sel=sel) if isinstance(index, faiss.IndexHNSW)
-                  else faiss.SearchParameters(sel=sel))
+        # faiss-cpu's stub (faiss/__init__.pyi) lacks SearchParametersHNSW and the keyword constructor that faiss's
+        # Python wrappers add (it also keeps ``sel`` alive while the parameters are)
+        if isinstance(index, faiss.IndexHNSW):
+            params = faiss.SearchParametersHNSW(sel=sel)  # type: ignore[attr-defined]
+        else:
+            params = faiss.SearchParameters(sel=sel)  # type: ignore[call-arg]
         scores, ids = index.search(q, k, params=params)
     else:
         scores, ids = index.search(q, k)

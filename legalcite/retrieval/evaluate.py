@@ -15,11 +15,14 @@ import math
 from collections import defaultdict
 from pathlib import Path
 import random
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from legalcite.io import BadLine, read_records
 from legalcite.errors import FieldError, InputError
 from legalcite.evaluation.datasets import DE_LER, STARD, Dataset
+
+if TYPE_CHECKING:
+    from legalcite.corpora import CorpusUnit
 from legalcite.jurisdictions import guess_language
 from legalcite.keys import InvalidKey, key_at
 from legalcite.pipeline import parse
@@ -249,14 +252,15 @@ def format_table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def gold_subset(units: Iterable, queries: Sequence[dict], distractors: int, *, seed: int = 0,
-                level: str = "unit") -> list:
+def gold_subset(units: Iterable[CorpusUnit], queries: Sequence[dict], distractors: int, *, seed: int = 0,
+                level: str = "unit") -> list[CorpusUnit]:
     """The units that are gold for ``queries`` plus ``distractors`` other units drawn at random (seeded):
     a documented smaller corpus for measuring slow embedders, in the spirit of STARD's cited-articles setting."""
     gold = set()
     for q in queries:
         gold |= gold_keys(q, level)
-    hit, rest = [], []
+    hit: list[CorpusUnit] = []
+    rest: list[CorpusUnit] = []
     for u in units:
         (hit if key_at(u.key, level) in gold else rest).append(u)
     rng = random.Random(seed)

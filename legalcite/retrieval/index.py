@@ -213,6 +213,7 @@ class Index:
         self._faiss = None
         self._embedder = None
         self._pos = {k: i for i, k in enumerate(self.keys)}
+        self._rerank_ctx: dict[str, Any] | None = None  # the reranker's arrays, made at its first use (learn.py)
 
     def __len__(self) -> int:
         return len(self.keys)

@@ -413,7 +413,8 @@ def _features(ctx: dict, index: Index, query: str, q: np.ndarray, qa: np.ndarray
         sa = np.where(allowed, sa, -np.inf).astype(np.float32)
     rb, rd, ra = (_rank_of(s, params.depth) for s in (sb, sd, sa))
     rb[sb <= 0] = params.depth  # BM25 ranks only units sharing a token with the query
-    fused = sum(np.where(r < params.depth, 1.0 / (61.0 + r), 0.0) for r in (rb, rd, ra))
+    rrf = [np.where(r < params.depth, 1.0 / (61.0 + r), 0.0) for r in (rb, rd, ra)]
+    fused = rrf[0] + rrf[1] + rrf[2]
     if allowed is not None:
         fused = np.where(allowed, fused, -1.0)
     n = min(params.n_candidates, int((fused > 0).sum()))

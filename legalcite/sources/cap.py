@@ -204,9 +204,11 @@ def read_volume(vol: CapVolume, *, table: str = "cap", base: str = BASE) -> Iter
             continue
         key, jur = mine[0]
         last = as_int(case.get("last_page"))
-        first = as_int(case_parts(key).page)
+        parts = case_parts(key)  # None for a key no case-key shape of its jurisdiction reads: no first page then
+        first = as_int(parts.page) if parts is not None else None
         name = str(case.get("name_abbreviation") or case.get("name") or "") or None
-        court = case.get("court") if isinstance(case.get("court"), dict) else {}
+        court_field = case.get("court")
+        court = court_field if isinstance(court_field, dict) else {}
         fname = str(case.get("file_name") or "")
         yield CaseRecord(
             key=key, jurisdiction=jur, table=table, name=name, name_full=str(case.get("name") or "") or None,

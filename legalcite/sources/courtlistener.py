@@ -56,6 +56,7 @@ import lzma
 import os
 import re
 from collections.abc import Callable, Sequence
+from typing import IO
 from dataclasses import dataclass
 from pathlib import Path
 import sqlite3
@@ -289,9 +290,10 @@ BULK_COLUMNS = {
 }
 
 
-def _open_text(path: Path):
+def _open_text(path: Path) -> IO[str]:
     """A bulk file as text: ``.bz2``, ``.gz``, ``.xz`` or plain CSV."""
-    opener = {".bz2": bz2.open, ".gz": gzip.open, ".xz": lzma.open}.get(path.suffix, open)
+    openers: dict[str, Callable[..., IO[str]]] = {".bz2": bz2.open, ".gz": gzip.open, ".xz": lzma.open}
+    opener = openers.get(path.suffix, open)
     return opener(path, "rt", encoding="utf-8", newline="")
 
 

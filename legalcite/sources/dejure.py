@@ -12,7 +12,7 @@ import re
 from .gii import law_table
 from legalcite.jurisdictions.de.laws import cited_as
 from legalcite.jurisdictions.de.printer import court_name, docket_name
-from legalcite.models import Citation, Kind
+from legalcite.models import CaseMetadata, Citation, Kind
 from legalcite.net import FetchError, OfficialClient
 from legalcite.status import CheckedCitation, Status, Undecided
 
@@ -26,7 +26,7 @@ def court_and_docket(citation: Citation) -> tuple[str, str] | None:
     """(``BAG``, ``2 AZR 363/21``) from the citation's metadata, else printed from ``de/case/bag/2-azr-363-21`` by the
     German printer (court abbreviations and places, register marks such as ``BvR``, the year's slash)."""
     meta = citation.metadata
-    if getattr(meta, "court", None) and getattr(meta, "docket", None):
+    if isinstance(meta, CaseMetadata) and meta.court and meta.docket:
         return str(meta.court), str(meta.docket)
     if citation.work != "case" or len(citation.units) < 2:
         return None

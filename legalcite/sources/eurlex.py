@@ -98,6 +98,13 @@ _RECITAL = re.compile(r'\bid="rct_(\d+)"')
 _ANNEX = re.compile(r'\bid="anx_([IVXLC]+|\d+)"')
 
 
+def _article_order(value: str) -> tuple[int, str]:
+    """Articles in number order: ``2`` before ``10``, ``6a`` after ``6``."""
+    number = re.match(r"\d+", value)
+    assert number is not None, "an article value of parse_act_page starts with its number"
+    return int(number.group()), value
+
+
 def parse_act_page(text: str) -> dict | None:
     """An act's Official Journal page → ``{title, format, articles: {"6": {heading, paragraphs}}, recitals,
     annexes}``; None when EUR-Lex says it holds no such document."""
@@ -192,7 +199,7 @@ class EurLex:
                 return not_checked(citation, f"the Official Journal text of {document(work)} has no Article "
                                    f"{first.value}; a later amendment may have inserted it (not shown there)", HOST,
                                    f.url)
-            shown = sorted(page["articles"], key=lambda a: (int(re.match(r"\d+", a).group()), a))
+            shown = sorted(page["articles"], key=_article_order)
             return answer(citation, Status.INVENTED, f"the Official Journal text of {document(work)} has Articles "
                           f"{shown[0]}–{shown[-1]}, not Article {first.value}", HOST, f, unit_key)
         nxt = citation.units[1] if len(citation.units) > 1 else None

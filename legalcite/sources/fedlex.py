@@ -66,7 +66,9 @@ def _act(citation: Citation) -> dict | None:
 
 
 def _url(eli: str, unit: str | None = None, section: str | None = None, base: str = BASE) -> str:
-    return acts.fedlex_url(eli, unit, section, base=base)
+    url = acts.fedlex_url(eli, unit, section, base=base)
+    assert url is not None, "every act of the SR table has an ELI, and an ELI its page"
+    return url
 
 
 def _article(citation: Citation) -> tuple[str | None, str | None, str | None]:

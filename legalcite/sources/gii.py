@@ -430,7 +430,7 @@ class Gii:
                           HOST, f, unit_key, heading=norm["title"])
         nxt = citation.units[upto] if len(citation.units) > upto else None
         abs_ = nxt.value if nxt is not None and nxt.label == "abs" else None
-        if abs_ is not None:
+        if nxt is not None and abs_ is not None:  # (abs_ is nxt's value)
             if norm["absaetze"] and abs_ not in norm["absaetze"]:
                 return answer(citation, Status.INVENTED,
                               f"{norm['enbez']} has Absätze {', '.join(norm['absaetze'])}, not Abs. {abs_}",

@@ -89,10 +89,11 @@ def test_search_answers_from_the_index(small_store, tmp_path):
     from tests.retrieval.fixtures import UNITS
 
     build_index(UNITS, tmp_path / "ix", kind="bm25", progress=False)
-    _, [hits, only_cn, absent] = serve(
+    _, [hits, only_cn, absent, blank] = serve(
         [("search", {"query": "Schadensersatz Körper Gesundheit verletzt", "k": 3}),
          ("search", {"query": "盗窃", "jurisdictions": ["cn"], "k": 1}),
-         ("search", {"query": "Kündigung", "jurisdictions": ["ch"]})],
+         ("search", {"query": "Kündigung", "jurisdictions": ["ch"]}),
+         ("search", {"query": "盗窃", "jurisdictions": [" ", "cn"], "k": 1})],  # a blank entry names none
         "--store", str(small_store), "--index", str(tmp_path / "ix"), tmp=tmp_path)
     found = data(hits)["hits"]
     assert found[0]["key"] == "de/bgb/s823" and found[0]["rank"] == 1
@@ -102,6 +103,7 @@ def test_search_answers_from_the_index(small_store, tmp_path):
     assert json.loads(cli.stdout) == found   # what `legalcite search` lists
     assert [h["key"] for h in data(only_cn)["hits"]] == ["cn/中华人民共和国刑法/art264"]
     assert "holds no units of ch" in error(absent)
+    assert data(blank) == data(only_cn)
 
 
 @pytest.mark.parametrize(("key", "language", "printed"), [
